@@ -1,0 +1,168 @@
+"""Load and validate the rulebook (the ordinance's numbers, deadlines and citations).
+
+Pure Python: no Flask, no database. Everything else reads the ordinance through a Rulebook.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+DEFAULT_PATH = Path(__file__).with_name("fairwater.toml")
+
+NUMBER = (int, float)
+
+# Every key the code relies on, with the type it must have. A missing or malformed value stops
+# the app at start with a message naming the key, instead of failing later in the field.
+REQUIRED: dict[str, type | tuple[type, ...]] = {
+    "meta.municipality": str,
+    "meta.chapter": str,
+    "meta.rulebook_version": str,
+    "applicability.exempt_state_funded": bool,
+    "applicability.exempt_citation": str,
+    "applicability.kinds": dict,
+    "regime.threshold_acres": NUMBER,
+    "regime.perimeter_citation": str,
+    "regime.basin_citation": str,
+    "regime.exactly_threshold_note": str,
+    "clocks.plan_review.work_days": int,
+    "clocks.plan_review.citation": str,
+    "clocks.permit_validity.days": int,
+    "clocks.permit_validity.citation": str,
+    "clocks.extension.max_days": int,
+    "clocks.commencement_notice.hours": int,
+    "clocks.completion_notice.days": int,
+    "clocks.weekly_inspection.days": int,
+    "clocks.post_rain_inspection.rain_threshold_in": NUMBER,
+    "clocks.post_rain_inspection.window_hours": NUMBER,
+    "clocks.post_rain_inspection.deadline_hours": NUMBER,
+    "clocks.repair.hours": NUMBER,
+    "clocks.street_sediment.workday_end": str,
+    "clocks.stop_work_compliance.days": int,
+    "calendar.timezone": str,
+    "calendar.work_days": list,
+    "calendar.holidays": list,
+    "permit_conditions": list,
+    "control_plan_documents": list,
+    "uploads.control_plan_max_bytes": int,
+    "uploads.control_plan_types": list,
+    "stop_work.auto_issue": bool,
+    "stop_work.compliance_days": int,
+    "stop_work.repeat_critical_failures": int,
+    "stop_work.overdue_findings": int,
+    "stop_work.grounds": dict,
+    "checklist.version": str,
+    "checklist.items": list,
+    "calculators": dict,
+}
+
+KIND_KEYS = {"label": str, "measure": str, "threshold": NUMBER, "comparison": str,
+             "citation": str, "words": str}
+ITEM_KEYS = {"code": str, "title": str, "question": str, "failure": str,
+             "corrective_action": str, "citation": str, "applies_if": list,
+             "repair": str, "severity": str}
+COMPARISONS = {"at_least", "over", "under"}
+SEVERITIES = {"minor", "major", "critical"}
+FAIL_OPS = {"<", "<=", ">", ">="}
+
+
+class RulebookError(ValueError):
+    """The rulebook file is missing a key or has a malformed value."""
+
+
+def _lookup(data: dict, dotted: str) -> Any:
+    node: Any = data
+    for part in dotted.split("."):
+        if not isinstance(node, dict) or part not in node:
+            raise RulebookError(f"rulebook: missing key '{dotted}'")
+        node = node[part]
+    return node
+
+
+def _check_type(key: str, value: Any, expected) -> None:
+    # bool is an int in Python; a number field must not accept true/false.
+    if isinstance(value, bool) and expected is not bool:
+        raise RulebookError(f"rulebook: key '{key}' must be a number, not {value!r}")
+    if not isinstance(value, expected):
+        names = expected.__name__ if isinstance(expected, type) else "number"
+        raise RulebookError(f"rulebook: key '{key}' must be {names}, got {value!r}")
+
+
+def validate(data: dict) -> None:
+    for key, expected in REQUIRED.items():
+        _check_type(key, _lookup(data, key), expected)
+    for name, kind in data["applicability"]["kinds"].items():
+        for key, expected in KIND_KEYS.items():
+            full = f"applicability.kinds.{name}.{key}"
+            _check_type(full, _lookup(data, full), expected)
+        if kind["comparison"] not in COMPARISONS:
+            raise RulebookError(f"rulebook: key 'applicability.kinds.{name}.comparison' must be one of {sorted(COMPARISONS)}")
+    codes = set()
+    for i, item in enumerate(data["checklist"]["items"]):
+        for key, expected in ITEM_KEYS.items():
+            if key not in item:
+                raise RulebookError(f"rulebook: missing key 'checklist.items[{i}].{key}'")
+            _check_type(f"checklist.items[{i}].{key}", item[key], expected)
+        if item["code"] in codes:
+            raise RulebookError(f"rulebook: duplicate checklist code '{item['code']}'")
+        codes.add(item["code"])
+        if item["severity"] not in SEVERITIES:
+            raise RulebookError(f"rulebook: key 'checklist.items[{i}].severity' must be one of {sorted(SEVERITIES)}")
+        measured = {m["key"] for m in item.get("measurements", [])}
+        for cond in item.get("fail_if", []):
+            if len(cond) not in (3, 4) or cond[0] not in measured or cond[1] not in FAIL_OPS:
+                raise RulebookError(f"rulebook: key 'checklist.items[{i}].fail_if' has a malformed condition {cond!r}")
+    for day in data["calendar"]["holidays"]:
+        try:
+            from datetime import date
+            date.fromisoformat(day)
+        except (TypeError, ValueError):
+            raise RulebookError(f"rulebook: key 'calendar.holidays' has a malformed date {day!r}") from None
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """Read-only access to the rulebook data by dotted key: rb['clocks.repair.hours']."""
+
+    data: dict
+    path: str
+
+    def __getitem__(self, dotted: str) -> Any:
+        return _lookup(self.data, dotted)
+
+    def get(self, dotted: str, default: Any = None) -> Any:
+        try:
+            return _lookup(self.data, dotted)
+        except RulebookError:
+            return default
+
+    @property
+    def version(self) -> str:
+        return self["meta.rulebook_version"]
+
+    def checklist_item(self, code: str) -> dict:
+        for item in self["checklist.items"]:
+            if item["code"] == code:
+                return item
+        raise KeyError(code)
+
+
+def load(path: str | Path | None = None) -> Rulebook:
+    path = Path(path or DEFAULT_PATH)
+    try:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+    except FileNotFoundError:
+        raise RulebookError(f"rulebook: file not found: {path}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RulebookError(f"rulebook: {path} is not valid TOML: {exc}") from None
+    validate(data)
+    return Rulebook(data=data, path=str(path))
+
+
+@lru_cache(maxsize=4)
+def default() -> Rulebook:
+    """The bundled rulebook, loaded once (for pure code and tests that need no app)."""
+    return load(DEFAULT_PATH)
