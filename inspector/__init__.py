@@ -1,0 +1,31 @@
+"""The Fairwater erosion-control inspection app: create_app() builds it."""
+from __future__ import annotations
+
+import os
+
+from flask import Flask
+
+from . import config
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(__name__, instance_relative_config=True,
+                static_folder=os.path.join(os.path.dirname(__file__), "..", "static"),
+                template_folder=os.path.join(os.path.dirname(__file__), "..", "templates"))
+    os.makedirs(app.instance_path, exist_ok=True)
+    config.load(app, test_config)
+
+    from .rules import rulebook
+    # A missing or malformed rulebook value stops the app here, naming the key.
+    app.extensions["rulebook"] = rulebook.load(app.config["RULEBOOK_PATH"])
+
+    from . import db, security
+    db.init_app(app)
+    security.init_app(app)
+
+    from .web import register_blueprints
+    register_blueprints(app)
+
+    from . import cli
+    cli.init_app(app)
+    return app

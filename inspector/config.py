@@ -1,0 +1,48 @@
+"""Configuration: defaults < instance/config.py < environment variables (FAIRWATER_*, DATABASE_URL)."""
+from __future__ import annotations
+
+import os
+
+DEMO_SECRET_KEY = "demo-only-not-secret"
+
+
+class Defaults:
+    SECRET_KEY = DEMO_SECRET_KEY
+    DATABASE_URL = None  # None: sqlite:///<instance>/fairwater.sqlite3
+    RULEBOOK_PATH = None  # None: the bundled inspector/rules/fairwater.toml
+    ENV_NAME = "development"  # "production" turns on Secure cookies and refuses the demo key
+    SESSION_COOKIE_HTTPONLY = True
+    SESSION_COOKIE_SAMESITE = "Lax"
+    SESSION_COOKIE_SECURE = False
+    WTF_CSRF_TIME_LIMIT = 3600
+    MAX_CONTENT_LENGTH = 32 * 1024 * 1024
+    LOGIN_MAX_FAILURES = 5  # then each further try waits LOGIN_LOCK_SECONDS
+    LOGIN_LOCK_SECONDS = 60
+    MAIL_SENDER = "console"  # "console" logs e-mails; "smtp" uses the SMTP_* settings
+    SMTP_HOST = None
+    SMTP_PORT = 587
+    SMTP_USER = None
+    SMTP_PASSWORD = None
+    MAIL_FROM = "erosion-control@fairwater.example"
+
+
+ENV_KEYS = ("SECRET_KEY", "DATABASE_URL", "RULEBOOK_PATH", "ENV_NAME", "MAIL_SENDER", "SMTP_HOST",
+            "SMTP_PORT", "SMTP_USER", "SMTP_PASSWORD", "MAIL_FROM")
+
+
+def load(app, overrides: dict | None = None) -> None:
+    app.config.from_object(Defaults)
+    app.config.from_pyfile("config.py", silent=True)
+    for key in ENV_KEYS:
+        value = os.environ.get(f"FAIRWATER_{key}") or (os.environ.get(key) if key == "DATABASE_URL" else None)
+        if value:
+            app.config[key] = int(value) if key == "SMTP_PORT" else value
+    if overrides:
+        app.config.update(overrides)
+    if app.config["ENV_NAME"] == "production":
+        app.config["SESSION_COOKIE_SECURE"] = True
+        if app.config["SECRET_KEY"] in (None, "", DEMO_SECRET_KEY):
+            raise RuntimeError("FAIRWATER_SECRET_KEY must be set to a private value in production "
+                               "(the demo key is refused).")
+    if not app.config["DATABASE_URL"]:
+        app.config["DATABASE_URL"] = "sqlite:///" + os.path.join(app.instance_path, "fairwater.sqlite3")

@@ -1,0 +1,8 @@
+"""Every table, imported here so SQLModel.metadata knows them all."""
+from .accounts import ROLES, Company, User, UserPublic  # noqa: F401
+from .audit import AuditEvent  # noqa: F401
+from .findings import FINDING_STATES, Finding  # noqa: F401
+from .inspections import ANSWERS, INSPECTION_KINDS, Answer, Inspection, Photo  # noqa: F401
+from .permits import (PERMIT_STATUSES, ControlMeasureNotice, ControlPlanDocument, Permit,  # noqa: F401
+                      PermitEvent, PermitExtension, PlanModificationRequest, StoredFile, SuretyBond)
+from .sites import PROJECT_KINDS, Site, SitePublic  # noqa: F401

@@ -1,0 +1,39 @@
+"""Companies (permittees' firms) and users with their roles."""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Optional
+
+from sqlmodel import Field, SQLModel
+
+from .base import utcnow
+
+ROLES = ("permittee", "inspector", "supervisor")
+
+
+class Company(SQLModel, table=True):
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str = Field(index=True, unique=True, max_length=200)
+    contact_email: Optional[str] = Field(default=None, max_length=254)
+    phone: Optional[str] = Field(default=None, max_length=40)
+
+
+class UserBase(SQLModel):
+    email: str = Field(index=True, unique=True, max_length=254)
+    name: str = Field(max_length=200)
+    role: str = Field(max_length=20)  # one of ROLES
+    company_id: Optional[int] = Field(default=None, foreign_key="company.id", index=True)
+
+
+class User(UserBase, table=True):
+    id: Optional[int] = Field(default=None, primary_key=True)
+    password_hash: str
+    active: bool = True
+    created_at: datetime = Field(default_factory=utcnow)
+    failed_logins: int = 0
+    locked_until: Optional[datetime] = None
+
+
+class UserPublic(UserBase):
+    id: int
+    active: bool

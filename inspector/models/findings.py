@@ -1,0 +1,33 @@
+"""Findings: a failed checklist item becomes a corrective action with a deadline."""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Optional
+
+from sqlmodel import Field, SQLModel
+
+from .base import utcnow
+
+FINDING_STATES = ("open", "corrected", "closed", "reopened")
+
+
+class Finding(SQLModel, table=True):
+    id: str = Field(primary_key=True, max_length=36)
+    site_id: int = Field(foreign_key="site.id", index=True)
+    inspection_id: str = Field(foreign_key="inspection.id", index=True, max_length=36)
+    item_code: str = Field(max_length=20)
+    severity: str = Field(max_length=10)
+    description: str = ""
+    required_action: str = ""
+    citation: str = ""
+    due_at: datetime = Field(index=True)
+    status: str = Field(default="open", max_length=10, index=True)
+    company_id: Optional[int] = Field(default=None, foreign_key="company.id")
+    corrected_note: str = ""
+    corrected_at: Optional[datetime] = None
+    corrected_by: Optional[int] = Field(default=None, foreign_key="user.id")
+    verified_by: Optional[int] = Field(default=None, foreign_key="user.id")
+    verified_at: Optional[datetime] = None
+    version: int = 1
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow, index=True)

@@ -1,0 +1,74 @@
+"""Inspections (frozen once submitted), their answers and photos.
+
+Ids are UUIDs made on the device when the record is created; the server never renumbers.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Optional
+
+from sqlalchemy import JSON, Column
+from sqlmodel import Field, SQLModel
+
+from .base import utcnow
+
+INSPECTION_KINDS = ("weekly", "post_rain", "village", "follow_up", "complaint")
+ANSWERS = ("pass", "fail", "na")
+
+
+class Inspection(SQLModel, table=True):
+    id: str = Field(primary_key=True, max_length=36)
+    site_id: int = Field(foreign_key="site.id", index=True)
+    permit_id: Optional[int] = Field(default=None, foreign_key="permit.id")
+    kind: str = Field(max_length=20)
+    by_village: bool = False  # Village staff vs the permittee's own inspection (both count, § 256-8D(3)(g))
+    inspector_name: str = Field(max_length=200)
+    inspected_on: date = Field(index=True)
+    started_at: Optional[datetime] = None
+    ended_at: Optional[datetime] = None
+    weather: str = ""
+    phase: str = ""
+    notes: str = ""
+    active_disturbance: bool = True  # land disturbance under way at the time (§ 256-10A(1))
+    rain_event_id: Optional[int] = None  # the qualifying rain a post-rain inspection answers
+    finding_id: Optional[str] = None  # the finding a follow-up inspection checks
+    catalog_version: str = Field(max_length=40)
+    replaces_id: Optional[str] = Field(default=None, foreign_key="inspection.id")
+    photos_expected: int = 0
+    sha256: Optional[str] = Field(default=None, max_length=64)  # of the record as the device sent it
+    user_id: Optional[int] = Field(default=None, foreign_key="user.id")
+    device_id: Optional[str] = Field(default=None, max_length=64)
+    submitted_at: datetime = Field(default_factory=utcnow)
+    received_at: datetime = Field(default_factory=utcnow, index=True)
+
+
+class Answer(SQLModel, table=True):
+    id: Optional[int] = Field(default=None, primary_key=True)
+    inspection_id: str = Field(foreign_key="inspection.id", index=True, max_length=36)
+    item_code: str = Field(max_length=20)
+    result: str = Field(max_length=4)  # pass | fail | na
+    note: str = ""
+    corrective_action: str = ""
+    measurements: dict = Field(default_factory=dict, sa_column=Column(JSON))
+    calculator: Optional[dict] = Field(default=None, sa_column=Column(JSON))
+
+
+class Photo(SQLModel, table=True):
+    """Photo metadata; the bytes live in StoredFile. A photo may arrive before its record."""
+    id: str = Field(primary_key=True, max_length=36)
+    inspection_id: Optional[str] = Field(default=None, index=True, max_length=36)
+    finding_id: Optional[str] = Field(default=None, index=True, max_length=36)
+    item_code: Optional[str] = Field(default=None, max_length=20)
+    sha256: str = Field(max_length=64)
+    content_type: str = Field(default="image/jpeg", max_length=40)
+    width: int
+    height: int
+    size: int
+    taken_at: Optional[datetime] = None
+    latitude: Optional[float] = None
+    longitude: Optional[float] = None
+    file_id: int = Field(foreign_key="storedfile.id")
+    thumb_file_id: Optional[int] = Field(default=None, foreign_key="storedfile.id")
+    user_id: Optional[int] = Field(default=None, foreign_key="user.id")
+    device_id: Optional[str] = Field(default=None, max_length=64)
+    received_at: datetime = Field(default_factory=utcnow)

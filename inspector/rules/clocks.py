@@ -1,0 +1,140 @@
+"""The ordinance's clocks as pure functions. "now" is always a parameter so tests can move time.
+
+Datetimes are naive UTC everywhere in the app; rules that depend on the local day (work days, the end of
+a workday) convert with the rulebook's timezone.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+from .rulebook import Rulebook, default
+
+DAY_NAMES = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+
+@dataclass(frozen=True)
+class Deadline:
+    due: datetime | date
+    citation: str
+    words: str
+    note: str | None = None
+
+
+def local_zone(rb: Rulebook) -> ZoneInfo:
+    return ZoneInfo(rb["calendar.timezone"])
+
+
+def to_local(moment: datetime, rb: Rulebook) -> datetime:
+    return moment.replace(tzinfo=timezone.utc).astimezone(local_zone(rb))
+
+
+def from_local(moment: datetime, rb: Rulebook) -> datetime:
+    """A naive local wall-clock time -> naive UTC."""
+    return moment.replace(tzinfo=local_zone(rb)).astimezone(timezone.utc).replace(tzinfo=None)
+
+
+def is_work_day(day: date, rb: Rulebook | None = None) -> bool:
+    rb = rb or default()
+    return (DAY_NAMES[day.weekday()] in rb["calendar.work_days"]
+            and day.isoformat() not in rb["calendar.holidays"])
+
+
+def add_work_days(start: date, count: int, rb: Rulebook | None = None) -> date:
+    """The date `count` work days after `start` (the start day itself is not counted)."""
+    rb = rb or default()
+    day = start
+    remaining = count
+    while remaining > 0:
+        day += timedelta(days=1)
+        if is_work_day(day, rb):
+            remaining -= 1
+    return day
+
+
+def plan_review_due(complete_on: date, rb: Rulebook | None = None) -> Deadline:
+    """§ 256-8C: a decision within 10 work days of receipt of the application, control plan and fee."""
+    rb = rb or default()
+    c = rb["clocks.plan_review"]
+    return Deadline(add_work_days(complete_on, c["work_days"], rb), c["citation"], c["words"], c.get("silent_note"))
+
+
+def permit_expires(issued_on: date, building_permit_until: date | None = None,
+                   extension_days: int = 0, rb: Rulebook | None = None) -> date:
+    """§ 256-8D(1): 180 days from issue, or the building permit's term when longer, plus extensions."""
+    rb = rb or default()
+    base = issued_on + timedelta(days=rb["clocks.permit_validity.days"])
+    if building_permit_until and building_permit_until > base:
+        base = building_permit_until
+    return base + timedelta(days=extension_days)
+
+
+def check_extension_days(days: int, rb: Rulebook | None = None) -> str | None:
+    """An error message when an extension is out of range (§ 256-8D(1): up to 180 days each)."""
+    rb = rb or default()
+    limit = rb["clocks.extension.max_days"]
+    if days < 1:
+        return "An extension must be at least 1 day."
+    if days > limit:
+        return f"An extension may be up to {limit} days ({rb['clocks.extension.citation']})."
+    return None
+
+
+def commencement_notice_due(commenced_at: datetime, rb: Rulebook | None = None) -> Deadline:
+    rb = rb or default()
+    c = rb["clocks.commencement_notice"]
+    return Deadline(commenced_at + timedelta(hours=c["hours"]), c["citation"], c["words"])
+
+
+def completion_notice_due(installed_on: date, rb: Rulebook | None = None) -> Deadline:
+    rb = rb or default()
+    c = rb["clocks.completion_notice"]
+    return Deadline(installed_on + timedelta(days=c["days"]), c["citation"], c["words"])
+
+
+def is_late(notified_at: datetime | date | None, due: datetime | date, now: datetime) -> bool:
+    """Late when given after the due time, or not given and the due time has passed."""
+    if isinstance(due, datetime):
+        moment = notified_at if notified_at is not None else now
+        if isinstance(moment, date) and not isinstance(moment, datetime):
+            moment = datetime.combine(moment, time.max)
+        return moment > due
+    moment_day = (notified_at.date() if isinstance(notified_at, datetime) else notified_at) if notified_at else now.date()
+    return moment_day > due
+
+
+def end_of_workday(found_at: datetime, rb: Rulebook | None = None) -> Deadline:
+    """§ 256-7B(3): street sediment removed before the end of each workday.
+
+    Found before the workday's end on a work day: due that day at the configured hour. Found after it,
+    or on a day that is not a work day: due at the end of the next work day.
+    """
+    rb = rb or default()
+    c = rb["clocks.street_sediment"]
+    hour, minute = (int(x) for x in c["workday_end"].split(":"))
+    local = to_local(found_at, rb)
+    day = local.date()
+    end_today = datetime.combine(day, time(hour, minute))
+    if not (is_work_day(day, rb) and local.replace(tzinfo=None) < end_today):
+        day = add_work_days(day, 1, rb)
+    due = from_local(datetime.combine(day, time(hour, minute)), rb)
+    return Deadline(due, c["citation"], c["words"], c.get("silent_note"))
+
+
+def repair_due(found_at: datetime, rb: Rulebook | None = None) -> Deadline:
+    rb = rb or default()
+    c = rb["clocks.repair"]
+    return Deadline(found_at + timedelta(hours=c["hours"]), c["citation"], c["words"], c.get("silent_note"))
+
+
+def weekly_inspection_due(last_inspection_at: datetime, rb: Rulebook | None = None) -> Deadline:
+    """§ 256-8D(3)(g): at least each week; overdue only once more than 7 days have passed."""
+    rb = rb or default()
+    c = rb["clocks.weekly_inspection"]
+    return Deadline(last_inspection_at + timedelta(days=c["days"]), c["citation"], c["words"])
+
+
+def stop_work_compliance_due(issued_at: datetime, rb: Rulebook | None = None) -> datetime:
+    rb = rb or default()
+    return issued_at + timedelta(days=rb["clocks.stop_work_compliance.days"])

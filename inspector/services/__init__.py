@@ -1,0 +1,25 @@
+"""Use cases as plain functions: each takes a Session, does one transaction's work, writes the audit trail.
+
+Callers (web views, the sync API, CLI commands) commit; services only add and flush, so a caller can
+combine several steps into one transaction and a failure rolls all of them back.
+"""
+
+
+class ServiceError(ValueError):
+    """A refusal a user can read: nothing was written. `field` names the form field when there is one."""
+
+    def __init__(self, message: str, field: str | None = None, status: int = 400):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.status = status
+
+
+class NotFound(ServiceError):
+    def __init__(self, message: str = "Not found."):
+        super().__init__(message, status=404)
+
+
+class Forbidden(ServiceError):
+    def __init__(self, message: str = "You are not allowed to do that."):
+        super().__init__(message, status=403)

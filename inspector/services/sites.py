@@ -1,0 +1,140 @@
+"""Sites: create, edit, who may see them, and what the ordinance says about them."""
+from __future__ import annotations
+
+import math
+
+from sqlmodel import Session, select
+
+from ..models import PROJECT_KINDS, Permit, Site, User
+from ..models.base import utcnow
+from ..rules import applicability, checklist
+from ..rules.rulebook import Rulebook
+from . import NotFound, ServiceError, audit
+
+# (field, label, minimum, maximum): absurd values are refused with the field named.
+NUMBER_LIMITS = {
+    "latitude": ("Latitude", -90.0, 90.0),
+    "longitude": ("Longitude", -180.0, 180.0),
+    "area_acres": ("Area (acres)", 0.0, 100000.0),
+    "length_ft": ("Length (feet)", 0.0, 528000.0),
+    "disturbed_acres": ("Acres disturbed at one time", 0.0, 100000.0),
+}
+TEXT_FIELDS = {"name": 200, "address": 300, "legal_description": 2000}
+FLAGS = ("channel_originates", "state_funded", "extraterritorial", "has_stockpiles", "has_dewatering")
+EDITABLE = tuple(TEXT_FIELDS) + ("project_kind",) + tuple(NUMBER_LIMITS) + FLAGS
+
+
+def clean_site_data(data: dict) -> dict:
+    """Validate site fields (from a form or a sync payload); raise ServiceError naming the field."""
+    out: dict = {}
+    for key, limit in TEXT_FIELDS.items():
+        if key in data:
+            value = (data[key] or "").strip()
+            if len(value) > limit:
+                raise ServiceError(f"At most {limit} characters.", field=key)
+            out[key] = value
+    if "name" in out and not out["name"]:
+        raise ServiceError("A site needs a name.", field="name")
+    if "project_kind" in data:
+        if data["project_kind"] not in PROJECT_KINDS:
+            raise ServiceError("Choose a project kind from the list.", field="project_kind")
+        out["project_kind"] = data["project_kind"]
+    for key, (label, low, high) in NUMBER_LIMITS.items():
+        if key not in data:
+            continue
+        value = data[key]
+        if value in (None, ""):
+            out[key] = None
+            continue
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            raise ServiceError(f"{label} must be a number.", field=key) from None
+        if isinstance(value, bool) or not math.isfinite(number) or not low <= number <= high:
+            raise ServiceError(f"{label} must be between {low:g} and {high:g}.", field=key)
+        out[key] = number
+    for key in FLAGS:
+        if key in data:
+            if not isinstance(data[key], bool):
+                raise ServiceError("Must be true or false.", field=key)
+            out[key] = data[key]
+    return out
+
+
+def _check_size(values: dict) -> None:
+    kind = values.get("project_kind")
+    if kind in ("street_work", "underground_pipe") and values.get("length_ft") is None:
+        raise ServiceError("Street and pipe projects need their length in feet.", field="length_ft")
+    if kind and kind not in ("street_work", "underground_pipe") and values.get("area_acres") is None:
+        raise ServiceError("Enter the site's area in acres.", field="area_acres")
+    if values.get("disturbed_acres") is not None and values.get("area_acres") is not None \
+            and values["disturbed_acres"] > values["area_acres"]:
+        raise ServiceError("Acres disturbed at one time cannot exceed the site's area.", field="disturbed_acres")
+
+
+def create_site(session: Session, data: dict, *, user: User) -> Site:
+    values = clean_site_data(data)
+    for required in ("name", "project_kind"):
+        if required not in values:
+            raise ServiceError("This field is required.", field=required)
+    _check_size(values)
+    site = Site(**values)
+    session.add(site)
+    session.flush()
+    audit.record(session, entity="site", entity_id=site.id, action="create", user_id=user.id,
+                 after=audit.snapshot(site), site_id=site.id)
+    return site
+
+
+def update_site(session: Session, site: Site, data: dict, *, user: User, device_id: str | None = None) -> Site:
+    values = clean_site_data(data)
+    before = audit.snapshot(site)
+    merged = {**site.model_dump(), **values}
+    _check_size(merged)
+    for key, value in values.items():
+        setattr(site, key, value)
+    site.version += 1
+    site.updated_at = utcnow()
+    session.add(site)
+    session.flush()
+    audit.record(session, entity="site", entity_id=site.id, action="update", user_id=user.id,
+                 before=before, after=audit.snapshot(site), site_id=site.id, device_id=device_id)
+    return site
+
+
+def visible_sites_query(user: User):
+    """Permittees see only sites where their company holds or applies for a permit; staff see all."""
+    query = select(Site)
+    if user.role == "permittee":
+        query = query.where(Site.id.in_(select(Permit.site_id).where(Permit.company_id == user.company_id)))
+    return query
+
+
+def can_see_site(session: Session, user: User, site_id: int) -> bool:
+    return session.exec(visible_sites_query(user).where(Site.id == site_id)).first() is not None
+
+
+def get_visible_site(session: Session, user: User, site_id: int) -> Site:
+    """The site, or NotFound (404) when it does not exist or the user may not see it."""
+    site = session.exec(visible_sites_query(user).where(Site.id == site_id)).first()
+    if site is None:
+        raise NotFound("No such site.")
+    return site
+
+
+def facts(site: Site) -> applicability.SiteFacts:
+    return applicability.SiteFacts(
+        project_kind=site.project_kind, area_acres=site.area_acres, length_ft=site.length_ft,
+        disturbed_acres=site.disturbed_acres, channel_originates=site.channel_originates,
+        state_funded=site.state_funded, extraterritorial=site.extraterritorial)
+
+
+def ordinance_view(site: Site, rb: Rulebook) -> dict:
+    """Everything the site page says about the ordinance: applicability, regime, checklist items."""
+    f = facts(site)
+    decision = applicability.ordinance_applies(f, rb)
+    regime = applicability.erosion_regime(f, rb)
+    tags = checklist.site_tags(regime=regime.name, has_stockpiles=site.has_stockpiles,
+                               has_dewatering=site.has_dewatering, project_kind=site.project_kind)
+    return {"applicability": decision, "regime": regime, "tags": sorted(tags),
+            "checklist": checklist.items_for(tags, rb)}
