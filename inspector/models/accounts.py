@@ -1,7 +1,8 @@
 """Companies (permittees' firms) and users with their roles."""
 from __future__ import annotations
 
-from datetime import datetime
+
+from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
 from typing import Optional
 
 from sqlmodel import Field, SQLModel
@@ -29,9 +30,9 @@ class User(UserBase, table=True):
     id: Optional[int] = Field(default=None, primary_key=True)
     password_hash: str
     active: bool = True
-    created_at: datetime = Field(default_factory=utcnow)
+    created_at: NaiveDatetime = Field(default_factory=utcnow)
     failed_logins: int = 0
-    locked_until: Optional[datetime] = None
+    locked_until: Optional[NaiveDatetime] = None
 
 
 class UserPublic(UserBase):

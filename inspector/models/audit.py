@@ -1,7 +1,8 @@
 """The audit trail: append-only, who changed what, when, from which device, before and after."""
 from __future__ import annotations
 
-from datetime import datetime
+
+from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
 from typing import Optional
 
 from sqlalchemy import JSON, Column
@@ -12,7 +13,7 @@ from .base import utcnow
 
 class AuditEvent(SQLModel, table=True):
     id: Optional[int] = Field(default=None, primary_key=True)  # also a monotonically increasing sequence
-    at: datetime = Field(default_factory=utcnow, index=True)
+    at: NaiveDatetime = Field(default_factory=utcnow, index=True)
     user_id: Optional[int] = Field(default=None, foreign_key="user.id")
     device_id: Optional[str] = Field(default=None, max_length=64)
     entity: str = Field(max_length=40)

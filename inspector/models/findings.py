@@ -1,7 +1,8 @@
 """Findings: a failed checklist item becomes a corrective action with a deadline."""
 from __future__ import annotations
 
-from datetime import datetime
+
+from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
 from typing import Optional
 
 from sqlmodel import Field, SQLModel
@@ -20,14 +21,14 @@ class Finding(SQLModel, table=True):
     description: str = ""
     required_action: str = ""
     citation: str = ""
-    due_at: datetime = Field(index=True)
+    due_at: NaiveDatetime = Field(index=True)
     status: str = Field(default="open", max_length=10, index=True)
     company_id: Optional[int] = Field(default=None, foreign_key="company.id")
     corrected_note: str = ""
-    corrected_at: Optional[datetime] = None
+    corrected_at: Optional[NaiveDatetime] = None
     corrected_by: Optional[int] = Field(default=None, foreign_key="user.id")
     verified_by: Optional[int] = Field(default=None, foreign_key="user.id")
-    verified_at: Optional[datetime] = None
+    verified_at: Optional[NaiveDatetime] = None
     version: int = 1
-    created_at: datetime = Field(default_factory=utcnow)
-    updated_at: datetime = Field(default_factory=utcnow, index=True)
+    created_at: NaiveDatetime = Field(default_factory=utcnow)
+    updated_at: NaiveDatetime = Field(default_factory=utcnow, index=True)

@@ -4,7 +4,9 @@ Ids are UUIDs made on the device when the record is created; the server never re
 """
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
+
+from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
 from typing import Optional
 
 from sqlalchemy import JSON, Column
@@ -24,8 +26,8 @@ class Inspection(SQLModel, table=True):
     by_village: bool = False  # Village staff vs the permittee's own inspection (both count, § 256-8D(3)(g))
     inspector_name: str = Field(max_length=200)
     inspected_on: date = Field(index=True)
-    started_at: Optional[datetime] = None
-    ended_at: Optional[datetime] = None
+    started_at: Optional[NaiveDatetime] = None
+    ended_at: Optional[NaiveDatetime] = None
     weather: str = ""
     phase: str = ""
     notes: str = ""
@@ -38,8 +40,8 @@ class Inspection(SQLModel, table=True):
     sha256: Optional[str] = Field(default=None, max_length=64)  # of the record as the device sent it
     user_id: Optional[int] = Field(default=None, foreign_key="user.id")
     device_id: Optional[str] = Field(default=None, max_length=64)
-    submitted_at: datetime = Field(default_factory=utcnow)
-    received_at: datetime = Field(default_factory=utcnow, index=True)
+    submitted_at: NaiveDatetime = Field(default_factory=utcnow)
+    received_at: NaiveDatetime = Field(default_factory=utcnow, index=True)
 
 
 class Answer(SQLModel, table=True):
@@ -64,11 +66,11 @@ class Photo(SQLModel, table=True):
     width: int
     height: int
     size: int
-    taken_at: Optional[datetime] = None
+    taken_at: Optional[NaiveDatetime] = None
     latitude: Optional[float] = None
     longitude: Optional[float] = None
     file_id: int = Field(foreign_key="storedfile.id")
     thumb_file_id: Optional[int] = Field(default=None, foreign_key="storedfile.id")
     user_id: Optional[int] = Field(default=None, foreign_key="user.id")
     device_id: Optional[str] = Field(default=None, max_length=64)
-    received_at: datetime = Field(default_factory=utcnow)
+    received_at: NaiveDatetime = Field(default_factory=utcnow)

@@ -1,7 +1,9 @@
 """Permits, their control plan documents, status history, extensions, bonds and condition workflows (§ 256-8)."""
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
+
+from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
 from typing import Optional
 
 from sqlalchemy import Column, LargeBinary
@@ -32,14 +34,14 @@ class Permit(PermitBase, table=True):
     extension_days: int = 0
     decision_reason: Optional[str] = None
     decided_by: Optional[int] = Field(default=None, foreign_key="user.id")
-    decided_at: Optional[datetime] = None
-    commenced_at: Optional[datetime] = None           # land disturbance began (§ 256-8D(3)(a))
-    commencement_notified_at: Optional[datetime] = None
-    conditions_acknowledged_at: Optional[datetime] = None
+    decided_at: Optional[NaiveDatetime] = None
+    commenced_at: Optional[NaiveDatetime] = None           # land disturbance began (§ 256-8D(3)(a))
+    commencement_notified_at: Optional[NaiveDatetime] = None
+    conditions_acknowledged_at: Optional[NaiveDatetime] = None
     conditions_acknowledged_by: Optional[int] = Field(default=None, foreign_key="user.id")
     version: int = 1
-    created_at: datetime = Field(default_factory=utcnow)
-    updated_at: datetime = Field(default_factory=utcnow, index=True)
+    created_at: NaiveDatetime = Field(default_factory=utcnow)
+    updated_at: NaiveDatetime = Field(default_factory=utcnow, index=True)
 
 
 class PermitEvent(SQLModel, table=True):
@@ -49,7 +51,7 @@ class PermitEvent(SQLModel, table=True):
     status: str = Field(max_length=20)
     note: str = ""
     by_user_id: Optional[int] = Field(default=None, foreign_key="user.id")
-    at: datetime = Field(default_factory=utcnow)
+    at: NaiveDatetime = Field(default_factory=utcnow)
 
 
 class StoredFile(SQLModel, table=True):
@@ -68,7 +70,7 @@ class ControlPlanDocument(SQLModel, table=True):
     sha256: str = Field(max_length=64)
     file_id: int = Field(foreign_key="storedfile.id")
     uploaded_by: Optional[int] = Field(default=None, foreign_key="user.id")
-    uploaded_at: datetime = Field(default_factory=utcnow)
+    uploaded_at: NaiveDatetime = Field(default_factory=utcnow)
 
 
 class PermitExtension(SQLModel, table=True):
@@ -77,7 +79,7 @@ class PermitExtension(SQLModel, table=True):
     days: int
     conditions: str = ""  # added control measures required as a condition (§ 256-8D(1))
     granted_by: Optional[int] = Field(default=None, foreign_key="user.id")
-    granted_at: datetime = Field(default_factory=utcnow)
+    granted_at: NaiveDatetime = Field(default_factory=utcnow)
     new_expires_on: date
 
 
@@ -98,7 +100,7 @@ class ControlMeasureNotice(SQLModel, table=True):
     permit_id: int = Field(foreign_key="permit.id", index=True)
     measure: str = Field(max_length=200)
     installed_on: date
-    notified_at: datetime = Field(default_factory=utcnow)
+    notified_at: NaiveDatetime = Field(default_factory=utcnow)
     notified_by: Optional[int] = Field(default=None, foreign_key="user.id")
 
 
@@ -108,8 +110,8 @@ class PlanModificationRequest(SQLModel, table=True):
     permit_id: int = Field(foreign_key="permit.id", index=True)
     description: str
     requested_by: Optional[int] = Field(default=None, foreign_key="user.id")
-    requested_at: datetime = Field(default_factory=utcnow)
+    requested_at: NaiveDatetime = Field(default_factory=utcnow)
     decision: Optional[str] = Field(default=None, max_length=20)  # "granted" | "refused"
     decision_text: Optional[str] = None
     decided_by: Optional[int] = Field(default=None, foreign_key="user.id")
-    decided_at: Optional[datetime] = None
+    decided_at: Optional[NaiveDatetime] = None

@@ -1,7 +1,8 @@
 """Construction sites: the facts the ordinance's applicability and regime rules read."""
 from __future__ import annotations
 
-from datetime import datetime
+
+from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
 from typing import Optional
 
 from sqlmodel import Field, SQLModel
@@ -31,8 +32,8 @@ class SiteBase(SQLModel):
 class Site(SiteBase, table=True):
     id: Optional[int] = Field(default=None, primary_key=True)
     version: int = 1  # bumped on every change; sync pushes state the version they started from
-    created_at: datetime = Field(default_factory=utcnow)
-    updated_at: datetime = Field(default_factory=utcnow, index=True)
+    created_at: NaiveDatetime = Field(default_factory=utcnow)
+    updated_at: NaiveDatetime = Field(default_factory=utcnow, index=True)
 
 
 class SitePublic(SiteBase):

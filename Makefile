@@ -1,0 +1,50 @@
+# Two commands do everything on a fresh Debian machine with Python 3.11 and Node 20:
+#   make run    set up, build, create the demo database if empty, serve on http://127.0.0.1:5000
+#   make test   the same set-up, Debian's chromium if missing, then the whole suite (browser tests included)
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+FLASK := $(VENV)/bin/flask --app app
+HOST ?= 127.0.0.1
+PORT ?= 5000
+
+.PHONY: run test bench setup build db chromium clean screenshots
+
+setup: $(VENV)/.installed node_modules/.installed
+
+$(VENV)/.installed: requirements.lock pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# Copies Workbox and idb from node_modules into static/vendor/ and builds static/sw.js (injectManifest).
+build: setup
+	npm run --silent build
+
+db: setup
+	$(FLASK) init-db
+	$(FLASK) seed-demo --if-empty
+
+run: build db
+	@$(FLASK) demo-accounts
+	@echo "Serving on http://$(HOST):$(PORT)  (Ctrl-C to stop)"
+	$(VENV)/bin/gunicorn --workers 2 --threads 4 --bind $(HOST):$(PORT) --access-logfile - app:app
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq chromium fonts-liberation; }
+
+test: build chromium
+	$(PY) -m pytest
+
+bench: build
+	@set -e; for b in bench/bench_*.py; do echo "== $$b"; $(PY) $$b; done
+
+screenshots: build chromium
+	$(PY) scripts/screenshots.py
+
+clean:
+	rm -rf $(VENV) node_modules static/vendor static/sw.js .pytest_cache

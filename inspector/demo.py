@@ -1,0 +1,139 @@
+"""Realistic demo data: several sites of different kinds and sizes, permits at different stages,
+past inspections with passes and failures. Dates are relative to today so the clocks look alive."""
+from __future__ import annotations
+
+import hashlib
+import io
+import uuid
+from datetime import datetime, timedelta
+
+from sqlmodel import Session
+
+from .models import Answer, Finding, Inspection, Site
+from .models.base import utcnow
+from .rules import checklist, clocks
+from .rules.rulebook import Rulebook
+from .services import accounts, permits, sites
+
+PASSWORD = "fairwater-demo"
+# (email, name, role, company)
+ACCOUNTS = [
+    ("supervisor@fairwater.example", "Dana Kowalski", "supervisor", None),
+    ("inspector@fairwater.example", "Luis Ortega", "inspector", None),
+    ("permittee@prairie-builders.example", "Sam Lindqvist", "permittee", "Prairie Builders LLC"),
+    ("permittee@badger-utility.example", "Jo Nakamura", "permittee", "Badger Utility Contractors"),
+]
+
+SITES = [
+    # name, address, kind, area, length, disturbed, channel, stockpiles, dewatering, lat, lon, company, stage
+    ("Meadow Ridge Subdivision, Phase 2", "N4120 County Road KW", "subdivision_plat", 38.0, None, 12.5, True,
+     True, True, 43.8391, -88.8581, "Prairie Builders LLC", "commenced"),
+    ("Fairwater Cooperative Grain Annex", "210 Mill Street", "building_lot", 7.2, None, 6.0, False,
+     True, False, 43.8352, -88.8667, "Prairie Builders LLC", "issued"),
+    ("Main Street Water Main Replacement", "Main Street, Oak to Pine", "underground_pipe", None, 1450.0, 1.1, False,
+     True, True, 43.8337, -88.8640, "Badger Utility Contractors", "commenced"),
+    ("Lake Avenue Reconstruction", "Lake Avenue, 3rd to 7th", "street_work", None, 820.0, 2.0, False,
+     False, False, 43.8318, -88.8702, "Badger Utility Contractors", "under_review"),
+    ("Willow Creek Commercial Lot", "W Highway 44", "building_lot", 5.0, None, 4.0, False,
+     False, False, 43.8410, -88.8755, "Prairie Builders LLC", "applied"),
+    ("Church Street Parking Lot", "115 Church Street", "land_disturbance", 2.3, None, 2.3, False,
+     False, False, 43.8360, -88.8620, None, None),
+]
+
+# A 1×1 PNG and a tiny PDF: stand-ins for the control plan documents.
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+                    "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082")
+PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+
+
+def _docs(session, permit, user, rb, on: datetime):
+    for d in rb["control_plan_documents"]:
+        doc = permits.add_document(session, permit, kind=d["kind"], filename=f"{d['kind']}.pdf", data=PDF,
+                                   user=user, rb=rb)
+        doc.uploaded_at = on
+        session.add(doc)
+
+
+def _inspection(session, site, permit, rb, user, when: datetime, kind: str, failures: dict[str, str],
+                by_village: bool, name: str) -> Inspection:
+    view = sites.ordinance_view(site, rb)
+    payload = f"{site.id}-{when.isoformat()}-{kind}"
+    insp = Inspection(id=str(uuid.uuid5(uuid.NAMESPACE_URL, payload)), site_id=site.id, permit_id=permit.id,
+                      kind=kind, by_village=by_village, inspector_name=name, inspected_on=when.date(),
+                      started_at=when, ended_at=when + timedelta(minutes=40), weather="Overcast, 48 °F",
+                      phase="Rough grading", catalog_version=rb["checklist.version"], user_id=user.id,
+                      submitted_at=when + timedelta(minutes=41), received_at=when + timedelta(minutes=45),
+                      sha256=hashlib.sha256(payload.encode()).hexdigest())
+    session.add(insp)
+    session.flush()
+    for item in view["checklist"]:
+        failed = item["code"] in failures
+        session.add(Answer(inspection_id=insp.id, item_code=item["code"], result="fail" if failed else "pass",
+                           note=failures.get(item["code"], ""),
+                           corrective_action=item["corrective_action"] if failed else ""))
+        if failed:
+            due = (clocks.end_of_workday(when, rb) if item["repair"] == "end_of_workday"
+                   else clocks.repair_due(when, rb)).due
+            session.add(Finding(id=str(uuid.uuid5(uuid.NAMESPACE_URL, payload + item["code"])), site_id=site.id,
+                                inspection_id=insp.id, item_code=item["code"], severity=item["severity"],
+                                description=failures[item["code"]], required_action=item["corrective_action"],
+                                citation=item["citation"], due_at=due, company_id=permit.company_id,
+                                created_at=when))
+    return insp
+
+
+def seed(session: Session, rb: Rulebook) -> None:
+    now = utcnow()
+    users = {}
+    for email, name, role, company in ACCOUNTS:
+        users[role if role != "permittee" else company] = accounts.create_user(
+            session, email=email, name=name, role=role, password=PASSWORD, company_name=company)
+    supervisor, inspector = users["supervisor"], users["inspector"]
+    for (name, address, kind, area, length, disturbed, channel, piles, dewater, lat, lon,
+         company, stage) in SITES:
+        site = sites.create_site(session, {
+            "name": name, "address": address, "project_kind": kind, "area_acres": area, "length_ft": length,
+            "disturbed_acres": disturbed, "channel_originates": channel, "has_stockpiles": piles,
+            "has_dewatering": dewater, "latitude": lat, "longitude": lon,
+            "legal_description": f"Part of the SE 1/4 of Section 14, T15N, R13E, Village of Fairwater ({name})"},
+            user=supervisor)
+        if company is None:
+            continue
+        permittee = users[company]
+        received = (now - timedelta(days={"applied": 2, "under_review": 9, "issued": 40, "commenced": 75}[stage])).date()
+        permit = permits.apply(session, site=site, company_id=permittee.company_id, applicant_name=permittee.name,
+                               received_on=received, fee_paid_on=received if stage != "applied" else None,
+                               building_permit_until=None, user=supervisor, today=now.date())
+        if stage == "applied":
+            continue
+        _docs(session, permit, permittee, rb, datetime.combine(received, datetime.min.time()))
+        if stage == "under_review":
+            permits.start_review(session, permit, user=inspector)
+            continue
+        permits.issue(session, permit, site=site, user=supervisor, issued_on=received + timedelta(days=6), rb=rb)
+        permits.acknowledge_conditions(session, permit, user=permittee)
+        if stage != "commenced":
+            continue
+        started = datetime.combine(received + timedelta(days=10), datetime.min.time()) + timedelta(hours=13)
+        permits.notify_commencement(session, permit, user=permittee, commenced_at=started,
+                                    now=started + timedelta(hours=20))
+        permits.notify_completion(session, permit, user=permittee, measure="Silt fence, east and south sides",
+                                  installed_on=(started + timedelta(days=2)).date(), now=started + timedelta(days=5))
+        # Weekly inspections from the start, the permittee's own and one by the Village.
+        when = started + timedelta(days=3)
+        week = 0
+        while when < now - timedelta(days=2):
+            failures = {}
+            if week == 3:
+                failures = {"INLET": "Filter fabric torn at the Oak Street inlet; sediment at half depth."}
+            if when > now - timedelta(days=9):
+                failures = {"TRACK-STREET": "Mud tracked 60 ft onto the street at the haul entrance.",
+                            "PERIMETER" if site.disturbed_acres and site.disturbed_acres < 10 else "BASIN":
+                                "Sediment at half the height of the control; needs cleaning."}
+            by_village = week % 4 == 2
+            _inspection(session, site, permit, rb, inspector if by_village else permittee, when,
+                        "village" if by_village else "weekly", failures, by_village,
+                        inspector.name if by_village else permittee.name)
+            when += timedelta(days=7)
+            week += 1
+    session.flush()

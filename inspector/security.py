@@ -1,0 +1,90 @@
+"""Who is signed in, what their role allows, and the HTTP security headers.
+
+Every view declares its roles with @login_required / @roles_required; ownership of a record is checked
+by the services (a permittee asking for another company's site gets 404, not 403, so ids do not leak).
+"""
+from __future__ import annotations
+
+from functools import wraps
+
+from flask import abort, g, redirect, request, session, url_for
+from flask_wtf.csrf import CSRFProtect
+
+from .db import get_session
+from .models import User
+
+csrf = CSRFProtect()
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+       "connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; "
+       "base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+
+
+def init_app(app) -> None:
+    csrf.init_app(app)
+
+    @app.before_request
+    def load_user():
+        g.user = None
+        user_id = session.get("user_id")
+        if user_id is not None:
+            user = get_session().get(User, user_id)
+            if user is not None and user.active and session.get("pw") == user.password_hash[-12:]:
+                g.user = user
+            else:
+                session.clear()
+
+    @app.after_request
+    def security_headers(response):
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("Permissions-Policy", "camera=(self), geolocation=(self)")
+        if g.get("user") is not None and "Cache-Control" not in response.headers:
+            response.headers["Cache-Control"] = "private, no-store"  # pages with user data are never cached
+        return response
+
+    @app.context_processor
+    def inject_user():
+        links = sorted(app.extensions.get("nav_links", []), key=lambda link: link[0])
+        return {"current_user": g.get("user"), "rulebook": app.extensions["rulebook"], "nav_links": links}
+
+
+def sign_in(user: User) -> None:
+    session.clear()
+    session["user_id"] = user.id
+    # Part of the hash: changing the password ends other sessions.
+    session["pw"] = user.password_hash[-12:]
+    session.permanent = True
+
+
+def sign_out() -> None:
+    session.clear()
+
+
+def login_required(view):
+    @wraps(view)
+    def wrapped(*args, **kwargs):
+        if g.get("user") is None:
+            if request.path.startswith("/api/"):
+                abort(401)
+            return redirect(url_for("auth.login", next=request.full_path if request.query_string else request.path))
+        return view(*args, **kwargs)
+    return wrapped
+
+
+def roles_required(*roles: str):
+    """Signed in, and one of the roles; otherwise 403."""
+    def decorator(view):
+        @wraps(view)
+        @login_required
+        def wrapped(*args, **kwargs):
+            if g.user.role not in roles:
+                abort(403)
+            return view(*args, **kwargs)
+        return wrapped
+    return decorator
+
+
+STAFF = ("inspector", "supervisor")

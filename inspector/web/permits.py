@@ -1,0 +1,239 @@
+"""Permit pages (§ 256-8): application, documents, review, decision, extensions, bonds, and the
+permittee's notices and plan-modification requests."""
+from __future__ import annotations
+
+from flask import (Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request,
+                   url_for)
+from sqlmodel import select
+
+from ..db import get_session
+from ..models import Company, ControlPlanDocument, PlanModificationRequest, StoredFile
+from ..models.base import utcnow
+from ..rules import clocks
+from ..security import STAFF, login_required, roles_required
+from ..services import NotFound, ServiceError, permits, sites
+from .forms import (BondForm, CommencementForm, CompletionForm, ConfirmForm, DecisionForm, DenyForm,
+                    DocumentForm, ExtendForm, FeeForm, IssueForm, ModificationForm, PermitApplicationForm,
+                    apply_service_error)
+
+bp = Blueprint("permits", __name__)
+
+
+def rulebook():
+    return current_app.extensions["rulebook"]
+
+
+def load_permit(permit_id: int):
+    """The permit and its site, or 404 when missing or not the user's to see."""
+    session = get_session()
+    permit = permits.get_permit(session, permit_id)
+    if g.user.role == "permittee" and permit.company_id != g.user.company_id:
+        raise NotFound("No such permit.")
+    return session, permit, session.get(sites.Site, permit.site_id)
+
+
+def doc_form(rb):
+    form = DocumentForm()
+    form.kind.choices = [(d["kind"], f"{d['label']} ({d['citation']})") for d in rb["control_plan_documents"]]
+    return form
+
+
+@bp.route("/sites/<int:site_id>/permits/apply", methods=["GET", "POST"])
+@login_required
+def apply(site_id: int):
+    session = get_session()
+    site = sites.get_visible_site(session, g.user, site_id)
+    form = PermitApplicationForm()
+    if g.user.role == "permittee":
+        form.company.choices = [(g.user.company_id, session.get(Company, g.user.company_id).name)]
+    else:
+        form.company.choices = [(c.id, c.name) for c in session.exec(select(Company).order_by(Company.name))]
+    if request.method == "GET":
+        form.application_received_on.data = utcnow().date()
+    if form.validate_on_submit():
+        try:
+            permit = permits.apply(session, site=site, company_id=form.company.data,
+                                   applicant_name=form.applicant_name.data, received_on=form.application_received_on.data,
+                                   fee_paid_on=form.fee_paid_on.data, building_permit_until=form.building_permit_until.data,
+                                   user=g.user, today=utcnow().date())
+            session.commit()
+        except ServiceError as exc:
+            session.rollback()
+            if exc.status != 400:
+                abort(exc.status)
+            if not apply_service_error(form, exc):
+                flash(exc.message, "error")
+        else:
+            flash("Application recorded. Upload the control plan documents to start the review clock.", "info")
+            return redirect(url_for("permits.show", permit_id=permit.id))
+    return render_template("permits/apply.html", form=form, site=site), 400 if form.errors else 200
+
+
+@bp.route("/permits/<int:permit_id>")
+@login_required
+def show(permit_id: int, forms: dict | None = None, status: int = 200):
+    session, permit, site = load_permit(permit_id)
+    now = utcnow()
+    permits.refresh_status(session, permit, now.date())
+    session.commit()
+    rb = rulebook()
+    forms = forms or {}
+    defaults = {"doc": doc_form(rb), "fee": FeeForm(formdata=None), "issue": IssueForm(formdata=None, issued_on=now.date()),
+                "deny": DenyForm(formdata=None), "extend": ExtendForm(formdata=None), "bond": BondForm(formdata=None),
+                "commencement": CommencementForm(formdata=None), "completion": CompletionForm(formdata=None),
+                "modification": ModificationForm(formdata=None), "decision": DecisionForm(formdata=None),
+                "confirm": ConfirmForm(formdata=None)}
+    defaults.update(forms)
+    notices = [(n, clocks.completion_notice_due(n.installed_on, rb)) for n in permits.completion_notices(session, permit)]
+    return render_template("permits/show.html", permit=permit, site=site, company=session.get(Company, permit.company_id),
+                           clocks=permits.clocks_view(session, permit, site, rb, now),
+                           docs=permits.documents(session, permit), history=permits.history(session, permit),
+                           notices=notices, requests=permits.modification_requests(session, permit),
+                           bonds=permits.bonds(session, permit), forms=defaults, now=now,
+                           is_late=clocks.is_late), status
+
+
+def _act(permit_id: int, form_name: str, form, action, success: str, roles=None):
+    """Run one permit action in one transaction; on refusal re-render the page with the message at the field."""
+    if roles and g.user.role not in roles:
+        abort(403)
+    session, permit, site = load_permit(permit_id)
+    if form.validate_on_submit():
+        try:
+            action(session, permit, site)
+            session.commit()
+        except ServiceError as exc:
+            session.rollback()
+            if exc.status != 400:
+                abort(exc.status)
+            if not apply_service_error(form, exc):
+                flash(exc.message, "error")
+            return show(permit_id, forms={form_name: form}, status=400)
+        flash(success, "info")
+        return redirect(url_for("permits.show", permit_id=permit_id))
+    return show(permit_id, forms={form_name: form}, status=400)
+
+
+@bp.route("/permits/<int:permit_id>/documents", methods=["POST"])
+@login_required
+def upload(permit_id: int):
+    form = doc_form(rulebook())
+    def action(session, permit, site):
+        f = form.file.data
+        permits.add_document(session, permit, kind=form.kind.data, filename=f.filename or "document",
+                             data=f.read(rulebook()["uploads.control_plan_max_bytes"] + 1), user=g.user, rb=rulebook())
+    return _act(permit_id, "doc", form, action, "Document uploaded.")
+
+
+@bp.route("/permits/<int:permit_id>/documents/<int:doc_id>")
+@login_required
+def document(permit_id: int, doc_id: int):
+    session, permit, _site = load_permit(permit_id)
+    doc = session.get(ControlPlanDocument, doc_id)
+    if doc is None or doc.permit_id != permit.id:
+        abort(404)
+    data = session.get(StoredFile, doc.file_id).data
+    safe_name = "".join(ch for ch in doc.filename if ch.isalnum() or ch in "._-") or "document"
+    return Response(data, mimetype=doc.content_type,
+                    headers={"Content-Disposition": f'attachment; filename="{safe_name}"'})
+
+
+@bp.route("/permits/<int:permit_id>/fee", methods=["POST"])
+@roles_required(*STAFF)
+def fee(permit_id: int):
+    form = FeeForm()
+    def action(session, permit, site):
+        if form.fee_paid_on.data > utcnow().date():
+            raise ServiceError("The fee date cannot be in the future.", field="fee_paid_on")
+        permit.fee_paid_on = form.fee_paid_on.data
+        session.add(permit)
+        permits.audit.record(session, entity="permit", entity_id=permit.id, action="fee_paid", user_id=g.user.id,
+                             after={"fee_paid_on": permit.fee_paid_on.isoformat()}, site_id=permit.site_id)
+    return _act(permit_id, "fee", form, action, "Fee recorded.")
+
+
+@bp.route("/permits/<int:permit_id>/review", methods=["POST"])
+@roles_required(*STAFF)
+def review(permit_id: int):
+    return _act(permit_id, "confirm", ConfirmForm(),
+                lambda s, p, site: permits.start_review(s, p, user=g.user), "Review started.")
+
+
+@bp.route("/permits/<int:permit_id>/issue", methods=["POST"])
+@roles_required("supervisor")
+def issue(permit_id: int):
+    form = IssueForm()
+    return _act(permit_id, "issue", form, lambda s, p, site: permits.issue(
+        s, p, site=site, user=g.user, issued_on=form.issued_on.data, rb=rulebook()), "Permit issued.")
+
+
+@bp.route("/permits/<int:permit_id>/deny", methods=["POST"])
+@roles_required("supervisor")
+def deny(permit_id: int):
+    form = DenyForm()
+    return _act(permit_id, "deny", form, lambda s, p, site: permits.deny(s, p, user=g.user, reasons=form.reasons.data),
+                "Permit denied; the reasons are on record.")
+
+
+@bp.route("/permits/<int:permit_id>/extend", methods=["POST"])
+@roles_required("supervisor")
+def extend(permit_id: int):
+    form = ExtendForm()
+    return _act(permit_id, "extend", form, lambda s, p, site: permits.extend(
+        s, p, user=g.user, days=form.days.data, conditions=form.conditions.data or "", rb=rulebook()), "Permit extended.")
+
+
+@bp.route("/permits/<int:permit_id>/bond", methods=["POST"])
+@roles_required("supervisor")
+def bond(permit_id: int):
+    form = BondForm()
+    return _act(permit_id, "bond", form, lambda s, p, site: permits.add_bond(
+        s, p, user=g.user, kind=form.kind.data, amount=form.amount.data, issuer=form.issuer.data,
+        effective_on=form.effective_on.data, expires_on=form.expires_on.data), "Surety recorded.")
+
+
+@bp.route("/permits/<int:permit_id>/acknowledge", methods=["POST"])
+@roles_required("permittee")
+def acknowledge(permit_id: int):
+    return _act(permit_id, "confirm", ConfirmForm(),
+                lambda s, p, site: permits.acknowledge_conditions(s, p, user=g.user), "Permit conditions acknowledged.")
+
+
+@bp.route("/permits/<int:permit_id>/commencement", methods=["POST"])
+@roles_required("permittee")
+def commencement(permit_id: int):
+    form = CommencementForm()
+    def action(session, permit, site):
+        # The form gives local wall-clock time; the database keeps UTC.
+        permits.notify_commencement(session, permit, user=g.user, now=utcnow(),
+                                    commenced_at=clocks.from_local(form.commenced_at.data, rulebook()))
+    return _act(permit_id, "commencement", form, action, "Notice of commencement sent.")
+
+
+@bp.route("/permits/<int:permit_id>/completion", methods=["POST"])
+@roles_required("permittee")
+def completion(permit_id: int):
+    form = CompletionForm()
+    return _act(permit_id, "completion", form, lambda s, p, site: permits.notify_completion(
+        s, p, user=g.user, measure=form.measure.data, installed_on=form.installed_on.data, now=utcnow()),
+        "Notice of completion sent.")
+
+
+@bp.route("/permits/<int:permit_id>/modifications", methods=["POST"])
+@roles_required("permittee")
+def modification(permit_id: int):
+    form = ModificationForm()
+    return _act(permit_id, "modification", form, lambda s, p, site: permits.request_modification(
+        s, p, user=g.user, description=form.description.data), "Request for written permission sent.")
+
+
+@bp.route("/permits/<int:permit_id>/modifications/<int:req_id>", methods=["POST"])
+@roles_required("supervisor")
+def decide_modification(permit_id: int, req_id: int):
+    form = DecisionForm()
+    def action(session, permit, site):
+        req = session.get(PlanModificationRequest, req_id)
+        if req is None or req.permit_id != permit.id:
+            raise NotFound("No such request.")
+        permits.decide_modification(session, req, user=g.user, decision=form.decision.data, text=form.text.data)
+    return _act(permit_id, "decision", form, action, "Decision recorded in writing.")

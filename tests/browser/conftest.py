@@ -1,0 +1,64 @@
+"""Browser tests: Playwright driving Debian's Chromium against a live server with the demo data."""
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from inspector import create_app
+from inspector import demo
+from inspector.db import create_all, get_session
+from tests.support.live import LiveServer
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage"]
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    # Debian's build; `playwright install` cannot download browsers here. A missing chromium is a
+    # failure, never a skip: `make test` installs it.
+    assert os.path.exists(CHROMIUM), f"Chromium not found at {CHROMIUM}: run `make test` (it installs Debian's chromium)"
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture
+def demo_app(tmp_path):
+    app = create_app({"TESTING": False, "SECRET_KEY": "browser-test",
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'browser.sqlite3'}"})
+    with app.app_context():
+        create_all()
+        session = get_session()
+        demo.seed(session, app.extensions["rulebook"])
+        session.commit()
+    yield app
+    app.extensions["engine"].dispose()
+
+
+@pytest.fixture
+def live_server(demo_app):
+    server = LiveServer(demo_app).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def tablet(playwright):
+    """Device descriptor for a 10-inch tablet (still Chromium)."""
+    return dict(playwright.devices["iPad (gen 7)"])
+
+
+def sign_in(page, base_url: str, email: str, password: str = demo.PASSWORD):
+    page.goto(f"{base_url}/login")
+    page.get_by_label("E-mail").fill(email)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_load_state()

@@ -1,0 +1,108 @@
+"""Shared fixtures (flaskr style): `app`, `client`, `auth`, and factories for users, sites and permits."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from inspector import create_app
+from inspector.db import create_all, get_session
+from inspector.models.base import utcnow
+from inspector.services import accounts, permits, sites
+
+PASSWORD = "correct-horse-battery"
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "test",
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}"})
+    with app.app_context():
+        create_all()
+    yield app
+    app.extensions["engine"].dispose()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def db(app):
+    """A session inside an app context, for arranging data and checking what the app wrote."""
+    with app.app_context():
+        yield get_session()
+
+
+class Factory:
+    """Builds realistic records through the services, committing each so the app sees them."""
+
+    def __init__(self, session):
+        self.session = session
+
+    def user(self, role: str, email: str | None = None, company: str | None = None):
+        email = email or f"{role}-{company or 'village'}@example.test".replace(" ", "-").lower()
+        if role == "permittee" and company is None:
+            company = "Acme Earthworks"
+            email = email.replace("village", "acme-earthworks")
+        user = accounts.create_user(self.session, email=email, name=email.split("@")[0], role=role,
+                                    password=PASSWORD, company_name=company)
+        self.session.commit()
+        return user
+
+    def site(self, by, **overrides):
+        data = {"name": "North Lot", "address": "1 Main St", "project_kind": "land_disturbance",
+                "area_acres": 12.0, "disturbed_acres": 6.0}
+        data.update(overrides)
+        site = sites.create_site(self.session, data, user=by)
+        self.session.commit()
+        return site
+
+    def permit(self, site, company_id: int, by, *, issued: bool = False, received_on: date | None = None, rb=None):
+        from inspector.rules.rulebook import default
+        rb = rb or default()
+        today = utcnow().date()
+        received_on = received_on or today - timedelta(days=3)
+        permit = permits.apply(self.session, site=site, company_id=company_id, applicant_name="Applicant",
+                               received_on=received_on, fee_paid_on=received_on, building_permit_until=None,
+                               user=by, today=today)
+        if issued:
+            for d in rb["control_plan_documents"]:
+                permits.add_document(self.session, permit, kind=d["kind"], filename="plan.pdf",
+                                     data=b"%PDF-1.4 test", user=by, rb=rb)
+            permits.issue(self.session, permit, site=site, user=by, issued_on=received_on, rb=rb)
+        self.session.commit()
+        return permit
+
+
+@pytest.fixture
+def make(db):
+    return Factory(db)
+
+
+class AuthActions:
+    def __init__(self, client):
+        self.client = client
+
+    def login(self, email: str, password: str = PASSWORD):
+        return self.client.post("/login", data={"email": email, "password": password})
+
+    def logout(self):
+        return self.client.post("/logout")
+
+
+@pytest.fixture
+def auth(client):
+    return AuthActions(client)
+
+
+@pytest.fixture
+def people(make):
+    """One of each role, and a second permittee company."""
+    return {
+        "supervisor": make.user("supervisor"),
+        "inspector": make.user("inspector"),
+        "permittee": make.user("permittee", company="Acme Earthworks"),
+        "other": make.user("permittee", email="other@rival.test", company="Rival Grading"),
+    }

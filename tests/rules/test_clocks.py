@@ -1,0 +1,69 @@
+"""The ordinance's clocks at their boundaries: work days, validity, extensions, notices, workday end."""
+from datetime import date, datetime, timedelta
+
+from inspector.rules import clocks
+from inspector.rules.rulebook import default
+
+
+def test_review_clock_skips_weekends():
+    # Monday 2027-03-01 + 10 work days = Monday 2027-03-15
+    assert clocks.plan_review_due(date(2027, 3, 1)).due == date(2027, 3, 15)
+    # Friday start: the weekend is not counted
+    assert clocks.plan_review_due(date(2027, 3, 5)).due == date(2027, 3, 19)
+
+
+def test_review_clock_skips_holidays_from_the_rulebook():
+    # Thanksgiving 2026-11-26 and the day after are listed holidays.
+    # Mon 11-23 + 10 work days: 24,25,30, Dec 1,2,3,4,7,8,9 -> 2026-12-09
+    assert clocks.plan_review_due(date(2026, 11, 23)).due == date(2026, 12, 9)
+    assert "2026-11-26" in default()["calendar.holidays"]
+
+
+def test_permit_validity_180_days_or_the_longer_building_permit():
+    issued = date(2026, 1, 10)
+    assert clocks.permit_expires(issued) == issued + timedelta(days=180)
+    shorter = issued + timedelta(days=100)
+    assert clocks.permit_expires(issued, shorter) == issued + timedelta(days=180)
+    longer = issued + timedelta(days=181)
+    assert clocks.permit_expires(issued, longer) == longer
+    assert clocks.permit_expires(issued, None, extension_days=30) == issued + timedelta(days=210)
+
+
+def test_extension_up_to_180_days():
+    assert clocks.check_extension_days(180) is None
+    assert "180" in clocks.check_extension_days(181)
+    assert clocks.check_extension_days(0)
+
+
+def test_commencement_notice_48_hours():
+    start = datetime(2027, 4, 5, 8, 0)
+    due = clocks.commencement_notice_due(start).due
+    assert not clocks.is_late(start + timedelta(hours=48), due, start + timedelta(days=5))
+    assert clocks.is_late(start + timedelta(hours=48, minutes=1), due, start + timedelta(days=5))
+    assert clocks.is_late(None, due, start + timedelta(hours=48, seconds=1))
+    assert not clocks.is_late(None, due, start + timedelta(hours=47))
+
+
+def test_completion_notice_14_days():
+    due = clocks.completion_notice_due(date(2027, 4, 1)).due
+    assert due == date(2027, 4, 15)
+    assert not clocks.is_late(datetime(2027, 4, 15, 23, 0), due, datetime(2027, 5, 1))
+    assert clocks.is_late(datetime(2027, 4, 16, 0, 1), due, datetime(2027, 5, 1))
+
+
+def test_street_sediment_due_at_the_end_of_that_workday():
+    rb = default()
+    # Wednesday 2027-04-07 10:00 local (CDT, UTC-5) = 15:00 UTC -> due 17:00 local = 22:00 UTC
+    found = clocks.from_local(datetime(2027, 4, 7, 10, 0), rb)
+    assert clocks.end_of_workday(found, rb).due == datetime(2027, 4, 7, 22, 0)
+    # Found after hours: the end of the next workday
+    late = clocks.from_local(datetime(2027, 4, 7, 17, 30), rb)
+    assert clocks.end_of_workday(late, rb).due == datetime(2027, 4, 8, 22, 0)
+    # Found on Saturday: Monday's end of workday
+    saturday = clocks.from_local(datetime(2027, 4, 10, 9, 0), rb)
+    assert clocks.end_of_workday(saturday, rb).due == datetime(2027, 4, 12, 22, 0)
+
+
+def test_weekly_inspection_due_seven_days_later():
+    last = datetime(2027, 4, 1, 9, 0)
+    assert clocks.weekly_inspection_due(last).due == datetime(2027, 4, 8, 9, 0)
