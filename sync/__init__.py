@@ -1,0 +1,1 @@
+"""The sync protocol between the devices' outboxes and the central store (plain functions under thin routes)."""
