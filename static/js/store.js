@@ -1,0 +1,230 @@
+// Device storage (contract A): one IndexedDB database `fairwater`, opened through `idb`.
+// Nothing here deletes a record the server has not acknowledged: drafts become outbox entries in the
+// same transaction, outbox entries move to `sent` only through markSynced().
+import { openDB } from '/static/vendor/idb/index.js';
+
+const DB_NAME = 'fairwater';
+const DB_VERSION = 1;
+const STORES = {
+  meta: 'key', sites: 'id', findings: 'id', drafts: 'id', outbox: 'mutation_id',
+  sent: 'mutation_id', photos: 'id', records: 'key',
+};
+
+export const events = new EventTarget();
+
+let dbPromise = null;
+
+export function getDb() {
+  if (!dbPromise) {
+    dbPromise = openDB(DB_NAME, DB_VERSION, {
+      upgrade(db) {
+        for (const [name, keyPath] of Object.entries(STORES)) {
+          if (db.objectStoreNames.contains(name)) continue;
+          const store = db.createObjectStore(name, { keyPath });
+          if (name === 'findings') store.createIndex('site_id', 'site_id');
+          if (name === 'outbox' || name === 'sent') store.createIndex('created_at', 'created_at');
+          if (name === 'photos') store.createIndex('inspection_id', 'inspection_id');
+          if (name === 'records') store.createIndex('entity', 'entity');
+        }
+      },
+      blocking() {
+        // A newer version of the app wants to upgrade the database: let it.
+        dbPromise?.then((db) => db.close());
+        dbPromise = null;
+      },
+    });
+    dbPromise.catch(() => { dbPromise = null; });
+  }
+  return dbPromise;
+}
+
+function emit(name, detail) {
+  events.dispatchEvent(new CustomEvent(name, { detail }));
+}
+
+// ------------------------------------------------------------------ meta
+export async function getMeta(key) {
+  const row = await (await getDb()).get('meta', key);
+  return row ? row.value : undefined;
+}
+
+export async function setMeta(key, value) {
+  await (await getDb()).put('meta', { key, value });
+}
+
+// ------------------------------------------------------------------ work packet (pull)
+const PACKET_STORES = new Set(['sites', 'findings']);
+
+function storeFor(entity) {
+  const name = `${entity}s`;
+  return PACKET_STORES.has(name) ? name : 'records';
+}
+
+export async function applyPull(body) {
+  const db = await getDb();
+  const tx = db.transaction(['meta', 'sites', 'findings', 'records'], 'readwrite');
+  const writes = [];
+  for (const change of body.changes || []) {
+    const name = storeFor(change.entity);
+    const id = String(change.id);
+    const key = name === 'records' ? `${change.entity}:${id}` : id;
+    if (change.op === 'delete') {
+      writes.push(tx.objectStore(name).delete(key));
+      continue;
+    }
+    const data = { ...(change.data || {}), id, version: change.version ?? change.data?.version ?? null };
+    if (name === 'findings' && data.site_id != null) data.site_id = String(data.site_id);
+    if (name === 'records') Object.assign(data, { key, entity: change.entity });
+    writes.push(tx.objectStore(name).put(data));
+  }
+  const meta = tx.objectStore('meta');
+  if (body.cursor !== undefined) writes.push(meta.put({ key: 'cursor', value: body.cursor }));
+  if (body.user !== undefined) writes.push(meta.put({ key: 'user', value: body.user }));
+  if (body.catalog) writes.push(meta.put({ key: 'catalog', value: body.catalog }));
+  if (body.calculators) writes.push(meta.put({ key: 'calculators', value: body.calculators }));
+  writes.push(meta.put({ key: 'last_sync_at', value: new Date().toISOString() }));
+  await Promise.all([...writes, tx.done]);
+  emit('packet-changed', { count: (body.changes || []).length });
+}
+
+export async function listSites() {
+  const sites = await (await getDb()).getAll('sites');
+  return sites.sort((a, b) => String(a.name || '').localeCompare(String(b.name || '')));
+}
+
+export async function getSite(id) {
+  return (await getDb()).get('sites', String(id));
+}
+
+export async function listFindings(siteId) {
+  const db = await getDb();
+  if (siteId === undefined || siteId === null) return db.getAll('findings');
+  return db.getAllFromIndex('findings', 'site_id', String(siteId));
+}
+
+export async function listRecords(entity) {
+  return (await getDb()).getAllFromIndex('records', 'entity', entity);
+}
+
+// ------------------------------------------------------------------ drafts
+export async function putDraft(draft) {
+  await (await getDb()).put('drafts', draft);
+}
+
+export async function getDraft(id) {
+  return (await getDb()).get('drafts', id);
+}
+
+export async function listDrafts() {
+  const drafts = await (await getDb()).getAll('drafts');
+  return drafts.sort((a, b) => String(b.updated_at || '').localeCompare(String(a.updated_at || '')));
+}
+
+export async function deleteDraft(id) {
+  const db = await getDb();
+  const tx = db.transaction(['drafts', 'photos'], 'readwrite');
+  const photos = await tx.objectStore('photos').index('inspection_id').getAllKeys(id);
+  await Promise.all([tx.objectStore('drafts').delete(id), ...photos.map((k) => tx.objectStore('photos').delete(k)), tx.done]);
+}
+
+// ------------------------------------------------------------------ outbox
+function outboxEntry(mutation) {
+  return {
+    photo_ids: [],
+    ...mutation,
+    state: 'queued',
+    created_at: new Date().toISOString(),
+    attempts: 0,
+  };
+}
+
+export async function enqueue(mutation) {
+  const db = await getDb();
+  await db.put('outbox', outboxEntry(mutation));
+  emit('outbox-changed', { mutation_id: mutation.mutation_id });
+}
+
+// Submitting a draft: the outbox entry and the draft's removal commit together or not at all.
+export async function enqueueFromDraft(draftId, mutation) {
+  const db = await getDb();
+  const tx = db.transaction(['drafts', 'outbox'], 'readwrite');
+  await Promise.all([
+    tx.objectStore('outbox').add(outboxEntry(mutation)),
+    tx.objectStore('drafts').delete(draftId),
+    tx.done,
+  ]);
+  emit('outbox-changed', { mutation_id: mutation.mutation_id });
+}
+
+export async function listOutbox() {
+  return (await getDb()).getAllFromIndex('outbox', 'created_at');
+}
+
+export async function getOutbox(mutationId) {
+  return (await getDb()).get('outbox', mutationId);
+}
+
+export async function updateOutbox(mutationId, patch) {
+  const db = await getDb();
+  const tx = db.transaction('outbox', 'readwrite');
+  const entry = await tx.store.get(mutationId);
+  if (!entry) { await tx.done; return null; }
+  const next = { ...entry, ...patch, mutation_id: mutationId };
+  await Promise.all([tx.store.put(next), tx.done]);
+  emit('outbox-changed', { mutation_id: mutationId });
+  return next;
+}
+
+// The server has the record and all its photos: move it to `sent`, keep photo metadata, drop bytes.
+export async function markSynced(mutationId, result = {}) {
+  const db = await getDb();
+  const tx = db.transaction(['outbox', 'sent', 'photos'], 'readwrite');
+  const entry = await tx.objectStore('outbox').get(mutationId);
+  if (!entry) { await tx.done; return null; }
+  const photoIds = entry.photo_ids || [];
+  const photos = tx.objectStore('photos');
+  const kept = [];
+  for (const id of photoIds) {
+    const photo = await photos.get(id);
+    if (!photo) continue;
+    const { bytes, ...meta } = photo;
+    kept.push(meta);
+    await photos.delete(id);
+  }
+  const sent = {
+    ...entry,
+    state: 'sent',
+    synced_at: new Date().toISOString(),
+    photos_expected: result.photos_expected ?? photoIds.length,
+    photos_received: result.photos_received ?? photoIds.length,
+    version: result.version ?? entry.version ?? null,
+    photos_meta: kept,
+  };
+  await tx.objectStore('sent').put(sent);
+  await tx.objectStore('outbox').delete(mutationId);
+  await tx.done;
+  emit('outbox-changed', { mutation_id: mutationId });
+  return sent;
+}
+
+export async function listSent() {
+  const rows = await (await getDb()).getAllFromIndex('sent', 'created_at');
+  return rows.reverse();
+}
+
+// ------------------------------------------------------------------ photos
+export async function putPhoto(photo) {
+  await (await getDb()).put('photos', photo);
+}
+
+export async function getPhoto(id) {
+  return (await getDb()).get('photos', id);
+}
+
+export async function deletePhoto(id) {
+  await (await getDb()).delete('photos', id);
+}
+
+export async function listPhotos(inspectionId) {
+  return (await getDb()).getAllFromIndex('photos', 'inspection_id', inspectionId);
+}
