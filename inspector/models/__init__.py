@@ -6,3 +6,4 @@ from .inspections import ANSWERS, INSPECTION_KINDS, Answer, Inspection, Photo  #
 from .permits import (PERMIT_STATUSES, ControlMeasureNotice, ControlPlanDocument, Permit,  # noqa: F401
                       PermitEvent, PermitExtension, PlanModificationRequest, StoredFile, SuretyBond)
 from .sites import PROJECT_KINDS, Site, SitePublic  # noqa: F401
+from .rain import GAUGE_KINDS, NotificationLog, RainEvent, RainGauge, RainReading, SiteGauge  # noqa: F401

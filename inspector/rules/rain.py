@@ -1,0 +1,136 @@
+"""Qualifying rain and post-rain inspection obligations (§ 256-8D(3)(g)), as pure functions.
+
+"Inspect ... after each rain of 0.5 inch or more": the threshold, the comparison ("or more"), the
+24-hour window and the deadline all come from the rulebook's [clocks.post_rain_inspection].
+
+How a qualifying rain is found (`qualifying_rains`):
+  * Only readings whose whole period fits inside one window (24 h) can be added together: rain reported
+    as one 48-hour total is not known to have fallen within 24 hours, so it is not split.
+  * A trace counts as 0; a missing value (NA) is not a reading at all.
+  * Every window that ends at a reading's end and reaches the threshold qualifies; qualifying windows that
+    overlap or touch are one rain, from the first reading's start to the last reading's end.
+  * Two readings of the same gauge for exactly the same period (two devices, or a corrected entry) are
+    counted once, at the larger amount.
+
+How rains become obligations (`obligations`):
+  * A rain creates an obligation when it ends while the permit is active; it is due `deadline_hours`
+    after the rain ended.
+  * An inspection that starts after a rain ended satisfies the obligation of every rain that ended
+    before it started (whatever its kind: the permittee's own or the Village's).
+  * A rain that ends while an earlier obligation is still open (not yet satisfied and not yet due)
+    does not add a second obligation: the open one is extended to the later rain's deadline, so one
+    inspection after the last rain answers both.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from .rulebook import Rulebook
+
+
+@dataclass(frozen=True)
+class Reading:
+    start: datetime
+    end: datetime
+    amount_in: float          # 0 for a trace
+    trace: bool = False
+    id: int | None = None
+
+
+@dataclass(frozen=True)
+class Rain:
+    start: datetime
+    end: datetime
+    total_in: float
+    reading_ids: tuple = ()
+
+
+@dataclass
+class Obligation:
+    rain_end: datetime        # the end of the last rain this obligation answers
+    due_at: datetime
+    rain_ends: list[datetime] = field(default_factory=list)
+    satisfied_at: datetime | None = None  # start of the inspection that answered it
+
+    @property
+    def met_on_time(self) -> bool:
+        return self.satisfied_at is not None and self.satisfied_at <= self.due_at
+
+
+def settings(rb: Rulebook) -> dict:
+    return rb["clocks.post_rain_inspection"]
+
+
+def qualifies(total_in: float, rb: Rulebook) -> bool:
+    """'0.5 inch or more': at_least means >=; a rulebook may say 'over' (>) instead."""
+    c = settings(rb)
+    threshold = c["rain_threshold_in"]
+    # Readings are in hundredths of an inch; rounding keeps 0.2 + 0.3 from landing at 0.49999.
+    total = round(total_in, 4)
+    return total >= threshold if c["rain_comparison"] == "at_least" else total > threshold
+
+
+def _deduplicate(readings: list[Reading]) -> list[Reading]:
+    by_period: dict[tuple, Reading] = {}
+    for r in readings:
+        key = (r.start, r.end)
+        if key not in by_period or r.amount_in > by_period[key].amount_in:
+            by_period[key] = r
+    return sorted(by_period.values(), key=lambda r: (r.end, r.start))
+
+
+def qualifying_rains(readings: list[Reading], rb: Rulebook) -> list[Rain]:
+    """The qualifying rains in one gauge's readings (see the module docstring)."""
+    window = timedelta(hours=settings(rb)["window_hours"])
+    usable = [r for r in _deduplicate(readings) if r.end - r.start <= window and r.amount_in > 0]
+    spans: list[tuple[datetime, datetime, set]] = []
+    for last in usable:
+        opens = last.end - window
+        inside = [r for r in usable if r.start >= opens and r.end <= last.end]
+        if qualifies(sum(r.amount_in for r in inside), rb):
+            spans.append((min(r.start for r in inside), last.end, {id(r) for r in inside}))
+    merged: list[tuple[datetime, datetime, set]] = []
+    for start, end, members in sorted(spans, key=lambda s: s[0]):
+        if merged and start <= merged[-1][1]:
+            m_start, m_end, m_members = merged[-1]
+            merged[-1] = (m_start, max(m_end, end), m_members | members)
+        else:
+            merged.append((start, end, set(members)))
+    rains = []
+    for start, end, members in merged:
+        chosen = [r for r in usable if id(r) in members]
+        rains.append(Rain(start, end, round(sum(r.amount_in for r in chosen), 2),
+                          tuple(r.id for r in chosen if r.id is not None)))
+    return rains
+
+
+def deadline(rain_end: datetime, rb: Rulebook) -> datetime:
+    return rain_end + timedelta(hours=settings(rb)["deadline_hours"])
+
+
+def obligations(rain_ends: list[datetime], inspections: list[datetime], rb: Rulebook,
+                active=lambda moment: True) -> list[Obligation]:
+    """Post-rain obligations for one site, oldest first, each marked with the inspection that met it.
+
+    `rain_ends`: when each qualifying rain at the site's gauge ended; `inspections`: when each inspection of
+    the site started; `active(moment)`: whether the permit was active then (rain outside it creates nothing).
+    """
+    starts = sorted(inspections)
+    result: list[Obligation] = []
+    for end in sorted(set(rain_ends)):
+        if not active(end):
+            continue
+        current = result[-1] if result else None
+        still_open = current is not None and end <= current.due_at and not any(
+            current.rain_end <= s < end for s in starts)
+        if still_open:
+            current.rain_end = end
+            current.due_at = deadline(end, rb)
+            current.rain_ends.append(end)
+        else:
+            current = Obligation(rain_end=end, due_at=deadline(end, rb), rain_ends=[end])
+            result.append(current)
+        # An inspection only answers rain that had ended when it started; the next rain re-checks.
+        current.satisfied_at = next((s for s in starts if s >= current.rain_end), None)
+    return result

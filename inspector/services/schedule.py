@@ -1,0 +1,215 @@
+"""What inspection is due at each site, and when (§ 256-8D(3)(g)): weekly, and after each qualifying rain.
+
+Weekly: due `clocks.weekly_inspection.days` after the last inspection of the site (the permittee's own and
+the Village's both count), or after the permit's issue day when there has been none. Exactly 7 days
+later is still "due"; a minute more is "overdue".
+
+Post-rain: see `inspector.rules.rain` for how rains become obligations and how one inspection answers
+rains close together. Only rain that ended after the last inspection can be unanswered, so this module
+reads just that.
+
+A site whose permit is not active (none, not issued yet, not started, expired, suspended, revoked, closed)
+gets one `not_active` item saying why: never "overdue".
+
+Every item: {"kind", "due_at" (ISO UTC "…Z" or None), "state": "due"|"overdue"|"not_active", "label",
+"citation", "rain_event_id", "note"}.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from ..models import Inspection, Permit, RainEvent, RainGauge, SiteGauge
+from ..rules import clocks
+from ..rules import rain as rain_rules
+from ..rules.rulebook import Rulebook
+
+ACTIVE = ("issued", "extended")
+
+
+def iso(moment: datetime | None) -> str | None:
+    return moment.replace(microsecond=0).isoformat() + "Z" if moment else None
+
+
+def inspection_moment(inspection: Inspection, rb: Rulebook) -> datetime:
+    """When an inspection happened: its start, or (no time recorded) the start of its local day, the
+    earlier and so the protective reading."""
+    if inspection.started_at:
+        return inspection.started_at
+    return clocks.from_local(datetime.combine(inspection.inspected_on, time.min), rb)
+
+
+def last_inspection(session: Session, site_id: int) -> Inspection | None:
+    """The site's most recent inspection, of any kind and by anyone."""
+    latest_day = select(func.max(Inspection.inspected_on)).where(Inspection.site_id == site_id).scalar_subquery()
+    rows = session.exec(select(Inspection).where(Inspection.site_id == site_id,
+                                                 Inspection.inspected_on == latest_day)).all()
+    return max(rows, key=lambda i: (i.started_at or datetime.min, i.received_at), default=None)
+
+
+def _latest_inspections(session: Session, site_ids: list[int]) -> dict[int, Inspection]:
+    """The last inspection of each site in two queries (the latest day, then that day's inspections)."""
+    if not site_ids:
+        return {}
+    days = dict(session.exec(select(Inspection.site_id, func.max(Inspection.inspected_on))
+                             .where(Inspection.site_id.in_(site_ids)).group_by(Inspection.site_id)).all())
+    if not days:
+        return {}
+    rows = session.exec(select(Inspection).where(Inspection.site_id.in_(list(days)),
+                                                 Inspection.inspected_on.in_(set(days.values())))).all()
+    out: dict[int, Inspection] = {}
+    for row in rows:
+        if row.inspected_on != days[row.site_id]:
+            continue
+        best = out.get(row.site_id)
+        if best is None or (row.started_at or datetime.min, row.received_at) > (best.started_at or datetime.min,
+                                                                                best.received_at):
+            out[row.site_id] = row
+    return out
+
+
+def _current_permits(session: Session, site_ids: list[int]) -> dict[int, Permit]:
+    out: dict[int, Permit] = {}
+    for permit in session.exec(select(Permit).where(Permit.site_id.in_(site_ids))
+                               .order_by(Permit.created_at, Permit.id)).all():
+        out[permit.site_id] = permit  # the latest wins, as in permits.current_permit
+    return out
+
+
+def permit_start(permit: Permit, rb: Rulebook) -> datetime:
+    return clocks.from_local(datetime.combine(permit.issued_on, time.min), rb)
+
+
+def permit_active_at(permit: Permit, moment: datetime, rb: Rulebook) -> bool:
+    """Was the permit in force at `moment` (its issue day through its last valid day, local time)?"""
+    day = clocks.to_local(moment, rb).date()
+    return bool(permit.issued_on and permit.issued_on <= day and (permit.expires_on is None
+                                                                  or day <= permit.expires_on))
+
+
+def not_active_reason(permit: Permit | None, today: date) -> str | None:
+    """Why a site has no inspection schedule today, or None when its permit is active."""
+    if permit is None:
+        return "No permit: no inspection schedule."
+    if permit.status in ("applied", "under_review"):
+        return "Permit not issued yet: inspections start when it is issued."
+    if permit.status in ACTIVE:
+        if permit.issued_on and today < permit.issued_on:
+            return f"Permit starts on {permit.issued_on.isoformat()}."
+        if permit.expires_on and today > permit.expires_on:
+            return f"Permit expired on {permit.expires_on.isoformat()}."
+        return None
+    if permit.status == "expired":
+        return f"Permit expired on {permit.expires_on.isoformat()}." if permit.expires_on else "Permit expired."
+    return f"Permit {permit.status}: no inspection schedule while it is not in force."
+
+
+def _state(due_at: datetime, now: datetime) -> str:
+    return "overdue" if now > due_at else "due"
+
+
+def _weekly(permit: Permit, last: Inspection | None, now: datetime, rb: Rulebook) -> dict:
+    c = rb["clocks.weekly_inspection"]
+    start = permit_start(permit, rb)
+    if last is not None and inspection_moment(last, rb) >= start:
+        anchor = inspection_moment(last, rb)
+        who = "the Village" if last.by_village else "the permittee"
+        note = f"Last inspection {clocks.to_local(anchor, rb):%b %d %H:%M} by {who}; both count."
+    else:
+        anchor = start
+        note = "No inspection under this permit yet: counted from the day the permit was issued."
+    due = clocks.weekly_inspection_due(anchor, rb).due
+    return {"kind": "weekly", "due_at": iso(due), "state": _state(due, now), "label": "Weekly inspection",
+            "citation": c["citation"], "rain_event_id": None, "note": note}
+
+
+def _post_rain(permit: Permit, last: Inspection | None, events: list[RainEvent], gauge: RainGauge | None,
+               now: datetime, rb: Rulebook) -> list[dict]:
+    c = rain_rules.settings(rb)
+    since = inspection_moment(last, rb) if last else None
+    pending = [e for e in events if since is None or e.end > since]
+    inspected = [since] if since else []
+    by_end = {e.end: e for e in pending}
+    items = []
+    for ob in rain_rules.obligations(list(by_end), inspected, rb,
+                                     active=lambda m: permit_active_at(permit, m, rb)):
+        if ob.satisfied_at is not None:
+            continue
+        event = by_end[ob.rain_end]
+        where = f" at {gauge.name}" if gauge else ""
+        label = f"Post-rain inspection: {event.total_in:.2f} in{where}, ended " \
+                f"{clocks.to_local(event.end, rb):%b %d %H:%M}"
+        note = f"{c['silent_note']} Source: {c['deadline_source']}."
+        if len(ob.rain_ends) > 1:
+            note += (f" {len(ob.rain_ends)} rains fell before an inspection; one inspection after the last "
+                     "answers all of them, so the deadline runs from the last rain.")
+        items.append({"kind": "post_rain", "due_at": iso(ob.due_at), "state": _state(ob.due_at, now),
+                      "label": label, "citation": c["citation"], "rain_event_id": event.id, "note": note})
+    return items
+
+
+def due_items_many(session: Session, sites: list, now: datetime, rb: Rulebook) -> dict[int, list[dict]]:
+    """Due items for many sites in a fixed number of queries."""
+    site_ids = [s.id for s in sites]
+    if not site_ids:
+        return {}
+    today = clocks.to_local(now, rb).date()
+    permits = _current_permits(session, site_ids)
+    latest = _latest_inspections(session, site_ids)
+    links = {link.site_id: link.gauge_id for link in
+             session.exec(select(SiteGauge).where(SiteGauge.site_id.in_(site_ids))).all()}
+    gauges = {g.id: g for g in session.exec(select(RainGauge).where(RainGauge.id.in_(set(links.values()))))} \
+        if links else {}
+    # Only rain after the earliest anchor (last inspection or permit start) can still be unanswered.
+    anchors = []
+    for sid in site_ids:
+        permit = permits.get(sid)
+        if permit and permit.issued_on:
+            anchors.append(max([permit_start(permit, rb)] + ([inspection_moment(latest[sid], rb)]
+                                                              if sid in latest else [])))
+    events_by_gauge: dict[int, list[RainEvent]] = {}
+    if links and anchors:
+        for event in session.exec(select(RainEvent).where(RainEvent.gauge_id.in_(set(links.values())),
+                                                          RainEvent.end > min(anchors))
+                                  .order_by(RainEvent.end)).all():
+            events_by_gauge.setdefault(event.gauge_id, []).append(event)
+    out: dict[int, list[dict]] = {}
+    for sid in site_ids:
+        permit = permits.get(sid)
+        reason = not_active_reason(permit, today)
+        if reason:
+            out[sid] = [{"kind": "weekly", "due_at": None, "state": "not_active", "label": reason,
+                         "citation": rb["clocks.weekly_inspection.citation"], "rain_event_id": None, "note": None}]
+            continue
+        gauge_id = links.get(sid)
+        items = [_weekly(permit, latest.get(sid), now, rb)]
+        items += _post_rain(permit, latest.get(sid), events_by_gauge.get(gauge_id, []),
+                            gauges.get(gauge_id), now, rb)
+        out[sid] = sorted(items, key=lambda i: i["due_at"] or "")
+    return out
+
+
+def due_items(session: Session, site, now: datetime, rb: Rulebook) -> list[dict]:
+    return due_items_many(session, [site], now, rb)[site.id]
+
+
+def parse_iso(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value.rstrip("Z")) if value else None
+
+
+def window(items: list[dict], now: datetime, rb: Rulebook, days: int = 7) -> dict[str, list[dict]]:
+    """Split due items into overdue / today / this week / later by the local calendar (for /calendar)."""
+    today = clocks.to_local(now, rb).date()
+    groups: dict[str, list[dict]] = {"overdue": [], "today": [], "week": [], "later": [], "not_active": []}
+    for item in items:
+        if item["state"] == "not_active":
+            groups["not_active"].append(item)
+            continue
+        if item["state"] == "overdue":
+            groups["overdue"].append(item)
+            continue
+        day = clocks.to_local(parse_iso(item["due_at"]), rb).date()
+        groups["today" if day <= today else "week" if day <= today + timedelta(days=days) else "later"].append(item)
+    return groups
