@@ -49,7 +49,13 @@ def compare(value: float, threshold: float, comparison: str) -> bool:
     raise ValueError(f"unknown comparison {comparison!r}")
 
 
-WORDS = {"at_least": "or more", "over": "over", "under": "less than"}
+def threshold_words(threshold: float, unit: str, comparison: str) -> str:
+    """The threshold as the ordinance says it: "5 acres or more", "over 5 acres", "less than 10 acres"."""
+    if comparison == "at_least":
+        return f"{threshold:g} {unit} or more"
+    if comparison == "over":
+        return f"over {threshold:g} {unit}"
+    return f"less than {threshold:g} {unit}"
 
 
 def ordinance_applies(facts: SiteFacts, rb: Rulebook | None = None) -> Decision:
@@ -71,7 +77,7 @@ def ordinance_applies(facts: SiteFacts, rb: Rulebook | None = None) -> Decision:
         return Decision(True, kind["citation"], kind["words"], f"{kind['label']}: size not recorded.", tuple(notes))
     threshold = kind["threshold"]
     if compare(value, threshold, kind["comparison"]):
-        reason = f"{kind['label']} of {value:g} {unit}: {threshold:g} {unit} {WORDS[kind['comparison']]} is regulated."
+        reason = f"{kind['label']} of {value:g} {unit}: {threshold_words(threshold, unit, kind['comparison'])} is regulated."
         if kind.get("silent_note"):
             notes.append(kind["silent_note"])
         return Decision(True, kind["citation"], kind["words"], reason, tuple(notes))
@@ -80,7 +86,8 @@ def ordinance_applies(facts: SiteFacts, rb: Rulebook | None = None) -> Decision:
         notes.append(kind["boundary_note"])
         reason = f"{kind['label']} of exactly {value:g} {unit}: the ordinance's two clauses disagree."
         return Decision(True, kind["boundary_citation"], kind["boundary_words"], reason, tuple(notes))
-    reason = f"{kind['label']} of {value:g} {unit} is below the {threshold:g} {unit} ({WORDS[kind['comparison']]}) threshold."
+    reason = (f"{kind['label']} of {value:g} {unit}: only {threshold_words(threshold, unit, kind['comparison'])} "
+              "is regulated.")
     return Decision(False, kind["citation"], kind["words"], reason, tuple(notes))
 
 

@@ -8,6 +8,7 @@ import pkgutil
 from flask import g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from ..rules.clocks import to_local
 from ..services import ServiceError
 
 
@@ -23,6 +24,13 @@ def register_blueprints(app) -> None:
         sync_api = None
     if sync_api is not None and hasattr(sync_api, "bp"):
         app.register_blueprint(sync_api.bp)
+
+    rb = app.extensions["rulebook"]
+
+    @app.template_filter("local")
+    def local_time(moment, fmt: str = "%Y-%m-%d %H:%M %Z"):
+        """Naive UTC from the database -> the Village's local time, with its zone."""
+        return to_local(moment, rb).strftime(fmt) if moment else "—"
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
