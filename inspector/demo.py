@@ -7,9 +7,9 @@ import io
 import uuid
 from datetime import datetime, timedelta
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
-from .models import Answer, Finding, Inspection, Site
+from .models import Answer, Finding, Inspection, PermitEvent
 from .models.base import utcnow
 from .rules import checklist, clocks
 from .rules.rulebook import Rulebook
@@ -82,6 +82,16 @@ def _inspection(session, site, permit, rb, user, when: datetime, kind: str, fail
     return insp
 
 
+def _backdate(session, permit, when: datetime) -> None:
+    """Demo only: the status events just written happened at `when`, not at seeding time."""
+    for event in session.exec(select(PermitEvent).where(PermitEvent.permit_id == permit.id,
+                                                        PermitEvent.at > when)):
+        event.at = when
+        session.add(event)
+    permit.decided_at = when if permit.decided_at else None
+    permit.conditions_acknowledged_at = when if permit.conditions_acknowledged_at else None
+
+
 def seed(session: Session, rb: Rulebook) -> None:
     now = utcnow()
     users = {}
@@ -104,14 +114,17 @@ def seed(session: Session, rb: Rulebook) -> None:
         permit = permits.apply(session, site=site, company_id=permittee.company_id, applicant_name=permittee.name,
                                received_on=received, fee_paid_on=received if stage != "applied" else None,
                                building_permit_until=None, user=supervisor, today=now.date())
+        _backdate(session, permit, datetime.combine(received, datetime.min.time()) + timedelta(hours=15))
         if stage == "applied":
             continue
         _docs(session, permit, permittee, rb, datetime.combine(received, datetime.min.time()))
         if stage == "under_review":
             permits.start_review(session, permit, user=inspector)
+            _backdate(session, permit, datetime.combine(received, datetime.min.time()) + timedelta(days=1, hours=15))
             continue
         permits.issue(session, permit, site=site, user=supervisor, issued_on=received + timedelta(days=6), rb=rb)
         permits.acknowledge_conditions(session, permit, user=permittee)
+        _backdate(session, permit, datetime.combine(received + timedelta(days=6), datetime.min.time()) + timedelta(hours=16))
         if stage != "commenced":
             continue
         started = datetime.combine(received + timedelta(days=10), datetime.min.time()) + timedelta(hours=13)
