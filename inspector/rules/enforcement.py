@@ -1,0 +1,237 @@
+"""Stop-work triggers (§ 256-10A) as a pure function of a site's facts, the time and the rulebook.
+
+The services gather the facts from the database; this module only decides which grounds hold and why.
+Each trigger carries `keys`: fingerprints of the evidence (an inspection, a finding, a rain event), so
+the services can propose an order once per piece of evidence and never again after a supervisor dismissed it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+
+from . import clocks
+from .rulebook import Rulebook
+
+
+@dataclass(frozen=True)
+class InspectionFact:
+    id: str
+    at: datetime                      # when it was made (naive UTC)
+    active_disturbance: bool
+    failed: frozenset[str] = frozenset()    # item codes answered "fail"
+    photo_ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FindingFact:
+    id: str
+    item_code: str
+    severity: str
+    status: str                       # open | corrected | closed | reopened
+    due_at: datetime
+
+
+@dataclass(frozen=True)
+class DueFact:
+    """One entry of schedule.due_items (weekly or post-rain inspection)."""
+    kind: str
+    state: str                        # due | overdue | not_active
+    due_at: datetime | None
+    citation: str = ""
+    label: str = ""
+    rain_event_id: int | None = None
+
+
+@dataclass(frozen=True)
+class NoticeFact:
+    """A notice of completion of a control measure (§ 256-8D(3)(b))."""
+    id: int
+    measure: str
+    installed_on: date
+    notified_at: datetime
+
+
+@dataclass(frozen=True)
+class SiteFacts:
+    permit_id: int | None = None
+    permit_status: str | None = None
+    permit_issued_on: date | None = None
+    permit_expires_on: date | None = None
+    commencement_notified_at: datetime | None = None
+    inspections: tuple[InspectionFact, ...] = ()       # newest first
+    first_active_inspection: InspectionFact | None = None  # earliest one under the permit recording disturbance
+    findings: tuple[FindingFact, ...] = ()             # open, corrected or reopened
+    due: tuple[DueFact, ...] = ()
+    notices: tuple[NoticeFact, ...] = ()
+
+
+@dataclass(frozen=True)
+class Trigger:
+    ground: str                       # no_permit | plan_not_implemented | conditions_not_met
+    rule: str                         # the key of [stop_work.rules.<rule>]
+    citation: str                     # of the ground, § 256-10A(n)
+    rule_citation: str                # of the provision not complied with
+    reason: str                       # what happened, in words a permittee understands
+    keys: tuple[str, ...]             # evidence fingerprints (see module docstring)
+    inspections: tuple[str, ...] = ()
+    findings: tuple[str, ...] = ()
+    photos: tuple[str, ...] = ()
+    note: str | None = None           # the reading taken where the ordinance is silent
+
+    def as_ground(self, rb: Rulebook) -> dict:
+        return {"ground": self.ground, "citation": self.citation,
+                "words": rb[f"stop_work.grounds.{self.ground}.words"], "rule": self.rule,
+                "rule_citation": self.rule_citation, "reason": self.reason, "keys": list(self.keys),
+                "note": self.note}
+
+
+def is_finding_overdue(status: str, due_at: datetime, now: datetime, grace_hours: float = 0) -> bool:
+    """An open or reopened corrective action is overdue once its due time (plus any grace) has passed."""
+    return status in ("open", "reopened") and now > due_at + timedelta(hours=grace_hours)
+
+
+def permit_in_force(facts: SiteFacts, day: date, rb: Rulebook) -> bool:
+    """True when a permit covers activity on `day`. A suspended permit still exists (the order governs)."""
+    if facts.permit_status is None or facts.permit_status in rb["stop_work.rules.no_permit.no_permit_statuses"]:
+        return False
+    if facts.permit_issued_on is None or day < facts.permit_issued_on:
+        return False
+    return facts.permit_expires_on is None or day <= facts.permit_expires_on
+
+
+def _trigger(rule: str, rb: Rulebook, reason: str, keys, **evidence) -> Trigger:
+    spec = rb[f"stop_work.rules.{rule}"]
+    ground = spec["ground"]
+    return Trigger(ground=ground, rule=rule, citation=rb[f"stop_work.grounds.{ground}.citation"],
+                   rule_citation=spec["citation"], reason=reason, keys=tuple(keys), note=spec.get("note"),
+                   **{k: tuple(v) for k, v in evidence.items()})
+
+
+def _no_permit(facts: SiteFacts, rb: Rulebook) -> list[Trigger]:
+    if not facts.inspections:
+        return []
+    latest = facts.inspections[0]
+    if not latest.active_disturbance:
+        return []
+    day = clocks.to_local(latest.at, rb).date()
+    if permit_in_force(facts, day, rb):
+        return []
+    status = facts.permit_status or "no permit"
+    reason = (f"The inspection of {day.isoformat()} recorded active land disturbance; "
+              f"the permit status is: {status.replace('_', ' ')}.")
+    return [_trigger("no_permit", rb, reason, [f"no_permit:{latest.id}"], inspections=[latest.id],
+                     photos=latest.photo_ids)]
+
+
+def _repeat_critical(facts: SiteFacts, rb: Rulebook) -> list[Trigger]:
+    needed = rb["stop_work.repeat_critical_failures"]
+    recent = facts.inspections[:needed]
+    if needed < 1 or len(recent) < needed:
+        return []
+    critical = {item["code"] for item in rb["checklist.items"] if item["severity"] == "critical"}
+    repeated = set(critical)
+    for inspection in recent:
+        repeated &= inspection.failed
+    out = []
+    for code in sorted(repeated):
+        item = rb.checklist_item(code)
+        reason = (f"{item['title']} ({code}, {item['citation']}) failed at {needed} consecutive inspections.")
+        photos = [p for i in recent for p in i.photo_ids]
+        out.append(_trigger("repeat_critical_failures", rb, reason, [f"repeat_critical:{code}:{recent[0].id}"],
+                            inspections=[i.id for i in recent], photos=photos))
+    return out
+
+
+def _overdue_findings(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Trigger]:
+    grace = rb["stop_work.overdue_grace_hours"]
+    overdue = [f for f in facts.findings if is_finding_overdue(f.status, f.due_at, now, grace)]
+    if not overdue or len(overdue) < rb["stop_work.overdue_findings"]:
+        return []
+    codes = ", ".join(sorted({f.item_code for f in overdue}))
+    reason = f"{len(overdue)} corrective action(s) past their due time ({codes})."
+    return [_trigger("overdue_findings", rb, reason, [f"overdue_finding:{f.id}" for f in overdue],
+                     findings=[f.id for f in overdue])]
+
+
+def _missed_inspections(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Trigger]:
+    out = []
+    for due in facts.due:
+        if due.state != "overdue":
+            continue
+        when = clocks.to_local(due.due_at, rb).strftime("%Y-%m-%d %H:%M") if due.due_at else "its deadline"
+        if due.kind == "weekly":
+            reason = f"The weekly inspection due {when} has not been made."
+            out.append(_trigger("weekly_inspection_missed", rb, reason,
+                                [f"weekly:{due.due_at.isoformat() if due.due_at else 'none'}"]))
+        elif due.kind == "post_rain":
+            reason = f"The inspection after the qualifying rain was due {when} and has not been made."
+            out.append(_trigger("post_rain_inspection_missed", rb, reason,
+                                [f"post_rain:{due.rain_event_id}:{due.due_at.isoformat() if due.due_at else ''}"]))
+    return out
+
+
+def _commencement(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Trigger]:
+    first = facts.first_active_inspection
+    if facts.permit_id is None or facts.commencement_notified_at is not None or first is None:
+        return []
+    deadline = clocks.commencement_notice_due(first.at, rb)
+    if not clocks.is_late(None, deadline.due, now):
+        return []
+    day = clocks.to_local(first.at, rb).date().isoformat()
+    reason = (f"Land disturbance was under way at the inspection of {day}; no notice of commencement "
+              f"was given within {rb['clocks.commencement_notice.hours']} hours.")
+    return [_trigger("commencement_notice_missing", rb, reason, [f"commencement:{facts.permit_id}"],
+                     inspections=[first.id])]
+
+
+def _completion(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Trigger]:
+    out = []
+    for notice in facts.notices:
+        deadline = clocks.completion_notice_due(notice.installed_on, rb)
+        if clocks.is_late(notice.notified_at, deadline.due, now):
+            reason = (f"Completion of “{notice.measure}” (installed {notice.installed_on.isoformat()}) was notified "
+                      f"on {clocks.to_local(notice.notified_at, rb).date().isoformat()}, after "
+                      f"{deadline.due.isoformat()}.")
+            out.append(_trigger("completion_notice_late", rb, reason, [f"completion:{notice.id}"]))
+    return out
+
+
+def _no_plan(facts: SiteFacts, rb: Rulebook) -> list[Trigger]:
+    code = rb["stop_work.rules.no_plan_on_site.item_code"]
+    if not facts.inspections or code not in facts.inspections[0].failed:
+        return []
+    latest = facts.inspections[0]
+    day = clocks.to_local(latest.at, rb).date().isoformat()
+    reason = f"The inspection of {day} found no copy of the control plan on the site ({code})."
+    return [_trigger("no_plan_on_site", rb, reason, [f"no_plan:{latest.id}"], inspections=[latest.id],
+                     photos=latest.photo_ids)]
+
+
+def evaluate(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Trigger]:
+    """Every trigger that holds now, grouped by ground in the order of § 256-10A."""
+    triggers = _no_permit(facts, rb)
+    if facts.permit_id is not None and not triggers:
+        # Conditions and the control plan are those of a permit; without one, ground (1) covers it.
+        triggers += _repeat_critical(facts, rb) + _overdue_findings(facts, now, rb)
+        triggers += _missed_inspections(facts, now, rb) + _commencement(facts, now, rb)
+        triggers += _completion(facts, now, rb) + _no_plan(facts, rb)
+    order = {"no_permit": 0, "plan_not_implemented": 1, "conditions_not_met": 2}
+    return sorted(triggers, key=lambda t: order[t.ground])
+
+
+@dataclass
+class Grouped:
+    grounds: list[dict] = field(default_factory=list)
+    inspections: list[str] = field(default_factory=list)
+    findings: list[str] = field(default_factory=list)
+    photos: list[str] = field(default_factory=list)
+
+
+def group(triggers: list[Trigger], rb: Rulebook) -> Grouped:
+    """The grounds and evidence of one proposed order made of these triggers (duplicates removed)."""
+    out = Grouped()
+    for t in triggers:
+        out.grounds.append(t.as_ground(rb))
+        for target, values in ((out.inspections, t.inspections), (out.findings, t.findings), (out.photos, t.photos)):
+            target.extend(v for v in values if v not in target)
+    return out

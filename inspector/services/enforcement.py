@@ -1,0 +1,506 @@
+"""Stop-work orders (§ 256-10): proposals from the rules, the supervisor's decision, posting in the field,
+the 10-day compliance clock, revocation (§ 256-10B), the cease-and-desist request (§ 256-10C) and
+retraction (§ 256-10D). The permit's status follows the orders.
+
+Every change writes an OrderEvent, an audit event for entity `stop_work_order` and one for entity `site`
+(so devices re-pull the site's work packet). Callers commit.
+"""
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, time, timedelta
+
+from sqlmodel import Session, select
+
+from ..models import (Answer, ControlMeasureNotice, Finding, Inspection, OrderEvent, Permit, Photo, Site,
+                      StopWorkOrder, User)
+from ..models.enforcement import GROUNDS, IN_FORCE_STATUSES, OPEN_STATUSES, RETRACTING_BODIES
+from ..rules import clocks
+from ..rules import enforcement as rules
+from ..rules.rulebook import Rulebook
+from . import Forbidden, NotFound, ServiceError, audit, permits
+from .findings import UNRESOLVED, packet_changed
+
+ORDER_NAMESPACE = uuid.UUID("0f7e0c52-61a4-4d0b-a2a8-6f0d8f4b7a11")
+ACTIVE_PERMIT = ("issued", "extended")
+# Which open order a site's status shows first.
+PRIORITY = {"revoked_permit": 0, "cease_desist_requested": 0, "posted": 1, "issued": 1, "proposed": 2}
+REASON_MAX = 4000
+
+
+def iso(moment: datetime | None) -> str | None:
+    return moment.replace(microsecond=0).isoformat() + "Z" if moment else None
+
+
+def _parse_iso(value) -> datetime | None:
+    if not value:
+        return None
+    if isinstance(value, datetime):
+        return value
+    return datetime.fromisoformat(str(value).replace("Z", "+00:00")).replace(tzinfo=None)
+
+
+# ---------------------------------------------------------------- facts for the rules
+
+def inspection_moment(inspection: Inspection, rb: Rulebook) -> datetime:
+    if inspection.started_at:
+        return inspection.started_at
+    return clocks.from_local(datetime.combine(inspection.inspected_on, time.min), rb)
+
+
+def _due_items(session: Session, site: Site, now: datetime, rb: Rulebook) -> list[dict]:
+    try:
+        from . import schedule
+    except ImportError:  # the rain/calendar engineer's module; without it the missed-inspection rules wait
+        return []
+    return schedule.due_items(session, site, now, rb)
+
+
+def gather_facts(session: Session, site: Site, now: datetime, rb: Rulebook,
+                 due: list[dict] | None = None) -> rules.SiteFacts:
+    permit = permits.current_permit(session, site.id)
+    depth = max(rb["stop_work.repeat_critical_failures"], 1)
+    recent = list(session.exec(select(Inspection).where(Inspection.site_id == site.id)
+                               .order_by(Inspection.inspected_on.desc(), Inspection.started_at.desc(),
+                                         Inspection.received_at.desc()).limit(depth)))
+    ids = [i.id for i in recent]
+    failed: dict[str, set[str]] = {i: set() for i in ids}
+    photo_ids: dict[str, list[str]] = {i: [] for i in ids}
+    if ids:
+        for inspection_id, code in session.exec(select(Answer.inspection_id, Answer.item_code)
+                                                .where(Answer.inspection_id.in_(ids), Answer.result == "fail")):
+            failed[inspection_id].add(code)
+        for photo_id, inspection_id in session.exec(select(Photo.id, Photo.inspection_id)
+                                                    .where(Photo.inspection_id.in_(ids))):
+            photo_ids[inspection_id].append(photo_id)
+    facts_inspections = tuple(rules.InspectionFact(id=i.id, at=inspection_moment(i, rb),
+                                                   active_disturbance=i.active_disturbance,
+                                                   failed=frozenset(failed[i.id]), photo_ids=tuple(photo_ids[i.id]))
+                              for i in recent)
+    first_active = None
+    notices: tuple = ()
+    if permit is not None and permit.issued_on is not None:
+        first = session.exec(select(Inspection).where(Inspection.site_id == site.id,
+                                                      Inspection.active_disturbance == True,  # noqa: E712
+                                                      Inspection.inspected_on >= permit.issued_on)
+                             .order_by(Inspection.inspected_on, Inspection.started_at)).first()
+        if first is not None:
+            first_active = rules.InspectionFact(id=first.id, at=inspection_moment(first, rb), active_disturbance=True)
+        notices = tuple(rules.NoticeFact(id=n.id, measure=n.measure, installed_on=n.installed_on,
+                                         notified_at=n.notified_at)
+                        for n in permits.completion_notices(session, permit))
+    findings = tuple(rules.FindingFact(id=f.id, item_code=f.item_code, severity=f.severity, status=f.status,
+                                       due_at=f.due_at)
+                     for f in session.exec(select(Finding).where(Finding.site_id == site.id,
+                                                                 Finding.status.in_(UNRESOLVED))))
+    due_items = due if due is not None else _due_items(session, site, now, rb)
+    due_facts = tuple(rules.DueFact(kind=d["kind"], state=d["state"], due_at=_parse_iso(d.get("due_at")),
+                                    citation=d.get("citation", ""), label=d.get("label", ""),
+                                    rain_event_id=d.get("rain_event_id")) for d in due_items)
+    return rules.SiteFacts(
+        permit_id=permit.id if permit else None, permit_status=permit.status if permit else None,
+        permit_issued_on=permit.issued_on if permit else None, permit_expires_on=permit.expires_on if permit else None,
+        commencement_notified_at=permit.commencement_notified_at if permit else None,
+        inspections=facts_inspections, first_active_inspection=first_active, findings=findings,
+        due=due_facts, notices=notices)
+
+
+# ---------------------------------------------------------------- history and audit
+
+def _event(session: Session, order: StopWorkOrder, *, status: str, user_id: int | None, now: datetime,
+           note: str = "", action: str | None = None, before: dict | None = None,
+           device_id: str | None = None) -> None:
+    order.version += 1 if before is not None else 0
+    order.updated_at = now
+    session.add(order)
+    session.flush()
+    session.add(OrderEvent(order_id=order.id, status=status, note=note, by_user_id=user_id, at=now))
+    audit.record(session, entity="stop_work_order", entity_id=order.id, action=action or status, user_id=user_id,
+                 before=before, after=audit.snapshot(order), site_id=order.site_id, device_id=device_id)
+    packet_changed(session, order.site_id, user_id=user_id, why=f"stop_work_order:{status}", device_id=device_id)
+
+
+def history(session: Session, order: StopWorkOrder) -> list[OrderEvent]:
+    return list(session.exec(select(OrderEvent).where(OrderEvent.order_id == order.id)
+                             .order_by(OrderEvent.at, OrderEvent.id)))
+
+
+# ---------------------------------------------------------------- proposals
+
+def evaluate_site(session: Session, site: Site, now: datetime, rb: Rulebook, *,
+                  due: list[dict] | None = None) -> list[StopWorkOrder]:
+    """Propose a stop-work order for every ground that holds and has no open proposal or order yet.
+
+    Idempotent: evidence already in any order of the site (including dismissed ones) never proposes again,
+    and the proposal's id derives from its evidence, so two evaluations at once cannot make two orders.
+    """
+    permit = permits.current_permit(session, site.id)
+    if permit is not None:
+        permits.refresh_status(session, permit, clocks.to_local(now, rb).date())
+    triggers = rules.evaluate(gather_facts(session, site, now, rb, due), now, rb)
+    if not triggers:
+        return []
+    orders = list(session.exec(select(StopWorkOrder).where(StopWorkOrder.site_id == site.id)))
+    seen = {key for o in orders for g in (o.grounds or []) for key in g.get("keys", [])}
+    fresh = [t for t in triggers if any(k not in seen for k in t.keys)]
+    pending = next((o for o in orders if o.status == "proposed"), None)
+    if pending is not None and fresh:
+        # One proposal per site awaits the supervisor: new evidence joins it instead of a second one.
+        _add_to_proposal(session, pending, fresh, now=now, rb=rb)
+        return []
+    open_grounds = {g["ground"] for o in orders if o.status in OPEN_STATUSES for g in (o.grounds or [])}
+    fresh = [t for t in fresh if t.ground not in open_grounds]
+    if not fresh:
+        return []
+    grouped = rules.group(fresh, rb)
+    keys = sorted(k for t in fresh for k in t.keys)
+    order_id = str(uuid.uuid5(ORDER_NAMESPACE, f"{site.id}:{'|'.join(keys)}"))
+    if session.get(StopWorkOrder, order_id) is not None:
+        return []
+    order = StopWorkOrder(id=order_id, site_id=site.id, permit_id=permit.id if permit else None, status="proposed",
+                          source="rules", grounds=grouped.grounds, proposed_at=now, updated_at=now,
+                          evidence={"inspections": grouped.inspections, "findings": grouped.findings,
+                                    "photos": grouped.photos})
+    session.add(order)
+    _event(session, order, status="proposed", user_id=None, now=now, action="propose",
+           note="; ".join(g["reason"] for g in grouped.grounds))
+    if rb["stop_work.auto_issue"]:
+        _issue(session, order, user_id=None, now=now, rb=rb, note="Issued automatically (stop_work.auto_issue)")
+    return [order]
+
+
+def _add_to_proposal(session: Session, order: StopWorkOrder, triggers: list[rules.Trigger], *, now: datetime,
+                     rb: Rulebook) -> None:
+    grouped = rules.group(triggers, rb)
+    before = audit.snapshot(order)
+    evidence = {k: list(v) for k, v in (order.evidence or {}).items()}
+    for key, values in (("inspections", grouped.inspections), ("findings", grouped.findings),
+                        ("photos", grouped.photos)):
+        target = evidence.setdefault(key, [])
+        target.extend(v for v in values if v not in target)
+    order.grounds = list(order.grounds or []) + grouped.grounds  # new lists: JSON columns track assignment
+    order.evidence = evidence
+    _event(session, order, status="proposed", user_id=None, now=now, action="evidence", before=before,
+           note="; ".join(g["reason"] for g in grouped.grounds))
+
+
+def evaluate_all(session: Session, now: datetime, rb: Rulebook) -> list[StopWorkOrder]:
+    """The clock tick: every site, as time passes (permits expire, deadlines pass)."""
+    created: list[StopWorkOrder] = []
+    sites = list(session.exec(select(Site).order_by(Site.id)))
+    due_many = None
+    try:
+        from . import schedule
+        due_many = schedule.due_items_many(session, sites, now, rb)
+    except ImportError:
+        pass
+    for site in sites:
+        created += evaluate_site(session, site, now, rb, due=due_many.get(site.id, []) if due_many else None)
+    return created
+
+
+# ---------------------------------------------------------------- decisions
+
+def get_order(session: Session, order_id: str) -> StopWorkOrder:
+    order = session.get(StopWorkOrder, order_id)
+    if order is None:
+        raise NotFound("No such stop-work order.")
+    return order
+
+
+def get_visible_order(session: Session, user: User, order_id: str) -> StopWorkOrder:
+    """The order, or 404 when a permittee asks for another company's site (or any proposal: proposals are
+    internal until a supervisor issues them)."""
+    from .sites import can_see_site
+    order = session.get(StopWorkOrder, order_id)
+    if order is None or not can_see_site(session, user, order.site_id):
+        raise NotFound("No such stop-work order.")
+    if user.role == "permittee" and order.status in ("proposed", "dismissed"):
+        raise NotFound("No such stop-work order.")
+    return order
+
+
+def _require(user: User, *roles: str, what: str) -> None:
+    if user.role not in roles:
+        raise Forbidden(f"Only a {' or '.join(roles)} may {what}.")
+
+
+def _text(value: str | None, field: str, message: str) -> str:
+    value = (value or "").strip()
+    if not value:
+        raise ServiceError(message, field=field)
+    if len(value) > REASON_MAX:
+        raise ServiceError(f"At most {REASON_MAX} characters.", field=field)
+    return value
+
+
+def _suspend_permit(session: Session, order: StopWorkOrder, *, user_id: int | None) -> None:
+    permit = session.get(Permit, order.permit_id) if order.permit_id else None
+    if permit is None:
+        return
+    if order.permit_status_before is None:
+        order.permit_status_before = permit.status
+    if permit.status in ACTIVE_PERMIT:
+        permits.set_status(session, permit, "suspended", user_id=user_id,
+                           note=f"Stop-work order {order.id[:8]} ({', '.join(g['citation'] for g in order.grounds)})")
+
+
+def _restore_permit(session: Session, order: StopWorkOrder, *, user_id: int | None, now: datetime, rb: Rulebook,
+                    note: str) -> None:
+    """Back to the status before the order (issued/extended, or expired when past its last day), unless
+    another order in force still holds the permit suspended."""
+    permit = session.get(Permit, order.permit_id) if order.permit_id else None
+    if permit is None or permit.status not in ("suspended", "revoked"):
+        return
+    others = session.exec(select(StopWorkOrder).where(StopWorkOrder.permit_id == permit.id,
+                                                      StopWorkOrder.id != order.id,
+                                                      StopWorkOrder.status.in_(IN_FORCE_STATUSES))).first()
+    if others is not None and permit.status == "suspended":
+        return
+    before = order.permit_status_before if order.permit_status_before in ACTIVE_PERMIT else None
+    if before is None:
+        return
+    today = clocks.to_local(now, rb).date()
+    target = "expired" if permit.expires_on and today > permit.expires_on else before
+    if others is not None:
+        target = "suspended"
+    permits.set_status(session, permit, target, user_id=user_id, note=note)
+
+
+def _issue(session: Session, order: StopWorkOrder, *, user_id: int | None, now: datetime, rb: Rulebook,
+           note: str = "") -> None:
+    before = audit.snapshot(order)
+    order.status, order.issued_at, order.issued_by = "issued", now, user_id
+    order.compliance_due = clocks.stop_work_compliance_due(now, rb)
+    _suspend_permit(session, order, user_id=user_id)
+    _event(session, order, status="issued", user_id=user_id, now=now, note=note, before=before)
+
+
+def issue(session: Session, order: StopWorkOrder, *, user: User, now: datetime, rb: Rulebook,
+          keep_grounds: list[str] | None = None, note: str = "") -> StopWorkOrder:
+    """The supervisor issues a proposed order, keeping all its grounds or the ones ticked."""
+    _require(user, "supervisor", what="issue a stop-work order")
+    if order.status != "proposed":
+        raise ServiceError(f"This order is {order.status.replace('_', ' ')}; only a proposed order can be issued.")
+    grounds = order.grounds or []
+    if keep_grounds is not None:
+        grounds = [g for g in grounds if g["ground"] in keep_grounds]
+    if not grounds:
+        raise ServiceError("An order needs at least one ground of § 256-10A: tick the grounds that hold.",
+                           field="grounds")
+    order.grounds = grounds
+    _issue(session, order, user_id=user.id, now=now, rb=rb, note=note.strip())
+    return order
+
+
+def propose_manual(session: Session, site: Site, *, user: User, grounds: list[str], notes: str, now: datetime,
+                   rb: Rulebook) -> StopWorkOrder:
+    """A supervisor starts an order the rules did not propose (a complaint, an observation)."""
+    _require(user, "supervisor", what="propose a stop-work order")
+    chosen = _grounds_from_names(grounds, rb, reason=notes)
+    notes = _text(notes, "notes", "Describe what was found: the order must say why it is issued.")
+    permit = permits.current_permit(session, site.id)
+    order = StopWorkOrder(id=str(uuid.uuid4()), site_id=site.id, permit_id=permit.id if permit else None,
+                          status="proposed", source="supervisor", grounds=chosen, notes=notes, proposed_at=now,
+                          updated_at=now, evidence={"inspections": [], "findings": [], "photos": []})
+    session.add(order)
+    _event(session, order, status="proposed", user_id=user.id, now=now, action="propose", note=notes)
+    return order
+
+
+def _grounds_from_names(names: list[str], rb: Rulebook, *, reason: str) -> list[dict]:
+    names = [n for n in dict.fromkeys(names or [])]
+    unknown = [n for n in names if n not in GROUNDS]
+    if unknown:
+        raise ServiceError(f"Unknown ground: {', '.join(unknown)}.", field="grounds")
+    if not names:
+        raise ServiceError("An order needs at least one ground of § 256-10A.", field="grounds")
+    return [{"ground": n, "citation": rb[f"stop_work.grounds.{n}.citation"],
+             "words": rb[f"stop_work.grounds.{n}.words"], "rule": "observed", "rule_citation":
+             rb[f"stop_work.grounds.{n}.citation"], "reason": reason.strip(), "keys": [], "note": None}
+            for n in names]
+
+
+def dismiss(session: Session, order: StopWorkOrder, *, user: User, reason: str, now: datetime) -> StopWorkOrder:
+    _require(user, "supervisor", what="dismiss a proposed stop-work order")
+    if order.status != "proposed":
+        raise ServiceError(f"This order is {order.status.replace('_', ' ')}; only a proposal can be dismissed.")
+    reason = _text(reason, "reason", "Give the reason for dismissing the proposal.")
+    before = audit.snapshot(order)
+    order.status, order.dismissed_reason, order.dismissed_by, order.dismissed_at = "dismissed", reason, user.id, now
+    _event(session, order, status="dismissed", user_id=user.id, now=now, note=reason, before=before)
+    return order
+
+
+def record_posting(session: Session, order: StopWorkOrder, *, user: User, now: datetime,
+                   photo_id: str | None = None) -> StopWorkOrder:
+    """An inspector posted the issued order on the site (with a photo of the posted notice)."""
+    _require(user, "inspector", "supervisor", what="post a stop-work order")
+    if order.status != "issued":
+        raise ServiceError("Only an issued order can be recorded as posted.")
+    if photo_id and session.get(Photo, photo_id) is None:
+        raise ServiceError("That photo has not reached the server yet.", field="photo")
+    before = audit.snapshot(order)
+    order.status, order.posted_at, order.posted_by = "posted", now, user.id
+    order.notice_photo_id = photo_id or order.notice_photo_id
+    _event(session, order, status="posted", user_id=user.id, now=now, before=before)
+    return order
+
+
+def post_in_field(session: Session, *, order_id: str, site: Site, user: User, grounds: list[str], posted_at: datetime,
+                  notes: str, photo_ids: list[str], now: datetime, rb: Rulebook, device_id: str | None = None,
+                  sha256: str | None = None) -> StopWorkOrder:
+    """An inspector posted an order on site, maybe offline: it is in force from the posting (§ 256-10A)."""
+    _require(user, "inspector", "supervisor", what="post a stop-work order")
+    chosen = _grounds_from_names(grounds, rb, reason=notes or "")
+    notes = _text(notes, "notes", "Describe what was found on site.")
+    if posted_at > now + timedelta(minutes=10):
+        raise ServiceError("The posting time is in the future.", field="posted_at")
+    permit = permits.current_permit(session, site.id)
+    order = StopWorkOrder(id=order_id, site_id=site.id, permit_id=permit.id if permit else None, status="posted",
+                          source="field", grounds=chosen, notes=notes, proposed_at=posted_at, issued_at=posted_at,
+                          issued_by=user.id, posted_at=posted_at, posted_by=user.id,
+                          compliance_due=clocks.stop_work_compliance_due(posted_at, rb),
+                          notice_photo_id=(photo_ids or [None])[0], device_id=device_id, sha256=sha256,
+                          evidence={"inspections": [], "findings": [], "photos": list(photo_ids or [])},
+                          updated_at=now)
+    session.add(order)
+    _suspend_permit(session, order, user_id=user.id)
+    _event(session, order, status="posted", user_id=user.id, now=now, action="post_in_field", note=notes,
+           device_id=device_id)
+    return order
+
+
+def mark_complied(session: Session, order: StopWorkOrder, *, user: User, note: str, now: datetime,
+                  rb: Rulebook) -> StopWorkOrder:
+    _require(user, "supervisor", what="lift a stop-work order")
+    if order.status not in IN_FORCE_STATUSES:
+        raise ServiceError("Only an order in force can be lifted as complied with.")
+    note = _text(note, "note", "Say how the permittee complied.")
+    before = audit.snapshot(order)
+    order.status, order.complied_at, order.complied_by, order.complied_note = "complied", now, user.id, note
+    _restore_permit(session, order, user_id=user.id, now=now, rb=rb, note=f"Order {order.id[:8]} complied with")
+    _event(session, order, status="complied", user_id=user.id, now=now, note=note, before=before)
+    return order
+
+
+def next_step(session: Session, order: StopWorkOrder, now: datetime) -> dict:
+    """What may follow an order in force: revocation (a permit) or a cease-and-desist request (none)."""
+    permit = session.get(Permit, order.permit_id) if order.permit_id else None
+    has_permit = permit is not None and permit.status in ("issued", "extended", "suspended")
+    kind = "revoke" if has_permit else "cease_desist"
+    ready = order.status in IN_FORCE_STATUSES and order.compliance_due is not None and now >= order.compliance_due
+    return {"kind": kind, "available": ready, "due": order.compliance_due, "permit": permit}
+
+
+def _require_clock_passed(order: StopWorkOrder, now: datetime, rb: Rulebook, citation: str) -> None:
+    if order.status not in IN_FORCE_STATUSES:
+        raise ServiceError("Only an order in force (issued or posted) can lead to this step.")
+    if order.compliance_due is None or now < order.compliance_due:
+        local = clocks.to_local(order.compliance_due, rb).strftime("%Y-%m-%d %H:%M") if order.compliance_due else "?"
+        raise ServiceError(f"The permittee has {rb['stop_work.compliance_days']} days to comply ({citation}): "
+                           f"this is possible from {local}.")
+
+
+def revoke_permit(session: Session, order: StopWorkOrder, *, user: User, reason: str, now: datetime,
+                  rb: Rulebook) -> StopWorkOrder:
+    """§ 256-10B: not complied with within 10 days, the Village may revoke the permit."""
+    _require(user, "supervisor", what="revoke a permit")
+    citation = rb["clocks.stop_work_compliance.revocation_citation"]
+    step = next_step(session, order, now)
+    if step["kind"] != "revoke":
+        raise ServiceError(f"This site has no permit to revoke; request a cease-and-desist order instead "
+                           f"({rb['clocks.stop_work_compliance.cease_desist_citation']}).")
+    _require_clock_passed(order, now, rb, citation)
+    reason = _text(reason, "reason", "Give the reason for the revocation.")
+    before = audit.snapshot(order)
+    order.status, order.revoked_at, order.revoked_by, order.revocation_reason = "revoked_permit", now, user.id, reason
+    permits.set_status(session, step["permit"], "revoked", user_id=user.id,
+                       note=f"Revoked ({citation}) after stop-work order {order.id[:8]}: {reason}")
+    _event(session, order, status="revoked_permit", user_id=user.id, now=now, note=reason, before=before)
+    return order
+
+
+def request_cease_desist(session: Session, order: StopWorkOrder, *, user: User, details: str, now: datetime,
+                         rb: Rulebook) -> StopWorkOrder:
+    """§ 256-10C: where no permit was issued, request the Village Attorney to obtain a cease and desist order."""
+    _require(user, "supervisor", what="request a cease-and-desist order")
+    citation = rb["clocks.stop_work_compliance.cease_desist_citation"]
+    if next_step(session, order, now)["kind"] != "cease_desist":
+        raise ServiceError(f"This site has a permit: the next step is its revocation "
+                           f"({rb['clocks.stop_work_compliance.revocation_citation']}).")
+    _require_clock_passed(order, now, rb, citation)
+    details = _text(details, "details", "Say what the Village Attorney is asked to act on.")
+    before = audit.snapshot(order)
+    order.status, order.cease_desist_at, order.cease_desist_by = "cease_desist_requested", now, user.id
+    order.cease_desist_details = details
+    _event(session, order, status="cease_desist_requested", user_id=user.id, now=now, note=details, before=before)
+    return order
+
+
+def retract(session: Session, order: StopWorkOrder, *, user: User, body: str, reason: str, now: datetime,
+            rb: Rulebook) -> StopWorkOrder:
+    """§ 256-10D: the Village or the Zoning Board of Appeals retracts the order or the revocation."""
+    _require(user, "supervisor", what="record a retraction")
+    if order.status not in IN_FORCE_STATUSES + ("revoked_permit", "cease_desist_requested"):
+        raise ServiceError("Only an issued or posted order, or a revocation, can be retracted.")
+    if body not in RETRACTING_BODIES:
+        raise ServiceError("Say who retracted it: the Village or the Zoning Board of Appeals.", field="body")
+    reason = _text(reason, "reason", "Give the reason for the retraction.")
+    before = audit.snapshot(order)
+    was_revoked = order.status == "revoked_permit"
+    order.status, order.retracted_at, order.retracted_by = "retracted", now, user.id
+    order.retracted_by_body, order.retracted_reason = body, reason
+    what = "revocation" if was_revoked else "stop-work order"
+    _restore_permit(session, order, user_id=user.id, now=now, rb=rb,
+                    note=f"{what.capitalize()} {order.id[:8]} retracted ({rb['clocks.stop_work_compliance.retraction_citation']}): {reason}")
+    _event(session, order, status="retracted", user_id=user.id, now=now, note=reason, before=before)
+    return order
+
+
+# ---------------------------------------------------------------- what pages and the work packet show
+
+def orders_for_sites(session: Session, site_ids, statuses=None) -> list[StopWorkOrder]:
+    ids = list(site_ids)
+    if not ids:
+        return []
+    query = select(StopWorkOrder).where(StopWorkOrder.site_id.in_(ids))
+    if statuses:
+        query = query.where(StopWorkOrder.status.in_(statuses))
+    return list(session.exec(query.order_by(StopWorkOrder.proposed_at.desc())))
+
+
+def status_entry(order: StopWorkOrder | None, now: datetime, proposed: int = 0) -> dict:
+    if order is None:
+        return {"status": "none", "order_id": None, "issued_at": None, "posted_at": None, "compliance_due": None,
+                "compliance_passed": False, "grounds": [], "citation": None, "proposed": proposed}
+    return {"status": order.status, "order_id": order.id, "issued_at": iso(order.issued_at),
+            "posted_at": iso(order.posted_at), "compliance_due": iso(order.compliance_due),
+            "compliance_passed": bool(order.compliance_due and now >= order.compliance_due),
+            "grounds": [{"ground": g["ground"], "citation": g["citation"], "reason": g.get("reason", "")}
+                        for g in order.grounds or []],
+            "citation": ", ".join(dict.fromkeys(g["citation"] for g in order.grounds or [])) or None,
+            "proposed": proposed}
+
+
+def site_status(session: Session, site_ids, now: datetime) -> dict[int, dict]:
+    """{site_id: the most significant open order (in force before proposed)} in one query."""
+    ids = list(site_ids)
+    best: dict[int, StopWorkOrder] = {}
+    proposed: dict[int, int] = {}
+    for order in orders_for_sites(session, ids, OPEN_STATUSES):
+        if order.status == "proposed":
+            proposed[order.site_id] = proposed.get(order.site_id, 0) + 1
+        current = best.get(order.site_id)
+        if current is None or PRIORITY[order.status] < PRIORITY[current.status]:
+            best[order.site_id] = order
+    return {sid: status_entry(best.get(sid), now, proposed.get(sid, 0)) for sid in ids}
+
+
+def public_status(entry: dict, user: User) -> dict:
+    """A permittee is not shown internal proposals (only orders issued to it)."""
+    if user.role == "permittee" and entry["status"] == "proposed":
+        return status_entry(None, datetime.min)
+    if user.role == "permittee":
+        return {**entry, "proposed": 0}
+    return entry
