@@ -1,0 +1,117 @@
+"""Rain data file parsers (pure: text in, rows and line-numbered problems out; no database).
+
+Each parser returns a `ParseResult`: the good rows, the bad rows with their line numbers and reasons, and the
+lines skipped because the file itself says the value is missing. A file that cannot be read at all (not
+text, no header, missing columns: e.g. the wrong format chosen) raises `FileProblem`.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import math
+from dataclasses import dataclass, field
+from datetime import datetime
+
+
+class FileProblem(ValueError):
+    """The whole file is unusable; nothing is imported."""
+
+
+@dataclass(frozen=True)
+class ParsedRow:
+    line: int
+    station_code: str
+    station_name: str
+    latitude: float | None
+    longitude: float | None
+    period_start: datetime   # naive UTC
+    period_end: datetime     # naive UTC
+    amount_in: float         # 0 for a trace
+    trace: bool
+    source_key: str          # what makes a re-import a no-op
+
+
+@dataclass(frozen=True)
+class RowIssue:
+    line: int
+    reason: str
+
+
+@dataclass
+class ParseResult:
+    rows: list[ParsedRow] = field(default_factory=list)
+    errors: list[RowIssue] = field(default_factory=list)
+    skipped: list[RowIssue] = field(default_factory=list)
+
+
+class RowError(ValueError):
+    """One row is bad; the parser records it with its line number and goes on."""
+
+
+def decode(data: bytes | str) -> str:
+    if isinstance(data, str):
+        return data
+    if not data.strip():
+        raise FileProblem("The file is empty.")
+    if b"\x00" in data[:4096]:
+        raise FileProblem("This is not a CSV text file.")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        try:
+            return data.decode("cp1252")
+        except UnicodeDecodeError:
+            raise FileProblem("The file is not readable text (unknown character encoding).") from None
+
+
+def read_rows(data: bytes | str, required: tuple[str, ...], label: str):
+    """Yield (line number, row dict) after checking the header names every required column."""
+    text = decode(data)
+    reader = csv.DictReader(io.StringIO(text))
+    header = [h.strip() for h in (reader.fieldnames or [])]
+    if not header:
+        raise FileProblem("The file has no header row.")
+    reader.fieldnames = header
+    missing = [c for c in required if c not in header]
+    if missing:
+        raise FileProblem(f"This is not a {label} file: missing column(s) {', '.join(missing)}. "
+                          "Check the format chosen.")
+    try:
+        for row in reader:
+            if not any((v or "").strip() for v in row.values() if isinstance(v, str)):
+                continue  # blank line
+            yield reader.line_num, {k: (v or "").strip() if isinstance(v, str) else "" for k, v in row.items()}
+    except csv.Error as exc:
+        raise FileProblem(f"The CSV is malformed near line {reader.line_num}: {exc}.") from None
+
+
+def coordinate(value: str, name: str, low: float, high: float) -> float | None:
+    if value == "":
+        return None
+    try:
+        number = float(value)
+    except ValueError:
+        raise RowError(f"{name} '{value}' is not a number.") from None
+    if not math.isfinite(number) or not low <= number <= high:
+        raise RowError(f"{name} {value} is out of range.")
+    return number
+
+
+def amount(value: str, max_in: float) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        raise RowError(f"Rain amount '{value}' is not a number.") from None
+    if not math.isfinite(number):
+        raise RowError(f"Rain amount '{value}' is not a number.")
+    if number < 0:
+        raise RowError(f"Rain amount {value} is negative.")
+    if number > max_in:
+        raise RowError(f"Rain amount {value} in is over {max_in:g} inches in a day: most likely an error.")
+    return round(number, 2)
+
+
+def check_not_future(period_end: datetime, now: datetime, tolerance_minutes: float) -> None:
+    from datetime import timedelta
+    if period_end > now + timedelta(minutes=tolerance_minutes):
+        raise RowError("The date is in the future.")

@@ -1,0 +1,313 @@
+"""Rain records: gauges, the site each gauge stands for, readings (manual or imported), qualifying rains.
+
+Every new reading re-evaluates its gauge's qualifying rains (`inspector.rules.rain`). A new or grown rain
+writes an audit event `rain_event`, and one `site`/`packet` event for every site linked to the gauge, so
+tablets re-pull those sites' due items. Readings are immutable: the same `source_key` again is a no-op.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from sqlmodel import Session, select
+
+from ..imports import FileProblem, ParsedRow, RowIssue, cocorahs, ghcn
+from ..models import GAUGE_KINDS, RainEvent, RainGauge, RainReading, Site, SiteGauge, User
+from ..models.base import utcnow
+from ..rules import rain as rain_rules
+from ..rules.rulebook import Rulebook
+from . import NotFound, ServiceError, audit
+from .sites import can_see_site, visible_sites_query
+
+PARSERS = {"ghcn": ghcn.parse, "cocorahs": cocorahs.parse}
+EARTH_RADIUS_MI = 3958.8
+
+
+def haversine_mi(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    dp, dl = p2 - p1, math.radians(lon2 - lon1)
+    a = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    return 2 * EARTH_RADIUS_MI * math.asin(math.sqrt(a))
+
+
+# ---------------------------------------------------------------- gauges and site links
+
+def create_gauge(session: Session, *, name: str, kind: str, station_code: str, latitude, longitude,
+                 user_id: int | None, rb: Rulebook) -> RainGauge:
+    name, station_code = (name or "").strip(), (station_code or "").strip()
+    if not name:
+        raise ServiceError("A gauge needs a name.", field="name")
+    if kind not in GAUGE_KINDS:
+        raise ServiceError("Choose the kind of gauge.", field="kind")
+    if not station_code:
+        raise ServiceError("Enter the station code (any short unique name for an on-site gauge).",
+                           field="station_code")
+    if session.exec(select(RainGauge).where(RainGauge.station_code == station_code)).first():
+        raise ServiceError("A gauge with this station code exists already.", field="station_code")
+    coords = {}
+    for key, low, high in (("latitude", -90, 90), ("longitude", -180, 180)):
+        value = latitude if key == "latitude" else longitude
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            raise ServiceError(f"The {key} must be a number.", field=key) from None
+        if not math.isfinite(number) or not low <= number <= high:
+            raise ServiceError(f"The {key} must be between {low} and {high}.", field=key)
+        coords[key] = number
+    gauge = RainGauge(name=name[:200], kind=kind, station_code=station_code[:60], **coords)
+    session.add(gauge)
+    session.flush()
+    audit.record(session, entity="rain_gauge", entity_id=gauge.id, action="create", user_id=user_id,
+                 after=audit.snapshot(gauge))
+    link_nearest(session, rb)
+    return gauge
+
+
+def link_nearest(session: Session, rb: Rulebook, sites: list[Site] | None = None) -> list[int]:
+    """Link each site (with a location, not linked by staff) to its nearest gauge within the rulebook's radius.
+    Returns the ids of sites whose gauge changed."""
+    gauges = session.exec(select(RainGauge)).all()
+    sites = sites if sites is not None else session.exec(select(Site).where(Site.latitude.is_not(None))).all()
+    links = {link.site_id: link for link in session.exec(select(SiteGauge)).all()}
+    radius = rb["rain.gauge_radius_mi"]
+    changed = []
+    for site in sites:
+        if site.latitude is None or site.longitude is None:
+            continue
+        link = links.get(site.id)
+        if link and link.chosen_by is not None:
+            continue  # staff chose this gauge: keep it
+        ranked = sorted((haversine_mi(site.latitude, site.longitude, g.latitude, g.longitude), g.id)
+                        for g in gauges)
+        if not ranked or ranked[0][0] > radius:
+            continue
+        distance, gauge_id = ranked[0]
+        if link is None:
+            link = SiteGauge(site_id=site.id, gauge_id=gauge_id)
+        elif link.gauge_id == gauge_id:
+            continue
+        link.gauge_id, link.distance_mi, link.updated_at = gauge_id, round(distance, 2), utcnow()
+        session.add(link)
+        changed.append((site.id, gauge_id))
+    session.flush()
+    for site_id, gauge_id in changed:
+        audit.record(session, entity="site", entity_id=site_id, action="packet", user_id=None,
+                     after={"gauge_id": gauge_id}, site_id=site_id)
+    return [site_id for site_id, _ in changed]
+
+
+def choose_gauge(session: Session, site: Site, gauge_id: int, *, user: User) -> SiteGauge:
+    """Staff link a site to a gauge of their choice (kept over the nearest one)."""
+    gauge = session.get(RainGauge, gauge_id)
+    if gauge is None:
+        raise ServiceError("Choose a gauge from the list.", field="gauge_id")
+    link = session.get(SiteGauge, site.id) or SiteGauge(site_id=site.id, gauge_id=gauge.id)
+    before = audit.snapshot(link) if link.gauge_id else None
+    distance = haversine_mi(site.latitude, site.longitude, gauge.latitude, gauge.longitude) \
+        if site.latitude is not None and site.longitude is not None else None
+    link.gauge_id, link.chosen_by, link.updated_at = gauge.id, user.id, utcnow()
+    link.distance_mi = round(distance, 2) if distance is not None else None
+    session.add(link)
+    session.flush()
+    audit.record(session, entity="site", entity_id=site.id, action="packet", user_id=user.id, before=before,
+                 after=audit.snapshot(link), site_id=site.id)
+    return link
+
+
+def site_gauge(session: Session, site_id: int) -> tuple[SiteGauge | None, RainGauge | None]:
+    link = session.get(SiteGauge, site_id)
+    return link, (session.get(RainGauge, link.gauge_id) if link else None)
+
+
+def gauges_for(session: Session, user: User) -> list[RainGauge]:
+    """Gauges a user may record readings at: all for staff; for a permittee, those linked to its sites."""
+    query = select(RainGauge).order_by(RainGauge.name)
+    if user.role == "permittee":
+        visible = visible_sites_query(user).with_only_columns(Site.id)
+        query = query.where(RainGauge.id.in_(select(SiteGauge.gauge_id).where(SiteGauge.site_id.in_(visible))))
+    return list(session.exec(query).all())
+
+
+# ---------------------------------------------------------------- readings and qualifying rains
+
+def _store(session: Session, gauge: RainGauge, row: dict, *, user_id: int | None) -> tuple[RainReading, bool]:
+    existing = session.exec(select(RainReading).where(RainReading.source_key == row["source_key"])).first()
+    if existing is not None:
+        return existing, False
+    reading = RainReading(gauge_id=gauge.id, user_id=user_id, **row)
+    session.add(reading)
+    session.flush()
+    audit.record(session, entity="rain_reading", entity_id=reading.id, action="create", user_id=user_id,
+                 after=audit.snapshot(reading))
+    return reading, True
+
+
+def evaluate_gauge(session: Session, gauge_id: int, rb: Rulebook, since: datetime | None = None) -> list[RainEvent]:
+    """Recompute a gauge's qualifying rains from `since` on; store new ones, grow changed ones.
+    Returns the events created or changed (their sites were told to re-pull)."""
+    window = timedelta(hours=rain_rules.settings(rb)["window_hours"])
+    since = (since or datetime.min + window * 2) - window * 2  # a rain may join readings just before
+    readings = session.exec(select(RainReading).where(RainReading.gauge_id == gauge_id,
+                                                      RainReading.period_end >= since)).all()
+    rains = rain_rules.qualifying_rains([rain_rules.Reading(r.period_start, r.period_end, r.amount_in, r.trace, r.id)
+                                         for r in readings], rb)
+    existing = list(session.exec(select(RainEvent).where(RainEvent.gauge_id == gauge_id,
+                                                         RainEvent.end >= since)).all())
+    touched: list[RainEvent] = []
+    for rain in rains:
+        overlapping = [e for e in existing if e.start <= rain.end and rain.start <= e.end]
+        if overlapping:
+            event, extra = overlapping[0], overlapping[1:]
+            for gone in extra:  # two stored rains joined by a new reading: keep the first
+                existing.remove(gone)
+                session.delete(gone)
+                audit.record(session, entity="rain_event", entity_id=gone.id, action="merge", user_id=None,
+                             before=audit.snapshot(gone), after={"merged_into": event.id})
+            if (event.start, event.end, event.total_in) == (rain.start, rain.end, rain.total_in) and not extra:
+                continue
+            before = audit.snapshot(event)
+            event.start, event.end, event.total_in = rain.start, rain.end, rain.total_in
+            action = "update"
+        else:
+            event, before, action = RainEvent(gauge_id=gauge_id, start=rain.start, end=rain.end,
+                                              total_in=rain.total_in), None, "create"
+            existing.append(event)
+        session.add(event)
+        session.flush()
+        audit.record(session, entity="rain_event", entity_id=event.id, action=action, user_id=None,
+                     before=before, after=audit.snapshot(event))
+        touched.append(event)
+    if touched:
+        for link in session.exec(select(SiteGauge).where(SiteGauge.gauge_id == gauge_id)).all():
+            audit.record(session, entity="site", entity_id=link.site_id, action="packet", user_id=None,
+                         after={"rain_events": [e.id for e in touched]}, site_id=link.site_id)
+    return touched
+
+
+def record_manual(session: Session, *, user: User, gauge_id, observed_at: datetime, amount_in, period_hours=24,
+                  device_uuid: str | None, site_id: int | None, now: datetime, rb: Rulebook
+                  ) -> tuple[RainReading, bool]:
+    """A gauge reading entered by hand (tablet or web). Idempotent by the device's UUID.
+    Returns (reading, created)."""
+    try:
+        gauge = session.get(RainGauge, int(gauge_id))
+    except (TypeError, ValueError):
+        gauge = None
+    if gauge is None or gauge.id not in {g.id for g in gauges_for(session, user)}:
+        raise ServiceError("Choose a rain gauge from the list.", field="gauge_id")
+    if site_id is not None and not can_see_site(session, user, int(site_id)):
+        raise NotFound("No such site.")
+    try:
+        value = float(amount_in)
+    except (TypeError, ValueError):
+        raise ServiceError("Enter the rain in inches, e.g. 0.65.", field="amount_in") from None
+    if isinstance(amount_in, bool) or not math.isfinite(value) or value < 0:
+        raise ServiceError("The amount cannot be negative.", field="amount_in")
+    if value > rb["rain.max_daily_in"]:
+        raise ServiceError(rb["rain.max_daily_note"], field="amount_in")
+    window = rain_rules.settings(rb)["window_hours"]
+    if isinstance(period_hours, bool) or not isinstance(period_hours, (int, float)) or not 0 < period_hours <= window:
+        raise ServiceError(f"The reading must cover 1 to {window:g} hours.", field="period_hours")
+    if observed_at > now + timedelta(minutes=rb["rain.future_tolerance_minutes"]):
+        raise ServiceError("The reading time is in the future.", field="observed_at")
+    key = f"device:{device_uuid}" if device_uuid else f"manual:{gauge.id}:{observed_at.isoformat()}:{user.id}"
+    reading, created = _store(session, gauge, {
+        "period_start": observed_at - timedelta(hours=period_hours), "period_end": observed_at,
+        "amount_in": round(value, 2), "trace": False, "source": "onsite" if gauge.kind == "onsite" else "manual",
+        "source_key": key, "device_uuid": device_uuid}, user_id=user.id)
+    if created:
+        evaluate_gauge(session, gauge.id, rb, since=reading.period_start)
+    return reading, created
+
+
+@dataclass
+class ImportReport:
+    format: str
+    stored: int = 0
+    unchanged: int = 0
+    errors: list[RowIssue] = field(default_factory=list)
+    skipped: list[RowIssue] = field(default_factory=list)
+    notes: list[RowIssue] = field(default_factory=list)   # e.g. a new gauge made from the file
+    new_gauges: list[str] = field(default_factory=list)
+    rain_events: list[RainEvent] = field(default_factory=list)
+
+    @property
+    def rows_read(self) -> int:
+        return self.stored + self.unchanged + len(self.errors) + len(self.skipped)
+
+
+def import_file(session: Session, data: bytes | str, fmt: str, *, user_id: int | None, now: datetime,
+                rb: Rulebook) -> ImportReport:
+    """Import a NOAA GHCN-Daily or CoCoRaHS CSV. Good rows are stored, bad rows reported with line numbers.
+
+    A station not seen before becomes a gauge from the file's own station columns (reported as a note); a
+    row of an unknown station without a location is reported as an error (it could not be placed).
+    A row already imported is counted as unchanged; one that now says a different amount is reported and the
+    stored reading kept (readings are never overwritten silently). Raises FileProblem for an unusable file.
+    """
+    if fmt not in PARSERS:
+        raise FileProblem("Choose the file's format: NOAA GHCN-Daily or CoCoRaHS.")
+    parsed = PARSERS[fmt](data, rb, now)
+    report = ImportReport(format=fmt, errors=list(parsed.errors), skipped=list(parsed.skipped))
+    gauges = {g.station_code: g for g in session.exec(select(RainGauge)).all()}
+    seen: dict[str, ParsedRow] = {}
+    earliest: dict[int, datetime] = {}
+    for row in parsed.rows:
+        if row.source_key in seen:
+            first = seen[row.source_key]
+            if first.amount_in != row.amount_in:
+                report.errors.append(RowIssue(row.line, f"Same station and day as line {first.line} with a "
+                                                        "different amount: this line was not imported."))
+            else:
+                report.unchanged += 1
+            continue
+        seen[row.source_key] = row
+        gauge = gauges.get(row.station_code)
+        if gauge is None:
+            if row.latitude is None or row.longitude is None:
+                report.errors.append(RowIssue(row.line, f"Unknown station {row.station_code} and the row has no "
+                                                        "location: add the gauge first."))
+                continue
+            gauge = RainGauge(name=row.station_name[:200], kind=fmt, station_code=row.station_code[:60],
+                              latitude=row.latitude, longitude=row.longitude)
+            session.add(gauge)
+            session.flush()
+            audit.record(session, entity="rain_gauge", entity_id=gauge.id, action="create", user_id=user_id,
+                         after=audit.snapshot(gauge))
+            gauges[row.station_code] = gauge
+            report.new_gauges.append(row.station_code)
+            report.notes.append(RowIssue(row.line, f"New gauge {row.station_code} ({row.station_name}) made from "
+                                                   "the file's station columns."))
+        existing = session.exec(select(RainReading).where(RainReading.source_key == row.source_key)).first()
+        if existing is not None:
+            if round(existing.amount_in, 2) != row.amount_in or existing.trace != row.trace:
+                report.errors.append(RowIssue(row.line, f"Already imported as {existing.amount_in:.2f} in; the "
+                                                        f"stored reading was kept (file says {row.amount_in:.2f})."))
+            else:
+                report.unchanged += 1
+            continue
+        _store(session, gauge, {"period_start": row.period_start, "period_end": row.period_end,
+                                "amount_in": row.amount_in, "trace": row.trace, "source": fmt,
+                                "source_key": row.source_key, "device_uuid": None}, user_id=user_id)
+        report.stored += 1
+        earliest[gauge.id] = min(earliest.get(gauge.id, row.period_start), row.period_start)
+    if report.new_gauges:
+        link_nearest(session, rb)
+    for gauge_id, since in earliest.items():
+        report.rain_events += evaluate_gauge(session, gauge_id, rb, since=since)
+    report.errors.sort(key=lambda issue: issue.line)
+    return report
+
+
+def daily_readings(session: Session, gauge_id: int, since: datetime) -> list[RainReading]:
+    return list(session.exec(select(RainReading).where(RainReading.gauge_id == gauge_id,
+                                                       RainReading.period_end >= since)
+                             .order_by(RainReading.period_end.desc())).all())
+
+
+def get_gauge(session: Session, gauge_id: int) -> RainGauge:
+    gauge = session.get(RainGauge, gauge_id)
+    if gauge is None:
+        raise NotFound("No such rain gauge.")
+    return gauge

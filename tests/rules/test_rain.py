@@ -1,0 +1,70 @@
+"""Qualifying rain (§ 256-8D(3)(g)): the 0.5-inch boundary, the 24-hour window, traces, merged obligations."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from inspector.rules import rain
+from inspector.rules.rulebook import default
+
+RB = default()
+T0 = datetime(2026, 6, 1, 12, 0)
+
+
+def day(amount, end=T0, hours=24, trace=False):
+    return rain.Reading(end - timedelta(hours=hours), end, amount, trace)
+
+
+def test_half_inch_or_more_qualifies_just_under_does_not():
+    assert rain.qualifying_rains([day(0.49)], RB) == []
+    found = rain.qualifying_rains([day(0.50)], RB)
+    assert len(found) == 1 and found[0].total_in == 0.5 and found[0].end == T0
+
+
+def test_hourly_readings_within_24_hours_add_up_with_float_care():
+    readings = [day(0.2, T0, hours=1), day(0.3, T0 + timedelta(hours=5), hours=1)]
+    assert [r.total_in for r in rain.qualifying_rains(readings, RB)] == [0.5]
+
+
+def test_readings_more_than_24_hours_apart_do_not_add_up():
+    readings = [day(0.3, T0, hours=1), day(0.3, T0 + timedelta(hours=24), hours=1)]
+    assert rain.qualifying_rains(readings, RB) == []
+
+
+def test_trace_counts_as_zero():
+    assert rain.qualifying_rains([day(0.0, trace=True), day(0.45, T0 + timedelta(hours=2), hours=2)], RB) == []
+
+
+def test_same_period_read_twice_counts_once():
+    assert rain.qualifying_rains([day(0.3), day(0.3)], RB) == []
+
+
+def test_consecutive_qualifying_days_are_one_rain():
+    found = rain.qualifying_rains([day(0.6), day(0.7, T0 + timedelta(hours=24))], RB)
+    assert len(found) == 1 and found[0].total_in == 1.3 and found[0].end == T0 + timedelta(hours=24)
+
+
+def test_obligation_due_24_hours_after_the_rain_and_met_by_a_later_inspection():
+    [ob] = rain.obligations([T0], [T0 - timedelta(hours=1), T0 + timedelta(hours=20)], RB)
+    assert ob.due_at == T0 + timedelta(hours=24)
+    assert ob.satisfied_at == T0 + timedelta(hours=20) and ob.met_on_time
+
+
+def test_two_rains_within_24_hours_one_obligation_extended_to_the_later_deadline():
+    second = T0 + timedelta(hours=10)
+    [ob] = rain.obligations([T0, second], [], RB)
+    assert ob.due_at == second + timedelta(hours=24) and ob.rain_ends == [T0, second]
+
+
+def test_inspection_between_two_rains_answers_the_first_only():
+    second = T0 + timedelta(hours=10)
+    first, later = rain.obligations([T0, second], [T0 + timedelta(hours=2)], RB)
+    assert first.met_on_time and later.satisfied_at is None and later.due_at == second + timedelta(hours=24)
+
+
+def test_late_inspection_answers_but_is_not_on_time():
+    [ob] = rain.obligations([T0], [T0 + timedelta(hours=30)], RB)
+    assert ob.satisfied_at is not None and not ob.met_on_time
+
+
+def test_rain_outside_the_permit_creates_nothing():
+    assert rain.obligations([T0], [], RB, active=lambda moment: moment > T0) == []
