@@ -1,0 +1,212 @@
+"""The server's photo pipeline (Pillow): check, verify, make upright, strip metadata, thumbnail.
+
+One pass per photo, and each image is decoded at most once:
+- an upright JPEG (no EXIF rotation, the usual case: devices re-encode through a canvas) is verified by
+  decoding it at reduced scale (`draft`), which reads every compressed byte, and that small decode is the
+  thumbnail; the stored file is the original JPEG with its metadata segments cut out (no re-encoding, so
+  no quality loss and no second full decode);
+- a rotated JPEG, a PNG or a WebP is decoded once in full, turned upright, re-saved without metadata,
+  and the thumbnail is reduced from that same decoded image.
+GPS position and capture time are read from EXIF first and returned as values for the columns.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import struct
+import warnings
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from PIL import ExifTags, Image, ImageOps
+
+MAX_BYTES = 15 * 1024 * 1024     # a 12-MP camera JPEG is 3-8 MB; devices send ~2048-px copies
+MAX_PIXELS = 40_000_000          # refuse anything larger than this before decoding (decompression bombs)
+THUMB_EDGE = 320
+THUMB_QUALITY = 80
+ACCEPTED = {"image/jpeg": "JPEG", "image/png": "PNG", "image/webp": "WEBP"}
+_SIGNATURES = ((b"\xff\xd8\xff", "image/jpeg"), (b"\x89PNG\r\n\x1a\n", "image/png"))
+
+# JPEG segments kept in the stored copy: JFIF (APP0), ICC colour profile (APP2) and Adobe (APP14, needed
+# to decode CMYK/YCCK correctly). EXIF/XMP (APP1), IPTC (APP13), comments and the rest are dropped.
+_KEEP_APP = {0xE0, 0xE2, 0xEE}
+
+
+class PhotoError(ValueError):
+    """A refused upload: `status` is the HTTP status to answer with, `error` a short machine word."""
+
+    def __init__(self, status: int, error: str, reason: str):
+        super().__init__(reason)
+        self.status, self.error, self.reason = status, error, reason
+
+
+@dataclass
+class Processed:
+    data: bytes             # what is stored: upright, metadata stripped
+    content_type: str
+    width: int
+    height: int
+    thumb: bytes            # JPEG
+    taken_at: datetime | None   # naive UTC when the EXIF time carries an offset, else as local (see note)
+    taken_at_offset: bool
+    latitude: float | None
+    longitude: float | None
+
+
+def sniff(data: bytes) -> str | None:
+    for signature, content_type in _SIGNATURES:
+        if data.startswith(signature):
+            return content_type
+    if len(data) >= 12 and data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "image/webp"
+    return None
+
+
+def check_upload(data: bytes, declared_sha256: str | None, declared_type: str | None) -> str:
+    """The cheap checks before any decoding; returns the content type the bytes really are."""
+    if len(data) > MAX_BYTES:
+        raise PhotoError(413, "too_large", f"The photo is {len(data) // (1024 * 1024)} MB; at most "
+                                           f"{MAX_BYTES // (1024 * 1024)} MB is accepted.")
+    if not data:
+        raise PhotoError(422, "empty", "The request carried no photo bytes.")
+    if not declared_sha256:
+        raise PhotoError(422, "hash_missing", "Send the SHA-256 of the bytes in the X-Content-SHA256 header.")
+    if hashlib.sha256(data).hexdigest() != declared_sha256.strip().lower():
+        raise PhotoError(422, "hash_mismatch", "The bytes do not match X-Content-SHA256: the upload was "
+                                               "damaged or cut short. Send it again.")
+    content_type = sniff(data)
+    if content_type is None:
+        raise PhotoError(415, "unsupported_type", "Not a JPEG, PNG or WebP image.")
+    claimed = (declared_type or "").split(";")[0].strip().lower()
+    if claimed in ACCEPTED and claimed != content_type:
+        raise PhotoError(415, "type_mismatch", f"The bytes are {content_type} but were sent as {claimed}.")
+    return content_type
+
+
+def process(data: bytes, content_type: str) -> Processed:
+    """Open, verify, make upright, strip, thumbnail. Raises PhotoError (415/422) on a bad image."""
+    fmt = ACCEPTED[content_type]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        try:
+            return _process(data, content_type, fmt)
+        except PhotoError:
+            raise
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            raise PhotoError(422, "too_many_pixels", f"The image has more than {MAX_PIXELS:,} pixels.") from None
+        except (OSError, SyntaxError, ValueError, struct.error, EOFError) as exc:
+            raise PhotoError(422, "unreadable", f"The image cannot be read ({exc}); it may be cut short.") from None
+
+
+def _process(data: bytes, content_type: str, fmt: str) -> Processed:
+    im = Image.open(io.BytesIO(data), formats=[fmt])  # reads the header only
+    width, height = im.size
+    if width * height > MAX_PIXELS:
+        raise PhotoError(422, "too_many_pixels",
+                         f"The image is {width} × {height} pixels; at most {MAX_PIXELS:,} pixels are accepted.")
+    exif = im.getexif()
+    orientation = exif.get(ExifTags.Base.Orientation, 1)
+    taken_at, has_offset = _taken_at(exif)
+    latitude, longitude = _gps(exif)
+
+    if fmt == "JPEG" and orientation in (1, None) and im.mode in ("RGB", "L", "CMYK"):
+        im.draft("RGB", (THUMB_EDGE, THUMB_EDGE))  # DCT scaling: decode at 1/2..1/8 size
+        im.load()                                   # reads every byte: a cut-short file fails here
+        thumb = im.convert("RGB") if im.mode != "RGB" else im
+        thumb.thumbnail((THUMB_EDGE, THUMB_EDGE))
+        stored = strip_jpeg(data)
+    else:
+        im.load()
+        upright = ImageOps.exif_transpose(im)
+        width, height = upright.size
+        stored = _resave(upright, fmt)
+        thumb = upright.convert("RGB") if upright.mode != "RGB" else upright.copy()
+        thumb.thumbnail((THUMB_EDGE, THUMB_EDGE))
+    out = io.BytesIO()
+    thumb.save(out, "JPEG", quality=THUMB_QUALITY)
+    return Processed(data=stored, content_type=content_type, width=width, height=height, thumb=out.getvalue(),
+                     taken_at=taken_at, taken_at_offset=has_offset, latitude=latitude, longitude=longitude)
+
+
+def _resave(im: Image.Image, fmt: str) -> bytes:
+    out = io.BytesIO()
+    if fmt == "JPEG":
+        im = im.convert("RGB") if im.mode not in ("RGB", "L") else im
+        im.save(out, "JPEG", quality=90, icc_profile=im.info.get("icc_profile"))
+    elif fmt == "PNG":
+        im.save(out, "PNG", icc_profile=im.info.get("icc_profile"))
+    else:
+        im.save(out, "WEBP", quality=90, icc_profile=im.info.get("icc_profile"))
+    return out.getvalue()
+
+
+def strip_jpeg(data: bytes) -> bytes:
+    """The JPEG without its metadata segments (byte-level; the compressed image is untouched)."""
+    out = bytearray(data[:2])
+    pos = 2
+    n = len(data)
+    while pos + 4 <= n:
+        if data[pos] != 0xFF:
+            raise PhotoError(422, "unreadable", "The JPEG's segment structure is damaged.")
+        marker = data[pos + 1]
+        if marker == 0xFF:  # fill byte
+            pos += 1
+            continue
+        if marker == 0xDA:  # start of scan: the rest is image data
+            out += data[pos:]
+            return bytes(out)
+        length = struct.unpack(">H", data[pos + 2:pos + 4])[0]
+        end = pos + 2 + length
+        if end > n:
+            raise PhotoError(422, "unreadable", "The JPEG is cut short.")
+        is_app = 0xE1 <= marker <= 0xEF
+        if not ((is_app and marker not in _KEEP_APP) or marker == 0xFE):
+            out += data[pos:end]
+        pos = end
+    raise PhotoError(422, "unreadable", "The JPEG has no image data.")
+
+
+def _taken_at(exif) -> tuple[datetime | None, bool]:
+    sub = exif.get_ifd(ExifTags.IFD.Exif)
+    raw = sub.get(ExifTags.Base.DateTimeOriginal) or exif.get(ExifTags.Base.DateTime)
+    if not raw:
+        return None, False
+    try:
+        value = datetime.strptime(str(raw).strip("\x00 "), "%Y:%m:%d %H:%M:%S")
+    except ValueError:
+        return None, False
+    offset = sub.get(ExifTags.Base.OffsetTimeOriginal)
+    if offset:
+        try:
+            sign = -1 if str(offset)[0] == "-" else 1
+            hours, minutes = str(offset).lstrip("+-").split(":")
+            delta = timedelta(hours=int(hours), minutes=int(minutes)) * sign
+            return (value - delta).replace(tzinfo=None), True
+        except (ValueError, IndexError):
+            pass
+    return value, False
+
+
+def _gps(exif) -> tuple[float | None, float | None]:
+    gps = exif.get_ifd(ExifTags.IFD.GPSInfo)
+    try:
+        lat = _degrees(gps[ExifTags.GPS.GPSLatitude], gps.get(ExifTags.GPS.GPSLatitudeRef, "N"), "S")
+        lon = _degrees(gps[ExifTags.GPS.GPSLongitude], gps.get(ExifTags.GPS.GPSLongitudeRef, "E"), "W")
+    except (KeyError, TypeError, ValueError, ZeroDivisionError, IndexError):
+        return None, None
+    if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+        return None, None
+    return lat, lon
+
+
+def _degrees(dms, ref, negative: str) -> float:
+    d, m, s = (float(x) for x in dms)
+    value = d + m / 60 + s / 3600
+    return -value if str(ref).strip("\x00 ").upper() == negative else value
+
+
+def utc_from_exif(value: datetime | None, has_offset: bool, to_utc) -> datetime | None:
+    """EXIF times usually carry no zone: read them as the Village's local time (the camera was there)."""
+    if value is None or has_offset:
+        return value
+    return to_utc(value)

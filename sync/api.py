@@ -1,0 +1,143 @@
+"""The sync API under /api/v1 (thin routes over sync.protocol, sync.photos and sync.auth).
+
+Authentication: an enrolled device's `Authorization: Bearer <token>`, or the browser's session cookie.
+The blueprint is exempt from the app-wide CSRF hook only so that token requests (which carry no cookie,
+hence no CSRF risk) pass; cookie-authenticated writes are checked here with the same CSRFProtect.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, g, jsonify, request
+from flask_wtf.csrf import CSRFError, generate_csrf
+
+from inspector.db import get_session
+from inspector.models.base import utcnow
+from inspector.photos import PhotoError
+from inspector.security import csrf
+from inspector.services import inspections as inspection_service
+from inspector.services import NotFound
+
+from . import auth, openapi, protocol
+from . import photos as photo_store
+from .handlers import load_all
+
+bp = Blueprint("sync_api", __name__, url_prefix="/api/v1")
+csrf.exempt(bp)
+load_all()
+
+PUBLIC = {"sync_api.openapi_json", "sync_api.csrf_token"}
+UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
+
+
+@bp.before_request
+def authenticate():
+    g.caller = None
+    header = request.headers.get("Authorization", "")
+    if header.lower().startswith("bearer "):
+        session = get_session()
+        caller = auth.authenticate(session, header[7:].strip())
+        if caller is None:
+            abort(401, description="This device token is unknown or was revoked: sign in again to send. "
+                                   "Nothing on the device was discarded.")
+        if auth.touch(session, caller.device):
+            session.commit()
+        g.caller = caller
+        return None
+    if g.get("user") is not None:
+        if request.method in UNSAFE and current_app.config.get("WTF_CSRF_ENABLED", True):
+            try:
+                csrf.protect()
+            except CSRFError as exc:
+                return jsonify(error="csrf", reason=f"{exc.description} Fetch a fresh token from "
+                                                    "/api/v1/csrf and send it in X-CSRFToken."), 400
+        g.caller = auth.Caller(user=g.user, device=None)
+        return None
+    if request.endpoint in PUBLIC:
+        return None
+    abort(401, description="Sign in again to send (or use an enrolled device's token). "
+                           "Nothing on the device was discarded.")
+
+
+@bp.get("/openapi.json")
+def openapi_json():
+    return jsonify(openapi.spec())
+
+
+@bp.get("/csrf")
+def csrf_token():
+    response = jsonify(csrf_token=generate_csrf())
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _device_id():
+    return g.caller.device.id if g.caller.device is not None else None
+
+
+@bp.post("/sync/push")
+def push():
+    body = request.get_json(silent=True)
+    if body is None:
+        return jsonify(error="malformed", reason="The body is not valid JSON (send Content-Type: application/json)."), 400
+    session = get_session()
+    try:
+        result = protocol.push(session, body, user=g.caller.user, device_id=_device_id(), now=utcnow(),
+                               rb=current_app.extensions["rulebook"])
+    except protocol.BatchError as exc:
+        session.rollback()
+        return jsonify(exc.body()), exc.status
+    session.commit()
+    return jsonify(result)
+
+
+@bp.get("/sync/pull")
+def pull():
+    limit = request.args.get("limit")
+    if limit is not None and not limit.isdigit():
+        return jsonify(error="bad_limit", reason="limit must be a whole number."), 400
+    try:
+        body = protocol.pull(get_session(), user=g.caller.user, since=request.args.get("since"),
+                             limit=int(limit) if limit else None, rb=current_app.extensions["rulebook"])
+    except protocol.BatchError as exc:
+        return jsonify(exc.body()), exc.status
+    return jsonify(body)
+
+
+@bp.route("/photos/<photo_id>", methods=["HEAD"])
+def photo_head(photo_id: str):
+    photo = photo_store.find(get_session(), photo_id, g.caller.user)
+    return ("", 200) if photo is not None else ("", 404)
+
+
+@bp.put("/photos/<photo_id>")
+def photo_put(photo_id: str):
+    declared_length = request.content_length
+    if declared_length is not None and declared_length > current_app.config["MAX_CONTENT_LENGTH"]:
+        abort(413)
+    data = request.get_data(cache=False)
+    if declared_length is not None and len(data) != declared_length:
+        return jsonify(error="truncated", reason="The photo arrived cut short; send it again."), 422
+    session = get_session()
+    try:
+        status, photo = photo_store.receive(session, photo_id, data, sha256=request.headers.get("X-Content-SHA256"),
+                                            content_type=request.headers.get("Content-Type"), user=g.caller.user,
+                                            device_id=_device_id(), rb=current_app.extensions["rulebook"])
+    except PhotoError as exc:
+        session.rollback()
+        return jsonify(error=exc.error, reason=exc.reason), exc.status
+    session.commit()
+    return jsonify(id=photo.id, sha256=photo.sha256, width=photo.width, height=photo.height,
+                   content_type=photo.content_type, inspection_id=photo.inspection_id,
+                   finding_id=photo.finding_id, stored=True), status
+
+
+@bp.get("/inspections/<inspection_id>")
+def inspection_detail(inspection_id: str):
+    """An inspection as stored, with its answers and which photos arrived (the user's own, or staff)."""
+    session = get_session()
+    user = g.caller.user
+    try:
+        inspection = inspection_service.get_visible(session, user, inspection_id)
+    except NotFound:
+        abort(404, description="No such inspection.")
+    from .handlers.inspection import record
+    return jsonify(record(session, inspection))

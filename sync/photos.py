@@ -1,0 +1,98 @@
+"""Receiving photo bytes: PUT by the photo's device-made id, in either order with the record naming it.
+
+The row, its bytes and its thumbnail are written in one transaction: a photo is stored and acknowledged,
+or not at all (no orphan files, no row pointing at missing bytes).
+"""
+from __future__ import annotations
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from inspector import photos as pipeline
+from inspector.models import Inspection, Photo, PhotoClaim, StoredFile, User
+from inspector.rules import clocks
+from inspector.services import audit, sites
+from inspector.services.inspections import UUID_RE
+
+
+def find(session: Session, photo_id: str, user: User) -> Photo | None:
+    """The stored photo if this user sent it or may see its record's site; else None (404)."""
+    photo = session.get(Photo, photo_id)
+    if photo is None:
+        return None
+    if photo.user_id == user.id:
+        return photo
+    site_id = site_of(session, photo)
+    if site_id is not None and sites.can_see_site(session, user, site_id):
+        return photo
+    return None
+
+
+def site_of(session: Session, photo: Photo) -> int | None:
+    if photo.inspection_id:
+        inspection = session.get(Inspection, photo.inspection_id)
+        return inspection.site_id if inspection else None
+    if photo.finding_id:
+        from inspector.models import Finding
+        finding = session.get(Finding, photo.finding_id)
+        return finding.site_id if finding else None
+    return None
+
+
+def receive(session: Session, photo_id: str, data: bytes, *, sha256: str | None, content_type: str | None,
+            user: User, device_id: str | None, rb) -> tuple[int, Photo]:
+    """Store the photo; returns (201 stored | 200 already stored, photo). Raises PhotoError (4xx)."""
+    if not UUID_RE.match(photo_id or ""):
+        raise pipeline.PhotoError(422, "bad_id", "A photo id is a UUID made on the device.")
+    existing = session.get(Photo, photo_id)
+    if existing is not None:
+        same = sha256 is not None and existing.sha256 == sha256.strip().lower()
+        if existing.user_id != user.id and find(session, photo_id, user) is None:
+            raise pipeline.PhotoError(409, "id_taken", "This photo id is already used.")
+        if same:
+            return 200, existing
+        raise pipeline.PhotoError(409, "different_bytes", "A photo with this id is already stored with other bytes.")
+    actual_type = pipeline.check_upload(data, sha256, content_type)
+    sha = sha256.strip().lower()
+    claim = session.get(PhotoClaim, photo_id)
+    if claim is not None:
+        if claim.user_id != user.id:
+            raise pipeline.PhotoError(409, "id_taken", "This photo id belongs to another user's record.")
+        if claim.sha256 != sha:
+            raise pipeline.PhotoError(422, "hash_mismatch",
+                                      "These bytes are not the photo the record names (its SHA-256 differs).")
+    done = pipeline.process(data, actual_type)
+    taken_at = pipeline.utc_from_exif(done.taken_at, done.taken_at_offset, lambda t: clocks.from_local(t, rb))
+    original = StoredFile(data=done.data)
+    thumb = StoredFile(data=done.thumb)
+    session.add(original)
+    session.add(thumb)
+    session.flush()
+    photo = Photo(id=photo_id, sha256=sha, content_type=done.content_type, width=done.width, height=done.height,
+                  size=len(done.data), file_id=original.id, thumb_file_id=thumb.id, user_id=user.id,
+                  device_id=device_id, taken_at=taken_at, latitude=done.latitude, longitude=done.longitude)
+    site_id = None
+    if claim is not None:
+        photo.inspection_id, photo.finding_id, photo.item_code = claim.inspection_id, claim.finding_id, claim.item_code
+        # The device read GPS and time before its canvas dropped EXIF: its values fill what EXIF lacks.
+        photo.taken_at = photo.taken_at or claim.taken_at
+        if photo.latitude is None:
+            photo.latitude, photo.longitude = claim.latitude, claim.longitude
+    session.add(photo)
+    session.flush()
+    if claim is not None:
+        site_id = site_of(session, photo)
+        entity, entity_id = ("inspection", claim.inspection_id) if claim.inspection_id else ("finding", claim.finding_id)
+        # The record's "N of M photos" changed: devices re-pull it.
+        audit.record(session, entity=entity, entity_id=entity_id, action="photo", user_id=user.id,
+                     after={"photo_id": photo_id}, site_id=site_id, device_id=device_id)
+    return 201, photo
+
+
+def counts(session: Session, inspection_ids: list[str]) -> dict[str, int]:
+    """{inspection id: photos received} in one query."""
+    if not inspection_ids:
+        return {}
+    rows = session.exec(select(Photo.inspection_id, func.count()).where(Photo.inspection_id.in_(inspection_ids))
+                        .group_by(Photo.inspection_id))
+    return dict(rows.all())

@@ -1,0 +1,247 @@
+"""Push and pull as plain functions (the routes in sync/api.py are thin).
+
+Push: a bounded batch in one transaction. Each mutation runs inside a savepoint, so a rejected one leaves
+nothing behind while the others still apply; a crash rolls the whole batch back and the device, which
+has not had an answer, sends it again. The SyncMutation log makes any replay return the stored result.
+
+Pull: what changed for this user since the cursor, found through the audit trail (AuditEvent.id is the
+server's sequence). The cursor is "<sequence>:<catalog version>", so a catalog change is noticed too.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sqlalchemy import or_
+from sqlmodel import Session, select
+
+from inspector.models import AuditEvent, Site, SyncConflict, SyncMutation, User
+from inspector.services import NotFound, ServiceError, sites
+from inspector.services.inspections import UUID_RE, Invalid
+
+from .handlers import HANDLERS, Outcome, SyncContext, load_all
+from . import photos as photo_store
+
+MAX_BATCH = 50
+PULL_DEFAULT = 500
+PULL_MAX = 2000
+OPS = ("upsert", "delete")
+
+
+class BatchError(Exception):
+    """The request as a whole is unusable (nothing was written): answered with `status`."""
+
+    def __init__(self, status: int, error: str, reason: str, errors: dict | None = None):
+        super().__init__(reason)
+        self.status, self.error, self.reason, self.errors = status, error, reason, errors or {}
+
+    def body(self) -> dict:
+        out = {"error": self.error, "reason": self.reason}
+        if self.errors:
+            out["errors"] = self.errors
+        return out
+
+
+@dataclass
+class BatchContext(SyncContext):
+    """SyncContext plus per-batch caches and work done once at the end of the batch."""
+    checklists: dict = field(default_factory=dict)
+    touched_sites: set = field(default_factory=set)
+
+
+def parse_push(body) -> tuple[str | None, list[dict]]:
+    """Check the envelope; every problem is named with its path (mutations.3.entity)."""
+    if not isinstance(body, dict):
+        raise BatchError(400, "malformed", "The body must be a JSON object {device_id, mutations}.")
+    device_id = body.get("device_id")
+    if device_id is not None and (not isinstance(device_id, str) or len(device_id) > 64):
+        raise BatchError(400, "malformed", "device_id must be a string (the device's UUID).",
+                         {"device_id": "Must be a string of at most 64 characters."})
+    mutations = body.get("mutations")
+    if not isinstance(mutations, list):
+        raise BatchError(400, "malformed", "mutations must be a list.", {"mutations": "Must be a list."})
+    if len(mutations) > MAX_BATCH:
+        raise BatchError(413, "batch_too_large", f"At most {MAX_BATCH} mutations per push; "
+                                                 f"this one has {len(mutations)}. Send them in smaller batches.")
+    handlers = load_all()
+    errors: dict[str, str] = {}
+    for i, m in enumerate(mutations):
+        p = f"mutations.{i}."
+        if not isinstance(m, dict):
+            errors[f"mutations.{i}"] = "Must be an object."
+            continue
+        if not isinstance(m.get("mutation_id"), str) or not UUID_RE.match(m["mutation_id"]):
+            errors[p + "mutation_id"] = "Must be a UUID made on the device."
+        if m.get("entity") not in handlers:
+            errors[p + "entity"] = f"Unknown entity {m.get('entity')!r}; known: {', '.join(sorted(handlers))}."
+        if not isinstance(m.get("entity_id"), str) or not 0 < len(m["entity_id"]) <= 64:
+            errors[p + "entity_id"] = "Must be a non-empty string."
+        if m.get("op", "upsert") not in OPS:
+            errors[p + "op"] = "Must be upsert or delete."
+        base = m.get("base_version")
+        if base is not None and (isinstance(base, bool) or not isinstance(base, int)):
+            errors[p + "base_version"] = "Must be a whole number or null."
+        if not isinstance(m.get("payload", {}), dict):
+            errors[p + "payload"] = "Must be an object."
+    if errors:
+        raise BatchError(400, "invalid_mutations", "Some mutations are malformed; nothing was applied.", errors)
+    return device_id, mutations
+
+
+def push(session: Session, body, *, user: User, device_id: str | None, now, rb) -> dict:
+    """Apply a batch in the caller's transaction (the caller commits). `device_id`: the enrolled device
+    when the caller authenticated with a token (it wins over the body's)."""
+    body_device, mutations = parse_push(body)
+    ctx = BatchContext(user=user, device_id=device_id or body_device, now=now, rb=rb)
+    ids = [m["mutation_id"] for m in mutations]
+    known = {row.mutation_id: row for row in session.exec(select(SyncMutation).where(SyncMutation.mutation_id.in_(ids)))}
+    results = []
+    for m in mutations:
+        mid = m["mutation_id"]
+        if mid in known:
+            results.append(_replayed(known[mid], user))
+            continue
+        result = _apply_one(session, m, ctx)
+        if result["status"] != "rejected":
+            row = SyncMutation(mutation_id=mid, device_id=ctx.device_id, user_id=user.id, entity=m["entity"],
+                               entity_id=m["entity_id"], result=result, received_at=now)
+            session.add(row)
+            known[mid] = row
+        results.append(result)
+    _refresh_photo_counts(session, mutations, results)
+    _after_batch(session, ctx)
+    session.flush()
+    return {"results": results}
+
+
+def _replayed(row: SyncMutation, user: User) -> dict:
+    if row.user_id != user.id:
+        return {"mutation_id": row.mutation_id, "status": "rejected", "reason": "This mutation id was already used.",
+                "errors": {"mutation_id": "Already used by another sender."}}
+    return {**row.result, "status": "duplicate", "original_status": row.result.get("status")}
+
+
+def _apply_one(session: Session, m: dict, ctx: BatchContext) -> dict:
+    mutation = {"op": "upsert", "base_version": None, "payload": {}, **m}
+    handler = HANDLERS[m["entity"]]
+    result: dict = {"mutation_id": m["mutation_id"]}
+    savepoint = session.begin_nested()
+    try:
+        outcome: Outcome = handler.apply(session, mutation, ctx)
+    except Invalid as exc:
+        savepoint.rollback()
+        return {**result, "status": "rejected", "code": exc.status, "reason": "Some fields need attention.",
+                "errors": exc.errors}
+    except NotFound as exc:
+        savepoint.rollback()
+        return {**result, "status": "rejected", "code": 404, "reason": exc.message}
+    except ServiceError as exc:
+        savepoint.rollback()
+        return {**result, "status": "rejected", "code": exc.status, "reason": exc.message,
+                "errors": {exc.field or "payload": exc.message}}
+    if outcome.status == "rejected":
+        savepoint.rollback()
+        return {**result, "status": "rejected", "code": 422, "reason": outcome.reason or "Some fields need attention.",
+                "errors": outcome.errors}
+    if outcome.status == "conflict":
+        savepoint.rollback()  # nothing of the device's change is written; the conflict is kept instead
+        server_copy = outcome.server_copy or {}
+        session.add(SyncConflict(mutation_id=m["mutation_id"], entity=m["entity"], entity_id=m["entity_id"],
+                                 site_id=server_copy.get("site_id"), user_id=ctx.user.id, device_id=ctx.device_id,
+                                 base_version=mutation.get("base_version"), server_version=server_copy.get("version"),
+                                 theirs=mutation.get("payload") or {}, server_copy=server_copy,
+                                 fields=sorted(outcome.errors)))
+        return {**result, "status": "conflict", "reason": outcome.reason, "server_copy": server_copy,
+                "errors": outcome.errors, "version": server_copy.get("version")}
+    savepoint.commit()
+    out = {**result, "status": outcome.status, "version": outcome.version}
+    if outcome.data is not None:
+        out["data"] = outcome.data
+        for key in ("photos_expected", "photos_received"):
+            if key in outcome.data:
+                out[key] = outcome.data[key]
+        if isinstance(outcome.data.get("site_id"), int):
+            ctx.touched_sites.add(outcome.data["site_id"])
+    return out
+
+
+def _refresh_photo_counts(session: Session, mutations: list[dict], results: list[dict]) -> None:
+    """A replayed result tells how many photos the server has NOW, not when it was first applied."""
+    ids = [m["entity_id"] for m, r in zip(mutations, results)
+           if m["entity"] == "inspection" and "photos_expected" in r]
+    received = photo_store.counts(session, ids)
+    for m, r in zip(mutations, results):
+        if m["entity"] == "inspection" and "photos_expected" in r:
+            r["photos_received"] = received.get(m["entity_id"], 0)
+
+
+def _after_batch(session: Session, ctx: BatchContext) -> None:
+    """Once per touched site (not per inspection): propose stop-work orders whose grounds now hold."""
+    if not ctx.touched_sites:
+        return
+    try:
+        from inspector.services import enforcement
+    except ImportError:  # the enforcement service is being built in parallel (contract E)
+        return
+    for site in session.exec(select(Site).where(Site.id.in_(sorted(ctx.touched_sites)))):
+        enforcement.evaluate_site(session, site, ctx.now, ctx.rb)
+
+
+# ------------------------------------------------------------------ pull
+
+def parse_cursor(since: str | None) -> tuple[int, str | None]:
+    if since in (None, ""):
+        return 0, None
+    seq, _, catalog = since.partition(":")
+    if not seq.isdigit():
+        raise BatchError(400, "bad_cursor", "since must be a cursor returned by an earlier pull.")
+    return int(seq), catalog or None
+
+
+def pull(session: Session, *, user: User, since: str | None, limit: int | None, rb) -> dict:
+    seq, had_catalog = parse_cursor(since)
+    limit = PULL_DEFAULT if limit is None else max(1, min(int(limit), PULL_MAX))
+    handlers = load_all()
+    query = (select(AuditEvent.id, AuditEvent.entity, AuditEvent.entity_id, AuditEvent.site_id, AuditEvent.user_id)
+             .where(AuditEvent.id > seq)
+             .where(or_(AuditEvent.entity.in_(list(handlers)), AuditEvent.site_id.is_not(None)))
+             .order_by(AuditEvent.id).limit(limit))
+    if user.role == "permittee":
+        visible = sites.visible_sites_query(user).with_only_columns(Site.id)
+        query = query.where(AuditEvent.site_id.in_(visible))
+    events = session.exec(query).all()
+    touched: dict[tuple[str, str], None] = {}
+    for _id, entity, entity_id, site_id, actor in events:
+        handler = handlers.get(entity)
+        if handler is None:  # e.g. a permit's status or a rain event: it changes the site's packet entry
+            touched[("site", str(site_id))] = None
+            continue
+        wants = getattr(handler, "wants_event", None)
+        if wants is not None and not wants(user, actor):
+            continue
+        touched.pop((entity, entity_id), None)
+        touched[(entity, entity_id)] = None
+    changes = []
+    for entity, entity_id in touched:
+        data = handlers[entity].serialize(session, entity_id, user)
+        if data is None:
+            changes.append({"entity": entity, "id": entity_id, "op": "delete", "version": None, "data": None})
+        else:
+            changes.append({"entity": entity, "id": entity_id, "op": "upsert", "version": data.get("version"),
+                            "data": data})
+    next_seq = events[-1][0] if events else seq
+    catalog_version = rb["checklist.version"]
+    send_catalog = had_catalog != catalog_version
+    company = None
+    if user.company_id is not None:
+        from inspector.models import Company
+        found = session.get(Company, user.company_id)
+        company = found.name if found else None
+    return {
+        "cursor": f"{next_seq}:{catalog_version}",
+        "has_more": len(events) == limit,
+        "user": {"id": user.id, "name": user.name, "role": user.role, "company": company},
+        "catalog": ({"version": catalog_version, "answers": list(rb["checklist.answers"]),
+                     "items": list(rb["checklist.items"])} if send_catalog else None),
+        "calculators": dict(rb["calculators"]) if send_catalog else None,
+        "changes": changes,
+    }
