@@ -21,8 +21,10 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# Copies Workbox and idb from node_modules into static/vendor/ and builds static/sw.js (injectManifest).
+# Copies Workbox and idb from node_modules into static/vendor/ and builds static/sw.js (injectManifest);
+# the app-shell pages to precache come from inspector.web.pwa.PRECACHE_PAGES.
 build: setup
+	$(PY) -m inspector.web.pwa precache-json > static/.precache-pages.json
 	npm run --silent build
 
 db: setup

@@ -1,15 +1,57 @@
-// Build step for the browser side (no bundler): copy vendored libraries from node_modules into
-// static/vendor/. The offline-capture work adds the service worker (Workbox injectManifest) here.
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// Build step for the browser side (no bundler):
+//  1. copy vendored libraries from node_modules into static/vendor/ (idb, the Workbox runtime);
+//  2. build the service worker static/sw.js from static/sw.src.js with Workbox injectManifest,
+//     precaching static assets and the app-shell pages listed in static/.precache-pages.json
+//     (written by `python -m inspector.web.pwa precache-json`, see the Makefile's build target).
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { copyWorkboxLibraries } from 'workbox-build';
+import { copyWorkboxLibraries, injectManifest } from 'workbox-build';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const vendor = join(root, 'static', 'vendor');
+const staticDir = join(root, 'static');
+const vendor = join(staticDir, 'vendor');
 
 rmSync(vendor, { recursive: true, force: true });
 mkdirSync(vendor, { recursive: true });
 cpSync(join(root, 'node_modules', 'idb', 'build'), join(vendor, 'idb'), { recursive: true });
-const workboxDir = await copyWorkboxLibraries(vendor);
+const workboxDir = basename(await copyWorkboxLibraries(vendor));
 console.log(`static/vendor: idb, ${workboxDir}`);
+
+const pagesFile = join(staticDir, '.precache-pages.json');
+if (!existsSync(pagesFile)) {
+  console.error('static/.precache-pages.json is missing: run `make build` (it writes it with python first).');
+  process.exit(1);
+}
+const pages = JSON.parse(readFileSync(pagesFile, 'utf8'));
+
+// The source names the runtime folder generically; write the versioned name in before injecting.
+const source = join(root, 'build-sw.tmp.js');
+writeFileSync(source, readFileSync(join(staticDir, 'sw.src.js'), 'utf8').replaceAll('WORKBOX_DIR', workboxDir));
+try {
+  const { count, size, warnings } = await injectManifest({
+    swSrc: source,
+    swDest: join(staticDir, 'sw.js'),
+    globDirectory: root,
+    globPatterns: [
+      'static/css/**/*.css',
+      'static/js/**/*.js',
+      'static/icons/*.png',
+      'static/vendor/idb/index.js',
+      `static/vendor/${workboxDir}/workbox-sw.js`,
+      `static/vendor/${workboxDir}/workbox-{core,precaching,routing,strategies}.prod.js`,
+    ],
+    // Page URLs -> the template files they are rendered from (a template edit re-fetches the page).
+    templatedURLs: pages,
+    manifestTransforms: [async (entries) => ({
+      // Files are served from /static/…; pages are already absolute URLs.
+      manifest: entries.map((e) => (e.url.startsWith('/') ? e : { ...e, url: `/${e.url}` })),
+      warnings: [],
+    })],
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  });
+  for (const w of warnings) console.warn(w);
+  console.log(`static/sw.js: ${count} precached files, ${(size / 1024).toFixed(0)} KB`);
+} finally {
+  rmSync(source, { force: true });
+}

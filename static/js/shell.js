@@ -1,9 +1,208 @@
-// App shell for every server-rendered page: shows whether the device is online.
-// (The offline-capture work extends this module: service worker registration, outbox count, updates.)
-const state = document.getElementById('net-state');
-function show() {
-  if (state) state.textContent = navigator.onLine ? '' : 'Offline';
+// App shell, loaded on every page: online/offline state and the outbox count in the header, the
+// service worker (registration and "a new version is ready"), persistent storage, the sign-in-again
+// prompt, and automatic sync through static/js/sync.js when that module is present.
+import * as store from './store.js';
+
+const netState = document.getElementById('net-state');
+const announcer = document.getElementById('app-announcer');
+const banner = document.getElementById('update-banner');
+
+/** Say something to screen-reader users (and keep it visible nowhere else). */
+export function announce(text) {
+  if (!announcer) return;
+  announcer.textContent = '';
+  // A fresh text node after a tick so the same words are announced twice in a row too.
+  setTimeout(() => { announcer.textContent = text; }, 30);
 }
-window.addEventListener('online', show);
-window.addEventListener('offline', show);
-show();
+
+// ------------------------------------------------------------------ header: network and outbox
+let outboxCount = 0;
+
+function renderNetState() {
+  if (!netState) return;
+  const parts = [];
+  if (!navigator.onLine) parts.push('Offline');
+  netState.replaceChildren();
+  if (parts.length) netState.append(document.createTextNode(`${parts.join(' · ')} `));
+  const link = document.createElement('a');
+  link.href = '/app/outbox';
+  link.className = 'outbox-link';
+  link.id = 'outbox-count';
+  link.textContent = outboxCount ? `Outbox: ${outboxCount} waiting` : 'Outbox: all sent';
+  netState.append(link);
+}
+
+async function refreshOutboxCount() {
+  try {
+    outboxCount = (await store.listOutbox()).length;
+  } catch {
+    outboxCount = 0;       // no IndexedDB (private mode): nothing can be waiting on this device
+  }
+  renderNetState();
+}
+
+addEventListener('online', renderNetState);
+addEventListener('offline', renderNetState);
+store.events.addEventListener('outbox-changed', refreshOutboxCount);
+refreshOutboxCount();
+
+// ------------------------------------------------------------------ forms in progress
+// The update banner never reloads a page with a half-filled form. The capture page declares itself;
+// any other form becomes "dirty" on its first input and clean again when submitted.
+let formInProgress = false;
+
+export function setFormInProgress(value) {
+  formInProgress = Boolean(value);
+  renderBanner();
+}
+
+function hasUnsavedInput() {
+  return formInProgress || Boolean(document.querySelector('form[data-dirty]'));
+}
+
+document.addEventListener('input', (event) => {
+  const f = event.target.form;
+  if (f && !f.dataset.dirty) { f.dataset.dirty = '1'; renderBanner(); }
+});
+document.addEventListener('submit', (event) => { delete event.target.dataset.dirty; }, true);
+
+// ------------------------------------------------------------------ service worker and updates
+let waitingWorker = null;
+let userAgreed = false;
+
+function renderBanner() {
+  if (!banner || !waitingWorker) return;
+  banner.replaceChildren();
+  const text = document.createElement('span');
+  text.textContent = 'A new version of the app is ready. ';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'btn btn-primary';
+  button.id = 'update-reload';
+  button.textContent = 'Reload to update';
+  banner.append(text, button);
+  if (hasUnsavedInput()) {
+    button.disabled = true;
+    const wait = document.createElement('span');
+    wait.className = 'small';
+    wait.id = 'update-wait';
+    wait.textContent = ' Finish or submit the form on this page first: it will not be interrupted.';
+    banner.append(wait);
+  }
+  button.addEventListener('click', () => {
+    if (hasUnsavedInput() || !waitingWorker) return;
+    userAgreed = true;
+    waitingWorker.postMessage({ type: 'SKIP_WAITING' });
+  });
+  if (banner.hidden) {
+    banner.hidden = false;
+    announce('A new version of the app is ready.');
+  }
+}
+
+function offerUpdate(worker) {
+  waitingWorker = worker;
+  renderBanner();
+}
+
+async function registerWorker() {
+  if (!('serviceWorker' in navigator)) return;
+  let registration;
+  try {
+    registration = await navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' });
+  } catch {
+    return;              // not built yet, or not a secure context: the pages still work online
+  }
+  if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const worker = registration.installing;
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed' && navigator.serviceWorker.controller) offerUpdate(worker);
+    });
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && navigator.onLine) registration.update().catch(() => {});
+  });
+}
+
+if ('serviceWorker' in navigator) {
+  let reloading = false;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    // The first install also changes the controller (clients.claim): reload only when asked to.
+    if (userAgreed && !reloading) {
+      reloading = true;
+      location.reload();
+    }
+  });
+}
+registerWorker();
+
+// ------------------------------------------------------------------ storage
+/** {usage, quota, persisted, low} in bytes; nulls where the browser does not say. */
+export async function storageReport() {
+  const s = navigator.storage;
+  const estimate = s?.estimate ? await s.estimate().catch(() => ({})) : {};
+  const persisted = s?.persisted ? await s.persisted().catch(() => false) : false;
+  const usage = estimate.usage ?? null;
+  const quota = estimate.quota ?? null;
+  const left = usage !== null && quota !== null ? quota - usage : null;
+  // Low: under 10 % or under 100 MB (about 200 photos) left.
+  const low = left !== null && (left < 100 * 1024 * 1024 || left < quota * 0.1);
+  return { usage, quota, left, persisted, low };
+}
+
+export function formatBytes(n) {
+  if (n === null || n === undefined) return 'unknown';
+  if (n >= 1024 ** 3) return `${(n / 1024 ** 3).toFixed(1)} GB`;
+  if (n >= 1024 ** 2) return `${(n / 1024 ** 2).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(n / 1024))} KB`;
+}
+
+export async function renderStorage(line, persistLine = null) {
+  if (!line) return;
+  const r = await storageReport();
+  line.textContent = r.usage === null
+    ? 'This browser does not report its storage.'
+    : `Used on this device: ${formatBytes(r.usage)}; room left: ${formatBytes(r.left)}.`;
+  line.classList.toggle('storage-low', r.low);
+  if (r.low) line.textContent += ' Storage is running low: sync the outbox soon; nothing unsent is ever deleted.';
+  if (persistLine) {
+    persistLine.textContent = r.persisted
+      ? 'The browser has agreed to keep this app\'s data (persistent storage).'
+      : 'The browser may clear this data when the tablet runs short of space. Install the app to the home screen to keep it.';
+  }
+}
+
+async function askPersistence() {
+  try {
+    if (navigator.storage?.persist && !(await navigator.storage.persisted())) await navigator.storage.persist();
+  } catch { /* not offered by this browser */ }
+}
+askPersistence();
+
+// ------------------------------------------------------------------ sign-in state and sync
+function showSignIn(show) {
+  const note = document.getElementById('sync-signin');
+  if (note) note.hidden = !show;
+}
+
+async function renderUser() {
+  const who = document.getElementById('shell-user');
+  const user = await store.getMeta('user').catch(() => null);
+  if (who) who.textContent = user ? `${user.name} (${user.role})` : 'Not signed in on this device';
+  if (!user && document.body.classList.contains('app-shell')) showSignIn(true);
+}
+renderUser();
+store.events.addEventListener('packet-changed', () => { showSignIn(false); renderUser(); });
+// sync.js dispatches this when the server answers 401: keep working from the device, offer sign-in.
+addEventListener('sync-unauthorized', () => showSignIn(true));
+
+for (const a of document.querySelectorAll('.app-shell .nav a[href]')) {
+  if (a.getAttribute('href') === location.pathname) a.setAttribute('aria-current', 'page');
+}
+
+/** The sync module (static/js/sync.js), or null while it does not exist. */
+export const syncReady = import('./sync.js').then((sync) => {
+  sync.startAutoSync?.();
+  return sync;
+}).catch(() => null);

@@ -1,0 +1,121 @@
+"""The installable app: web manifest, service worker and the offline app-shell pages.
+
+The shell pages (/app/…) carry no user data, no CSRF token and never redirect, so the service worker
+can precache them once and serve the same bytes to everybody; the browser fills them from IndexedDB.
+`python -m inspector.web.pwa precache-json` prints PRECACHE_PAGES for the Workbox build.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from flask import Blueprint, current_app, jsonify, render_template, send_file, url_for
+
+from . import nav_link
+
+bp = Blueprint("pwa", __name__)
+
+# url -> the template files the page is rendered from (their content versions the precache entry).
+# Other blueprints add their own offline pages here (e.g. "/calculators/…", "/app/stop-work").
+SHELL = ["templates/base.html", "templates/app/_shell.html"]
+PRECACHE_PAGES: dict[str, list[str]] = {
+    "/app/": SHELL + ["templates/app/home.html"],
+    "/app/inspect": SHELL + ["templates/app/inspect.html"],
+    "/app/outbox": SHELL + ["templates/app/outbox.html"],
+    "/app/rain": SHELL + ["templates/app/rain.html"],
+    "/app/offline": SHELL + ["templates/app/offline.html"],
+}
+
+nav_link(bp, "pwa.home", "Field app", order=5)
+
+
+def shell(template: str, **context):
+    # current_user=None: the page must be identical for every user (the nav comes from the device).
+    response = current_app.make_response(render_template(template, current_user=None, shell_page=True, **context))
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.route("/app/")
+def home():
+    return shell("app/home.html")
+
+
+@bp.route("/app/inspect")
+def inspect():
+    return shell("app/inspect.html")
+
+
+@bp.route("/app/outbox")
+def outbox():
+    return shell("app/outbox.html")
+
+
+@bp.route("/app/rain")
+def rain():
+    return shell("app/rain.html")
+
+
+@bp.route("/app/offline")
+def offline():
+    return shell("app/offline.html")
+
+
+@bp.route("/manifest.webmanifest")
+def manifest():
+    rb = current_app.extensions["rulebook"]
+    icons = [
+        {"src": url_for("static", filename="icons/icon-192.png"), "sizes": "192x192", "type": "image/png", "purpose": "any"},
+        {"src": url_for("static", filename="icons/icon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "any"},
+        {"src": url_for("static", filename="icons/maskable-512.png"), "sizes": "512x512", "type": "image/png",
+         "purpose": "maskable"},
+    ]
+    body = {
+        "id": "/app/",
+        "name": f"{rb['meta.municipality']} erosion-control inspections",
+        "short_name": "Fairwater ECI",
+        "description": "Erosion-control inspections on site, with or without a signal.",
+        "start_url": "/app/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": "#ffffff",
+        "theme_color": "#14532d",
+        "icons": icons,
+    }
+    response = current_app.response_class(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def worker_path() -> str:
+    return current_app.config.get("SW_FILE") or os.path.join(current_app.static_folder, "sw.js")
+
+
+@bp.route("/sw.js")
+def service_worker():
+    path = worker_path()
+    if not os.path.exists(path):
+        return jsonify(error="not_built", reason="static/sw.js is missing: run `make build`."), 404
+    response = send_file(path, mimetype="text/javascript", max_age=0, conditional=True)
+    # Browsers check for a new worker on navigation; never let an HTTP cache hide an update.
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] != ["precache-json"]:
+        print("usage: python -m inspector.web.pwa precache-json", file=sys.stderr)
+        return 2
+    # Import the app so blueprints that add pages to PRECACHE_PAGES have run.
+    from inspector import create_app
+    from inspector.web import pwa  # the imported module (this file runs as __main__)
+    create_app()
+    print(json.dumps(pwa.PRECACHE_PAGES, indent=2, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

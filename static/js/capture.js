@@ -1,0 +1,506 @@
+// The capture page (/app/inspect): an inspection form rendered from the work packet on the device.
+// Every change is saved to the draft in IndexedDB as it happens; submitting freezes it into the outbox.
+import * as store from './store.js';
+import * as drafts from './drafts.js';
+import { itemsForSite, parseMeasurement, parseMeasurements, measurementFails, MeasurementError } from './checklist.js';
+import { processFile, PhotoError, photoUrl } from './photos.js';
+import { announce, setFormInProgress } from './shell.js';
+
+const $ = (id) => document.getElementById(id);
+const form = $('inspection-form');
+const saveState = $('save-state');
+const HEADER_FIELDS = {
+  'f-inspector': 'inspector_name', 'f-date': 'inspected_on', 'f-start': 'start_time', 'f-end': 'end_time',
+  'f-weather': 'weather', 'f-phase': 'phase', 'f-active': 'active_disturbance', 'f-notes': 'notes',
+};
+
+const state = { draft: null, site: null, catalog: null, items: [], photos: [], urls: new Map(), saveTimer: null };
+
+function problem(text) {
+  const box = $('inspect-problem');
+  box.textContent = text;
+  box.hidden = false;
+}
+
+// ------------------------------------------------------------------ saving
+async function saveNow() {
+  clearTimeout(state.saveTimer);
+  state.saveTimer = null;
+  try {
+    await drafts.saveDraft(state.draft);
+    saveState.className = 'save-state saved';
+    saveState.textContent = `Saved on this device at ${new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`;
+    return true;
+  } catch (error) {
+    saveState.className = 'save-state failed';
+    saveState.textContent = drafts.isQuotaError(error)
+      ? 'This device\'s storage is full: your last change is NOT saved. The draft as saved before is intact. Send the outbox or free space, then try again.'
+      : `Your last change could not be saved on this device (${error.message}). The draft as saved before is intact.`;
+    announce(saveState.textContent);
+    return false;
+  }
+}
+
+function scheduleSave() {
+  saveState.className = 'save-state';
+  saveState.textContent = 'Saving…';
+  clearTimeout(state.saveTimer);
+  state.saveTimer = setTimeout(saveNow, 250);
+}
+
+// ------------------------------------------------------------------ header
+function renderHeader() {
+  const { draft, site, catalog } = state;
+  $('inspect-title').textContent = `${drafts.KINDS[draft.kind]}: ${site.name}`;
+  $('h-site').textContent = [site.name, site.address].filter(Boolean).join(', ');
+  $('h-permittee').textContent = site.permit?.company || 'No permit on record';
+  $('h-catalog').textContent = `Checklist version ${draft.catalog_version || catalog.version}`;
+  $('f-kind').value = draft.kind;
+  for (const [id, key] of Object.entries(HEADER_FIELDS)) {
+    const input = $(id);
+    if (input.type === 'checkbox') input.checked = Boolean(draft.header[key]);
+    else input.value = draft.header[key] ?? '';
+    input.addEventListener('input', () => {
+      draft.header[key] = input.type === 'checkbox' ? input.checked : input.value;
+      fieldError(input, null);
+      scheduleSave();
+    });
+  }
+  $('f-kind').addEventListener('change', () => {
+    draft.kind = $('f-kind').value;
+    $('inspect-title').textContent = `${drafts.KINDS[draft.kind]}: ${site.name}`;
+    scheduleSave();
+  });
+  const links = [];
+  if (draft.rain_event_id !== null) links.push(`After the rain recorded as event ${draft.rain_event_id}.`);
+  if (draft.finding_id) links.push(`Follows up finding ${draft.finding_id.slice(0, 8)}.`);
+  if (draft.replaces_id) links.push(`Corrects inspection ${draft.replaces_id.slice(0, 8)} (a new version; the one sent stays on record).`);
+  $('h-link').textContent = links.join(' ');
+}
+
+function fieldError(input, message) {
+  const errorId = `${input.id}-error`;
+  let p = document.getElementById(errorId);
+  if (!message) {
+    input.removeAttribute('aria-invalid');
+    if (p) p.textContent = '';
+    return;
+  }
+  if (!p) {
+    p = document.createElement('p');
+    p.className = 'error';
+    p.id = errorId;
+    input.closest('.field').append(p);
+    input.setAttribute('aria-describedby', [input.getAttribute('aria-describedby'), errorId].filter(Boolean).join(' '));
+  }
+  input.setAttribute('aria-invalid', 'true');
+  p.textContent = message;
+}
+
+// ------------------------------------------------------------------ checklist items
+function answerFor(code) {
+  state.draft.answers[code] ||= { result: null, note: '', corrective_action: '', measurements: {}, calculator: null };
+  return state.draft.answers[code];
+}
+
+function updateProgress() {
+  const done = state.items.filter((item) => state.draft.answers[item.code]?.result).length;
+  $('progress').textContent = `${done} of ${state.items.length} items answered.`;
+}
+
+function showResult(node, item, answer) {
+  const corrective = node.querySelector('.corrective');
+  corrective.hidden = answer.result !== 'fail';
+  if (answer.result === 'fail' && !answer.corrective_action) {
+    answer.corrective_action = item.corrective_action || '';
+    node.querySelector('.corrective-t').value = answer.corrective_action;
+  }
+  node.classList.toggle('is-fail', answer.result === 'fail');
+  node.classList.toggle('is-pass', answer.result === 'pass');
+  for (const radio of node.querySelectorAll('input[type=radio]')) radio.checked = radio.value === answer.result;
+}
+
+function evaluate(node, item, answer) {
+  const verdict = node.querySelector('.measure-verdict');
+  let values;
+  try {
+    values = parseMeasurements(item, answer.measurements);
+  } catch (error) {
+    if (!(error instanceof MeasurementError)) throw error;
+    verdict.textContent = '';
+    return;
+  }
+  const fails = measurementFails(item, values);
+  verdict.className = 'measure-verdict';
+  if (fails === true) {
+    verdict.classList.add('verdict-fail');
+    verdict.textContent = `Fails: ${item.fail_message || item.failure} (${item.citation})`;
+    if (answer.result !== 'fail') {
+      answer.result = 'fail';
+      showResult(node, item, answer);
+      announce(`${item.title}: the measurement is a failure; the item is marked failed.`);
+    }
+  } else if (fails === false) {
+    verdict.classList.add('verdict-pass');
+    verdict.textContent = 'Within the ordinance\'s limit.';
+  } else {
+    verdict.textContent = '';
+  }
+}
+
+function renderMeasurements(node, item, answer) {
+  const box = node.querySelector('.measurements');
+  for (const spec of item.measurements || []) {
+    const id = `m-${item.code}-${spec.key}`;
+    const field = document.createElement('div');
+    field.className = 'field';
+    const label = document.createElement('label');
+    label.htmlFor = id;
+    label.textContent = spec.label;
+    const row = document.createElement('div');
+    row.className = 'input-row';
+    const input = document.createElement('input');
+    Object.assign(input, { id, type: 'text', inputMode: 'decimal', autocomplete: 'off' });
+    input.value = answer.measurements[spec.key] ?? '';
+    const unit = document.createElement('span');
+    unit.className = 'unit';
+    unit.textContent = spec.unit;
+    const hint = document.createElement('p');
+    hint.className = 'hint';
+    hint.id = `${id}-hint`;
+    hint.textContent = `From ${spec.min} to ${spec.max} ${spec.unit}.`;
+    input.setAttribute('aria-describedby', hint.id);
+    row.append(input, unit);
+    field.append(label, row, hint);
+    box.append(field);
+    input.addEventListener('input', () => {
+      try {
+        parseMeasurement(spec, input.value);
+        fieldError(input, null);
+      } catch (error) {
+        if (!(error instanceof MeasurementError)) throw error;
+        fieldError(input, error.message);
+      }
+      answer.measurements[spec.key] = input.value;
+      if (input.value.trim() === '') delete answer.measurements[spec.key];
+      evaluate(node, item, answer);
+      scheduleSave();
+    });
+    if (input.value) {
+      try { parseMeasurement(spec, input.value); } catch (error) { fieldError(input, error.message); }
+    }
+  }
+}
+
+function renderCalculator(node, item, answer) {
+  if (!item.calculator) return;
+  const box = node.querySelector('.calculator');
+  const key = `calculator-result:${item.code}`;
+  const returned = localStorage.getItem(key);
+  if (returned) {
+    try {
+      answer.calculator = JSON.parse(returned);
+      scheduleSave();
+    } catch { /* a broken value is ignored */ }
+    localStorage.removeItem(key);
+  }
+  const link = document.createElement('a');
+  link.className = 'btn';
+  const back = `/app/inspect?draft=${state.draft.id}`;
+  link.href = `/calculators/${encodeURIComponent(item.calculator)}?item=${encodeURIComponent(item.code)}&return=${encodeURIComponent(back)}`;
+  link.textContent = `Check with the ${item.calculator} calculator`;
+  link.addEventListener('click', () => saveNow());
+  box.append(link);
+  if (answer.calculator) {
+    const p = document.createElement('p');
+    p.className = 'small calc-result';
+    const r = answer.calculator.result || {};
+    const verdict = r.passes === true ? 'meets the ordinance' : r.passes === false ? 'does not meet the ordinance' : '';
+    p.textContent = `Calculator (${answer.calculator.name}): ${r.summary || verdict || 'result attached'}.`;
+    box.append(p);
+  }
+}
+
+function renderItem(item) {
+  const answer = answerFor(item.code);
+  const node = document.getElementById('item-tpl').content.firstElementChild.cloneNode(true);
+  node.id = `item-${item.code}`;
+  node.dataset.code = item.code;
+  node.querySelector('.item-title').textContent = `${item.title} (${item.code})`;
+  node.querySelector('.item-question').textContent = item.question;
+  node.querySelector('.item-cite').textContent = item.citation;
+  for (const result of ['pass', 'fail', 'na']) {
+    const radio = node.querySelector(`.seg-${result}`);
+    const label = node.querySelector(`.seg-${result}-l`);
+    radio.name = `result-${item.code}`;
+    radio.id = `r-${item.code}-${result}`;
+    label.htmlFor = radio.id;
+    radio.addEventListener('change', () => {
+      answer.result = result;
+      showResult(node, item, answer);
+      node.querySelector('.item-error').textContent = '';
+      updateProgress();
+      scheduleSave();
+    });
+  }
+  const corrective = node.querySelector('.corrective-t');
+  corrective.id = `ca-${item.code}`;
+  node.querySelector('.corrective-l').htmlFor = corrective.id;
+  corrective.value = answer.corrective_action || '';
+  node.querySelector('.failure-hint').textContent = `A failure looks like: ${item.failure}`;
+  corrective.addEventListener('input', () => { answer.corrective_action = corrective.value; scheduleSave(); });
+  const note = node.querySelector('.note-t');
+  note.id = `note-${item.code}`;
+  node.querySelector('.note-l').htmlFor = note.id;
+  note.value = answer.note || '';
+  note.addEventListener('input', () => { answer.note = note.value; scheduleSave(); });
+  renderMeasurements(node, item, answer);
+  renderCalculator(node, item, answer);
+  node.querySelector('.photo-block').dataset.item = item.code;
+  showResult(node, item, answer);
+  evaluate(node, item, answer);
+  return node;
+}
+
+// ------------------------------------------------------------------ photos
+function renderThumbs(block) {
+  const code = block.dataset.item || null;
+  const list = block.querySelector('.thumbs');
+  list.replaceChildren();
+  for (const photo of state.photos.filter((p) => (p.item_code || null) === code)) {
+    if (!state.urls.has(photo.id)) state.urls.set(photo.id, photoUrl(photo));
+    const li = document.createElement('li');
+    li.className = 'thumb';
+    const img = document.createElement('img');
+    img.src = state.urls.get(photo.id);
+    img.alt = `Photo ${photo.width}×${photo.height}${photo.taken_at ? `, taken ${new Date(photo.taken_at).toLocaleString()}` : ''}`;
+    img.dataset.photoId = photo.id;
+    const remove = document.createElement('button');
+    remove.type = 'button';
+    remove.className = 'btn btn-quiet small';
+    remove.textContent = 'Remove';
+    remove.setAttribute('aria-label', `Remove photo taken ${photo.taken_at ? new Date(photo.taken_at).toLocaleTimeString() : ''}`);
+    remove.addEventListener('click', async () => {
+      await store.deletePhoto(photo.id);
+      state.photos = state.photos.filter((p) => p.id !== photo.id);
+      URL.revokeObjectURL(state.urls.get(photo.id));
+      state.urls.delete(photo.id);
+      renderThumbs(block);
+      announce('Photo removed.');
+    });
+    const meta = document.createElement('span');
+    meta.className = 'small muted';
+    meta.textContent = `${Math.round(photo.size / 1024)} KB${photo.latitude !== null ? ' · GPS' : ''}`;
+    li.append(img, meta, remove);
+    list.append(li);
+  }
+}
+
+function bindPhotoBlock(block, title) {
+  const tpl = document.getElementById('photo-block-tpl').content.firstElementChild.cloneNode(true);
+  block.append(tpl);
+  const error = block.querySelector('.photo-error');
+  for (const input of block.querySelectorAll('input[type=file]')) {
+    input.setAttribute('aria-label', `${input.classList.contains('photo-camera') ? 'Take photo' : 'Choose photo'}: ${title}`);
+    input.addEventListener('change', async () => {
+      const files = Array.from(input.files || []);
+      input.value = '';
+      error.textContent = '';
+      for (const file of files) {
+        let photo;
+        try {
+          saveState.textContent = 'Processing photo…';
+          photo = await processFile(file, { inspectionId: state.draft.id, itemCode: block.dataset.item || null });
+        } catch (err) {
+          error.textContent = err instanceof PhotoError ? err.message : `The photo could not be read (${err.message}). Nothing was added.`;
+          saveState.textContent = '';
+          announce(error.textContent);
+          continue;
+        }
+        try {
+          await store.putPhoto(photo);
+        } catch (err) {
+          error.textContent = drafts.isQuotaError(err)
+            ? 'This device\'s storage is full: the photo was NOT saved. Your draft is intact. Send the outbox or free space.'
+            : `The photo could not be saved on this device (${err.message}). Your draft is intact.`;
+          saveState.textContent = '';
+          announce(error.textContent);
+          continue;
+        }
+        state.photos.push(photo);
+        renderThumbs(block);
+        await saveNow();
+        announce(`Photo added (${Math.round(photo.size / 1024)} KB).`);
+      }
+    });
+  }
+  renderThumbs(block);
+}
+
+// ------------------------------------------------------------------ submit
+function showErrors(errors) {
+  const summary = $('submit-errors');
+  summary.replaceChildren();
+  for (const node of document.querySelectorAll('.item-error')) node.textContent = '';
+  const entries = Object.entries(errors);
+  if (!entries.length) return;
+  const headerIds = Object.fromEntries(Object.entries(HEADER_FIELDS).map(([id, key]) => [`header.${key}`, id]));
+  let first = null;
+  for (const [key, message] of entries) {
+    const m = /^answers\.([^.]+)\.(.+)$/.exec(key);
+    if (headerIds[key]) {
+      fieldError($(headerIds[key]), message);
+      first ||= $(headerIds[key]);
+    } else if (m) {
+      const node = document.getElementById(`item-${m[1]}`);
+      if (!node) continue;
+      if (m[2] === 'corrective_action') fieldError(node.querySelector('.corrective-t'), message);
+      else if (m[2].startsWith('measurements.')) fieldError(document.getElementById(`m-${m[1]}-${m[2].slice(13)}`), message);
+      else node.querySelector('.item-error').textContent = message;
+      first ||= node;
+    }
+  }
+  const p = document.createElement('p');
+  p.textContent = `${entries.length} thing${entries.length === 1 ? '' : 's'} to fix before submitting.`;
+  summary.append(p);
+  announce(p.textContent);
+  first?.scrollIntoView({ block: 'center' });
+  (first?.querySelector?.('input') || first)?.focus?.();
+}
+
+async function onSubmit(event) {
+  event.preventDefault();
+  if (!(await saveNow())) return;
+  const { errors, items } = drafts.validate(state.draft, state.catalog, state.site);
+  showErrors(errors);
+  if (Object.keys(errors).length) return;
+  if (!state.draft.header.end_time) {
+    state.draft.header.end_time = drafts.localTime();
+    $('f-end').value = state.draft.header.end_time;
+  }
+  const photos = await store.listPhotos(state.draft.id);
+  const payload = await drafts.buildPayload(state.draft, items, photos);
+  try {
+    await drafts.submit(state.draft, payload, photos);
+  } catch (error) {
+    $('submit-errors').textContent = drafts.isQuotaError(error)
+      ? 'This device\'s storage is full: the inspection was NOT submitted. The draft is intact.'
+      : `The inspection could not be submitted on this device (${error.message}). The draft is intact.`;
+    announce($('submit-errors').textContent);
+    return;
+  }
+  setFormInProgress(false);
+  location.assign(`/app/outbox?submitted=${encodeURIComponent(state.draft.id)}`);
+}
+
+async function onDiscard() {
+  // eslint-disable-next-line no-alert
+  if (!window.confirm('Discard this draft and its photos? This cannot be undone.')) return;
+  await store.deleteDraft(state.draft.id);
+  setFormInProgress(false);
+  location.assign('/app/');
+}
+
+// ------------------------------------------------------------------ start
+async function open(draft) {
+  state.draft = draft;
+  state.photos = await store.listPhotos(draft.id);
+  renderHeader();
+  const items = $('items');
+  items.replaceChildren(...state.items.map(renderItem));
+  for (const block of document.querySelectorAll('.photo-block')) {
+    const code = block.dataset.item || '';
+    const item = state.items.find((i) => i.code === code);
+    bindPhotoBlock(block, item ? item.title : 'whole site');
+  }
+  updateProgress();
+  form.addEventListener('submit', onSubmit);
+  $('discard-btn').addEventListener('click', onDiscard);
+  form.hidden = false;
+  setFormInProgress(true);
+  document.body.dataset.ready = 'capture';
+  // Leaving the page (tab close, app switch) flushes a pending save.
+  const flush = () => { if (state.saveTimer) saveNow(); };
+  addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flush(); });
+}
+
+async function start(params) {
+  state.catalog = await store.getMeta('catalog');
+  if (!state.catalog) {
+    problem('The checklist catalog is not on this device yet. Open the app once while online (signed in) so it can fetch your work packet.');
+    return;
+  }
+  const draftId = params.get('draft');
+  if (draftId) {
+    const draft = await store.getDraft(draftId);
+    if (!draft) {
+      const queued = (await store.listOutbox()).some((m) => m.entity_id === draftId);
+      problem(queued ? 'This inspection was submitted: it is in the outbox.' : 'This draft is no longer on this device.');
+      return;
+    }
+    state.site = (await store.getSite(draft.site_id)) || { id: draft.site_id, name: draft.site_name };
+    state.items = itemsForSite(state.catalog, state.site);
+    await open(draft);
+    saveState.textContent = `Draft resumed (last saved ${new Date(draft.updated_at).toLocaleString()}).`;
+    return;
+  }
+  state.site = await store.getSite(params.get('site'));
+  if (!state.site) {
+    problem('This site is not in the work packet on this device. Open My sites while online to fetch it.');
+    return;
+  }
+  state.items = itemsForSite(state.catalog, state.site);
+  const kind = params.get('kind') || 'weekly';
+  const create = async () => {
+    const replaces = params.get('replaces');
+    const draft = drafts.newDraft({
+      site: state.site, kind, user: await store.getMeta('user'), catalog: state.catalog,
+      rainEventId: params.get('rain_event'), findingId: params.get('finding'), replacesId: replaces,
+    });
+    if (replaces) await copyAnswers(draft, replaces);
+    try {
+      await drafts.saveDraft(draft);
+    } catch (error) {
+      problem(drafts.isQuotaError(error) ? 'This device\'s storage is full: a new inspection cannot be started. Send the outbox or free space.' : error.message);
+      return;
+    }
+    history.replaceState(null, '', `/app/inspect?draft=${draft.id}`);
+    $('resume-offer').hidden = true;
+    await open(draft);
+    saveState.textContent = 'New inspection started; it is saved on this device as you go.';
+  };
+  const existing = params.get('replaces') ? null : await drafts.findDraftFor(state.site.id, kind);
+  if (existing) {
+    $('resume-text').textContent = `You have an unfinished ${drafts.KINDS[kind].toLowerCase()} for ${state.site.name}, last saved ${new Date(existing.updated_at).toLocaleString()}.`;
+    $('resume-link').href = `/app/inspect?draft=${existing.id}`;
+    $('start-new').addEventListener('click', create, { once: true });
+    $('resume-offer').hidden = false;
+    document.body.dataset.ready = 'resume-offer';
+    return;
+  }
+  await create();
+}
+
+// A correction starts from the answers of the inspection it replaces (photos stay with the original).
+async function copyAnswers(draft, replacesId) {
+  const all = [...(await store.listOutbox()), ...(await store.listSent())];
+  const original = all.find((m) => m.entity === 'inspection' && m.entity_id === replacesId);
+  if (!original) return;
+  const p = original.payload;
+  Object.assign(draft.header, { weather: p.weather, phase: p.phase, notes: p.notes, active_disturbance: p.active_disturbance });
+  draft.kind = p.kind;
+  draft.rain_event_id = p.rain_event_id;
+  draft.finding_id = p.finding_id;
+  for (const a of p.answers) {
+    draft.answers[a.item_code] = {
+      result: a.result, note: a.note, corrective_action: a.corrective_action,
+      measurements: Object.fromEntries(Object.entries(a.measurements || {}).map(([k, v]) => [k, String(v)])),
+      calculator: a.calculator,
+    };
+  }
+}
+
+start(new URLSearchParams(location.search)).catch((error) => {
+  problem(`The inspection could not be opened on this device: ${error.message}`);
+});

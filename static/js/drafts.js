@@ -1,0 +1,151 @@
+// Inspection drafts: the shape kept in IndexedDB while the form is filled in, the checks done before
+// submitting, and the frozen payload (contract C) that goes to the outbox.
+import * as store from './store.js';
+import { withHash } from './canonical.js';
+import { itemsForSite, parseMeasurements, measurementFails, MeasurementError } from './checklist.js';
+
+export const KINDS = {
+  weekly: 'Weekly inspection',
+  post_rain: 'Inspection after rain',
+  village: 'Village inspection',
+  follow_up: 'Follow-up of a finding',
+  complaint: 'Complaint inspection',
+};
+
+const pad = (n) => String(n).padStart(2, '0');
+export const localDate = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+export const localTime = (d = new Date()) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
+/** Local date + time on this device -> ISO UTC (the tablet is on the site's clock). */
+export function toUtc(date, time) {
+  if (!date || !time) return null;
+  const d = new Date(`${date}T${time}`);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+export function newDraft({ site, kind, user, catalog, rainEventId = null, findingId = null, replacesId = null }) {
+  const now = new Date();
+  return {
+    id: crypto.randomUUID(),
+    site_id: String(site.id),
+    site_name: site.name || `Site ${site.id}`,
+    kind: KINDS[kind] ? kind : 'weekly',
+    rain_event_id: rainEventId === null || rainEventId === '' ? null : Number(rainEventId),
+    finding_id: findingId || null,
+    replaces_id: replacesId,
+    catalog_version: catalog?.version || null,
+    header: {
+      inspector_name: user?.name || '',
+      inspected_on: localDate(now),
+      start_time: localTime(now),
+      end_time: '',
+      weather: '',
+      phase: '',
+      active_disturbance: true,
+      notes: '',
+    },
+    answers: {},
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+}
+
+export function isQuotaError(error) {
+  return error && (error.name === 'QuotaExceededError' || error.inner?.name === 'QuotaExceededError'
+    || /quota/i.test(String(error.message || '')));
+}
+
+export async function saveDraft(draft) {
+  draft.updated_at = new Date().toISOString();
+  await store.putDraft(draft);
+}
+
+export async function findDraftFor(siteId, kind) {
+  const drafts = await store.listDrafts();
+  return drafts.find((d) => d.site_id === String(siteId) && d.kind === kind) || null;
+}
+
+/** Check a draft against the catalog; returns {errors: {field: message}, items}. */
+export function validate(draft, catalog, site) {
+  const errors = {};
+  const items = itemsForSite(catalog, site);
+  const h = draft.header;
+  if (!h.inspector_name.trim()) errors['header.inspector_name'] = 'Enter the inspector\'s name.';
+  if (!h.inspected_on) errors['header.inspected_on'] = 'Enter the date of the inspection.';
+  if (!h.start_time) errors['header.start_time'] = 'Enter the start time.';
+  if (h.end_time && h.start_time && h.end_time < h.start_time) errors['header.end_time'] = 'The end time is before the start time.';
+  for (const item of items) {
+    const answer = draft.answers[item.code] || {};
+    const key = `answers.${item.code}`;
+    let values = {};
+    try {
+      values = parseMeasurements(item, answer.measurements || {});
+    } catch (error) {
+      if (!(error instanceof MeasurementError)) throw error;
+      errors[`${key}.measurements.${error.key}`] = error.message;
+    }
+    if (!answer.result) errors[`${key}.result`] = 'Answer pass, fail or not applicable.';
+    else if (measurementFails(item, values) === true && answer.result !== 'fail') {
+      errors[`${key}.result`] = `The measurements show a failure: ${item.fail_message || item.failure}`;
+    }
+    if (answer.result === 'fail' && !(answer.corrective_action || '').trim()) {
+      errors[`${key}.corrective_action`] = 'A failed item needs the corrective action.';
+    }
+  }
+  return { errors, items };
+}
+
+/** The frozen inspection payload (contract C) with its canonical sha256. */
+export async function buildPayload(draft, items, photos, { endTime } = {}) {
+  const h = draft.header;
+  const byItem = (code) => photos.filter((p) => (p.item_code || null) === code).map((p) => p.id);
+  const answers = items.map((item) => {
+    const a = draft.answers[item.code] || {};
+    return {
+      item_code: item.code,
+      result: a.result,
+      note: (a.note || '').trim(),
+      corrective_action: a.result === 'fail' ? (a.corrective_action || '').trim() : '',
+      measurements: parseMeasurements(item, a.measurements || {}),
+      calculator: a.calculator || null,
+      photo_ids: byItem(item.code),
+    };
+  });
+  return withHash({
+    site_id: Number(draft.site_id),
+    kind: draft.kind,
+    inspector_name: h.inspector_name.trim(),
+    inspected_on: h.inspected_on,
+    started_at: toUtc(h.inspected_on, h.start_time),
+    ended_at: toUtc(h.inspected_on, endTime || h.end_time),
+    weather: h.weather.trim(),
+    phase: h.phase.trim(),
+    notes: h.notes.trim(),
+    active_disturbance: Boolean(h.active_disturbance),
+    rain_event_id: draft.rain_event_id,
+    finding_id: draft.finding_id,
+    catalog_version: draft.catalog_version,
+    replaces_id: draft.replaces_id || null,
+    answers,
+    photos: photos.map((p) => ({
+      id: p.id, item_code: p.item_code || null, sha256: p.sha256, taken_at: p.taken_at,
+      latitude: p.latitude, longitude: p.longitude,
+    })),
+  });
+}
+
+/** Freeze the draft: outbox entry in, draft out, in one IndexedDB transaction. */
+export async function submit(draft, payload, photos) {
+  const mutation = {
+    mutation_id: crypto.randomUUID(),
+    entity: 'inspection',
+    entity_id: draft.id,
+    op: 'upsert',
+    base_version: null,
+    payload,
+    photo_ids: photos.map((p) => p.id),
+    summary: { site_name: draft.site_name, kind: draft.kind, inspected_on: payload.inspected_on },
+  };
+  await store.enqueueFromDraft(draft.id, mutation);
+  return mutation;
+}

@@ -1,0 +1,85 @@
+// /app/rain: a manual on-site gauge reading, queued as entity `rain_reading` (contract C).
+import * as store from './store.js';
+import { announce } from './shell.js';
+
+const $ = (id) => document.getElementById(id);
+const form = $('rain-form');
+const pad = (n) => String(n).padStart(2, '0');
+
+function localNow(d = new Date()) {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+async function setUp() {
+  const gauges = await store.listRecords('rain_gauge');
+  const tpl = $(gauges.length ? 'gauge-select-tpl' : 'gauge-number-tpl');
+  $('gauge-field').append(tpl.content.cloneNode(true));
+  if (gauges.length) {
+    for (const g of gauges) {
+      const option = document.createElement('option');
+      option.value = g.id;
+      option.textContent = g.name || `Gauge ${g.id}`;
+      $('r-gauge').append(option);
+    }
+  }
+  for (const site of await store.listSites()) {
+    const option = document.createElement('option');
+    option.value = site.id;
+    option.textContent = site.name;
+    $('r-site').append(option);
+  }
+  $('r-when').value = localNow();
+  document.body.dataset.ready = 'rain';
+}
+
+function setError(id, message) {
+  const input = $(id);
+  const p = $(`${id}-error`);
+  p.textContent = message || '';
+  if (message) {
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', p.id);
+  } else {
+    input.removeAttribute('aria-invalid');
+  }
+  return !message;
+}
+
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const gauge = Number($('r-gauge').value);
+  const amountText = $('r-amount').value.trim();
+  const amount = Number(amountText);
+  const when = new Date($('r-when').value);
+  const ok = [
+    setError('r-gauge', Number.isInteger(gauge) && gauge > 0 ? '' : 'Choose or enter the gauge number.'),
+    setError('r-amount', amountText !== '' && Number.isFinite(amount) && amount >= 0 && amount <= Number($('r-amount').max)
+      ? '' : `Enter the rain in inches, from 0 to ${$('r-amount').max}.`),
+    setError('r-when', !Number.isNaN(when.getTime()) && when <= new Date(Date.now() + 5 * 60000) ? '' : 'Enter when the gauge was read (not in the future).'),
+  ].every(Boolean);
+  if (!ok) {
+    announce('Check the marked fields.');
+    return;
+  }
+  const siteId = $('r-site').value;
+  const payload = {
+    gauge_id: gauge,
+    site_id: siteId ? Number(siteId) : null,
+    observed_at: when.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    amount_in: amount,
+    period_hours: 24,
+  };
+  const id = crypto.randomUUID();
+  try {
+    await store.enqueue({ mutation_id: crypto.randomUUID(), entity: 'rain_reading', entity_id: id, op: 'upsert', base_version: null, payload, photo_ids: [] });
+  } catch (error) {
+    $('rain-state').textContent = `The reading could not be saved on this device: ${error.message}`;
+    return;
+  }
+  form.reset();
+  $('r-when').value = localNow();
+  $('rain-state').textContent = `Reading of ${amount} in queued in the outbox.`;
+  announce($('rain-state').textContent);
+});
+
+setUp();

@@ -1,0 +1,94 @@
+"""The installable app's server side: manifest, service worker route, precacheable shell pages."""
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from inspector.web import pwa
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_manifest_has_what_an_installable_app_needs(client):
+    response = client.get("/manifest.webmanifest")
+    assert response.status_code == 200
+    assert response.mimetype == "application/manifest+json"
+    body = json.loads(response.data)
+    assert body["start_url"] == "/app/" and body["display"] == "standalone"
+    assert body["name"] and body["short_name"] and body["theme_color"]
+    sizes = {(icon["sizes"], icon["purpose"]) for icon in body["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    for icon in body["icons"]:
+        got = client.get(icon["src"])
+        assert got.status_code == 200, icon["src"]
+        image = Image.open(io.BytesIO(got.data))
+        assert f"{image.width}x{image.height}" == icon["sizes"]
+
+
+def test_maskable_icon_keeps_its_drawing_inside_the_safe_zone():
+    image = Image.open(ROOT / "static/icons/maskable-512.png").convert("RGB")
+    background = image.getpixel((0, 0))
+    # Outside the central circle of radius 40 % (the maskable safe zone) there is only background.
+    for x in range(0, 512, 8):
+        for y in range(0, 512, 8):
+            if (x - 256) ** 2 + (y - 256) ** 2 > (0.40 * 512) ** 2:
+                assert image.getpixel((x, y)) == background, (x, y)
+    assert len(image.getcolors(maxcolors=4096) or []) > 2  # and there is a drawing at all
+
+
+def test_service_worker_is_served_from_the_root_without_caching(app, client, tmp_path):
+    worker = tmp_path / "sw.js"
+    worker.write_text("self.addEventListener('install', () => {});\n")
+    app.config["SW_FILE"] = str(worker)
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response.mimetype == "text/javascript"
+    assert response.headers["Cache-Control"] == "no-cache"
+    assert b"addEventListener('install'" in response.data
+
+
+def test_missing_service_worker_says_how_to_build_it(app, client, tmp_path):
+    app.config["SW_FILE"] = str(tmp_path / "absent.js")
+    response = client.get("/sw.js")
+    assert response.status_code == 404
+    assert "make build" in response.get_json()["reason"]
+
+
+@pytest.mark.parametrize("url", sorted(u for u in pwa.PRECACHE_PAGES if u.startswith("/app/")))
+def test_shell_pages_are_the_same_for_everybody(url, client, auth, people):
+    anonymous = client.get(url)
+    assert anonymous.status_code == 200, "a precached page must not redirect"
+    assert anonymous.headers["Cache-Control"] == "no-cache"
+    for person in ("inspector", "permittee"):
+        auth.login(people[person].email)
+        signed_in = client.get(url)
+        assert signed_in.status_code == 200
+        assert signed_in.data == anonymous.data, f"{url} differs for the {person}"
+        assert people[person].name.encode() not in signed_in.data
+        auth.logout()
+    assert b"csrf" not in anonymous.data.lower()
+
+
+def test_precache_list_names_existing_templates_and_prints_as_json():
+    for url, files in pwa.PRECACHE_PAGES.items():
+        assert url.startswith("/"), url
+        for name in files:
+            assert (ROOT / name).is_file(), (url, name)
+    out = subprocess.run([sys.executable, "-m", "inspector.web.pwa", "precache-json"], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    printed = json.loads(out)
+    assert printed["/app/inspect"] == pwa.PRECACHE_PAGES["/app/inspect"]
+    assert {"/app/", "/app/inspect", "/app/outbox", "/app/rain", "/app/offline"} <= set(printed)
+
+
+def test_field_app_is_in_the_main_navigation_for_every_role(client, auth, people):
+    for person in ("inspector", "supervisor", "permittee"):
+        auth.login(people[person].email)
+        assert b'href="/app/"' in client.get("/sites/").data, person
+        auth.logout()
