@@ -13,6 +13,7 @@ from .models import Answer, Finding, Inspection, PermitEvent
 from .models.base import utcnow
 from .rules import checklist, clocks
 from .rules.rulebook import Rulebook
+from . import demo_rain
 from .services import accounts, permits, sites
 
 PASSWORD = "fairwater-demo"
@@ -149,4 +150,5 @@ def seed(session: Session, rb: Rulebook) -> None:
                         inspector.name if by_village else permittee.name)
             when += timedelta(days=7)
             week += 1
+    demo_rain.seed_rain(session, rb, now)  # gauges near the sites and six weeks of rain (issue #6)
     session.flush()

@@ -92,8 +92,7 @@ def link_nearest(session: Session, rb: Rulebook, sites: list[Site] | None = None
         changed.append((site.id, gauge_id))
     session.flush()
     for site_id, gauge_id in changed:
-        audit.record(session, entity="site", entity_id=site_id, action="packet", user_id=None,
-                     after={"gauge_id": gauge_id}, site_id=site_id)
+        _announce_link(session, site_id, gauge_id, None)
     return [site_id for site_id, _ in changed]
 
 
@@ -110,9 +109,17 @@ def choose_gauge(session: Session, site: Site, gauge_id: int, *, user: User) -> 
     link.distance_mi = round(distance, 2) if distance is not None else None
     session.add(link)
     session.flush()
-    audit.record(session, entity="site", entity_id=site.id, action="packet", user_id=user.id, before=before,
-                 after=audit.snapshot(link), site_id=site.id)
+    _announce_link(session, site.id, gauge.id, user.id, before=before, after=audit.snapshot(link))
     return link
+
+
+def _announce_link(session: Session, site_id: int, gauge_id: int, user_id: int | None, *, before=None, after=None):
+    """Devices re-pull the site (its rain and due items) and the gauge (the offline reading form lists it);
+    the gauge event carries the site so a permittee of that site receives it."""
+    audit.record(session, entity="site", entity_id=site_id, action="packet", user_id=user_id, before=before,
+                 after=after or {"gauge_id": gauge_id}, site_id=site_id)
+    audit.record(session, entity="rain_gauge", entity_id=gauge_id, action="link", user_id=user_id,
+                 after={"site_id": site_id}, site_id=site_id)
 
 
 def site_gauge(session: Session, site_id: int) -> tuple[SiteGauge | None, RainGauge | None]:
@@ -131,14 +138,18 @@ def gauges_for(session: Session, user: User) -> list[RainGauge]:
 
 # ---------------------------------------------------------------- readings and qualifying rains
 
-def _store(session: Session, gauge: RainGauge, row: dict, *, user_id: int | None) -> tuple[RainReading, bool]:
+def _store(session: Session, gauge: RainGauge, row: dict, *, user_id: int | None,
+           site_id: int | None = None) -> tuple[RainReading, bool]:
     existing = session.exec(select(RainReading).where(RainReading.source_key == row["source_key"])).first()
     if existing is not None:
         return existing, False
     reading = RainReading(gauge_id=gauge.id, user_id=user_id, **row)
     session.add(reading)
     session.flush()
-    audit.record(session, entity="rain_reading", entity_id=reading.id, action="create", user_id=user_id,
+    # A tablet's reading is known by the UUID the device made (contract C); an imported one by its row id.
+    # The site (when given) lets a permittee's other devices pull their own reading.
+    audit.record(session, entity="rain_reading", entity_id=reading.device_uuid or reading.id, action="create",
+                 user_id=user_id, site_id=site_id,
                  after=audit.snapshot(reading))
     return reading, True
 
@@ -215,10 +226,20 @@ def record_manual(session: Session, *, user: User, gauge_id, observed_at: dateti
     reading, created = _store(session, gauge, {
         "period_start": observed_at - timedelta(hours=period_hours), "period_end": observed_at,
         "amount_in": round(value, 2), "trace": False, "source": "onsite" if gauge.kind == "onsite" else "manual",
-        "source_key": key, "device_uuid": device_uuid}, user_id=user.id)
+        "source_key": key, "device_uuid": device_uuid}, user_id=user.id, site_id=_reading_site(session, user, gauge,
+                                                                                            site_id))
     if created:
         evaluate_gauge(session, gauge.id, rb, since=reading.period_start)
     return reading, created
+
+
+def _reading_site(session: Session, user: User, gauge: RainGauge, site_id) -> int | None:
+    """The site a manual reading is filed under: the one given, else one the user sees that uses the gauge."""
+    if site_id is not None:
+        return int(site_id)
+    visible = visible_sites_query(user).with_only_columns(Site.id)
+    return session.exec(select(SiteGauge.site_id).where(SiteGauge.gauge_id == gauge.id,
+                                                        SiteGauge.site_id.in_(visible))).first()
 
 
 @dataclass

@@ -120,6 +120,9 @@ def _weekly(permit: Permit, last: Inspection | None, now: datetime, rb: Rulebook
     else:
         anchor = start
         note = "No inspection under this permit yet: counted from the day the permit was issued."
+        if permit.commenced_at is None:
+            note += (" Land disturbance is not reported as started; the ordinance does not pause inspections "
+                     "until then, so the app takes the protective reading and counts from the issue day.")
     due = clocks.weekly_inspection_due(anchor, rb).due
     return {"kind": "weekly", "due_at": iso(due), "state": _state(due, now), "label": "Weekly inspection",
             "citation": c["citation"], "rain_event_id": None, "note": note}

@@ -1,0 +1,93 @@
+"""Reminders to permittees: before an inspection falls due (within the rulebook's `rain.reminder_lead_hours`)
+and once when it is missed. The NotificationLog's unique (user, key) makes running `send-reminders` again
+(e.g. from cron every hour) send nothing twice: the key names the site, the obligation and the phase.
+
+The CLI sends, records and commits one message at a time, so an interrupted run re-sends at most the one
+message that was being sent.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlmodel import Session, select
+
+from ..mail import Message
+from ..models import NotificationLog, Permit, Site, User
+from ..rules import clocks
+from ..rules.rulebook import Rulebook
+from . import schedule
+
+
+@dataclass(frozen=True)
+class Reminder:
+    user_id: int
+    site_id: int
+    key: str
+    message: Message
+
+
+def _key(site_id: int, item: dict, phase: str) -> str:
+    anchor = f"rain-{item['rain_event_id']}" if item["kind"] == "post_rain" else item["due_at"]
+    return f"{item['kind']}:{site_id}:{anchor}:{phase}"
+
+
+def _text(site: Site, item: dict, phase: str, rb: Rulebook) -> tuple[str, str]:
+    due = clocks.to_local(schedule.parse_iso(item["due_at"]), rb)
+    what = "Weekly inspection" if item["kind"] == "weekly" else "Post-rain inspection"
+    if phase == "missed":
+        subject = f"Missed: {what.lower()} at {site.name} was due {due:%a %b %d %H:%M}"
+        opening = f"The {what.lower()} at {site.name} was due by {due:%A %B %d at %H:%M} and has not been recorded."
+        closing = "Inspect now and record it in the app; the Village sees overdue inspections."
+    else:
+        subject = f"Reminder: {what.lower()} at {site.name} due {due:%a %b %d %H:%M}"
+        opening = f"The {what.lower()} at {site.name} is due by {due:%A %B %d at %H:%M}."
+        closing = "Record it in the app (it works offline and syncs later)."
+    body = "\n\n".join(filter(None, [opening, item["label"], f"{item['citation']}: {item['note'] or ''}".strip(),
+                                     closing]))
+    return subject, body
+
+
+def pending(session: Session, now: datetime, rb: Rulebook) -> list[Reminder]:
+    """Reminders that are due to go out now and have not been sent."""
+    lead = timedelta(hours=rb["rain.reminder_lead_hours"])
+    site_list = list(session.exec(select(Site).where(Site.id.in_(select(Permit.site_id)))).all())
+    due = schedule.due_items_many(session, site_list, now, rb)
+    companies = {p.site_id: p.company_id for p in session.exec(select(Permit).order_by(Permit.created_at, Permit.id))}
+    people: dict[int, list[User]] = {}
+    for user in session.exec(select(User).where(User.role == "permittee", User.active == True)):  # noqa: E712
+        people.setdefault(user.company_id, []).append(user)
+    sent = {(row.user_id, row.key) for row in session.exec(select(NotificationLog.user_id, NotificationLog.key)
+                                                              .where(NotificationLog.sent_at >= now - timedelta(days=60)))}
+    out: list[Reminder] = []
+    for site in site_list:
+        for item in due.get(site.id, []):
+            if item["state"] == "overdue":
+                phase = "missed"
+            elif item["state"] == "due" and schedule.parse_iso(item["due_at"]) - now <= lead:
+                phase = "before"
+            else:
+                continue
+            key = _key(site.id, item, phase)
+            subject, body = _text(site, item, phase, rb)
+            for user in people.get(companies.get(site.id), []):
+                if (user.id, key) not in sent:
+                    out.append(Reminder(user.id, site.id, key, Message(user.email, subject, body)))
+    return out
+
+
+def record_sent(session: Session, reminder: Reminder, now: datetime) -> None:
+    session.add(NotificationLog(user_id=reminder.user_id, key=reminder.key, site_id=reminder.site_id,
+                                subject=reminder.message.subject[:300], sent_at=now))
+    session.flush()
+
+
+def send_all(session: Session, sender, now: datetime, rb: Rulebook) -> list[Reminder]:
+    """Send every pending reminder, committing after each one (see the module docstring)."""
+    done = []
+    for reminder in pending(session, now, rb):
+        sender.send(reminder.message)
+        record_sent(session, reminder, now)
+        session.commit()
+        done.append(reminder)
+    return done

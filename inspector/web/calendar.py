@@ -1,0 +1,55 @@
+"""/calendar: what inspection is due today, this week, and what is overdue, for the user's sites (for Village
+staff: every site). The offline version on the tablet is drawn from the same due items in the work packet."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, g, render_template
+from sqlmodel import select
+
+from ..db import get_session
+from ..models import Site
+from ..models.base import utcnow
+from ..rules import clocks
+from ..security import login_required
+from ..services import schedule, sites
+from . import nav_link
+from .rain import when
+
+bp = Blueprint("calendar", __name__, url_prefix="/calendar", cli_group=None)  # `flask send-reminders`
+nav_link(bp, "calendar.index", "Calendar", order=15)
+
+GROUPS = [("overdue", "Overdue"), ("today", "Due today"), ("week", "Due in the next 7 days"),
+          ("later", "Later"), ("not_active", "No schedule (permit not in force)")]
+
+
+@bp.route("/")
+@login_required
+def index():
+    session = get_session()
+    rb = current_app.extensions["rulebook"]
+    now = utcnow()
+    site_list = list(session.exec(sites.visible_sites_query(g.user).order_by(Site.name)))
+    due = schedule.due_items_many(session, site_list, now, rb)
+    groups: dict[str, list] = {key: [] for key, _ in GROUPS}
+    for site in site_list:
+        for key, items in schedule.window(due[site.id], now, rb).items():
+            groups[key] += [(site, item) for item in items]
+    for key in groups:
+        groups[key].sort(key=lambda pair: (pair[1]["due_at"] or "", pair[0].name))
+    return render_template("calendar/index.html", groups=groups, titles=GROUPS, when=when,
+                           today=clocks.to_local(now, rb).date(), rule=rb["clocks.post_rain_inspection"],
+                           weekly=rb["clocks.weekly_inspection"])
+
+
+@bp.cli.command("send-reminders")
+def send_reminders_command() -> None:
+    """E-mail permittees about inspections coming due and missed ones (safe to run from cron: never twice)."""
+    import click
+
+    from ..mail import sender_from_config
+    from ..services import reminders
+    session = get_session()
+    done = reminders.send_all(session, sender_from_config(current_app.config), utcnow(),
+                              current_app.extensions["rulebook"])
+    click.echo(f"{len(done)} reminder(s) sent.")
+    for reminder in done:
+        click.echo(f"  {reminder.message.to}: {reminder.message.subject}")

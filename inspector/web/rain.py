@@ -1,0 +1,247 @@
+"""Rain pages: gauges and their readings, manual readings, the supervisor's file import, the site panel
+(timeline chart, linked gauge, post-rain rule), and the `import-rain` CLI command."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import click
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+from markupsafe import Markup
+from flask_wtf.file import FileField, FileRequired
+from sqlmodel import select
+from wtforms import DateTimeLocalField, FloatField, SelectField, StringField
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
+
+from .. import charts
+from ..db import get_session
+from ..imports import FileProblem
+from ..models import RainEvent, RainGauge, Site, SiteGauge
+from ..models.base import utcnow
+from ..rules import clocks
+from ..security import STAFF, login_required, roles_required
+from ..services import ServiceError, rain, schedule, sites
+from . import nav_link, site_panel
+from .forms import apply_service_error
+
+bp = Blueprint("rain", __name__, url_prefix="/rain", cli_group=None)  # `flask import-rain`, not `flask rain …`
+nav_link(bp, "rain.index", "Rain", order=45)
+
+FORMATS = [("ghcn", "NOAA GHCN-Daily CSV"), ("cocorahs", "CoCoRaHS daily CSV")]
+KIND_CHOICES = [("onsite", "On-site gauge"), ("ghcn", "NOAA GHCN-Daily station"), ("cocorahs", "CoCoRaHS station")]
+
+
+def rulebook():
+    return current_app.extensions["rulebook"]
+
+
+class GaugeForm(FlaskForm):
+    name = StringField("Name", validators=[DataRequired(message="A gauge needs a name."), Length(max=200)])
+    kind = SelectField("Kind", choices=KIND_CHOICES)
+    station_code = StringField("Station code", validators=[DataRequired(message="Enter a station code."),
+                                                           Length(max=60)])
+    latitude = FloatField("Latitude", validators=[InputRequired(message="Enter the latitude."),
+                                                  NumberRange(-90, 90, "Between -90 and 90.")])
+    longitude = FloatField("Longitude", validators=[InputRequired(message="Enter the longitude."),
+                                                    NumberRange(-180, 180, "Between -180 and 180.")])
+
+
+class ReadingForm(FlaskForm):
+    gauge_id = SelectField("Gauge", coerce=int)
+    observed_at = DateTimeLocalField("Read at (local time)", format="%Y-%m-%dT%H:%M",
+                                     validators=[DataRequired(message="Enter when the gauge was read.")])
+    amount_in = FloatField("Rain in the 24 hours before", validators=[InputRequired(message="Enter the rain in inches.")])
+
+
+class ImportForm(FlaskForm):
+    format = SelectField("File format", choices=FORMATS)
+    file = FileField("CSV file", validators=[FileRequired(message="Choose a file.")])
+
+
+class LinkForm(FlaskForm):
+    gauge_id = SelectField("Rain gauge for this site", coerce=int)
+
+
+def _local(moment):
+    return clocks.to_local(moment, rulebook()) if moment else None
+
+
+def when(iso_utc: str | None) -> str:
+    """A due item's ISO UTC time as the Village's local time, e.g. "Wed Dec 02 17:00"."""
+    return f"{_local(schedule.parse_iso(iso_utc)):%a %b %d %H:%M}" if iso_utc else ""
+
+
+# ---------------------------------------------------------------- gauges and readings
+
+@bp.route("/", methods=["GET"])
+@login_required
+def index():
+    session = get_session()
+    gauges = rain.gauges_for(session, g.user)
+    return _index(session, gauges, GaugeForm(), _reading_form(session))
+
+
+def _reading_form(session, form: ReadingForm | None = None) -> ReadingForm:
+    form = form or ReadingForm()
+    form.gauge_id.choices = [(gauge.id, gauge.name) for gauge in rain.gauges_for(session, g.user)]
+    if form.observed_at.data is None and request.method == "GET":
+        form.observed_at.data = _local(utcnow()).replace(tzinfo=None, second=0, microsecond=0)
+    return form
+
+
+def _index(session, gauges, gauge_form, reading_form, status=200):
+    ids = [gauge.id for gauge in gauges]
+    links: dict[int, list[Site]] = {}
+    if ids:
+        visible = sites.visible_sites_query(g.user).with_only_columns(Site.id)
+        rows = session.exec(select(SiteGauge.gauge_id, Site).join(Site, Site.id == SiteGauge.site_id)
+                            .where(SiteGauge.gauge_id.in_(ids), Site.id.in_(visible))).all()
+        for gauge_id, site in rows:
+            links.setdefault(gauge_id, []).append(site)
+    since = utcnow() - timedelta(days=42)
+    events = session.exec(select(RainEvent).where(RainEvent.gauge_id.in_(ids), RainEvent.end >= since)
+                          .order_by(RainEvent.end.desc())).all() if ids else []
+    names = {gauge.id: gauge.name for gauge in gauges}
+    return render_template("rain/index.html", gauges=gauges, links=links, events=events, names=names,
+                           gauge_form=gauge_form, reading_form=reading_form, local=_local,
+                           rb=rulebook()), status
+
+
+@bp.route("/gauges", methods=["POST"])
+@roles_required(*STAFF)
+def create_gauge():
+    session = get_session()
+    form = GaugeForm()
+    if form.validate_on_submit():
+        try:
+            gauge = rain.create_gauge(session, name=form.name.data, kind=form.kind.data,
+                                      station_code=form.station_code.data, latitude=form.latitude.data,
+                                      longitude=form.longitude.data, user_id=g.user.id, rb=rulebook())
+            session.commit()
+        except ServiceError as exc:
+            session.rollback()
+            apply_service_error(form, exc)
+        else:
+            flash(f"Gauge “{gauge.name}” added; sites nearby are linked to it when it is their nearest.", "info")
+            return redirect(url_for("rain.gauge", gauge_id=gauge.id))
+    return _index(session, rain.gauges_for(session, g.user), form, _reading_form(session), 400)
+
+
+@bp.route("/gauges/<int:gauge_id>")
+@login_required
+def gauge(gauge_id: int):
+    session = get_session()
+    found = rain.get_gauge(session, gauge_id)
+    if found.id not in {x.id for x in rain.gauges_for(session, g.user)}:
+        abort(404)
+    readings = rain.daily_readings(session, found.id, utcnow() - timedelta(days=42))
+    events = session.exec(select(RainEvent).where(RainEvent.gauge_id == found.id)
+                          .order_by(RainEvent.end.desc()).limit(20)).all()
+    return render_template("rain/gauge.html", gauge=found, readings=readings, events=events, local=_local,
+                           rb=rulebook())
+
+
+@bp.route("/readings", methods=["POST"])
+@login_required
+def add_reading():
+    session = get_session()
+    form = _reading_form(session)
+    if form.validate_on_submit():
+        observed = clocks.from_local(form.observed_at.data, rulebook())
+        try:
+            reading, _ = rain.record_manual(session, user=g.user, gauge_id=form.gauge_id.data, observed_at=observed,
+                                            amount_in=form.amount_in.data, period_hours=24, device_uuid=None,
+                                            site_id=None, now=utcnow(), rb=rulebook())
+            session.commit()
+        except ServiceError as exc:
+            session.rollback()
+            apply_service_error(form, exc)
+        else:
+            flash(f"Reading of {reading.amount_in:.2f} in saved.", "info")
+            return redirect(url_for("rain.gauge", gauge_id=reading.gauge_id))
+    return _index(session, rain.gauges_for(session, g.user), GaugeForm(formdata=None), form, 400)
+
+
+# ---------------------------------------------------------------- file import (supervisors)
+
+@bp.route("/import", methods=["GET", "POST"])
+@roles_required("supervisor")
+def import_page():
+    form = ImportForm()
+    report, problem = None, None
+    if form.validate_on_submit():
+        session = get_session()
+        data = form.file.data.read()
+        try:
+            report = rain.import_file(session, data, form.format.data, user_id=g.user.id, now=utcnow(),
+                                      rb=rulebook())
+            session.commit()
+        except FileProblem as exc:
+            session.rollback()
+            problem = str(exc)
+            form.file.errors = [problem]
+    status = 400 if (form.errors or problem) and request.method == "POST" else 200
+    return render_template("rain/import.html", form=form, report=report, local=_local, rb=rulebook()), status
+
+
+@bp.cli.command("import-rain")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["ghcn", "cocorahs"]), required=True,
+              help="ghcn: NOAA GHCN-Daily CSV; cocorahs: CoCoRaHS daily CSV")
+def import_rain_command(path: str, fmt: str) -> None:
+    """Import rain readings from a CSV file (idempotent: importing it again changes nothing)."""
+    session = get_session()
+    with open(path, "rb") as handle:
+        data = handle.read()
+    try:
+        report = rain.import_file(session, data, fmt, user_id=None, now=utcnow(), rb=rulebook())
+        session.commit()
+    except FileProblem as exc:
+        session.rollback()
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"{report.stored} reading(s) stored, {report.unchanged} already imported, "
+               f"{len(report.errors)} bad row(s), {len(report.skipped)} skipped.")
+    for note in report.notes:
+        click.echo(f"  line {note.line}: {note.reason}")
+    for issue in report.skipped:
+        click.echo(f"  line {issue.line}: {issue.reason}")
+    for issue in report.errors:
+        click.echo(f"  line {issue.line}: ERROR {issue.reason}", err=True)
+    for event in report.rain_events:
+        click.echo(f"  qualifying rain: {event.total_in:.2f} in ending {_local(event.end):%Y-%m-%d %H:%M} (local)")
+
+
+# ---------------------------------------------------------------- the site page
+
+@bp.route("/sites/<int:site_id>/gauge", methods=["POST"])
+@roles_required(*STAFF)
+def link_site(site_id: int):
+    session = get_session()
+    site = sites.get_visible_site(session, g.user, site_id)
+    form = LinkForm()
+    form.gauge_id.choices = [(gauge.id, gauge.name) for gauge in session.exec(select(RainGauge))]
+    if form.validate_on_submit():
+        rain.choose_gauge(session, site, form.gauge_id.data, user=g.user)
+        session.commit()
+        flash("Rain gauge changed for this site.", "info")
+    else:
+        flash("Choose a gauge from the list.", "error")
+    return redirect(url_for("sites.show", site_id=site.id) + "#rain")
+
+
+@site_panel(bp, order=30)
+def rain_panel(session, site, user, now):
+    rb = rulebook()
+    link, linked = rain.site_gauge(session, site.id)
+    form = None
+    if user.role in STAFF:
+        form = LinkForm(formdata=None, gauge_id=linked.id if linked else None)
+        form.gauge_id.choices = [(x.id, f"{x.name} ({x.station_code})")
+                                 for x in session.exec(select(RainGauge).order_by(RainGauge.name))]
+    return "rain/_site_panel.html", {
+        "site": site, "link": link, "gauge": linked, "form": form,
+        # Built by charts.py, which escapes every text it puts in the SVG.
+        "svg": Markup(charts.site_timeline_svg(session, site, now, rb)),
+        "due": schedule.due_items(session, site, now, rb), "rule": rb["clocks.post_rain_inspection"],
+        "weekly": rb["clocks.weekly_inspection"], "when": when,
+    }

@@ -1,0 +1,88 @@
+"""Manual rain gauge readings from a tablet (contract C, entity `rain_reading`, entity_id = the device's UUID).
+
+A reading is immutable: the same UUID again with the same amount and time is answered with the stored
+reading; with other content it is a conflict. Storing a reading re-evaluates the gauge's qualifying rains,
+which tells the linked sites' devices to re-pull their due items.
+"""
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timezone
+
+from sqlmodel import select
+
+from inspector.models import RainGauge, RainReading
+from inspector.services import rain
+
+from . import Outcome, register
+
+FIELDS = {"gauge_id", "site_id", "observed_at", "amount_in", "period_hours", "sha256"}
+
+
+def record(reading: RainReading, gauge: RainGauge | None) -> dict:
+    return {"id": reading.device_uuid or str(reading.id), "gauge_id": reading.gauge_id,
+            "gauge_name": gauge.name if gauge else None,
+            "period_start": reading.period_start.isoformat() + "Z", "observed_at": reading.period_end.isoformat() + "Z",
+            "period_hours": round((reading.period_end - reading.period_start).total_seconds() / 3600, 2),
+            "amount_in": reading.amount_in, "trace": reading.trace, "source": reading.source, "version": 1}
+
+
+def _moment(value) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment.astimezone(timezone.utc).replace(tzinfo=None) if moment.tzinfo else moment
+
+
+@register
+class RainReadingHandler:
+    entity = "rain_reading"
+
+    def apply(self, session, mutation, ctx) -> Outcome:
+        if mutation.get("op") == "delete":
+            return Outcome(status="rejected", reason="A rain reading cannot be deleted from a device.",
+                           errors={"op": "Not allowed."})
+        entity_id = str(mutation.get("entity_id") or "")
+        try:
+            uuid.UUID(entity_id)
+        except ValueError:
+            return Outcome(status="rejected", errors={"entity_id": "Must be the reading's UUID made on the device."})
+        payload = mutation.get("payload") or {}
+        unknown = sorted(set(payload) - FIELDS)
+        if unknown:
+            return Outcome(status="rejected", errors={k: "Not a field of a rain reading." for k in unknown})
+        observed_at = _moment(payload.get("observed_at"))
+        if observed_at is None:
+            return Outcome(status="rejected",
+                           errors={"observed_at": "Required: an ISO 8601 time such as 2026-05-04T07:00:00Z."})
+        existing = session.exec(select(RainReading).where(RainReading.source_key == f"device:{entity_id}")).first()
+        if existing is not None:
+            try:
+                same = (existing.period_end == observed_at and existing.gauge_id == int(payload.get("gauge_id"))
+                        and round(existing.amount_in, 2) == round(float(payload.get("amount_in")), 2))
+            except (TypeError, ValueError):
+                same = False
+            copy = record(existing, session.get(RainGauge, existing.gauge_id))
+            if not same:
+                return Outcome(status="conflict", server_copy=copy, reason="Another reading is stored under this id.")
+            return Outcome(status="applied", version=1, data=copy)
+        reading, _ = rain.record_manual(
+            session, user=ctx.user, gauge_id=payload.get("gauge_id"), observed_at=observed_at,
+            amount_in=payload.get("amount_in"), period_hours=payload.get("period_hours", 24),
+            device_uuid=entity_id, site_id=payload.get("site_id"), now=ctx.now, rb=ctx.rb)
+        return Outcome(status="applied", version=1, data=record(reading, session.get(RainGauge, reading.gauge_id)))
+
+    def wants_event(self, user, actor_id) -> bool:
+        """Devices pull only the user's own readings (a second device sees them); imports stay on the server."""
+        return actor_id == user.id
+
+    def serialize(self, session, entity_id, user) -> dict | None:
+        key = str(entity_id)
+        reading = session.get(RainReading, int(key)) if key.isdigit() else session.exec(
+            select(RainReading).where(RainReading.source_key == f"device:{key}")).first()
+        if reading is None or reading.user_id != user.id:
+            return None
+        return record(reading, session.get(RainGauge, reading.gauge_id))

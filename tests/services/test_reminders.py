@@ -1,0 +1,109 @@
+"""Reminders before a deadline and when one is missed; never twice; console and SMTP senders."""
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+import pytest
+
+from inspector.mail import ConsoleSender, SmtpSender, sender_from_config
+from inspector.models import Inspection, NotificationLog
+from inspector.rules.rulebook import default
+from inspector.services import reminders
+
+RB = default()
+
+
+@pytest.fixture
+def site(make, people, db):
+    site = make.site(people["supervisor"], name="Quarry Road")
+    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True,
+                received_on=date.today() - timedelta(days=30))
+    return site
+
+
+def inspect(db, site, started):
+    db.add(Inspection(id=f"i-{started.isoformat()}", site_id=site.id, kind="weekly", inspector_name="Pat",
+                      inspected_on=started.date(), started_at=started, catalog_version="t"))
+    db.commit()
+
+
+def test_reminder_before_the_deadline_then_missed_notice_each_once(db, site, people):
+    last = datetime.utcnow().replace(microsecond=0) - timedelta(days=3)
+    inspect(db, site, last)
+    sender = ConsoleSender("village@example.test")
+    lead = RB["rain.reminder_lead_hours"]
+    assert reminders.send_all(db, sender, last + timedelta(days=6), RB) == []          # 24 h before: too early
+    before = last + timedelta(days=7) - timedelta(hours=lead - 1)
+    sent = reminders.send_all(db, sender, before, RB)
+    assert [m.to for m in sender.sent] == [people["permittee"].email]                    # not the other company
+    assert "Reminder: weekly inspection at Quarry Road" in sent[0].message.subject
+    assert reminders.send_all(db, sender, before + timedelta(hours=1), RB) == []         # not twice
+    missed = reminders.send_all(db, sender, last + timedelta(days=7, minutes=1), RB)
+    assert len(missed) == 1 and missed[0].message.subject.startswith("Missed:")
+    assert reminders.send_all(db, sender, last + timedelta(days=8), RB) == []
+    assert len(db.exec(__import__("sqlmodel").select(NotificationLog)).all()) == 2
+
+
+def test_sender_from_config():
+    console = sender_from_config({"MAIL_SENDER": "console", "MAIL_FROM": "a@b.test"})
+    assert isinstance(console, ConsoleSender)
+    smtp = sender_from_config({"MAIL_SENDER": "smtp", "SMTP_HOST": "mail.example.test", "SMTP_PORT": 2525,
+                               "MAIL_FROM": "a@b.test"})
+    assert isinstance(smtp, SmtpSender) and smtp.port == 2525
+    with pytest.raises(RuntimeError, match="SMTP_HOST"):
+        sender_from_config({"MAIL_SENDER": "smtp", "MAIL_FROM": "a@b.test"})
+
+
+def test_smtp_sender_speaks_smtp_to_a_local_server():
+    """A real SMTP conversation with a tiny local server (no outside service)."""
+    import socket
+    import threading
+
+    received = []
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+
+    def serve():
+        conn, _ = server.accept()
+        f = conn.makefile("rwb")
+        def say(line):
+            f.write(line.encode() + b"\r\n")
+            f.flush()
+        say("220 test")
+        data = False
+        while True:
+            line = f.readline().decode().rstrip("\r\n")
+            if data:
+                if line == ".":
+                    data = False
+                    say("250 queued")
+                else:
+                    received.append(line)
+                continue
+            cmd = line[:4].upper()
+            if cmd == "EHLO":
+                say("250 test")
+            elif cmd == "DATA":
+                data = True
+                say("354 go")
+            elif cmd == "QUIT":
+                say("221 bye")
+                break
+            elif cmd == "STAR":
+                say("454 TLS not available")
+                break
+            else:
+                say("250 ok")
+        conn.close()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    sender = SmtpSender("village@example.test", "127.0.0.1", server.getsockname()[1], timeout=5)
+    from inspector.mail import Message
+    import smtplib
+    with pytest.raises(smtplib.SMTPException):  # refuses to send without TLS
+        sender.send(Message("p@example.test", "Hello", "Body"))
+    thread.join(5)
+    server.close()
+    assert received == []  # nothing went out in the clear
