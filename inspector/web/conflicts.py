@@ -1,0 +1,76 @@
+"""Sync conflicts: a pushed change that overlapped a newer server change, kept with both versions until a
+supervisor decides. Users see their own; nothing is ever overwritten silently."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+from sqlmodel import select
+
+from ..db import get_session
+from ..models import Site, SyncConflict, User
+from ..models.base import utcnow
+from ..security import login_required, roles_required
+from ..services import ServiceError, audit, sites
+from . import nav_link
+
+bp = Blueprint("conflicts", __name__, url_prefix="/conflicts")
+nav_link(bp, "conflicts.index", "Conflicts", roles=("supervisor",), order=85)
+
+
+class ResolveForm(FlaskForm):
+    pass
+
+
+def visible_conflicts(session, user, *, resolved: bool):
+    query = select(SyncConflict).order_by(SyncConflict.created_at.desc())
+    query = query.where(SyncConflict.resolved_at.is_not(None) if resolved else SyncConflict.resolved_at.is_(None))
+    if user.role != "supervisor":
+        query = query.where(SyncConflict.user_id == user.id)
+    return list(session.exec(query.limit(200)))
+
+
+@bp.get("/")
+@login_required
+def index():
+    session = get_session()
+    show_resolved = request.args.get("resolved") == "1"
+    rows = visible_conflicts(session, g.user, resolved=show_resolved)
+    users = {u.id: u.name for u in session.exec(select(User).where(User.id.in_({c.user_id for c in rows})))}
+    site_names = {s.id: s.name for s in session.exec(select(Site).where(Site.id.in_({c.site_id for c in rows if c.site_id})))}
+    return render_template("conflicts/index.html", conflicts=rows, users=users, site_names=site_names,
+                           form=ResolveForm(), show_resolved=show_resolved)
+
+
+@bp.post("/<int:conflict_id>/resolve")
+@roles_required("supervisor")
+def resolve(conflict_id: int):
+    if not ResolveForm().validate_on_submit():
+        abort(400)
+    choice = request.form.get("keep")
+    session = get_session()
+    conflict = session.get(SyncConflict, conflict_id)
+    if conflict is None:
+        abort(404)
+    if conflict.resolved_at is not None:
+        flash("This conflict was already resolved.", "info")
+        return redirect(url_for("conflicts.index"))
+    if choice not in ("server", "device") or (choice == "device" and conflict.entity != "site"):
+        abort(400)
+    try:
+        if choice == "device":
+            site = session.get(Site, int(conflict.entity_id))
+            if site is None:
+                abort(404)
+            sites.update_site(session, site, conflict.theirs, user=g.user, device_id=conflict.device_id)
+        conflict.resolved_at, conflict.resolved_by, conflict.resolution = utcnow(), g.user.id, choice
+        session.add(conflict)
+        audit.record(session, entity="sync_conflict", entity_id=conflict.id, action=f"resolve:{choice}",
+                     user_id=g.user.id, site_id=conflict.site_id, after={"resolution": choice})
+        session.commit()
+    except ServiceError as exc:
+        session.rollback()
+        flash(f"The device's version cannot be applied: {exc.message}", "error")
+        return redirect(url_for("conflicts.index"))
+    flash("Conflict resolved: " + ("the device's version was applied." if choice == "device"
+                                   else "the server's version stays; the device's is kept in this record."), "info")
+    return redirect(url_for("conflicts.index"))
