@@ -2,6 +2,8 @@
 depend on the sync API: the test writes it into IndexedDB through static/js/store.js applyPull()."""
 from __future__ import annotations
 
+import functools
+
 from sqlmodel import select
 
 from inspector.db import get_session
@@ -39,3 +41,73 @@ def pull_body(app, email: str = "inspector@fairwater.example") -> dict:
         return {"cursor": "test-1", "has_more": False,
                 "user": {"id": user.id, "name": user.name, "role": user.role, "company": None},
                 "catalog": catalog(rb), "calculators": None, "changes": changes}
+
+
+# ---------------------------------------------------------------- browser helpers for capture tests
+WAIT_FOR_CONTROLLER = """() => navigator.serviceWorker.controller ? true : new Promise((resolve) =>
+    navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true)))"""
+
+
+def wait_for_controller(page) -> None:
+    """The page is controlled by the service worker (precache complete). Polls without eval (strict CSP)."""
+    page.evaluate(WAIT_FOR_CONTROLLER)
+
+
+def seed_packet(page, body: dict) -> None:
+    """Write a pull body into IndexedDB through the app's own store module."""
+    page.evaluate("async (body) => { const s = await import('/static/js/store.js'); await s.applyPull(body); }", body)
+
+
+def stored(page, expression: str):
+    """Evaluate `expression` with `s` bound to static/js/store.js (e.g. "s.listOutbox()")."""
+    return page.evaluate(f"async () => {{ const s = await import('/static/js/store.js'); return await {expression}; }}")
+
+
+PHOTO_B64 = """async (id) => {
+  const s = await import('/static/js/store.js');
+  const p = await s.getPhoto(id);
+  if (!p) return null;
+  const bytes = new Uint8Array(p.bytes);
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  const { bytes: _b, ...meta } = p;
+  return { ...meta, b64: btoa(text), is_array_buffer: p.bytes instanceof ArrayBuffer };
+}"""
+
+
+def photo_with_bytes(page, photo_id: str):
+    return page.evaluate(PHOTO_B64, photo_id)
+
+
+@functools.lru_cache(maxsize=8)
+def camera_jpeg(seed: int = 1, size=(4000, 3000), orientation: int = 6, gps=True) -> bytes:
+    """A 12-MP camera-like JPEG stored sideways (EXIF orientation 6) with GPS and capture time.
+
+    A red block marks the stored image's top-left corner: upright (rotated 90° clockwise) it is at
+    the top-right."""
+    import io
+    import random
+
+    from PIL import Image, ImageDraw, ImageFilter
+
+    rnd = random.Random(seed)
+    w, h = size
+    img = Image.linear_gradient("L").resize(size).convert("RGB")
+    draw = ImageDraw.Draw(img)
+    for _ in range(60):
+        x, y = rnd.randrange(w), rnd.randrange(h)
+        draw.rectangle((x, y, x + rnd.randrange(50, 600), y + rnd.randrange(50, 400)),
+                       fill=(rnd.randrange(60, 200), rnd.randrange(60, 160), rnd.randrange(30, 120)))
+    img = img.filter(ImageFilter.GaussianBlur(3))
+    noise = Image.effect_noise(size, 18).convert("RGB")
+    img = Image.blend(img, noise, 0.12)
+    ImageDraw.Draw(img).rectangle((0, 0, w // 8, h // 8), fill=(230, 0, 0))
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    exif[0x010F] = "TestCam"
+    exif.get_ifd(0x8769)[0x9003] = "2026:11:30 14:05:09"
+    if gps:
+        exif.get_ifd(0x8825).update({1: "N", 2: (43.0, 30.0, 15.0), 3: "W", 4: (88.0, 12.0, 36.0)})
+    out = io.BytesIO()
+    img.save(out, "JPEG", quality=92, exif=exif.tobytes())
+    return out.getvalue()
