@@ -1,0 +1,115 @@
+"""Drafts you can trust: they survive a browser restart, and bad input (a file that is not a photo, a
+measurement out of range, a full storage quota) is refused with a message while the saved draft stays
+exactly as it was."""
+from __future__ import annotations
+
+from tests.browser.capture_packet import camera_jpeg, pull_body, seed_packet, stored, wait_for_controller
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+
+SITE_NAME = "Meadow Ridge Subdivision, Phase 2"
+
+# Honest simulation of a full disk: IndexedDB's own put() fails with the browser's QuotaExceededError
+# once the test flips the switch (the app code is untouched).
+QUOTA_SCRIPT = """
+(() => {
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (...args) {
+    if (self.__storageFull) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    return put.apply(this, args);
+  };
+})();
+"""
+
+
+def start_weekly(page, base_url):
+    page.goto(f"{base_url}/app/inspect?site=1&kind=weekly")
+    page.wait_for_selector("body[data-ready=capture]")
+    return page.url.split("draft=")[1]
+
+
+def test_draft_survives_a_browser_restart_and_is_offered_for_resuming(browser_type, browser_type_launch_args,
+                                                                      live_server, demo_app, tablet, tmp_path):
+    profile = tmp_path / "profile"
+    options = {**tablet, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    options.pop("default_browser_type", None)
+    context = browser_type.launch_persistent_context(str(profile), **options)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/app/")
+    wait_for_controller(page)
+    seed_packet(page, pull_body(demo_app))
+    start_weekly(page, live_server.url)
+    page.get_by_label("Weather").fill("Light rain, 38 °F")
+    page.locator("label[for='r-PLAN-fail']").click()
+    page.locator("#ca-PLAN").fill("Bring the approved plan to the trailer today.")
+    page.locator("#save-state.saved").wait_for()
+    context.close()                                             # the whole browser goes away
+
+    context = browser_type.launch_persistent_context(str(profile), **options)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/app/")
+    resume = page.get_by_role("link", name=f"Resume: Weekly inspection at {SITE_NAME}")
+    resume.wait_for()
+    # Starting the same inspection again offers the draft instead of silently making a second one.
+    page.goto(f"{live_server.url}/app/inspect?site=1&kind=weekly")
+    page.wait_for_selector("body[data-ready=resume-offer]")
+    page.get_by_role("link", name="Resume that draft").click()
+    page.wait_for_selector("body[data-ready=capture]")
+    assert page.get_by_label("Weather").input_value() == "Light rain, 38 °F"
+    assert page.locator("#r-PLAN-fail").is_checked()
+    assert page.locator("#ca-PLAN").input_value() == "Bring the approved plan to the trailer today."
+    assert len(stored(page, "s.listDrafts()")) == 1
+    context.close()
+
+
+def test_bad_input_is_refused_and_the_draft_is_untouched(browser, live_server, demo_app, tablet):
+    context = browser.new_context(**tablet)
+    context.add_init_script(QUOTA_SCRIPT)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/app/")
+    seed_packet(page, pull_body(demo_app))
+    draft_id = start_weekly(page, live_server.url)
+    page.get_by_label("Weather").fill("Sunny")
+    page.locator("label[for='r-PLAN-pass']").click()
+    page.locator("#save-state.saved").wait_for()
+    before = stored(page, f"s.getDraft('{draft_id}')")
+
+    # A file that is not a picture.
+    block = page.locator(".photo-block[data-item='']")
+    block.locator("input.photo-file").set_input_files(
+        {"name": "report.jpg", "mimeType": "image/jpeg", "buffer": b"%PDF-1.7 not a photo at all"})
+    assert "not a picture" in block.locator(".photo-error").text_content()
+    assert block.locator(".thumb").count() == 0
+    assert stored(page, f"s.listPhotos('{draft_id}')") == []
+
+    # Measurements out of the catalog's range, or text, are refused at the field.
+    depth = page.locator("#m-INLET-sediment_depth_in")
+    depth.fill("-2")
+    assert "between 0 and 120 in" in page.locator("#m-INLET-sediment_depth_in-error").text_content()
+    assert depth.get_attribute("aria-invalid") == "true"
+    depth.fill("about 3")
+    assert "must be a number" in page.locator("#m-INLET-sediment_depth_in-error").text_content()
+    page.get_by_role("button", name="Submit inspection").click()
+    assert "to fix before submitting" in page.locator("#submit-errors").text_content()
+    assert stored(page, "s.listOutbox()") == []
+    depth.fill("")
+    page.locator("#save-state.saved").wait_for()
+    assert stored(page, f"s.getDraft('{draft_id}')")["answers"]["PLAN"] == before["answers"]["PLAN"]
+    before = stored(page, f"s.getDraft('{draft_id}')")
+
+    # The storage is full: the photo and the next change are refused with a message; nothing half-written.
+    page.evaluate("() => { self.__storageFull = true; }")
+    block.locator("input.photo-file").set_input_files(
+        {"name": "IMG_1.jpg", "mimeType": "image/jpeg", "buffer": camera_jpeg(seed=7)})
+    block.locator(".photo-error:has-text('storage is full')").wait_for()
+    assert block.locator(".thumb").count() == 0
+    page.get_by_label("Weather").fill("Sunny, then hail")
+    page.locator("#save-state.failed").wait_for()
+    assert "storage is full" in page.locator("#save-state").text_content()
+    page.evaluate("() => { self.__storageFull = false; }")
+    page.reload()
+    page.wait_for_selector("body[data-ready=capture]")
+    after = stored(page, f"s.getDraft('{draft_id}')")
+    assert after == before
+    assert page.get_by_label("Weather").input_value() == "Sunny"
+    assert stored(page, f"s.listPhotos('{draft_id}')") == []
+    context.close()
