@@ -257,6 +257,11 @@ class ImportReport:
     def rows_read(self) -> int:
         return self.stored + self.unchanged + len(self.errors) + len(self.skipped)
 
+    def by_line(self) -> list[tuple[int, str, str]]:
+        """Every remark in file order: (line, "error"|"note"|"skipped", reason)."""
+        rows = [(i.line, "error", i.reason) for i in self.errors] + [(i.line, "note", i.reason) for i in self.notes]
+        return sorted(rows + [(i.line, "skipped", i.reason) for i in self.skipped])
+
 
 def import_file(session: Session, data: bytes | str, fmt: str, *, user_id: int | None, now: datetime,
                 rb: Rulebook) -> ImportReport:
