@@ -1,0 +1,259 @@
+"""The real server in its own process, killed with SIGKILL mid-push and mid-upload, backed up while writing:
+every acknowledged record and photo is there exactly once, nothing is half-written, integrity_check is ok."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import socket
+import sqlite3
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from inspector import create_app
+from inspector.db import create_all, get_session
+from sync import auth as device_auth
+from tests.conftest import Factory
+from tests.sync.helpers import checklist_codes, inspection_payload, jpeg, mutation, sha, uid
+
+from .server import ROOT, Client, ServerProcess
+
+
+class World:
+    def __init__(self, db_path: Path, token: str, site, codes: list[str]):
+        self.db_path, self.token, self.site, self.codes = db_path, token, site, codes
+
+    def batch(self, n: int, photos_each: int = 0) -> tuple[list[dict], dict[str, bytes]]:
+        mutations, photo_bytes = [], {}
+        for i in range(n):
+            photos = []
+            for _ in range(photos_each):
+                data = jpeg(320, 240, color=(len(photo_bytes) % 255, 80, 120))
+                pid = uid()
+                photo_bytes[pid] = data
+                photos.append((pid, sha(data)))
+            mutations.append(mutation("inspection", uid(), inspection_payload(
+                self.site, codes=self.codes, kind="village", photos=photos, notes=f"batch item {i}")))
+        return mutations, photo_bytes
+
+
+@pytest.fixture
+def world(tmp_path):
+    db_path = tmp_path / "fault.sqlite3"
+    app = create_app({"DATABASE_URL": f"sqlite:///{db_path}", "SECRET_KEY": "fault-tests-secret"})
+    with app.app_context():
+        create_all()
+        session = get_session()
+        make = Factory(session)
+        supervisor = make.user("supervisor")
+        inspector = make.user("inspector")
+        permittee = make.user("permittee", company="Acme Earthworks")
+        site = make.site(supervisor, name="Crash Test Lot")
+        make.permit(site, permittee.company_id, supervisor, issued=True)
+        _, token = device_auth.enroll(session, inspector, "Crash tablet")
+        session.commit()
+        codes = checklist_codes(site, app.extensions["rulebook"])
+        session.expunge_all()
+    app.extensions["engine"].dispose()
+    return World(db_path, token, site, codes)
+
+
+@pytest.fixture
+def server(world):
+    proc = ServerProcess(world.db_path).start()
+    yield proc
+    proc.stop()
+
+
+def db_rows(db_path: Path, sql: str, *args):
+    conn = sqlite3.connect(db_path)
+    try:
+        return conn.execute(sql, args).fetchall()
+    finally:
+        conn.close()
+
+
+def integrity(db_path: Path) -> str:
+    return db_rows(db_path, "PRAGMA integrity_check")[0][0]
+
+
+def push_or_none(client: Client, mutations: list[dict], out: dict) -> None:
+    try:
+        out["response"] = client.push(mutations)
+    except OSError as exc:  # the connection died with the server: no answer, so the device keeps the batch
+        out["error"] = exc
+
+
+def test_sigkill_mid_push_leaves_no_half_batch_and_retries_apply_once(world, server):
+    client = Client(server.port, world.token)
+    warm, _ = world.batch(50)
+    started = time.monotonic()
+    status, body = client.push(warm)
+    took = time.monotonic() - started
+    assert status == 200 and {r["status"] for r in body["results"]} == {"applied"}
+    acknowledged = {m["entity_id"] for m in warm}
+
+    batches = [world.batch(50)[0] for _ in range(3)]
+    unanswered = 0
+    for i, batch in enumerate(batches):
+        out: dict = {}
+        thread = threading.Thread(target=push_or_none, args=(client, batch, out))
+        thread.start()
+        time.sleep(took * (0.3 + 0.2 * i))  # somewhere inside the request's work
+        server.kill()
+        thread.join()
+        ids = [m["entity_id"] for m in batch]
+        marks = ",".join("?" * len(ids))
+        stored = db_rows(world.db_path, f"SELECT count(*) FROM inspection WHERE id IN ({marks})", *ids)[0][0]
+        answers = db_rows(world.db_path, f"SELECT count(*) FROM answer WHERE inspection_id IN ({marks})", *ids)[0][0]
+        assert stored in (0, len(batch)), "a batch is one transaction: all of it or none"
+        assert answers == stored * len(world.codes)
+        assert integrity(world.db_path) == "ok"
+        if "response" in out and out["response"][0] == 200:
+            acknowledged.update(ids)
+        else:
+            unanswered += 1
+        server.start()
+        client = Client(server.port, world.token)
+    assert unanswered >= 1, "at least one kill must land while a push was in flight"
+
+    # The devices retry every batch (they cannot know what arrived); the same push three times is applied once.
+    for _ in range(3):
+        for batch in batches:
+            status, body = client.push(batch)
+            assert status == 200
+            assert {r["status"] for r in body["results"]} <= {"applied", "duplicate"}
+            acknowledged.update(m["entity_id"] for m in batch)
+    server.stop()
+    everything = {m["entity_id"] for b in batches + [warm] for m in b}
+    assert acknowledged == everything
+    rows = db_rows(world.db_path, "SELECT id FROM inspection")
+    assert sorted(r[0] for r in rows) == sorted(everything)  # each exactly once (and the PK forbids twins)
+    assert db_rows(world.db_path, "SELECT count(*) FROM answer")[0][0] == len(everything) * len(world.codes)
+    assert integrity(world.db_path) == "ok"
+
+
+def big_photo() -> bytes:
+    im = Image.effect_noise((4000, 3000), 64).convert("RGB")  # 12 MP of detail: slow enough to kill mid-way
+    out = io.BytesIO()
+    im.save(out, "JPEG", quality=90)
+    return out.getvalue()
+
+
+def test_sigkill_mid_photo_upload_stores_all_or_nothing(world, server):
+    client = Client(server.port, world.token)
+    files_before = db_rows(world.db_path, "SELECT count(*) FROM storedfile")[0][0]
+    data = big_photo()
+    pid = uid()
+    # 1. The server dies while the body is still arriving.
+    sock = socket.create_connection(("127.0.0.1", server.port))
+    sock.sendall((f"PUT /api/v1/photos/{pid} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {world.token}\r\n"
+                  f"Content-Type: image/jpeg\r\nX-Content-SHA256: {sha(data)}\r\nContent-Length: {len(data)}\r\n\r\n")
+                 .encode() + data[: len(data) // 2])
+    server.kill()
+    sock.close()
+    server.start()
+    client = Client(server.port, world.token)
+    assert client.head_photo(pid) == 404
+    assert db_rows(world.db_path, "SELECT count(*) FROM storedfile")[0][0] == files_before
+    # 2. The server dies while processing the complete upload.
+    out: dict = {}
+    thread = threading.Thread(target=lambda: out.update(r=_safe(client.put_photo, pid, data)))
+    thread.start()
+    time.sleep(0.15)
+    server.kill()
+    thread.join()
+    server.start()
+    client = Client(server.port, world.token)
+    if client.head_photo(pid) == 404:  # not acknowledged: nothing of it may be there
+        assert db_rows(world.db_path, "SELECT count(*) FROM storedfile")[0][0] == files_before
+        status, body = client.put_photo(pid, data)
+        assert status == 201, body
+    assert client.head_photo(pid) == 200
+    assert client.put_photo(pid, data)[0] == 200  # the retry of an acknowledged photo is a no-op
+    # 3. The record names the photo after it arrived: it is linked and counted.
+    m = mutation("inspection", uid(), inspection_payload(world.site, codes=world.codes, kind="village",
+                                                         photos=[(pid, sha(data))]))
+    status, body = client.push([m])
+    assert body["results"][0]["photos_received"] == 1
+    server.stop()
+    photo = db_rows(world.db_path, "SELECT file_id, thumb_file_id, inspection_id FROM photo WHERE id = ?", pid)
+    assert len(photo) == 1 and photo[0][2] == m["entity_id"]
+    assert db_rows(world.db_path, "SELECT count(*) FROM storedfile")[0][0] == files_before + 2  # no orphans
+    blobs = db_rows(world.db_path, "SELECT length(data) FROM storedfile WHERE id IN (?, ?)", photo[0][0], photo[0][1])
+    assert len(blobs) == 2 and all(b[0] > 0 for b in blobs)
+    assert integrity(world.db_path) == "ok"
+
+
+def _safe(fn, *args):
+    try:
+        return fn(*args)
+    except OSError as exc:
+        return exc
+
+
+def test_backup_during_writes_restores_every_acknowledged_record_and_photo(world, server, tmp_path):
+    client = Client(server.port, world.token)
+    acked: list[tuple[float, str, list[str]]] = []  # (acknowledged at, inspection id, photo ids)
+    stop = threading.Event()
+    failures: list = []
+
+    def writer():
+        writer_client = Client(server.port, world.token)
+        while not stop.is_set():
+            mutations, photos = world.batch(5, photos_each=1)
+            try:
+                status, body = writer_client.push(mutations)
+                assert status == 200
+                for pid, data in photos.items():
+                    assert writer_client.put_photo(pid, data)[0] == 201
+            except Exception as exc:  # noqa: BLE001 - reported below
+                failures.append(exc)
+                return
+            now = time.monotonic()
+            for m in mutations:
+                acked.append((now, m["entity_id"], [p["id"] for p in m["payload"]["photos"]]))
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    while len(acked) < 20:
+        time.sleep(0.02)
+    backup = tmp_path / "backup.sqlite3"
+    started = time.monotonic()
+    env = {**os.environ, "FAIRWATER_DATABASE_URL": f"sqlite:///{world.db_path}",
+           "FAIRWATER_SECRET_KEY": "fault-tests-secret"}
+    done = subprocess.run([str(ROOT / ".venv/bin/flask"), "--app", "app", "backup", str(backup)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    time.sleep(0.3)  # writes keep going after the backup
+    stop.set()
+    thread.join()
+    assert not failures, failures
+    before = [(iid, pids) for at, iid, pids in acked if at < started]
+    assert len(before) >= 20 and len(acked) > len(before)
+    assert integrity(backup) == "ok"
+
+    # Restore (README): stop the server, put the copy in place of the database (no -wal/-shm left over), start.
+    server.stop()
+    for suffix in ("-wal", "-shm"):
+        Path(str(world.db_path) + suffix).unlink(missing_ok=True)
+    shutil.copyfile(backup, world.db_path)
+    server.start()
+    client = Client(server.port, world.token)
+    for iid, pids in before:
+        status, body = client.request("GET", f"/api/v1/inspections/{iid}")
+        assert status == 200, iid
+        record = json.loads(body)
+        assert record["photos_received"] == len(pids) == 1
+        for pid in pids:
+            assert client.head_photo(pid) == 200
+    files = db_rows(world.db_path, "SELECT p.id, length(f.data), length(t.data) FROM photo p JOIN storedfile f "
+                                   "ON f.id = p.file_id JOIN storedfile t ON t.id = p.thumb_file_id")
+    assert all(full > 0 and thumb > 0 for _, full, thumb in files)
+    assert {pid for _, pids in before for pid in pids} <= {row[0] for row in files}
