@@ -158,7 +158,7 @@ def _missed_inspections(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[T
     for due in facts.due:
         if due.state != "overdue":
             continue
-        when = clocks.to_local(due.due_at, rb).strftime("%Y-%m-%d %H:%M") if due.due_at else "its deadline"
+        when = clocks.to_local(due.due_at, rb).strftime("%Y-%m-%d %H:%M %Z") if due.due_at else "its deadline"
         if due.kind == "weekly":
             reason = f"The weekly inspection due {when} has not been made."
             out.append(_trigger("weekly_inspection_missed", rb, reason,

@@ -397,7 +397,7 @@ def _require_clock_passed(order: StopWorkOrder, now: datetime, rb: Rulebook, cit
     if order.status not in IN_FORCE_STATUSES:
         raise ServiceError("Only an order in force (issued or posted) can lead to this step.")
     if order.compliance_due is None or now < order.compliance_due:
-        local = clocks.to_local(order.compliance_due, rb).strftime("%Y-%m-%d %H:%M") if order.compliance_due else "?"
+        local = clocks.to_local(order.compliance_due, rb).strftime("%Y-%m-%d %H:%M %Z") if order.compliance_due else "?"
         raise ServiceError(f"The permittee has {rb['stop_work.compliance_days']} days to comply ({citation}): "
                            f"this is possible from {local}.")
 

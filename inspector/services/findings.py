@@ -170,7 +170,8 @@ def mark_corrected(session: Session, finding: Finding, *, user: User, note: str,
     finding.status, finding.corrected_note, finding.corrected_at, finding.corrected_by = "corrected", note, now, user.id
     for photo_id in photo_ids or []:
         photo = session.get(Photo, photo_id)
-        if photo is not None and photo.finding_id in (None, finding.id) and photo.inspection_id is None:
+        if photo is not None and photo.user_id == user.id and photo.finding_id in (None, finding.id) \
+                and photo.inspection_id is None:
             photo.finding_id = finding.id
             session.add(photo)
     _save(session, finding, before, action="corrected", user=user, now=now, device_id=device_id)

@@ -1,0 +1,28 @@
+"""`flask --app app tick`: the clock tick for cron. Runs the rules without a request, so deadlines that
+pass at night (a missed weekly inspection, an overdue repair, an expired permit) propose orders on time."""
+from __future__ import annotations
+
+import click
+from flask import current_app
+from flask.cli import with_appcontext
+
+from .db import get_session
+from .services import clock, enforcement
+
+
+@click.command("tick")
+@with_appcontext
+def tick_command():
+    """Evaluate the stop-work triggers of every site once (safe to run as often as you like)."""
+    session = get_session()
+    now = clock.now()
+    created = enforcement.evaluate_all(session, now, current_app.extensions["rulebook"])
+    session.commit()
+    click.echo(f"tick {now.isoformat(timespec='seconds')}Z: {len(created)} new proposed stop-work order(s)")
+    for order in created:
+        grounds = ", ".join(dict.fromkeys(g["citation"] for g in order.grounds))
+        click.echo(f"  site {order.site_id}: order {order.id} ({grounds}) {order.status}")
+
+
+def register(app) -> None:
+    app.cli.add_command(tick_command)

@@ -1,0 +1,145 @@
+"""PDF documents with fpdf2's core fonts (no font files needed on a fresh machine).
+
+Core fonts cover Latin-1 only, so text goes through `latin1()` (typographic quotes and dashes become
+their plain forms; "§" is Latin-1 and stays)."""
+from __future__ import annotations
+
+import io
+from datetime import datetime
+
+from fpdf import FPDF
+
+from ..rules import clocks
+from . import qr
+
+REPLACE = {"“": '"', "”": '"', "‘": "'", "’": "'", "—": "-", "–": "-", "…": "...", "✔": "", "✖": "", "▲": "",
+           "≥": ">=", "≤": "<=", "°": "deg"}
+
+
+def latin1(text) -> str:
+    text = "" if text is None else str(text)
+    for bad, good in REPLACE.items():
+        text = text.replace(bad, good)
+    return text.encode("latin-1", "replace").decode("latin-1")
+
+
+def local(moment: datetime | None, rb) -> str:
+    return clocks.to_local(moment, rb).strftime("%Y-%m-%d %H:%M %Z") if moment else "-"
+
+
+class Document(FPDF):
+    def __init__(self, title: str, rb):
+        super().__init__(format="Letter")
+        self.doc_title, self.rb = title, rb
+        self.set_auto_page_break(True, margin=18)
+        self.set_title(latin1(title))
+        self.add_page()
+
+    def header(self):
+        self.set_font("Helvetica", "", 9)
+        self.cell(0, 5, latin1(f"{self.rb['meta.municipality']} - Chapter {self.rb['meta.chapter']}, "
+                               f"{self.rb['meta.title']}"), new_x="LMARGIN", new_y="NEXT")
+        self.ln(1)
+
+    def footer(self):
+        self.set_y(-14)
+        self.set_font("Helvetica", "", 8)
+        self.cell(0, 5, latin1(f"{self.doc_title} - page {self.page_no()}"), align="C")
+
+    def heading(self, text: str, size: int = 14):
+        self.set_font("Helvetica", "B", size)
+        self.multi_cell(0, size * 0.5, latin1(text), new_x="LMARGIN", new_y="NEXT")
+        self.ln(1)
+
+    def para(self, text: str, bold: bool = False, size: int = 10):
+        self.set_font("Helvetica", "B" if bold else "", size)
+        self.multi_cell(0, 5, latin1(text), new_x="LMARGIN", new_y="NEXT")
+        self.ln(1)
+
+    def facts(self, rows: list[tuple[str, str]], label_w: float = 42):
+        for label, value in rows:
+            self.set_font("Helvetica", "B", 10)
+            self.cell(label_w, 6, latin1(label))
+            self.set_font("Helvetica", "", 10)
+            self.multi_cell(0, 6, latin1(value), new_x="LMARGIN", new_y="NEXT")
+        self.ln(2)
+
+    def qr_block(self, url: str, contact: str):
+        y = self.get_y() + 2
+        if y > self.h - 60:
+            self.add_page()
+            y = self.get_y()
+        self.image(io.BytesIO(qr.png(url)), x=self.l_margin, y=y, w=34, h=34)
+        self.set_xy(self.l_margin + 40, y)
+        self.set_font("Helvetica", "", 9)
+        self.multi_cell(0, 5, latin1(f"Look this order up: scan the code or open\n{url}\n\nContact: {contact}"),
+                        new_x="LMARGIN", new_y="NEXT")
+        self.set_y(y + 38)
+
+    def output_bytes(self) -> bytes:
+        return bytes(self.output())
+
+
+def _order_facts(ctx, rb) -> list[tuple[str, str]]:
+    order, site, permit, company = ctx["order"], ctx["site"], ctx["permit"], ctx["company"]
+    rows = [("Order", order.id), ("Site", f"{site.name}, {site.address}"),
+            ("Permittee", company.name if company else "No permit issued - the landowner or land user"),
+            ("Permit", (permit.number or f"Application #{permit.id}") if permit else "None"),
+            ("Issued", local(order.issued_at, rb))]
+    if order.posted_at:
+        rows.append(("Posted on site", local(order.posted_at, rb)))
+    return rows
+
+
+def _unique_grounds(order) -> list[str]:
+    return list(dict.fromkeys(g["ground"] for g in order.grounds or []))
+
+
+def order_document(kind: str, ctx: dict, rb) -> bytes:
+    """kind: notice | revocation | cease-desist."""
+    order = ctx["order"]
+    c = "clocks.stop_work_compliance."
+    contact = f"{rb['stop_work.contact.office']}, {rb['stop_work.contact.phone']}, {rb['stop_work.contact.email']}"
+    titles = {"notice": "STOP-WORK ORDER", "revocation": "NOTICE OF PERMIT REVOCATION",
+              "cease-desist": "REQUEST FOR A CEASE AND DESIST ORDER"}
+    doc = Document(titles[kind], rb)
+    doc.heading(titles[kind], 20)
+    doc.facts(_order_facts(ctx, rb))
+    if order.status == "retracted":
+        doc.para(f"RETRACTED {local(order.retracted_at, rb)}: {order.retracted_reason}", bold=True, size=12)
+    if kind == "notice":
+        doc.para("All land disturbing and land developing activity on this site must stop, under § 256-10A, "
+                 "for the following reasons:")
+        for n, g in enumerate(order.grounds or [], 1):
+            doc.para(f"{n}. {g['citation']}: {g['words']}. {g.get('reason', '')}")
+        if order.notes:
+            doc.para(f"Inspector's notes: {order.notes}")
+        doc.heading("What must be done to lift this order", 12)
+        for ground in _unique_grounds(order):
+            doc.para(f"- {rb[f'stop_work.grounds.{ground}.to_lift']}")
+        then = (f"Otherwise the Village may revoke the permit ({rb[c + 'revocation_citation']})." if ctx["permit"]
+                else f"Otherwise the Village may request the Village Attorney to obtain a cease and desist order "
+                     f"({rb[c + 'cease_desist_citation']}).")
+        doc.para(f"Comply by {local(order.compliance_due, rb)} ({rb['stop_work.compliance_days']} days). {then} "
+                 f"The Village or the Zoning Board of Appeals may retract this order ({rb[c + 'retraction_citation']}).",
+                 bold=True)
+    elif kind == "revocation":
+        permit = ctx["permit"]
+        doc.para(f"Permit {permit.number or permit.id} is revoked as of {local(order.revoked_at, rb)}, under "
+                 f"{rb[c + 'revocation_citation']}: \"{rb[c + 'revocation_words']}\"")
+        doc.para(f"The stop-work order issued {local(order.issued_at, rb)} was not complied with by "
+                 f"{local(order.compliance_due, rb)}. Grounds:")
+        for n, g in enumerate(order.grounds or [], 1):
+            doc.para(f"{n}. {g['citation']}: {g['words']}. {g.get('reason', '')}")
+        doc.para(f"Reason for the revocation: {order.revocation_reason}", bold=True)
+    else:
+        doc.para(f"To: the Village Attorney, {rb['meta.municipality']}. Date: {local(order.cease_desist_at, rb)}.")
+        doc.para(f"Under {rb[c + 'cease_desist_citation']} the Village requests a cease and desist order: "
+                 f"\"{rb[c + 'cease_desist_words']}\"")
+        doc.para(f"A stop-work order was issued {local(order.issued_at, rb)} and the activity did not cease by "
+                 f"{local(order.compliance_due, rb)}. Grounds:")
+        for n, g in enumerate(order.grounds or [], 1):
+            doc.para(f"{n}. {g['citation']}: {g['words']}. {g.get('reason', '')}")
+        doc.para(f"Details: {order.cease_desist_details}", bold=True)
+    doc.qr_block(ctx["lookup_url"], contact)
+    return doc.output_bytes()

@@ -1,0 +1,77 @@
+"""The supervisor's dashboard rows: every site with its permit, inspections due, findings and orders,
+gathered in a fixed number of queries however many sites there are, and sorted by urgency."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from ..models import Company, Inspection, Permit, Site, User
+from ..rules.rulebook import Rulebook
+from . import enforcement, findings, sites
+
+NEEDS_ACTION = "needs_action"
+
+
+def current_permits(session: Session, site_ids: list[int]) -> dict[int, Permit]:
+    """The most recent permit of each site (the one its clocks follow), in one query."""
+    latest = (select(Permit.site_id, func.max(Permit.id).label("pid")).where(Permit.site_id.in_(site_ids))
+              .group_by(Permit.site_id).subquery())
+    rows = session.exec(select(Permit).join(latest, Permit.id == latest.c.pid))
+    return {p.site_id: p for p in rows}
+
+
+def last_inspected(session: Session, site_ids: list[int]) -> dict[int, object]:
+    return dict(session.exec(select(Inspection.site_id, func.max(Inspection.inspected_on))
+                             .where(Inspection.site_id.in_(site_ids)).group_by(Inspection.site_id)).all())
+
+
+def urgency(row: dict) -> tuple:
+    """Lower sorts first: decisions the supervisor owes, then what is late, then the rest by name."""
+    stop = row["stop"]
+    return (0 if stop["compliance_passed"] and stop["status"] in ("issued", "posted") else 1,
+            0 if stop["proposed"] else 1,
+            -row["findings"]["overdue"],
+            0 if row["inspection_overdue"] else 1,
+            0 if stop["status"] in ("issued", "posted") else 1,
+            -row["findings"]["open"], row["site"].name.lower())
+
+
+def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict]:
+    from . import schedule
+    site_list = list(session.exec(sites.visible_sites_query(user)))
+    ids = [s.id for s in site_list]
+    if not ids:
+        return []
+    permits = current_permits(session, ids)
+    companies = {c.id: c.name for c in session.exec(select(Company))}
+    last = last_inspected(session, ids)
+    due = schedule.due_items_many(session, site_list, now, rb)
+    counts = findings.counts_by_site(session, ids, now)
+    stops = enforcement.site_status(session, ids, now)
+    out = []
+    for site in site_list:
+        permit = permits.get(site.id)
+        items = due.get(site.id, [])
+        row = {"site": site, "permit": permit, "company": companies.get(permit.company_id) if permit else None,
+               "last_inspected": last.get(site.id), "due": items, "findings": counts[site.id],
+               "stop": enforcement.public_status(stops[site.id], user),
+               "inspection_overdue": any(i["state"] == "overdue" for i in items)}
+        stop = row["stop"]
+        row["needs_action"] = bool(stop["proposed"] or row["findings"]["overdue"] or row["inspection_overdue"]
+                                   or (stop["compliance_passed"] and stop["status"] in ("issued", "posted")))
+        out.append(row)
+    return sorted(out, key=urgency)
+
+
+def matches(row: dict, *, permit_status: str = "", kind: str = "", order: str = "", needs: bool = False) -> bool:
+    if needs and not row["needs_action"]:
+        return False
+    if permit_status and (row["permit"].status if row["permit"] else "none") != permit_status:
+        return False
+    if kind and row["site"].project_kind != kind:
+        return False
+    if order and row["stop"]["status"] != order:
+        return False
+    return True

@@ -1,0 +1,55 @@
+"""The supervisor's dashboard: every site, most urgent first, filterable; the rules run as it loads."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from flask import Blueprint, current_app, g, render_template, request
+
+from ..db import get_session
+from ..security import STAFF, roles_required
+from ..services import clock, dashboard, enforcement
+from . import nav_link
+from .forms import KIND_LABELS
+
+bp = Blueprint("dashboard", __name__)
+nav_link(bp, "dashboard.index", "Dashboard", roles=STAFF, order=1)
+
+
+def _register_cli(state) -> None:
+    from ..cli_enforcement import register
+    register(state.app)
+
+
+bp.record_once(_register_cli)
+
+
+def rulebook():
+    return current_app.extensions["rulebook"]
+
+
+def evaluate_if_stale(session, now) -> None:
+    """Evaluate every site's triggers on page load, at most once per ENFORCEMENT_PAGE_TICK_SECONDS (the
+    `tick` command does it on schedule; syncs and decisions evaluate their own site at once)."""
+    seconds = current_app.config.get("ENFORCEMENT_PAGE_TICK_SECONDS", 300)
+    last = current_app.extensions.get("enforcement_last_page_tick")
+    if last is not None and last <= now < last + timedelta(seconds=seconds):
+        return
+    enforcement.evaluate_all(session, now, rulebook())
+    session.commit()
+    current_app.extensions["enforcement_last_page_tick"] = now
+
+
+@bp.route("/dashboard")
+@roles_required(*STAFF)
+def index():
+    session = get_session()
+    now = clock.now()
+    evaluate_if_stale(session, now)
+    args = request.args
+    filters = {"permit_status": args.get("permit", ""), "kind": args.get("kind", ""), "order": args.get("order", ""),
+               "needs": args.get("needs") == "1"}
+    all_rows = dashboard.rows(session, g.user, now, rulebook())
+    shown = [r for r in all_rows if dashboard.matches(r, **filters)]
+    return render_template("dashboard/index.html", rows=shown, total=len(all_rows), filters=filters, now=now,
+                           kinds=KIND_LABELS, needing=sum(1 for r in all_rows if r["needs_action"]),
+                           proposed=sum(r["stop"]["proposed"] for r in all_rows))

@@ -1,0 +1,151 @@
+"""The inspection page and its PDF report (laid out like Wisconsin DNR Form 3400-187), with the SHA-256
+of the record and of each photo as tamper evidence and "N of M photos received"."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, current_app, g, render_template
+from sqlalchemy import func
+from sqlmodel import select
+
+from ..db import get_session
+from ..models import Answer, Company, Finding, Inspection, Permit, Photo, Site, StoredFile, User
+from ..security import login_required
+from ..services import NotFound, clock, findings, sites
+from . import site_panel
+
+bp = Blueprint("inspections", __name__)
+
+KIND_WORDS = {"weekly": "Weekly", "post_rain": "Precipitation event (0.5 inch or more)", "village": "Other: Village inspection",
+              "follow_up": "Other: follow-up", "complaint": "Other: complaint"}
+
+
+def rulebook():
+    return current_app.extensions["rulebook"]
+
+
+def get_visible(session, user, inspection_id: str) -> Inspection:
+    inspection = session.get(Inspection, inspection_id)
+    if inspection is None or not sites.can_see_site(session, user, inspection.site_id):
+        raise NotFound("No such inspection.")
+    return inspection
+
+
+def photo_response(session, photo: Photo, size: str | None) -> Response:
+    stored = session.get(StoredFile, photo.thumb_file_id if size and photo.thumb_file_id else photo.file_id)
+    if stored is None:
+        abort(404)
+    return Response(stored.data, mimetype="image/jpeg" if size else photo.content_type,
+                    headers={"Cache-Control": "private, max-age=86400"})
+
+
+def report_context(session, inspection: Inspection) -> dict:
+    """Everything the page and the PDF show, in a few queries."""
+    rb = rulebook()
+    site = session.get(Site, inspection.site_id)
+    permit = session.get(Permit, inspection.permit_id) if inspection.permit_id else None
+    company = session.get(Company, permit.company_id) if permit else None
+    answers = list(session.exec(select(Answer).where(Answer.inspection_id == inspection.id).order_by(Answer.id)))
+    photos = list(session.exec(select(Photo).where(Photo.inspection_id == inspection.id)))
+    by_item: dict[str | None, list[Photo]] = {}
+    for p in photos:
+        by_item.setdefault(p.item_code, []).append(p)
+    items = {item["code"]: item for item in rb["checklist.items"]}
+    found = list(session.exec(select(Finding).where(Finding.inspection_id == inspection.id)))
+    author = session.get(User, inspection.user_id) if inspection.user_id else None
+    now = clock.now()
+    return {"inspection": inspection, "site": site, "permit": permit, "company": company, "answers": answers,
+            "items": items, "photos": photos, "photos_by_item": by_item, "findings": found,
+            "findings_by_item": {f.item_code: f for f in found}, "author": author,
+            "kind_words": KIND_WORDS.get(inspection.kind, inspection.kind),
+            "photos_received": len(photos), "photos_expected": max(inspection.photos_expected, len(photos)),
+            "overdue": {f.id for f in found if findings.is_overdue(f, now)}, "now": now}
+
+
+@bp.route("/inspections/<inspection_id>")
+@login_required
+def show(inspection_id: str):
+    session = get_session()
+    inspection = get_visible(session, g.user, inspection_id)
+    return render_template("inspections/show.html", **report_context(session, inspection))
+
+
+@bp.route("/inspections/<inspection_id>.pdf")
+@login_required
+def pdf(inspection_id: str):
+    session = get_session()
+    inspection = get_visible(session, g.user, inspection_id)
+    from ..documents import report
+    data = report.inspection_pdf(report_context(session, inspection), rulebook())
+    return Response(data, mimetype="application/pdf", headers={
+        "Content-Disposition": f'inline; filename="inspection-{inspection.inspected_on.isoformat()}-{inspection.id[:8]}.pdf"'})
+
+
+@bp.route("/inspections/<inspection_id>/photos/<photo_id>")
+@bp.route("/inspections/<inspection_id>/photos/<photo_id>/<any(thumb):size>")
+@login_required
+def photo(inspection_id: str, photo_id: str, size: str | None = None):
+    session = get_session()
+    inspection = get_visible(session, g.user, inspection_id)
+    found = session.get(Photo, photo_id)
+    if found is None or found.inspection_id != inspection.id:
+        abort(404)
+    return photo_response(session, found, size)
+
+
+# ---------------------------------------------------------------- the site page's timeline panel
+
+def timeline(session, site, now, rb, days: int = 42) -> list[dict]:
+    """Inspections (with their photos), findings, notices, orders and rain events of the last `days`,
+    newest first."""
+    from datetime import timedelta
+
+    from ..models import ControlMeasureNotice, StopWorkOrder
+    since = now - timedelta(days=days)
+    events: list[dict] = []
+    recent = list(session.exec(select(Inspection).where(Inspection.site_id == site.id,
+                                                        Inspection.received_at >= since - timedelta(days=30))
+                               .order_by(Inspection.inspected_on.desc()).limit(60)))
+    ids = [i.id for i in recent]
+    thumbs: dict[str, list[Photo]] = {}
+    if ids:
+        for p in session.exec(select(Photo).where(Photo.inspection_id.in_(ids))):
+            thumbs.setdefault(p.inspection_id, []).append(p)
+    fails = dict(session.exec(select(Answer.inspection_id, func.count()).where(Answer.inspection_id.in_(ids),
+                                                                              Answer.result == "fail")
+                              .group_by(Answer.inspection_id)).all()) if ids else {}
+    for i in recent:
+        events.append({"kind": "inspection", "at": i.started_at or i.received_at, "item": i,
+                       "photos": thumbs.get(i.id, [])[:6], "fails": fails.get(i.id, 0)})
+    for f in session.exec(select(Finding).where(Finding.site_id == site.id, Finding.created_at >= since)):
+        events.append({"kind": "finding", "at": f.created_at, "item": f, "overdue": findings.is_overdue(f, now)})
+    for o in session.exec(select(StopWorkOrder).where(StopWorkOrder.site_id == site.id,
+                                                      StopWorkOrder.proposed_at >= since)):
+        events.append({"kind": "order", "at": o.issued_at or o.proposed_at, "item": o})
+    permit_ids = list(session.exec(select(Permit.id).where(Permit.site_id == site.id)))
+    if permit_ids:
+        for n in session.exec(select(ControlMeasureNotice).where(ControlMeasureNotice.permit_id.in_(permit_ids),
+                                                                 ControlMeasureNotice.notified_at >= since)):
+            events.append({"kind": "notice", "at": n.notified_at, "item": n})
+    try:
+        from ..models import RainEvent, SiteGauge
+    except ImportError:  # rain models belong to the rain engineer
+        RainEvent = None
+    if RainEvent is not None:
+        link = session.get(SiteGauge, site.id)
+        if link is not None:
+            for r in session.exec(select(RainEvent).where(RainEvent.gauge_id == link.gauge_id, RainEvent.end >= since)):
+                events.append({"kind": "rain", "at": r.end, "item": r})
+    return sorted(events, key=lambda e: e["at"] or now, reverse=True)
+
+
+@site_panel(bp, order=60)
+def timeline_panel(session, site, user, _now):
+    now = clock.now()
+    rb = rulebook()
+    svg = None
+    try:
+        from .. import charts
+        svg = charts.site_timeline_svg(session, site, now, rb)
+    except Exception:  # the chart is the rain engineer's; the list below stands on its own
+        svg = None
+    return "inspections/_timeline_panel.html", {"events": timeline(session, site, now, rb), "svg": svg,
+                                                "site": site}

@@ -1,0 +1,231 @@
+"""Stop-work order pages (§ 256-10): the order, the supervisor's decisions, the printable notice to post on
+site and the revocation / cease-and-desist documents, and the offline page for posting an order in the field."""
+from __future__ import annotations
+
+from flask import (Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request,
+                   url_for)
+from sqlmodel import select
+
+from ..db import get_session
+from ..models import Company, Finding, Inspection, Permit, Photo, Site, StoredFile, User
+from ..security import login_required, roles_required
+from ..services import ServiceError, clock, enforcement
+from . import site_panel
+
+bp = Blueprint("orders", __name__)
+
+STATUS_WORDS = {"proposed": ("Proposed — awaiting a supervisor", "warn"), "dismissed": ("Dismissed", "info"),
+                "issued": ("Stop-work order issued", "bad"), "posted": ("Stop-work order posted on site", "bad"),
+                "complied": ("Complied with — lifted", "good"), "revoked_permit": ("Permit revoked", "bad"),
+                "cease_desist_requested": ("Cease-and-desist requested", "bad"), "retracted": ("Retracted", "info")}
+BODIES = {"village": "the Village of Fairwater", "zoning_board": "the Zoning Board of Appeals"}
+
+
+def rulebook():
+    return current_app.extensions["rulebook"]
+
+
+def order_context(session, order, now) -> dict:
+    site = session.get(Site, order.site_id)
+    permit = session.get(Permit, order.permit_id) if order.permit_id else None
+    company = session.get(Company, permit.company_id) if permit else None
+    evidence = order.evidence or {}
+    inspections = [session.get(Inspection, i) for i in evidence.get("inspections", [])]
+    found = [session.get(Finding, f) for f in evidence.get("findings", [])]
+    photo_ids = list(evidence.get("photos", []))
+    if order.notice_photo_id and order.notice_photo_id not in photo_ids:
+        photo_ids.append(order.notice_photo_id)
+    photos = [p for p in (session.get(Photo, pid) for pid in photo_ids) if p is not None]
+    user_ids = {order.issued_by, order.posted_by, order.retracted_by, order.revoked_by, order.dismissed_by,
+                order.cease_desist_by, order.complied_by}
+    history = enforcement.history(session, order)
+    user_ids |= {e.by_user_id for e in history}
+    names = {u.id: u.name for u in session.exec(select(User).where(User.id.in_([i for i in user_ids if i])))}
+    return {"order": order, "site": site, "permit": permit, "company": company,
+            "inspections": [i for i in inspections if i], "findings": [f for f in found if f], "photos": photos,
+            "missing_photos": len(photo_ids) - len(photos), "history": history, "names": names,
+            "step": enforcement.next_step(session, order, now), "now": now, "words": STATUS_WORDS,
+            "bodies": BODIES, "lookup_url": url_for("orders.show", order_id=order.id, _external=True)}
+
+
+def load(order_id: str):
+    session = get_session()
+    return session, enforcement.get_visible_order(session, g.user, order_id)
+
+
+@bp.route("/orders/<order_id>")
+@login_required
+def show(order_id: str, error: str | None = None, status: int = 200):
+    session, order = load(order_id)
+    return render_template("orders/show.html", error=error, **order_context(session, order, clock.now())), status
+
+
+def _decide(order_id: str, action, success: str):
+    """Run one decision in one transaction; a refusal re-shows the order with the message, nothing written."""
+    session, order = load(order_id)
+    try:
+        action(session, order, clock.now())
+        session.commit()
+    except ServiceError as exc:
+        session.rollback()
+        session, order = load(order_id)
+        return show(order_id, error=exc.message, status=exc.status)
+    flash(success, "info")
+    return redirect(url_for("orders.show", order_id=order_id), code=303)
+
+
+def _form(name: str) -> str:
+    return request.form.get(name, "")
+
+
+@bp.post("/orders/<order_id>/issue")
+@roles_required("supervisor")
+def issue(order_id: str):
+    keep = request.form.getlist("grounds")
+    return _decide(order_id, lambda s, o, now: enforcement.issue(s, o, user=g.user, now=now, rb=rulebook(),
+                                                                 keep_grounds=keep, note=_form("note")),
+                   "Stop-work order issued. Print the notice and post it on the site.")
+
+
+@bp.post("/orders/<order_id>/dismiss")
+@roles_required("supervisor")
+def dismiss(order_id: str):
+    return _decide(order_id, lambda s, o, now: enforcement.dismiss(s, o, user=g.user, reason=_form("reason"), now=now),
+                   "Proposal dismissed.")
+
+
+@bp.post("/orders/<order_id>/posted")
+@roles_required("inspector", "supervisor")
+def posted(order_id: str):
+    return _decide(order_id, lambda s, o, now: enforcement.record_posting(s, o, user=g.user, now=now),
+                   "Recorded as posted on the site.")
+
+
+@bp.post("/orders/<order_id>/complied")
+@roles_required("supervisor")
+def complied(order_id: str):
+    return _decide(order_id, lambda s, o, now: enforcement.mark_complied(s, o, user=g.user, note=_form("note"),
+                                                                         now=now, rb=rulebook()),
+                   "Order lifted: the permittee complied.")
+
+
+@bp.post("/orders/<order_id>/revoke")
+@roles_required("supervisor")
+def revoke(order_id: str):
+    return _decide(order_id, lambda s, o, now: enforcement.revoke_permit(s, o, user=g.user, reason=_form("reason"),
+                                                                         now=now, rb=rulebook()),
+                   "Permit revoked (§ 256-10B). Print the revocation notice.")
+
+
+@bp.post("/orders/<order_id>/request-cease-desist")
+@roles_required("supervisor")
+def cease_desist(order_id: str):
+    return _decide(order_id, lambda s, o, now: enforcement.request_cease_desist(s, o, user=g.user,
+                                                                                details=_form("details"), now=now,
+                                                                                rb=rulebook()),
+                   "Request to the Village Attorney recorded (§ 256-10C). Print the request.")
+
+
+@bp.post("/orders/<order_id>/retract")
+@roles_required("supervisor")
+def retract(order_id: str):
+    return _decide(order_id, lambda s, o, now: enforcement.retract(s, o, user=g.user, body=_form("body"),
+                                                                   reason=_form("reason"), now=now, rb=rulebook()),
+                   "Retraction recorded (§ 256-10D).")
+
+
+@bp.post("/sites/<int:site_id>/orders")
+@roles_required("supervisor")
+def propose(site_id: int):
+    from ..services import sites
+    session = get_session()
+    site = sites.get_visible_site(session, g.user, site_id)
+    try:
+        order = enforcement.propose_manual(session, site, user=g.user, grounds=request.form.getlist("grounds"),
+                                           notes=_form("notes"), now=clock.now(), rb=rulebook())
+        session.commit()
+    except ServiceError as exc:
+        session.rollback()
+        flash(exc.message, "error")
+        return redirect(url_for("sites.show", site_id=site_id), code=303)
+    return redirect(url_for("orders.show", order_id=order.id), code=303)
+
+
+# ---------------------------------------------------------------- documents
+
+DOCUMENTS = {"notice": ("orders/notice.html", ("issued", "posted", "complied", "revoked_permit",
+                                               "cease_desist_requested", "retracted")),
+             "revocation": ("orders/revocation.html", ("revoked_permit", "retracted")),
+             "cease-desist": ("orders/cease_desist.html", ("cease_desist_requested", "retracted"))}
+
+
+def _document(order_id: str, kind: str):
+    session, order = load(order_id)
+    template, statuses = DOCUMENTS[kind]
+    if order.status not in statuses or (kind == "revocation" and not order.revoked_at) \
+            or (kind == "cease-desist" and not order.cease_desist_at):
+        abort(404)
+    return session, order, template
+
+
+@bp.route("/orders/<order_id>/<any(notice, revocation, 'cease-desist'):kind>")
+@login_required
+def document(order_id: str, kind: str):
+    session, order, template = _document(order_id, kind)
+    from ..documents import qr
+    ctx = order_context(session, order, clock.now())
+    return render_template(template, qr_svg=qr.svg(ctx["lookup_url"]), **ctx)
+
+
+@bp.route("/orders/<order_id>/<any(notice, revocation, 'cease-desist'):kind>.pdf")
+@login_required
+def document_pdf(order_id: str, kind: str):
+    session, order, _template = _document(order_id, kind)
+    from ..documents import pdf
+    ctx = order_context(session, order, clock.now())
+    data = pdf.order_document(kind, ctx, rulebook())
+    return Response(data, mimetype="application/pdf", headers={
+        "Content-Disposition": f'inline; filename="stop-work-{kind}-{order.id[:8]}.pdf"'})
+
+
+@bp.route("/orders/<order_id>/photos/<photo_id>")
+@bp.route("/orders/<order_id>/photos/<photo_id>/<any(thumb):size>")
+@login_required
+def photo(order_id: str, photo_id: str, size: str | None = None):
+    """The order's evidence and notice photos (they may belong to no inspection or finding)."""
+    session, order = load(order_id)
+    allowed = set((order.evidence or {}).get("photos", [])) | {order.notice_photo_id}
+    found = session.get(Photo, photo_id) if photo_id in allowed else None
+    if found is None:
+        abort(404)
+    stored = session.get(StoredFile, found.thumb_file_id if size and found.thumb_file_id else found.file_id)
+    content_type = "image/jpeg" if size else found.content_type
+    return Response(stored.data, mimetype=content_type, headers={"Cache-Control": "private, max-age=86400"})
+
+
+# ---------------------------------------------------------------- the site page panel
+
+@site_panel(bp, order=20)
+def orders_panel(session, site, user, _now):
+    """Stop-work status first on the site page; the rules are evaluated as the page loads."""
+    now = clock.now()
+    if user.role in ("inspector", "supervisor"):
+        enforcement.evaluate_site(session, site, now, rulebook())
+        session.commit()
+    orders = enforcement.orders_for_sites(session, [site.id])
+    if user.role == "permittee":
+        orders = [o for o in orders if o.status not in ("proposed", "dismissed")]
+    entry = enforcement.public_status(enforcement.site_status(session, [site.id], now)[site.id], user)
+    current = next((o for o in orders if o.id == entry["order_id"]), None)
+    return "orders/_site_panel.html", {"site": site, "orders": orders, "entry": entry, "current": current,
+                                       "words": STATUS_WORDS, "now": now}
+
+
+# ---------------------------------------------------------------- posting an order in the field, offline
+
+@bp.route("/app/stop-work")
+def field_page():
+    """An app-shell page (precached): identical for every user, filled from IndexedDB by stop-work-field.js."""
+    response = current_app.make_response(render_template("app/stop_work.html", current_user=None, shell_page=True))
+    response.headers["Cache-Control"] = "no-cache"
+    return response
