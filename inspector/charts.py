@@ -14,6 +14,8 @@ from .models import Inspection, RainEvent, RainGauge, RainReading, SiteGauge
 from .rules import clocks
 from .rules import rain as rain_rules
 from .rules.rulebook import Rulebook
+from .services.permits import current_permit
+from .services.schedule import COUNTED_KINDS, inspection_moment, permit_active_at
 
 W, H = 720, 250
 LEFT, RIGHT, TOP, BASE = 44, 708, 16, 150   # plot box for the rain bars
@@ -74,6 +76,7 @@ def site_timeline_svg(session: Session, site, now: datetime, rb: Rulebook, days:
                                                       RainEvent.end >= start_utc - timedelta(days=2),
                                                       RainEvent.end < end_utc)).all()
     inspections = session.exec(select(Inspection).where(Inspection.site_id == site.id,
+                                                        Inspection.kind.in_(COUNTED_KINDS),
                                                         Inspection.inspected_on >= first,
                                                         Inspection.inspected_on <= today)).all()
     threshold = rain_rules.settings(rb)["rain_threshold_in"]
@@ -123,7 +126,6 @@ def site_timeline_svg(session: Session, site, now: datetime, rb: Rulebook, days:
     parts.append(f'<text x="{LEFT - 4}" y="{ty + 4:.1f}" text-anchor="end" fill="{INK}">{threshold}"</text>')
     parts.append(f'<text x="{LEFT - 4}" y="{TOP + 4}" text-anchor="end" fill="{INK}">{top:.1f}"</text>')
     # Inspections, then the post-rain deadlines that passed with no inspection after the rain.
-    from .services.schedule import inspection_moment  # late import: keeps charts importable from services
     moments = []
     for insp in sorted(inspections, key=lambda i: inspection_moment(i, rb)):
         moment = inspection_moment(insp, rb)
@@ -133,10 +135,9 @@ def site_timeline_svg(session: Session, site, now: datetime, rb: Rulebook, days:
                             f"{insp.kind.replace('_', '-')} inspection by the {who}, "
                             f"{clocks.to_local(moment, rb):%b %d %H:%M}"))
     earlier = session.exec(select(Inspection.started_at).where(Inspection.site_id == site.id,
+                                                               Inspection.kind.in_(COUNTED_KINDS),
                                                                Inspection.inspected_on < first)).all()
     all_moments = moments + [m for m in earlier if m]
-    from .services.permits import current_permit
-    from .services.schedule import permit_active_at
     permit = current_permit(session, site.id)
     for ob in rain_rules.obligations([e.end for e in events], all_moments, rb,
                                      active=lambda m: permit is not None and permit_active_at(permit, m, rb)):

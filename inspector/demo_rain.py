@@ -34,7 +34,7 @@ def seed_rain(session: Session, rb: Rulebook, now: datetime) -> None:
             amount = special.get(ago - 1, pick.choice(DRIZZLE))
             if kind == "onsite" and amount >= 0.5:
                 amount = round(amount + 0.03, 2)  # the site's own gauge caught a little more
-            rain._store(session, gauge, {
+            rain.store_reading(session, gauge, {
                 "period_start": end - timedelta(hours=24), "period_end": end, "amount_in": amount,
                 "trace": amount == 0.0 and pick.random() < 0.2, "source": kind,
                 "source_key": f"demo:{code}:{(today - timedelta(days=ago - 1)).isoformat()}", "device_uuid": None},

@@ -23,6 +23,7 @@ How rains become obligations (`obligations`):
 """
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -84,10 +85,12 @@ def qualifying_rains(readings: list[Reading], rb: Rulebook) -> list[Rain]:
     """The qualifying rains in one gauge's readings (see the module docstring)."""
     window = timedelta(hours=settings(rb)["window_hours"])
     usable = [r for r in _deduplicate(readings) if r.end - r.start <= window and r.amount_in > 0]
+    ends = [r.end for r in usable]  # sorted: a window's readings are found by bisection, not a full scan
     spans: list[tuple[datetime, datetime, set]] = []
     for last in usable:
         opens = last.end - window
-        inside = [r for r in usable if r.start >= opens and r.end <= last.end]
+        last_index = bisect.bisect_right(ends, last.end)
+        inside = [r for r in usable[bisect.bisect_left(ends, opens):last_index] if r.start >= opens]
         if qualifies(sum(r.amount_in for r in inside), rb):
             spans.append((min(r.start for r in inside), last.end, {id(r) for r in inside}))
     merged: list[tuple[datetime, datetime, set]] = []

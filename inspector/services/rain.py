@@ -138,11 +138,16 @@ def gauges_for(session: Session, user: User) -> list[RainGauge]:
 
 # ---------------------------------------------------------------- readings and qualifying rains
 
-def _store(session: Session, gauge: RainGauge, row: dict, *, user_id: int | None,
+def store_reading(session: Session, gauge: RainGauge, row: dict, *, user_id: int | None,
            site_id: int | None = None) -> tuple[RainReading, bool]:
     existing = session.exec(select(RainReading).where(RainReading.source_key == row["source_key"])).first()
     if existing is not None:
         return existing, False
+    return _insert(session, gauge, row, user_id=user_id, site_id=site_id), True
+
+
+def _insert(session: Session, gauge: RainGauge, row: dict, *, user_id: int | None,
+            site_id: int | None = None) -> RainReading:
     reading = RainReading(gauge_id=gauge.id, user_id=user_id, **row)
     session.add(reading)
     session.flush()
@@ -151,7 +156,17 @@ def _store(session: Session, gauge: RainGauge, row: dict, *, user_id: int | None
     audit.record(session, entity="rain_reading", entity_id=reading.device_uuid or reading.id, action="create",
                  user_id=user_id, site_id=site_id,
                  after=audit.snapshot(reading))
-    return reading, True
+    return reading
+
+
+def _stored_readings(session: Session, keys: list[str]) -> dict[str, RainReading]:
+    """Readings already stored under these source keys, in a few queries (an import can have thousands)."""
+    found: dict[str, RainReading] = {}
+    for start in range(0, len(keys), 500):
+        chunk = keys[start:start + 500]
+        found.update((r.source_key, r) for r in session.exec(select(RainReading)
+                                                             .where(RainReading.source_key.in_(chunk))).all())
+    return found
 
 
 def evaluate_gauge(session: Session, gauge_id: int, rb: Rulebook, since: datetime | None = None) -> list[RainEvent]:
@@ -223,7 +238,7 @@ def record_manual(session: Session, *, user: User, gauge_id, observed_at: dateti
     if observed_at > now + timedelta(minutes=rb["rain.future_tolerance_minutes"]):
         raise ServiceError("The reading time is in the future.", field="observed_at")
     key = f"device:{device_uuid}" if device_uuid else f"manual:{gauge.id}:{observed_at.isoformat()}:{user.id}"
-    reading, created = _store(session, gauge, {
+    reading, created = store_reading(session, gauge, {
         "period_start": observed_at - timedelta(hours=period_hours), "period_end": observed_at,
         "amount_in": round(value, 2), "trace": False, "source": "onsite" if gauge.kind == "onsite" else "manual",
         "source_key": key, "device_uuid": device_uuid}, user_id=user.id, site_id=_reading_site(session, user, gauge,
@@ -277,6 +292,7 @@ def import_file(session: Session, data: bytes | str, fmt: str, *, user_id: int |
     parsed = PARSERS[fmt](data, rb, now)
     report = ImportReport(format=fmt, errors=list(parsed.errors), skipped=list(parsed.skipped))
     gauges = {g.station_code: g for g in session.exec(select(RainGauge)).all()}
+    stored = _stored_readings(session, [row.source_key for row in parsed.rows])
     seen: dict[str, ParsedRow] = {}
     earliest: dict[int, datetime] = {}
     for row in parsed.rows:
@@ -305,7 +321,7 @@ def import_file(session: Session, data: bytes | str, fmt: str, *, user_id: int |
             report.new_gauges.append(row.station_code)
             report.notes.append(RowIssue(row.line, f"New gauge {row.station_code} ({row.station_name}) made from "
                                                    "the file's station columns."))
-        existing = session.exec(select(RainReading).where(RainReading.source_key == row.source_key)).first()
+        existing = stored.get(row.source_key)
         if existing is not None:
             if round(existing.amount_in, 2) != row.amount_in or existing.trace != row.trace:
                 report.errors.append(RowIssue(row.line, f"Already imported as {existing.amount_in:.2f} in; the "
@@ -313,7 +329,7 @@ def import_file(session: Session, data: bytes | str, fmt: str, *, user_id: int |
             else:
                 report.unchanged += 1
             continue
-        _store(session, gauge, {"period_start": row.period_start, "period_end": row.period_end,
+        _insert(session, gauge, {"period_start": row.period_start, "period_end": row.period_end,
                                 "amount_in": row.amount_in, "trace": row.trace, "source": fmt,
                                 "source_key": row.source_key, "device_uuid": None}, user_id=user_id)
         report.stored += 1

@@ -27,6 +27,9 @@ from ..rules import rain as rain_rules
 from ..rules.rulebook import Rulebook
 
 ACTIVE = ("issued", "extended")
+# Inspections of the whole site count toward the cadence; a follow-up checks one finding only, so it does
+# not (the protective reading: the ordinance asks to inspect "the construction control measures").
+COUNTED_KINDS = ("weekly", "post_rain", "village", "complaint")
 
 
 def iso(moment: datetime | None) -> str | None:
@@ -42,10 +45,10 @@ def inspection_moment(inspection: Inspection, rb: Rulebook) -> datetime:
 
 
 def last_inspection(session: Session, site_id: int) -> Inspection | None:
-    """The site's most recent inspection, of any kind and by anyone."""
-    latest_day = select(func.max(Inspection.inspected_on)).where(Inspection.site_id == site_id).scalar_subquery()
-    rows = session.exec(select(Inspection).where(Inspection.site_id == site_id,
-                                                 Inspection.inspected_on == latest_day)).all()
+    """The site's most recent inspection that counts (COUNTED_KINDS), by the permittee or the Village."""
+    counted = (Inspection.site_id == site_id, Inspection.kind.in_(COUNTED_KINDS))
+    latest_day = select(func.max(Inspection.inspected_on)).where(*counted).scalar_subquery()
+    rows = session.exec(select(Inspection).where(*counted, Inspection.inspected_on == latest_day)).all()
     return max(rows, key=lambda i: (i.started_at or datetime.min, i.received_at), default=None)
 
 
@@ -53,11 +56,12 @@ def _latest_inspections(session: Session, site_ids: list[int]) -> dict[int, Insp
     """The last inspection of each site in two queries (the latest day, then that day's inspections)."""
     if not site_ids:
         return {}
+    counted = Inspection.kind.in_(COUNTED_KINDS)
     days = dict(session.exec(select(Inspection.site_id, func.max(Inspection.inspected_on))
-                             .where(Inspection.site_id.in_(site_ids)).group_by(Inspection.site_id)).all())
+                             .where(Inspection.site_id.in_(site_ids), counted).group_by(Inspection.site_id)).all())
     if not days:
         return {}
-    rows = session.exec(select(Inspection).where(Inspection.site_id.in_(list(days)),
+    rows = session.exec(select(Inspection).where(Inspection.site_id.in_(list(days)), counted,
                                                  Inspection.inspected_on.in_(set(days.values())))).all()
     out: dict[int, Inspection] = {}
     for row in rows:
@@ -116,7 +120,8 @@ def _weekly(permit: Permit, last: Inspection | None, now: datetime, rb: Rulebook
     if last is not None and inspection_moment(last, rb) >= start:
         anchor = inspection_moment(last, rb)
         who = "the Village" if last.by_village else "the permittee"
-        note = f"Last inspection {clocks.to_local(anchor, rb):%b %d %H:%M} by {who}; both count."
+        note = (f"Last inspection {clocks.to_local(anchor, rb):%b %d %H:%M} by {who}; the permittee's and the "
+                "Village's both count, a follow-up of a single finding does not.")
     else:
         anchor = start
         note = "No inspection under this permit yet: counted from the day the permit was issued."

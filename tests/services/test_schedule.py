@@ -160,3 +160,11 @@ def test_timeline_svg_shows_rain_threshold_and_marks(db, active_site):
     assert svg.startswith("<svg") and "<title" in svg and "style=" not in svg
     assert "<circle" in svg and "<rect x" in svg        # weekly and Village marks, distinct shapes
     assert "Post-rain inspection missed" in svg          # rain 8 days ago, nothing until 3 days ago
+
+
+def test_a_follow_up_of_one_finding_does_not_reset_the_weekly_clock(db, active_site):
+    add_inspection(db, active_site, datetime(2026, 11, 10, 15, 0))
+    add_inspection(db, active_site, datetime(2026, 11, 15, 15, 0), kind="follow_up")
+    item = by_kind(schedule.due_items(db, active_site, datetime(2026, 11, 18), RB), "weekly")[0]
+    assert item["due_at"] == "2026-11-17T15:00:00Z" and item["state"] == "overdue"
+    assert "follow-up" in item["note"]
