@@ -223,6 +223,18 @@ def orders_panel(session, site, user, _now):
 
 # ---------------------------------------------------------------- posting an order in the field, offline
 
+def _precache_field_page() -> None:
+    """The service worker precaches the page with the other app-shell pages (see inspector/web/pwa.py)."""
+    try:
+        from .pwa import PRECACHE_PAGES, SHELL
+    except ImportError:  # the offline-capture engineer's module
+        return
+    PRECACHE_PAGES.setdefault("/app/stop-work", SHELL + ["templates/app/stop_work.html"])
+
+
+_precache_field_page()
+
+
 @bp.route("/app/stop-work")
 def field_page():
     """An app-shell page (precached): identical for every user, filled from IndexedDB by stop-work-field.js."""

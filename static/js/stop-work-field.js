@@ -1,0 +1,85 @@
+// /app/stop-work: an inspector posts a stop-work order on site, with or without a signal. The order is
+// queued as entity `stop_work_order` (contract C) together with the notice photo, in the device's outbox.
+import * as store from './store.js';
+import { withHash } from './canonical.js';
+import { processFile, PhotoError } from './photos.js';
+import { announce } from './shell.js';
+
+const $ = (id) => document.getElementById(id);
+const form = $('sw-form');
+const pad = (n) => String(n).padStart(2, '0');
+const localNow = (d = new Date()) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
+function setError(id, message) {
+  const p = $(`${id}-error`);
+  p.textContent = message || '';
+  const input = $(id);
+  if (message) { input.setAttribute('aria-invalid', 'true'); input.setAttribute('aria-describedby', p.id); }
+  else input.removeAttribute('aria-invalid');
+  return !message;
+}
+
+async function setUp() {
+  const user = await store.getMeta('user');
+  if (user && user.role === 'permittee') {
+    $('sw-role-note').hidden = false;
+    form.hidden = true;
+  }
+  const wanted = new URLSearchParams(location.search).get('site');
+  for (const site of await store.listSites()) {
+    const option = new Option(site.name, site.id);
+    if (String(site.id) === wanted) option.selected = true;
+    $('sw-site').append(option);
+  }
+  $('sw-when').value = localNow();
+  document.body.dataset.ready = 'stop-work';
+}
+
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const grounds = [...form.querySelectorAll('input[name=grounds]:checked')].map((i) => i.value);
+  const notes = $('sw-notes').value.trim();
+  const when = new Date($('sw-when').value);
+  const ok = [
+    setError('sw-site', $('sw-site').value ? '' : 'Choose the site.'),
+    setError('sw-grounds', grounds.length ? '' : 'Tick at least one ground: an order must say why it is issued.'),
+    setError('sw-notes', notes ? '' : 'Describe what you found.'),
+    setError('sw-when', !Number.isNaN(when.getTime()) && when <= new Date(Date.now() + 5 * 60000) ? '' : 'Enter when the order was posted (not in the future).'),
+  ].every(Boolean);
+  if (!ok) { announce('Check the marked fields.'); return; }
+  const orderId = crypto.randomUUID();
+  let photo = null;
+  const file = $('sw-photo').files[0];
+  if (file) {
+    try {
+      photo = await processFile(file, { inspectionId: null, itemCode: null });
+    } catch (error) {
+      setError('sw-photo', error instanceof PhotoError ? error.message : `The photo could not be read: ${error.message}`);
+      return;
+    }
+  }
+  const payload = await withHash({
+    site_id: Number($('sw-site').value),
+    grounds,
+    posted_at: when.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    notes,
+    photo_ids: photo ? [photo.id] : [],
+    photos: photo ? [{ id: photo.id, item_code: null, sha256: photo.sha256, taken_at: photo.taken_at,
+      latitude: photo.latitude, longitude: photo.longitude }] : [],
+  });
+  try {
+    if (photo) await store.putPhoto({ ...photo, order_id: orderId });
+    await store.enqueue({ mutation_id: crypto.randomUUID(), entity: 'stop_work_order', entity_id: orderId, op: 'upsert',
+      base_version: null, payload, photo_ids: photo ? [photo.id] : [] });
+  } catch (error) {
+    $('sw-state').textContent = `The order could not be saved on this device: ${error.message}`;
+    return;
+  }
+  form.reset();
+  $('sw-when').value = localNow();
+  $('sw-state').textContent = `Stop-work order ${orderId.slice(0, 8)} saved on this device; it is sent with the next sync.`;
+  announce($('sw-state').textContent);
+});
+
+setUp();

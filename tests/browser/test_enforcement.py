@@ -1,0 +1,97 @@
+"""Enforcement end to end in the browser: a failed inspection pushed through the sync API proposes a
+stop-work order; the supervisor issues it, prints the notice, the permittee sees it, and with the server's
+clock moved 10 days the permit is revoked, then the Zoning Board's retraction restores it."""
+import json
+import uuid
+from datetime import timedelta
+
+from playwright.sync_api import expect
+from sqlmodel import select
+
+from inspector.db import get_session
+from inspector.models import Site
+from inspector.models.base import utcnow
+from tests.sync.helpers import inspection_payload
+
+from .conftest import sign_in
+
+SITE = "Fairwater Cooperative Grain Annex"  # demo: Prairie Builders, permit issued, no inspection yet
+
+
+def push_two_failed_inspections(api, base_url, demo_app):
+    with demo_app.app_context():
+        site = get_session().exec(select(Site).where(Site.name == SITE)).one()
+    now = utcnow()
+    mutations = []
+    for hours in (5, 2):
+        start = now - timedelta(hours=hours)
+        payload = inspection_payload(site, fail=("PERIMETER",), kind="village", inspected_on=start.date().isoformat(),
+                                     started_at=start.replace(microsecond=0).isoformat() + "Z",
+                                     ended_at=(start + timedelta(minutes=30)).replace(microsecond=0).isoformat() + "Z")
+        mutations.append({"mutation_id": str(uuid.uuid4()), "entity": "inspection", "entity_id": str(uuid.uuid4()),
+                          "op": "upsert", "base_version": None, "payload": payload})
+    token = api.get(f"{base_url}/api/v1/csrf").json()["csrf_token"]
+    response = api.post(f"{base_url}/api/v1/sync/push", headers={"X-CSRFToken": token,
+                                                                          "Content-Type": "application/json"},
+                                 data=json.dumps({"device_id": str(uuid.uuid4()), "mutations": mutations}))
+    assert response.ok, response.text()
+    assert [r["status"] for r in response.json()["results"]] == ["applied", "applied"]
+    return site.id
+
+
+def test_pushed_failures_propose_order_issue_print_revoke_retract(browser, live_server, demo_app, tablet, tmp_path):
+    base = live_server.url
+    field = browser.new_context(**tablet)
+    inspector_page = field.new_page()
+    sign_in(inspector_page, base, "inspector@fairwater.example")
+    inspector_page.close()  # no page scripts racing the session cookie while the test pushes
+    site_id = push_two_failed_inspections(field.request, base, demo_app)
+    field.close()
+
+    office = browser.new_context(**tablet)
+    page = office.new_page()
+    sign_in(page, base, "supervisor@fairwater.example")
+    expect(page.get_by_role("heading", name="Dashboard")).to_be_visible()  # supervisors land on it
+    row = page.locator("tr", has_text=SITE)
+    expect(row.get_by_text("Proposed — decide")).to_be_visible()
+    page.screenshot(path=str(tmp_path / "dashboard.png"), full_page=True)
+    row.get_by_role("link", name="Proposed — decide").click()
+    expect(page.locator("ul.grounds").get_by_text("failed at 2 consecutive inspections")).to_be_visible()
+    expect(page.locator(".cite", has_text="§ 256-10A(2)").first).to_be_visible()
+    page.get_by_role("button", name="Issue stop-work order").click()
+    expect(page.get_by_text("Stop-work order issued. Print the notice")).to_be_visible()
+    expect(page.get_by_role("button", name="Revoke permit")).to_be_disabled()
+
+    page.get_by_role("link", name="Printable notice").click()
+    expect(page.get_by_role("heading", name="STOP-WORK ORDER")).to_be_visible()
+    expect(page.get_by_text("§ 256-10A(2):")).to_be_visible()
+    expect(page.locator(".doc-qr svg")).to_be_visible()
+    page.screenshot(path=str(tmp_path / "notice.png"), full_page=True)
+    order_url = page.url.rsplit("/notice", 1)[0]
+
+    owner = browser.new_context(**tablet)
+    permittee = owner.new_page()
+    sign_in(permittee, base, "permittee@prairie-builders.example")
+    permittee.goto(f"{base}/sites/{site_id}")
+    expect(permittee.get_by_text("Stop-work order issued").first).to_be_visible()
+    expect(permittee.locator(".panel-orders").get_by_text("§ 256-10A(2)").first).to_be_visible()
+    permittee.screenshot(path=str(tmp_path / "permittee.png"), full_page=True)
+
+    demo_app.config.update(ALLOW_CLOCK_OFFSET=True, CLOCK_OFFSET_DAYS=10)
+    page.goto(order_url)
+    expect(page.get_by_text("10 days have passed")).to_be_visible()
+    page.get_by_label("Reason", exact=True).first.fill("Perimeter silt fence still down after 10 days")
+    page.get_by_role("button", name="Revoke permit").click()
+    expect(page.get_by_text("Permit revoked (§ 256-10B)")).to_be_visible()
+    expect(page.get_by_text("— revoked")).to_be_visible()
+
+    page.get_by_label("The Zoning Board of Appeals").check()
+    page.get_by_label("Reason").fill("Appeal granted: fence rebuilt")
+    page.get_by_role("button", name="Record retraction of the revocation").click()
+    expect(page.get_by_text("Retraction recorded (§ 256-10D)")).to_be_visible()
+    expect(page.get_by_text("— issued")).to_be_visible()
+    page.screenshot(path=str(tmp_path / "order.png"), full_page=True)
+    permittee.goto(f"{base}/sites/{site_id}")
+    expect(permittee.get_by_text("No stop-work order")).to_be_visible()
+    for context in (office, owner):
+        context.close()
