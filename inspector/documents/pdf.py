@@ -12,6 +12,7 @@ from fpdf import FPDF
 from ..rules import clocks
 from . import qr
 
+COMPRESS = True  # tests turn it off to read the text in the PDF
 REPLACE = {"“": '"', "”": '"', "‘": "'", "’": "'", "—": "-", "–": "-", "…": "...", "✔": "", "✖": "", "▲": "",
            "≥": ">=", "≤": "<=", "°": "deg"}
 
@@ -32,6 +33,7 @@ class Document(FPDF):
         super().__init__(format="Letter")
         self.doc_title, self.rb = title, rb
         self.set_auto_page_break(True, margin=18)
+        self.set_compression(COMPRESS)
         self.set_title(latin1(title))
         self.add_page()
 

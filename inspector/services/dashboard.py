@@ -53,12 +53,13 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
     out = []
     for site in site_list:
         permit = permits.get(site.id)
-        items = due.get(site.id, [])
+        items = [{**i, "due_dt": enforcement.parse_iso(i.get("due_at"))} for i in due.get(site.id, [])]
         row = {"site": site, "permit": permit, "company": companies.get(permit.company_id) if permit else None,
                "last_inspected": last.get(site.id), "due": items, "findings": counts[site.id],
                "stop": enforcement.public_status(stops[site.id], user),
                "inspection_overdue": any(i["state"] == "overdue" for i in items)}
         stop = row["stop"]
+        row["stop_due"] = enforcement.parse_iso(stop["compliance_due"])
         row["needs_action"] = bool(stop["proposed"] or row["findings"]["overdue"] or row["inspection_overdue"]
                                    or (stop["compliance_passed"] and stop["status"] in ("issued", "posted")))
         out.append(row)

@@ -32,7 +32,7 @@ def iso(moment: datetime | None) -> str | None:
     return moment.replace(microsecond=0).isoformat() + "Z" if moment else None
 
 
-def _parse_iso(value) -> datetime | None:
+def parse_iso(value) -> datetime | None:
     if not value:
         return None
     if isinstance(value, datetime):
@@ -94,7 +94,7 @@ def gather_facts(session: Session, site: Site, now: datetime, rb: Rulebook,
                      for f in session.exec(select(Finding).where(Finding.site_id == site.id,
                                                                  Finding.status.in_(UNRESOLVED))))
     due_items = due if due is not None else _due_items(session, site, now, rb)
-    due_facts = tuple(rules.DueFact(kind=d["kind"], state=d["state"], due_at=_parse_iso(d.get("due_at")),
+    due_facts = tuple(rules.DueFact(kind=d["kind"], state=d["state"], due_at=parse_iso(d.get("due_at")),
                                     citation=d.get("citation", ""), label=d.get("label", ""),
                                     rain_event_id=d.get("rain_event_id")) for d in due_items)
     return rules.SiteFacts(

@@ -1,0 +1,76 @@
+"""The dashboard: roles, urgency order, filters, and a number of queries that does not grow with the sites."""
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import event
+
+from inspector.models.base import utcnow
+from tests.support.enforcement import record_inspection
+
+
+def login(auth, user):
+    auth.logout()
+    auth.login(user.email)
+
+
+@pytest.fixture
+def estate(app, db, make, people):
+    rb = app.extensions["rulebook"]
+    quiet = make.site(people["supervisor"], name="Aaa Quiet Lot")
+    make.permit(quiet, people["permittee"].company_id, people["supervisor"], issued=True)
+    record_inspection(db, quiet, rb, at=utcnow() - timedelta(hours=1), passed=("INLET",), evaluate=False)
+    busy = make.site(people["supervisor"], name="Zzz Busy Lot")
+    make.permit(busy, people["other"].company_id, people["supervisor"], issued=True)
+    record_inspection(db, busy, rb, at=utcnow() - timedelta(days=2), failed=("INLET",), evaluate=False)
+    return quiet, busy
+
+
+def test_roles(client, auth, people, estate):
+    login(auth, people["permittee"])
+    assert client.get("/dashboard").status_code == 403
+    login(auth, people["supervisor"])
+    assert client.get("/", follow_redirects=False).headers["Location"].endswith("/dashboard")
+    login(auth, people["inspector"])
+    assert client.get("/dashboard").status_code == 200
+
+
+def test_most_urgent_first_and_filters(client, auth, people, estate):
+    quiet, busy = estate
+    login(auth, people["supervisor"])
+    page = client.get("/dashboard").text
+    # The busy lot has an overdue corrective action and (from the page-load evaluation) a proposal.
+    assert page.index("Zzz Busy Lot") < page.index("Aaa Quiet Lot")
+    assert "1 overdue" in page and "Proposed — decide" in page
+    needs = client.get("/dashboard?needs=1").text
+    assert "Zzz Busy Lot" in needs and "Aaa Quiet Lot" not in needs
+    proposed = client.get("/dashboard?order=proposed").text
+    assert "Zzz Busy Lot" in proposed and "Aaa Quiet Lot" not in proposed
+    assert "Aaa Quiet Lot" in client.get("/dashboard?order=none").text
+
+
+def count_queries(app, client, url):
+    engine = app.extensions["engine"]
+    seen = []
+
+    def before(_conn, _cursor, statement, *_args):
+        if statement.lstrip().upper().startswith("SELECT"):  # not BEGIN/COMMIT bookkeeping
+            seen.append(statement)
+    event.listen(engine, "before_cursor_execute", before)
+    try:
+        assert client.get(url).status_code == 200
+    finally:
+        event.remove(engine, "before_cursor_execute", before)
+    return len(seen)
+
+
+def test_queries_do_not_grow_with_sites(app, client, auth, db, make, people, estate):
+    login(auth, people["supervisor"])
+    client.get("/dashboard")  # the page-load evaluation runs once, then is throttled
+    few = count_queries(app, client, "/dashboard")
+    rb = app.extensions["rulebook"]
+    for n in range(8):
+        site = make.site(people["supervisor"], name=f"Extra {n}")
+        make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+        record_inspection(db, site, rb, at=utcnow() - timedelta(hours=2), failed=("INLET",), evaluate=False)
+    many = count_queries(app, client, "/dashboard")
+    assert many == few

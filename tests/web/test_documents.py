@@ -1,0 +1,105 @@
+"""Documents: the inspection page and its DNR-style PDF with tamper evidence, CSV and GeoJSON exports that
+show only what the user may see, and the audit trail page."""
+import csv
+import io
+import json
+
+import pytest
+
+from inspector.documents import pdf as pdf_module
+from sync import auth as device_auth
+from tests.sync.helpers import inspection_payload, jpeg, mutation, sha, uid
+
+
+def login(auth, user):
+    auth.logout()
+    auth.login(user.email)
+
+
+@pytest.fixture
+def synced(client, db, make, people):
+    """A permitted site with one inspection pushed by the inspector's device: PERIMETER failed, 2 photos
+    declared, 1 uploaded."""
+    site = make.site(people["supervisor"], name="Harbor Plat", latitude=43.1, longitude=-88.9)
+    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    _device, token = device_auth.enroll(db, people["inspector"], "tablet")
+    db.commit()
+    headers = {"Authorization": f"Bearer {token}"}
+    first, second = jpeg(), jpeg(color=(10, 20, 200))
+    photos = [(uid(), sha(first)), (uid(), sha(second))]
+    payload = inspection_payload(site, fail=("PERIMETER",), photos=photos)
+    payload["photos"][0]["item_code"] = "PERIMETER"
+    from tests.sync.helpers import seal
+    payload = seal(payload)
+    inspection_id = uid()
+    result = client.post("/api/v1/sync/push", headers=headers, json={"device_id": uid(), "mutations": [
+        mutation("inspection", inspection_id, payload)]}).get_json()["results"][0]
+    assert result["status"] == "applied", result
+    put = client.put(f"/api/v1/photos/{photos[0][0]}", data=first, headers={
+        **headers, "Content-Type": "image/jpeg", "X-Content-SHA256": photos[0][1]})
+    assert put.status_code == 201, put.get_json()
+    return site, inspection_id, payload, photos
+
+
+def test_inspection_page_shows_report_and_tamper_evidence(client, auth, people, synced):
+    site, inspection_id, payload, photos = synced
+    login(auth, people["other"])
+    assert client.get(f"/inspections/{inspection_id}").status_code == 404
+    assert client.get(f"/inspections/{inspection_id}.pdf").status_code == 404
+    login(auth, people["permittee"])
+    page = client.get(f"/inspections/{inspection_id}").text
+    assert payload["sha256"] in page and photos[0][1] in page
+    assert "1 of 2 photos received" in page
+    assert "Modifications required?" in page and "Follow-up: modifications required" in page
+    assert "Re-trench and re-stake the fence" in page and "Acme Earthworks" in page
+    photo = client.get(f"/inspections/{inspection_id}/photos/{photos[0][0]}/thumb")
+    assert photo.status_code == 200 and photo.data.startswith(b"\xff\xd8")
+
+
+def test_inspection_pdf_reads_like_the_dnr_form(client, auth, people, synced, monkeypatch):
+    monkeypatch.setattr(pdf_module, "COMPRESS", False)
+    _site, inspection_id, payload, _photos = synced
+    login(auth, people["inspector"])
+    response = client.get(f"/inspections/{inspection_id}.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    body = response.data
+    assert body.startswith(b"%PDF")
+    for text in (b"Construction Site Erosion Control Inspection Report", b"Modifications required",
+                 b"Precipitation event", b"Follow-up: modifications required", payload["sha256"].encode(),
+                 b"1 of 2 photos received"):
+        assert text in body, text
+
+
+def test_exports_respect_visibility(client, auth, people, synced, make):
+    make.site(people["supervisor"], name="Somebody Else's Lot")
+    login(auth, people["permittee"])
+    rows = list(csv.DictReader(io.StringIO(client.get("/exports/inspections.csv").text)))
+    assert [r["site"] for r in rows] == ["Harbor Plat"] and rows[0]["modifications_required"] == "1"
+    findings = list(csv.DictReader(io.StringIO(client.get("/exports/findings.csv").text)))
+    assert [f["item_code"] for f in findings] == ["PERIMETER"] and findings[0]["citation"].startswith("§ 256-7B")
+    geo = json.loads(client.get("/exports/sites.geojson").data)
+    assert [f["properties"]["name"] for f in geo["features"]] == ["Harbor Plat"]
+    assert geo["features"][0]["geometry"] == {"type": "Point", "coordinates": [-88.9, 43.1]}
+    login(auth, people["supervisor"])
+    geo = json.loads(client.get("/exports/sites.geojson").data)
+    assert len(geo["features"]) == 2
+
+
+def test_csv_cells_cannot_run_as_formulas(client, auth, db, people, make):
+    make.site(people["supervisor"], name="=HYPERLINK(\"http://evil\")")
+    login(auth, people["supervisor"])
+    geo_names = [f["properties"]["name"] for f in json.loads(client.get("/exports/sites.geojson").data)["features"]]
+    assert geo_names == ['=HYPERLINK("http://evil")']  # JSON is data, left as is
+    from inspector.documents.tables import _csv
+    assert _csv(["a"], [["=1+1"]]).splitlines()[1] == "'=1+1"
+
+
+def test_audit_trail_page(client, auth, people, synced):
+    site, inspection_id, _payload, _photos = synced
+    login(auth, people["permittee"])
+    assert client.get("/audit/").status_code == 403
+    login(auth, people["supervisor"])
+    page = client.get(f"/audit/?entity=inspection&entity_id={inspection_id}").text
+    assert "submit" in page and inspection_id[:12] in page
+    by_site = client.get(f"/audit/?site_id={site.id}&entity=finding").text
+    assert "create" in by_site and "PERIMETER" in by_site
