@@ -180,7 +180,7 @@ def evaluate_gauge(session: Session, gauge_id: int, rb: Rulebook, since: datetim
                                          for r in readings], rb)
     existing = list(session.exec(select(RainEvent).where(RainEvent.gauge_id == gauge_id,
                                                          RainEvent.end >= since)).all())
-    touched: list[RainEvent] = []
+    touched: list = []
     for rain in rains:
         overlapping = [e for e in existing if e.start <= rain.end and rain.start <= e.end]
         if overlapping:
@@ -200,10 +200,12 @@ def evaluate_gauge(session: Session, gauge_id: int, rb: Rulebook, since: datetim
                                               total_in=rain.total_in), None, "create"
             existing.append(event)
         session.add(event)
-        session.flush()
+        touched.append((event, action, before))
+    session.flush()  # once for all the rains (a year's import finds hundreds)
+    for event, action, before in touched:
         audit.record(session, entity="rain_event", entity_id=event.id, action=action, user_id=None,
                      before=before, after=audit.snapshot(event))
-        touched.append(event)
+    touched = [event for event, _, _ in touched]
     if touched:
         for link in session.exec(select(SiteGauge).where(SiteGauge.gauge_id == gauge_id)).all():
             audit.record(session, entity="site", entity_id=link.site_id, action="packet", user_id=None,
@@ -295,6 +297,7 @@ def import_file(session: Session, data: bytes | str, fmt: str, *, user_id: int |
     stored = _stored_readings(session, [row.source_key for row in parsed.rows])
     seen: dict[str, ParsedRow] = {}
     earliest: dict[int, datetime] = {}
+    fresh: list[RainReading] = []
     for row in parsed.rows:
         if row.source_key in seen:
             first = seen[row.source_key]
@@ -329,11 +332,22 @@ def import_file(session: Session, data: bytes | str, fmt: str, *, user_id: int |
             else:
                 report.unchanged += 1
             continue
-        _insert(session, gauge, {"period_start": row.period_start, "period_end": row.period_end,
-                                "amount_in": row.amount_in, "trace": row.trace, "source": fmt,
-                                "source_key": row.source_key, "device_uuid": None}, user_id=user_id)
+        fresh.append(RainReading(gauge_id=gauge.id, user_id=user_id, period_start=row.period_start,
+                                 period_end=row.period_end, amount_in=row.amount_in, trace=row.trace, source=fmt,
+                                 source_key=row.source_key))
         report.stored += 1
         earliest[gauge.id] = min(earliest.get(gauge.id, row.period_start), row.period_start)
+    # One flush and one audit event for the whole file (thousands of rows): each reading keeps its own
+    # provenance (source, source_key, user, recorded_at), and devices never pull imported readings.
+    session.add_all(fresh)
+    session.flush()
+    if fresh:
+        audit.record(session, entity="rain_import", entity_id=fmt, action="import", user_id=user_id,
+                     after={"format": fmt, "stored": report.stored, "unchanged": report.unchanged,
+                            "errors": len(report.errors), "stations": sorted({r.source_key.split(":")[1]
+                                                                              for r in fresh}),
+                            "first": min(r.period_start for r in fresh).isoformat(),
+                            "last": max(r.period_end for r in fresh).isoformat()})
     if report.new_gauges:
         link_nearest(session, rb)
     for gauge_id, since in earliest.items():
