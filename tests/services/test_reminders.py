@@ -107,3 +107,14 @@ def test_smtp_sender_speaks_smtp_to_a_local_server():
     thread.join(5)
     server.close()
     assert received == []  # nothing went out in the clear
+
+
+def test_send_reminders_cli_logs_to_the_console_and_is_safe_to_rerun(app, db, site, people, caplog):
+    inspect(db, site, datetime.utcnow().replace(microsecond=0) - timedelta(days=8))   # weekly now overdue
+    runner = app.test_cli_runner()
+    with caplog.at_level("INFO", logger="fairwater.mail"):
+        first = runner.invoke(args=["send-reminders"])
+    assert first.exit_code == 0, first.output
+    assert "1 reminder(s) sent." in first.output and people["permittee"].email in first.output
+    assert "Missed: weekly inspection at Quarry Road" in caplog.text
+    assert "0 reminder(s) sent." in runner.invoke(args=["send-reminders"]).output

@@ -168,3 +168,9 @@ def test_a_follow_up_of_one_finding_does_not_reset_the_weekly_clock(db, active_s
     item = by_kind(schedule.due_items(db, active_site, datetime(2026, 11, 18), RB), "weekly")[0]
     assert item["due_at"] == "2026-11-17T15:00:00Z" and item["state"] == "overdue"
     assert "follow-up" in item["note"]
+
+
+def test_timeline_svg_escapes_the_site_name(db, make, people):
+    site = make.site(people["supervisor"], name='<script>alert("x")</script> & Co')
+    svg = site_timeline_svg(db, site, datetime.now(), RB)
+    assert "<script>" not in svg and "&lt;script&gt;" in svg and "no rain gauge linked" in svg
