@@ -139,13 +139,7 @@ def timeline(session, site, now, rb, days: int = 42) -> list[dict]:
 
 @site_panel(bp, order=60)
 def timeline_panel(session, site, user, _now):
-    now = clock.now()
-    rb = rulebook()
-    svg = None
-    try:
-        from .. import charts
-        svg = charts.site_timeline_svg(session, site, now, rb)
-    except Exception:  # the chart is the rain engineer's; the list below stands on its own
-        svg = None
-    return "inspections/_timeline_panel.html", {"events": timeline(session, site, now, rb), "svg": svg,
+    """Inspections with photo thumbnails, findings, orders, notices and rain, newest first (the rain chart
+    is the rain engineer's panel)."""
+    return "inspections/_timeline_panel.html", {"events": timeline(session, site, clock.now(), rulebook()),
                                                 "site": site}

@@ -103,3 +103,36 @@ def test_audit_trail_page(client, auth, people, synced):
     assert "submit" in page and inspection_id[:12] in page
     by_site = client.get(f"/audit/?site_id={site.id}&entity=finding").text
     assert "create" in by_site and "PERIMETER" in by_site
+
+
+def test_finding_page_correction_and_verification(client, auth, db, people, synced):
+    from sqlmodel import select
+    from inspector.models import Finding
+    site, inspection_id, _payload, photos = synced
+    finding = db.exec(select(Finding).where(Finding.inspection_id == inspection_id)).one()
+    login(auth, people["other"])
+    assert client.get(f"/findings/{finding.id}").status_code == 404
+    login(auth, people["permittee"])
+    page = client.get(f"/findings/{finding.id}").text
+    assert "Report the correction" in page and "Re-trench and re-stake the fence" in page
+    assert client.get(f"/findings/{finding.id}/photos/{photos[0][0]}/thumb").status_code == 200  # "before"
+    refused = client.post(f"/findings/{finding.id}/corrected", data={"corrected_note": ""})
+    assert refused.status_code == 400 and "Say what was done" in refused.text
+    bad_photo = client.post(f"/findings/{finding.id}/corrected", data={
+        "corrected_note": "Fence re-trenched", "photo": (io.BytesIO(b"not an image"), "after.jpg")},
+        content_type="multipart/form-data")
+    assert bad_photo.status_code in (400, 413, 415, 422)
+    db.expire_all()
+    assert db.get(Finding, finding.id).status == "open"                     # nothing half-written
+    done = client.post(f"/findings/{finding.id}/corrected", data={
+        "corrected_note": "Fence re-trenched", "photo": (io.BytesIO(jpeg()), "after.jpg")},
+        content_type="multipart/form-data")
+    assert done.status_code == 303
+    page = client.get(f"/findings/{finding.id}").text
+    assert "Corrected — awaiting verification" in page and "After:" in page
+    assert client.post(f"/findings/{finding.id}/close").status_code == 403
+    login(auth, people["inspector"])
+    assert client.post(f"/findings/{finding.id}/close", data={"note": "Checked on site"}).status_code == 303
+    assert "Closed" in client.get(f"/findings/{finding.id}").text
+    assert "No findings here." in client.get("/findings/?status=overdue").text
+    assert "PERIMETER" in client.get("/findings/?status=closed").text
