@@ -10,11 +10,12 @@ from xml.sax.saxutils import escape
 
 from sqlmodel import Session, select
 
-from .models import Inspection, RainEvent, RainGauge, RainReading, SiteGauge
+from .models import Inspection, RainEvent, RainReading
 from .rules import clocks
 from .rules import rain as rain_rules
 from .rules.rulebook import Rulebook
 from .services.permits import current_permit
+from .services.rain import gauges_for_sites
 from .services.schedule import COUNTED_KINDS, inspection_moment, permit_active_at
 
 W, H = 720, 250
@@ -65,8 +66,7 @@ def site_timeline_svg(session: Session, site, now: datetime, rb: Rulebook, days:
     first = today - timedelta(days=days - 1)
     start_utc = clocks.from_local(datetime.combine(first, time.min), rb)
     end_utc = clocks.from_local(datetime.combine(today + timedelta(days=1), time.min), rb)
-    link = session.get(SiteGauge, site.id)
-    gauge = session.get(RainGauge, link.gauge_id) if link else None
+    gauge = gauges_for_sites(session, [site], rb).get(site.id)
     readings, events = [], []
     if gauge:
         readings = session.exec(select(RainReading).where(RainReading.gauge_id == gauge.id,

@@ -65,8 +65,12 @@ def create_gauge(session: Session, *, name: str, kind: str, station_code: str, l
 
 
 def link_nearest(session: Session, rb: Rulebook, sites: list[Site] | None = None) -> list[int]:
-    """Link each site (with a location, not linked by staff) to its nearest gauge within the rulebook's radius.
-    Returns the ids of sites whose gauge changed."""
+    """Link each site that has a location and no gauge yet to its nearest gauge within the rulebook's radius.
+    Returns the ids of sites newly linked.
+
+    A site already linked keeps its gauge when a nearer one appears later (staff may switch it on the site
+    page, which points the nearer one out): switching silently would drop the post-rain inspections owed for
+    rain recorded at the old gauge."""
     gauges = session.exec(select(RainGauge)).all()
     sites = sites if sites is not None else session.exec(select(Site).where(Site.latitude.is_not(None))).all()
     links = {link.site_id: link for link in session.exec(select(SiteGauge)).all()}
@@ -75,20 +79,14 @@ def link_nearest(session: Session, rb: Rulebook, sites: list[Site] | None = None
     for site in sites:
         if site.latitude is None or site.longitude is None:
             continue
-        link = links.get(site.id)
-        if link and link.chosen_by is not None:
-            continue  # staff chose this gauge: keep it
+        if site.id in links:
+            continue
         ranked = sorted((haversine_mi(site.latitude, site.longitude, g.latitude, g.longitude), g.id)
                         for g in gauges)
         if not ranked or ranked[0][0] > radius:
             continue
         distance, gauge_id = ranked[0]
-        if link is None:
-            link = SiteGauge(site_id=site.id, gauge_id=gauge_id)
-        elif link.gauge_id == gauge_id:
-            continue
-        link.gauge_id, link.distance_mi, link.updated_at = gauge_id, round(distance, 2), utcnow()
-        session.add(link)
+        session.add(SiteGauge(site_id=site.id, gauge_id=gauge_id, distance_mi=round(distance, 2)))
         changed.append((site.id, gauge_id))
     session.flush()
     for site_id, gauge_id in changed:
@@ -120,6 +118,35 @@ def _announce_link(session: Session, site_id: int, gauge_id: int, user_id: int |
                  after=after or {"gauge_id": gauge_id}, site_id=site_id)
     audit.record(session, entity="rain_gauge", entity_id=gauge_id, action="link", user_id=user_id,
                  after={"site_id": site_id}, site_id=site_id)
+
+
+def nearest_gauge(session: Session, site: Site) -> tuple[RainGauge, float] | None:
+    """The nearest gauge to the site and its distance in miles (None without a site position or gauges)."""
+    if site.latitude is None or site.longitude is None:
+        return None
+    ranked = sorted(((haversine_mi(site.latitude, site.longitude, g.latitude, g.longitude), g.id, g)
+                     for g in session.exec(select(RainGauge)).all()), key=lambda t: (t[0], t[1]))
+    return (ranked[0][2], ranked[0][0]) if ranked else None
+
+
+def gauges_for_sites(session: Session, site_list: list, rb: Rulebook) -> dict[int, RainGauge]:
+    """The gauge that stands for each site, in two queries: its stored link, or (a site added after the
+    gauges, not linked yet) its nearest gauge within the radius, read the same way `link_nearest` would
+    store it."""
+    links = {link.site_id: link.gauge_id for link in session.exec(
+        select(SiteGauge).where(SiteGauge.site_id.in_([s.id for s in site_list]))).all()}
+    gauges = {g.id: g for g in session.exec(select(RainGauge)).all()}
+    radius = rb["rain.gauge_radius_mi"]
+    out: dict[int, RainGauge] = {}
+    for site in site_list:
+        if site.id in links:
+            out[site.id] = gauges[links[site.id]]
+        elif site.latitude is not None and site.longitude is not None and gauges:
+            distance, _, gauge = min((haversine_mi(site.latitude, site.longitude, g.latitude, g.longitude), g.id, g)
+                                     for g in gauges.values())
+            if distance <= radius:
+                out[site.id] = gauge
+    return out
 
 
 def site_gauge(session: Session, site_id: int) -> tuple[SiteGauge | None, RainGauge | None]:

@@ -21,10 +21,11 @@ from datetime import date, datetime, time, timedelta
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from ..models import Inspection, Permit, RainEvent, RainGauge, SiteGauge
+from ..models import Inspection, Permit, RainEvent, RainGauge
 from ..rules import clocks
 from ..rules import rain as rain_rules
 from ..rules.rulebook import Rulebook
+from .rain import gauges_for_sites
 
 ACTIVE = ("issued", "extended")
 # Inspections of the whole site count toward the cadence; a follow-up checks one finding only, so it does
@@ -166,10 +167,9 @@ def due_items_many(session: Session, sites: list, now: datetime, rb: Rulebook) -
     today = clocks.to_local(now, rb).date()
     permits = _current_permits(session, site_ids)
     latest = _latest_inspections(session, site_ids)
-    links = {link.site_id: link.gauge_id for link in
-             session.exec(select(SiteGauge).where(SiteGauge.site_id.in_(site_ids))).all()}
-    gauges = {g.id: g for g in session.exec(select(RainGauge).where(RainGauge.id.in_(set(links.values()))))} \
-        if links else {}
+    site_gauges = gauges_for_sites(session, sites, rb)
+    links = {sid: gauge.id for sid, gauge in site_gauges.items()}
+    gauges = {gauge.id: gauge for gauge in site_gauges.values()}
     # Only rain after the earliest anchor (last inspection or permit start) can still be unanswered.
     anchors = []
     for sid in site_ids:

@@ -232,13 +232,16 @@ def link_site(site_id: int):
 @site_panel(bp, order=30)
 def rain_panel(session, site, user, now):
     rb = rulebook()
-    link, linked = rain.site_gauge(session, site.id)
+    link, _ = rain.site_gauge(session, site.id)
+    linked = rain.gauges_for_sites(session, [site], rb).get(site.id)  # the nearest when not linked yet
     form = None
     if user.role in STAFF:
         form = LinkForm(formdata=None, gauge_id=linked.id if linked else None)
         form.gauge_id.choices = [(x.id, f"{x.name} ({x.station_code})")
                                  for x in session.exec(select(RainGauge).order_by(RainGauge.name))]
-    return "rain/_site_panel.html", {
+    nearest = rain.nearest_gauge(session, site)
+    nearer = nearest if nearest and linked and nearest[0].id != linked.id else None
+    return "rain/_site_panel.html", {"nearer": nearer,
         "site": site, "link": link, "gauge": linked, "form": form,
         # Built by charts.py, which escapes every text it puts in the SVG.
         "svg": Markup(charts.site_timeline_svg(session, site, now, rb)),

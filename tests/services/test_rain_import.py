@@ -111,10 +111,14 @@ def test_nearest_gauge_is_linked_and_staff_choice_is_kept(db, make, people):
     near = rain.create_gauge(db, name="Near", kind="onsite", station_code="near", latitude=43.801,
                              longitude=-88.901, user_id=None, rb=RB)
     assert db.get(SiteGauge, site.id).gauge_id == near.id
+    closer = rain.create_gauge(db, name="Closer", kind="onsite", station_code="closer", latitude=43.8,
+                               longitude=-88.9, user_id=None, rb=RB)
+    assert db.get(SiteGauge, site.id).gauge_id == near.id      # kept: its rain still counts
+    assert rain.nearest_gauge(db, site)[0].id == closer.id
     far = rain.create_gauge(db, name="Far", kind="ghcn", station_code="far", latitude=43.9, longitude=-88.7,
                             user_id=None, rb=RB)
     rain.choose_gauge(db, site, far.id, user=people["supervisor"])
-    rain.create_gauge(db, name="Nearer", kind="onsite", station_code="nearer", latitude=43.8, longitude=-88.9,
+    rain.create_gauge(db, name="Nearer", kind="onsite", station_code="nearer", latitude=43.8, longitude=-88.90001,
                       user_id=None, rb=RB)
     assert db.get(SiteGauge, site.id).gauge_id == far.id
     assert round(rain.haversine_mi(43.0, -89.0, 44.0, -89.0), 1) == 69.1

@@ -174,3 +174,14 @@ def test_timeline_svg_escapes_the_site_name(db, make, people):
     site = make.site(people["supervisor"], name='<script>alert("x")</script> & Co')
     svg = site_timeline_svg(db, site, datetime.now(), RB)
     assert "<script>" not in svg and "&lt;script&gt;" in svg and "no rain gauge linked" in svg
+
+
+def test_a_site_added_after_the_gauges_uses_its_nearest_gauge(db, make, people):
+    gauge = RainGauge(name="Station", kind="cocorahs", station_code="WI-X-1", latitude=43.80, longitude=-88.90)
+    db.add(gauge)
+    db.commit()
+    add_rain(db, gauge, datetime.now() - timedelta(hours=3))
+    site = make.site(people["supervisor"], latitude=43.801, longitude=-88.901)   # no SiteGauge row yet
+    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True,
+                received_on=date.today() - timedelta(days=10))
+    assert by_kind(schedule.due_items(db, site, datetime.now(), RB), "post_rain")[0]["state"] == "due"

@@ -151,3 +151,16 @@ def test_rain_reading_pushed_from_a_tablet_is_stored_once(client, auth, people, 
     entry = next(c for c in pulled["changes"] if c["entity"] == "site" and c["id"] == str(site.id))
     post = [d for d in entry["data"]["due"] if d["kind"] == "post_rain"]
     assert len(post) == 1 and post[0]["state"] == "due" and "<svg" in entry["data"]["timeline_svg"]
+
+
+def test_site_page_names_the_gauge_and_points_out_a_nearer_one(client, auth, people, linked_site, db, make):
+    site, gauge = linked_site
+    rain.create_gauge(db, name="Closer gauge", kind="onsite", station_code="closer", latitude=43.84,
+                      longitude=-88.86, user_id=None, rb=RB)
+    late = make.site(people["supervisor"], name="Late Site", latitude=43.8401, longitude=-88.8601)  # not linked
+    db.commit()
+    auth.login(people["inspector"].email)
+    html = client.get(f"/sites/{site.id}").get_data(as_text=True)
+    assert "Mill Pond gauge" in html and "A nearer gauge exists: Closer gauge" in html
+    html = client.get(f"/sites/{late.id}").get_data(as_text=True)
+    assert "Closer gauge" in html and "the nearest gauge" in html
