@@ -45,7 +45,7 @@ class BatchError(Exception):
 class BatchContext(SyncContext):
     """SyncContext plus per-batch caches and work done once at the end of the batch."""
     checklists: dict = field(default_factory=dict)
-    touched_sites: set = field(default_factory=set)
+    evaluate_sites: set = field(default_factory=set)  # sites whose stop-work grounds may have changed
 
 
 def parse_push(body) -> tuple[str | None, list[dict]]:
@@ -94,19 +94,38 @@ def push(session: Session, body, *, user: User, device_id: str | None, now, rb) 
     ctx = BatchContext(user=user, device_id=device_id or body_device, now=now, rb=rb)
     ids = [m["mutation_id"] for m in mutations]
     known = {row.mutation_id: row for row in session.exec(select(SyncMutation).where(SyncMutation.mutation_id.in_(ids)))}
-    results = []
-    for m in mutations:
-        mid = m["mutation_id"]
-        if mid in known:
-            results.append(_replayed(known[mid], user))
-            continue
-        result = _apply_one(session, m, ctx)
-        if result["status"] != "rejected":
-            row = SyncMutation(mutation_id=mid, device_id=ctx.device_id, user_id=user.id, entity=m["entity"],
-                               entity_id=m["entity_id"], result=result, received_at=now)
-            session.add(row)
-            known[mid] = row
-        results.append(result)
+    results: list[dict | None] = [None] * len(mutations)
+    todo: list[int] = []
+    for i, m in enumerate(mutations):
+        if m["mutation_id"] in known:
+            results[i] = _replayed(known[m["mutation_id"]], user)
+        elif any(mutations[j]["mutation_id"] == m["mutation_id"] for j in todo):
+            results[i] = {"mutation_id": m["mutation_id"], "status": "rejected", "code": 400,
+                          "reason": "The same mutation id appears twice in this batch.",
+                          "errors": {"mutation_id": "Repeated in the batch."}}
+        else:
+            todo.append(i)
+    # Consecutive mutations of an entity whose handler takes runs are validated one by one and written
+    # together; the others go one at a time, each in its own savepoint.
+    k = 0
+    while k < len(todo):
+        entity = mutations[todo[k]]["entity"]
+        handler = HANDLERS[entity]
+        run = [todo[k]]
+        if hasattr(handler, "apply_many"):
+            while k + len(run) < len(todo) and mutations[todo[k + len(run)]]["entity"] == entity:
+                run.append(todo[k + len(run)])
+            outcomes = handler.apply_many(session, [_defaults(mutations[i]) for i in run], ctx)
+            for i, outcome in zip(run, outcomes):
+                results[i] = _result(session, mutations[i], outcome, ctx)
+        else:
+            results[run[0]] = _apply_one(session, mutations[run[0]], ctx)
+        k += len(run)
+    log = [{"mutation_id": mutations[i]["mutation_id"], "device_id": ctx.device_id, "user_id": user.id,
+            "entity": mutations[i]["entity"], "entity_id": mutations[i]["entity_id"], "result": results[i],
+            "received_at": now} for i in todo if results[i]["status"] != "rejected"]
+    if log:  # the idempotency record: a replay of any of these gets the same result
+        session.connection().execute(SyncMutation.__table__.insert(), log)
     _refresh_photo_counts(session, mutations, results)
     _after_batch(session, ctx)
     session.flush()
@@ -120,69 +139,74 @@ def _replayed(row: SyncMutation, user: User) -> dict:
     return {**row.result, "status": "duplicate", "original_status": row.result.get("status")}
 
 
+def _defaults(m: dict) -> dict:
+    return {"op": "upsert", "base_version": None, "payload": {}, **m}
+
+
 def _apply_one(session: Session, m: dict, ctx: BatchContext) -> dict:
-    mutation = {"op": "upsert", "base_version": None, "payload": {}, **m}
-    handler = HANDLERS[m["entity"]]
-    result: dict = {"mutation_id": m["mutation_id"]}
     savepoint = session.begin_nested()
     try:
-        outcome: Outcome = handler.apply(session, mutation, ctx)
-    except Invalid as exc:
-        savepoint.rollback()
-        return {**result, "status": "rejected", "code": exc.status, "reason": "Some fields need attention.",
-                "errors": exc.errors}
-    except NotFound as exc:
-        savepoint.rollback()
-        return {**result, "status": "rejected", "code": 404, "reason": exc.message}
+        outcome = HANDLERS[m["entity"]].apply(session, _defaults(m), ctx)
     except ServiceError as exc:
-        savepoint.rollback()
-        return {**result, "status": "rejected", "code": exc.status, "reason": exc.message,
-                "errors": {exc.field or "payload": exc.message}}
+        outcome = exc
+    if isinstance(outcome, Exception) or outcome.status in ("rejected", "conflict"):
+        savepoint.rollback()  # nothing of a refused or conflicting change stays written
+    else:
+        savepoint.commit()
+    return _result(session, m, outcome, ctx)
+
+
+def _result(session: Session, m: dict, outcome, ctx: BatchContext) -> dict:
+    """The per-mutation result of contract C, from a handler's Outcome or its refusal (ServiceError)."""
+    result: dict = {"mutation_id": m["mutation_id"]}
+    if isinstance(outcome, Invalid):
+        return {**result, "status": "rejected", "code": outcome.status, "reason": "Some fields need attention.",
+                "errors": outcome.errors}
+    if isinstance(outcome, NotFound):
+        return {**result, "status": "rejected", "code": 404, "reason": outcome.message}
+    if isinstance(outcome, ServiceError):
+        return {**result, "status": "rejected", "code": outcome.status, "reason": outcome.message,
+                "errors": {outcome.field or "payload": outcome.message}}
     if outcome.status == "rejected":
-        savepoint.rollback()
         return {**result, "status": "rejected", "code": 422, "reason": outcome.reason or "Some fields need attention.",
                 "errors": outcome.errors}
     if outcome.status == "conflict":
-        savepoint.rollback()  # nothing of the device's change is written; the conflict is kept instead
         server_copy = outcome.server_copy or {}
         session.add(SyncConflict(mutation_id=m["mutation_id"], entity=m["entity"], entity_id=m["entity_id"],
                                  site_id=server_copy.get("site_id"), user_id=ctx.user.id, device_id=ctx.device_id,
-                                 base_version=mutation.get("base_version"), server_version=server_copy.get("version"),
-                                 theirs=mutation.get("payload") or {}, server_copy=server_copy,
+                                 base_version=m.get("base_version"), server_version=server_copy.get("version"),
+                                 theirs=m.get("payload") or {}, server_copy=server_copy,
                                  fields=sorted(outcome.errors)))
         return {**result, "status": "conflict", "reason": outcome.reason, "server_copy": server_copy,
                 "errors": outcome.errors, "version": server_copy.get("version")}
-    savepoint.commit()
     out = {**result, "status": outcome.status, "version": outcome.version}
     if outcome.data is not None:
         out["data"] = outcome.data
         for key in ("photos_expected", "photos_received"):
             if key in outcome.data:
                 out[key] = outcome.data[key]
-        if isinstance(outcome.data.get("site_id"), int):
-            ctx.touched_sites.add(outcome.data["site_id"])
     return out
 
 
 def _refresh_photo_counts(session: Session, mutations: list[dict], results: list[dict]) -> None:
-    """A replayed result tells how many photos the server has NOW, not when it was first applied."""
-    ids = [m["entity_id"] for m, r in zip(mutations, results)
-           if m["entity"] == "inspection" and "photos_expected" in r]
+    """A duplicate's result tells how many photos the server has NOW, not when it was first applied."""
+    def stale(m, r):
+        return m["entity"] == "inspection" and r["status"] == "duplicate" and "photos_expected" in r
+    ids = [m["entity_id"] for m, r in zip(mutations, results) if stale(m, r)]
+    if not ids:
+        return
     received = photo_store.counts(session, ids)
     for m, r in zip(mutations, results):
-        if m["entity"] == "inspection" and "photos_expected" in r:
+        if stale(m, r):
             r["photos_received"] = received.get(m["entity_id"], 0)
 
 
 def _after_batch(session: Session, ctx: BatchContext) -> None:
-    """Once per touched site (not per inspection): propose stop-work orders whose grounds now hold."""
-    if not ctx.touched_sites:
+    """Once per site that needs it (not per inspection): propose stop-work orders whose grounds now hold."""
+    if not ctx.evaluate_sites:
         return
-    try:
-        from inspector.services import enforcement
-    except ImportError:  # the enforcement service is being built in parallel (contract E)
-        return
-    for site in session.exec(select(Site).where(Site.id.in_(sorted(ctx.touched_sites)))):
+    from inspector.services import enforcement  # contract E
+    for site in session.exec(select(Site).where(Site.id.in_(sorted(ctx.evaluate_sites)))):
         enforcement.evaluate_site(session, site, ctx.now, ctx.rb)
 
 

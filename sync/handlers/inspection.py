@@ -4,7 +4,7 @@ from __future__ import annotations
 from sqlmodel import select
 
 from inspector.models import Answer, Inspection, Photo, PhotoClaim
-from inspector.services import inspections, sites
+from inspector.services import ServiceError, inspections, sites
 
 from . import Outcome, register
 
@@ -14,22 +14,38 @@ class InspectionHandler:
     entity = "inspection"
 
     def apply(self, session, mutation, ctx) -> Outcome:
-        if mutation.get("op") == "delete":
-            return Outcome(status="rejected", reason="A submitted inspection cannot be deleted; submit a "
-                                                     "correction that replaces it.", errors={"op": "Not allowed."})
-        try:
-            inspection, status = inspections.apply_submission(session, mutation.get("payload") or {},
-                                                              mutation["entity_id"], ctx)
-        except inspections.Conflict as exc:
-            return Outcome(status="conflict", reason=exc.message, server_copy=exc.server_copy,
-                           errors={"sha256": "Other content is stored under this id."})
-        data = inspections.summary(session, inspection) if status == "duplicate" else {
-            "id": inspection.id, "site_id": inspection.site_id, "kind": inspection.kind,
-            "inspected_on": inspection.inspected_on.isoformat(), "sha256": inspection.sha256,
-            "replaces_id": inspection.replaces_id, "photos_expected": inspection.photos_expected,
-            "photos_received": None}  # counted once for the whole batch by the protocol
-        # "duplicate" is not in Outcome's Literal, but the protocol passes it through as the result status.
-        return Outcome(status=status, version=1, data=data)
+        (outcome,) = self.apply_many(session, [mutation], ctx)
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+    def apply_many(self, session, mutations, ctx) -> list:
+        """A run of inspection mutations: validated one by one, written together (one insert per table).
+        Returns, in order, an Outcome or the refusal (an exception) for each."""
+        lk = inspections.Lookups(session, ctx.user, ctx.rb)
+        lk.prefetch([(m["entity_id"], m.get("payload")) for m in mutations])
+        out, fresh = [], []
+        for m in mutations:
+            if m.get("op") == "delete":
+                out.append(Outcome(status="rejected", reason="A submitted inspection cannot be deleted; submit a "
+                                                              "correction that replaces it.", errors={"op": "Not allowed."}))
+                continue
+            try:
+                prepared = inspections.prepare(m.get("payload") or {}, m["entity_id"], ctx, lk)
+            except inspections.Conflict as exc:
+                out.append(Outcome(status="conflict", reason=exc.message, server_copy=exc.server_copy,
+                                   errors={"sha256": "Other content is stored under this id."}))
+                continue
+            except ServiceError as exc:
+                out.append(exc)
+                continue
+            if prepared["status"] == "new":
+                fresh.append(prepared)
+            # "duplicate" is not in Outcome's Literal; the protocol passes it through as the result status.
+            status = "applied" if prepared["status"] == "new" else "duplicate"
+            out.append(Outcome(status=status, version=1, data=dict(prepared["summary"])))
+        inspections.store(session, fresh, ctx, lk)
+        return out
 
     def wants_event(self, user, actor_id) -> bool:
         """A device pulls the user's own inspections (another device of the same user sees them)."""
