@@ -120,7 +120,10 @@ def _process(data: bytes, content_type: str, fmt: str) -> Processed:
         upright = ImageOps.exif_transpose(im)
         width, height = upright.size
         stored = _resave(upright, fmt)
-        thumb = upright.convert("RGB") if upright.mode != "RGB" else upright.copy()
+        # Box-reduce the decoded image first (cheap), instead of copying it whole for thumbnail().
+        factor = max(1, max(upright.size) // (THUMB_EDGE * 2))
+        thumb = upright.reduce(factor) if factor > 1 else upright.copy()
+        thumb = thumb.convert("RGB") if thumb.mode != "RGB" else thumb
         thumb.thumbnail((THUMB_EDGE, THUMB_EDGE))
     out = io.BytesIO()
     thumb.save(out, "JPEG", quality=THUMB_QUALITY)

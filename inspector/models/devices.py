@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Optional
 
 from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
-from sqlalchemy import JSON, Column
+from sqlalchemy import JSON, Column, Index
 from sqlmodel import Field, SQLModel
 
+from .audit import AuditEvent
 from .base import utcnow
 
 
@@ -65,3 +66,8 @@ class PhotoClaim(SQLModel, table=True):
     latitude: Optional[float] = None
     longitude: Optional[float] = None
     user_id: int = Field(foreign_key="user.id")
+
+
+# Sync reads the audit trail by record (a site's edit history for version merges), so that gets an index,
+# declared here next to the code that needs it (the pull cursor itself is the primary key).
+Index("ix_auditevent_entity_record", AuditEvent.__table__.c.entity, AuditEvent.__table__.c.entity_id)
