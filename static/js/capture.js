@@ -419,6 +419,7 @@ async function open(draft) {
   form.hidden = false;
   setFormInProgress(true);
   document.body.dataset.ready = 'capture';
+  performance.mark('capture-ready');    // read by bench/bench_capture.py
   // Leaving the page (tab close, app switch) flushes a pending save.
   const flush = () => { if (state.saveTimer) saveNow(); };
   addEventListener('pagehide', flush);
