@@ -25,6 +25,23 @@ csrf.exempt(bp)
 load_all()
 
 PUBLIC = {"sync_api.openapi_json", "sync_api.csrf_token"}
+
+
+@bp.record_once
+def _quiet_session_cookie(state) -> None:
+    """API responses set the session cookie only when they change the session. Otherwise a slow background
+    pull, answered after the user opened a form, would re-send the older cookie (Flask refreshes permanent
+    sessions on every response) and drop the form's CSRF token: "The CSRF session token is missing"."""
+    app = state.app
+    base = type(app.session_interface)
+
+    class ApiQuietSessions(base):
+        def should_set_cookie(self, app, session):
+            if request.path.startswith(bp.url_prefix + "/"):
+                return session.modified
+            return super().should_set_cookie(app, session)
+
+    app.session_interface = ApiQuietSessions()
 UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
 
 

@@ -104,3 +104,13 @@ def test_permittee_cannot_edit_sites_or_resolve(client, auth, db, people, site_w
     assert result["status"] == "rejected" and result["code"] == 403
     auth.login(people["permittee"].email)
     assert client.post("/conflicts/1/resolve", data={"keep": "server"}).status_code == 403
+
+
+def test_api_responses_do_not_resend_an_older_session_cookie(client, auth, people):
+    """A background pull answered after a page load must not overwrite the page's newer cookie (which holds
+    the form's CSRF token): API responses set the cookie only when they change the session."""
+    auth.login(people["inspector"].email)
+    res = client.get("/api/v1/sync/pull")
+    assert res.status_code == 200 and "Set-Cookie" not in res.headers
+    page = client.get("/devices/")
+    assert page.status_code == 200
