@@ -67,11 +67,23 @@ def test_bad_input_is_refused_and_the_draft_is_untouched(browser, live_server, d
     page = context.new_page()
     page.goto(f"{live_server.url}/app/")
     seed_packet(page, pull_body(demo_app))
+    # Not signed in: the shell works from the device and offers sign-in when the sync gets a 401.
+    page.goto(f"{live_server.url}/app/")
+    page.locator("#sync-signin").wait_for()
+    assert "Sign in to sync" in page.locator("#sync-signin").text_content()
+    # Coming back from the stockpile calculator: its result is attached to the item, then forgotten.
+    result = {"name": "stockpile", "inputs": {"volume_cu_yd": 12}, "result": {"passes": False, "summary": "Too close to the road"}}
+    page.evaluate("(r) => localStorage.setItem('calculator-result:STOCKPILE', JSON.stringify(r))", result)
     draft_id = start_weekly(page, live_server.url)
+    assert "Too close to the road" in page.locator("#item-STOCKPILE .calc-result").text_content()
+    assert page.evaluate("() => localStorage.getItem('calculator-result:STOCKPILE')") is None
+    link = page.locator("#item-STOCKPILE .calculator a").get_attribute("href")
+    assert link.startswith("/calculators/stockpile?item=STOCKPILE&return=") and draft_id in link
     page.get_by_label("Weather").fill("Sunny")
     page.locator("label[for='r-PLAN-pass']").click()
     page.locator("#save-state.saved").wait_for()
     before = stored(page, f"s.getDraft('{draft_id}')")
+    assert before["answers"]["STOCKPILE"]["calculator"] == result
 
     # A file that is not a picture.
     block = page.locator(".photo-block[data-item='']")

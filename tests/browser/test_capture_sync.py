@@ -50,6 +50,18 @@ def test_offline_inspection_reaches_the_server_when_the_network_returns(browser,
     [photo_meta] = stored(page, "s.listSent()")[0]["photos_meta"]
     assert "bytes" not in photo_meta and stored(page, f"s.getPhoto('{photo_meta['id']}')") is None
 
+    # A correction is a new inspection naming the one it replaces; the first stays as it was sent.
+    page.get_by_role("link", name="Correct (new version)").click()
+    page.wait_for_selector("body[data-ready=capture]")
+    assert page.locator("#r-WASTE-fail").is_checked()
+    page.locator("label[for='r-WASTE-pass']").click()
+    page.get_by_label("Notes").fill("Washout was already moved; corrected the answer.")
+    page.get_by_role("button", name="Submit inspection").click()
+    page.wait_for_selector("body[data-ready=outbox]")
+    expect(page.locator("#sent-list .outbox-entry")).to_have_count(2, timeout=20000)
+    correction = next(e for e in stored(page, "s.listSent()") if e["entity_id"] != draft_id)
+    assert correction["payload"]["replaces_id"] == draft_id
+
     with demo_app.app_context():
         session = get_session()
         inspection = session.get(Inspection, draft_id)
@@ -58,4 +70,5 @@ def test_offline_inspection_reaches_the_server_when_the_network_returns(browser,
         assert photo.id == photo_meta["id"]
         findings = session.exec(select(Finding).where(Finding.inspection_id == draft_id)).all()
         assert [f.item_code for f in findings] == ["WASTE"]
+        assert session.get(Inspection, correction["entity_id"]) is not None
     context.close()
