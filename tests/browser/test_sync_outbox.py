@@ -114,6 +114,18 @@ def test_offline_inspection_with_three_photos_reaches_the_server(browser, tablet
         return (await store.listRecords('inspection')).map((r) => [r.id, r.photos_received, r.answers.length]); }""")
     assert [iid, 3, len(codes)] in result
     second.close()
+
+    # Signed out (session gone): a flush keeps the outbox, says why, and the shell is told to offer sign-in.
+    context.clear_cookies()
+    again = dict(payload, notes="second visit")
+    from tests.sync.helpers import seal
+    page.evaluate("() => { window.__unauthorized = 0; addEventListener('sync-unauthorized', () => window.__unauthorized++); }")
+    page.evaluate(ENQUEUE, {"payload": seal(again), "photos": [], "iid": uid(), "mid": uid()})
+    summary = page.evaluate("async () => (await import('/static/js/sync.js')).flush()")
+    assert summary["stopped"] == "unauthorized"
+    outbox = page.evaluate("async () => (await import('/static/js/store.js')).listOutbox()")
+    assert len(outbox) == 1 and outbox[0]["state"] == "queued"
+    assert page.evaluate("window.__unauthorized") >= 1
     context.close()
 
 

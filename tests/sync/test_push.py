@@ -211,3 +211,15 @@ def test_session_push_needs_a_fresh_csrf_token(app, db, people, site_with_permit
     res = client.post("/api/v1/sync/push", json={"mutations": [m]}, headers={"X-CSRFToken": fresh})
     assert res.status_code == 200, res.get_json()
     assert res.get_json()["results"][0]["status"] == "applied"
+
+
+def test_pushed_disturbance_without_permit_proposes_one_order_per_site(client, db, make, people, device_headers):
+    from inspector.models import StopWorkOrder
+    site = make.site(people["supervisor"], name="Unpermitted Lot")
+    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=False)
+    headers = device_headers(people["inspector"])
+    batch = [mutation("inspection", uid(), inspection_payload(site, kind="village", notes=f"visit {i}"))
+             for i in range(3)]
+    assert {r["status"] for r in push(client, headers, *batch).get_json()["results"]} == {"applied"}
+    orders = db.exec(select(StopWorkOrder).where(StopWorkOrder.site_id == site.id)).all()
+    assert len(orders) == 1 and orders[0].status == "proposed"
