@@ -191,7 +191,7 @@ def selects(app, client, url: str) -> int:
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
-        small_app, small_client, _small_path, _ = build(tmp, 100, tick=False)  # query counts only
+        small_app, small_client, _small_path, _ = build(tmp, 100)
         q_dash_100 = selects(small_app, small_client, "/dashboard")
         q_site_100 = selects(small_app, small_client, "/sites/50")
         app, client, path, made = build(tmp, 1000)

@@ -14,15 +14,15 @@ from . import enforcement, findings, sites
 NEEDS_ACTION = "needs_action"
 
 
-def current_permits(session: Session, site_ids: list[int]) -> dict[int, Permit]:
-    """The most recent permit of each site (the one its clocks follow), in one query."""
+def current_permits(session: Session, site_ids) -> dict[int, Permit]:
+    """The most recent permit of each site (the one its clocks follow), in one query (ids: a list or a SELECT)."""
     latest = (select(Permit.site_id, func.max(Permit.id).label("pid")).where(Permit.site_id.in_(site_ids))
               .group_by(Permit.site_id).subquery())
     rows = session.exec(select(Permit).join(latest, Permit.id == latest.c.pid))
     return {p.site_id: p for p in rows}
 
 
-def last_inspected(session: Session, site_ids: list[int]) -> dict[int, object]:
+def last_inspected(session: Session, site_ids) -> dict[int, object]:
     return dict(session.exec(select(Inspection.site_id, func.max(Inspection.inspected_on))
                              .where(Inspection.site_id.in_(site_ids)).group_by(Inspection.site_id)).all())
 
@@ -44,12 +44,13 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
     ids = [s.id for s in site_list]
     if not ids:
         return []
-    permits = current_permits(session, ids)
+    scope = sites.visible_sites_query(user).with_only_columns(Site.id)  # not a 1,000-item IN list
+    permits = current_permits(session, scope)
     companies = {c.id: c.name for c in session.exec(select(Company))}
-    last = last_inspected(session, ids)
+    last = last_inspected(session, scope)
     due = schedule.due_items_many(session, site_list, now, rb)
-    counts = findings.counts_by_site(session, ids, now)
-    stops = enforcement.site_status(session, ids, now)
+    counts = findings.counts_by_site(session, ids, now, scope)
+    stops = enforcement.site_status(session, ids, now, scope)
     out = []
     for site in site_list:
         permit = permits.get(site.id)

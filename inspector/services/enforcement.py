@@ -460,11 +460,11 @@ def retract(session: Session, order: StopWorkOrder, *, user: User, body: str, re
 
 # ---------------------------------------------------------------- what pages and the work packet show
 
-def orders_for_sites(session: Session, site_ids, statuses=None) -> list[StopWorkOrder]:
+def orders_for_sites(session: Session, site_ids, statuses=None, scope=None) -> list[StopWorkOrder]:
     ids = list(site_ids)
     if not ids:
         return []
-    query = select(StopWorkOrder).where(StopWorkOrder.site_id.in_(ids))
+    query = select(StopWorkOrder).where(StopWorkOrder.site_id.in_(ids if scope is None else scope))
     if statuses:
         query = query.where(StopWorkOrder.status.in_(statuses))
     return list(session.exec(query.order_by(StopWorkOrder.proposed_at.desc())))
@@ -483,12 +483,13 @@ def status_entry(order: StopWorkOrder | None, now: datetime, proposed: int = 0) 
             "proposed": proposed}
 
 
-def site_status(session: Session, site_ids, now: datetime) -> dict[int, dict]:
-    """{site_id: the most significant open order (in force before proposed)} in one query."""
+def site_status(session: Session, site_ids, now: datetime, scope=None) -> dict[int, dict]:
+    """{site_id: the most significant open order (in force before proposed)} in one query. `scope`, a SELECT
+    of site ids, replaces a long IN list for pages that list every visible site."""
     ids = list(site_ids)
     best: dict[int, StopWorkOrder] = {}
     proposed: dict[int, int] = {}
-    for order in orders_for_sites(session, ids, OPEN_STATUSES):
+    for order in orders_for_sites(session, ids, OPEN_STATUSES, scope):
         if order.status == "proposed":
             proposed[order.site_id] = proposed.get(order.site_id, 0) + 1
         current = best.get(order.site_id)
