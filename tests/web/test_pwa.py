@@ -1,8 +1,10 @@
 """The installable app's server side: manifest, service worker route, precacheable shell pages."""
 from __future__ import annotations
 
+import importlib
 import io
 import json
+import pkgutil
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +12,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+import inspector.web
 from inspector.web import pwa
+
+# Blueprints add their offline pages to PRECACHE_PAGES when imported: import them all before listing.
+for _module in pkgutil.iter_modules(inspector.web.__path__):
+    importlib.import_module(f"inspector.web.{_module.name}")
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,7 +67,7 @@ def test_missing_service_worker_says_how_to_build_it(app, client, tmp_path):
     assert "make build" in response.get_json()["reason"]
 
 
-@pytest.mark.parametrize("url", sorted(u for u in pwa.PRECACHE_PAGES if u.startswith("/app/")))
+@pytest.mark.parametrize("url", sorted(pwa.PRECACHE_PAGES))
 def test_shell_pages_are_the_same_for_everybody(url, client, auth, people):
     anonymous = client.get(url)
     assert anonymous.status_code == 200, "a precached page must not redirect"
