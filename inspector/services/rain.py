@@ -34,7 +34,7 @@ def haversine_mi(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
 # ---------------------------------------------------------------- gauges and site links
 
 def create_gauge(session: Session, *, name: str, kind: str, station_code: str, latitude, longitude,
-                 user_id: int | None, rb: Rulebook) -> RainGauge:
+                 user_id: int | None, rb: Rulebook, link_sites: bool = True) -> RainGauge:
     name, station_code = (name or "").strip(), (station_code or "").strip()
     if not name:
         raise ServiceError("A gauge needs a name.", field="name")
@@ -60,7 +60,8 @@ def create_gauge(session: Session, *, name: str, kind: str, station_code: str, l
     session.flush()
     audit.record(session, entity="rain_gauge", entity_id=gauge.id, action="create", user_id=user_id,
                  after=audit.snapshot(gauge))
-    link_nearest(session, rb)
+    if link_sites:  # False when several gauges are added at once: link once they are all there
+        link_nearest(session, rb)
     return gauge
 
 
