@@ -193,7 +193,12 @@ async function renderUser() {
   if (!user && document.body.classList.contains('app-shell')) showSignIn(true);
 }
 renderUser();
-store.events.addEventListener('packet-changed', () => { showSignIn(false); renderUser(); });
+store.events.addEventListener('packet-changed', (event) => {
+  showSignIn(false);
+  renderUser();
+  // A different person signed in: the packet was cleared, fetch theirs in full.
+  if (event.detail?.reset) syncReady.then((sync) => sync?.pullNow?.()).catch(() => {});
+});
 // sync.js dispatches this when the server answers 401: keep working from the device, offer sign-in.
 addEventListener('sync-unauthorized', () => showSignIn(true));
 

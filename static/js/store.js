@@ -63,6 +63,19 @@ function storeFor(entity) {
 export async function applyPull(body) {
   const db = await getDb();
   const tx = db.transaction(['meta', 'sites', 'findings', 'records'], 'readwrite');
+  const meta = tx.objectStore('meta');
+  const previous = (await meta.get('user'))?.value;
+  if (body.user && previous && String(previous.id) !== String(body.user.id)) {
+    // Another person signed in on this tablet: the last person's work packet must not show, and these
+    // changes are only what changed since THEIR cursor. Clear the packet and start over with a full
+    // pull. Drafts, outbox and photos are never touched here (nothing unsent is deleted).
+    await Promise.all(['sites', 'findings', 'records'].map((name) => tx.objectStore(name).clear()));
+    await meta.delete('cursor');
+    await meta.put({ key: 'user', value: body.user });
+    await tx.done;
+    emit('packet-changed', { count: 0, reset: true });
+    return { reset: true };
+  }
   const writes = [];
   for (const change of body.changes || []) {
     const name = storeFor(change.entity);
@@ -77,7 +90,6 @@ export async function applyPull(body) {
     if (name === 'records') Object.assign(data, { key, entity: change.entity });
     writes.push(tx.objectStore(name).put(data));
   }
-  const meta = tx.objectStore('meta');
   if (body.cursor !== undefined) writes.push(meta.put({ key: 'cursor', value: body.cursor }));
   if (body.user !== undefined) writes.push(meta.put({ key: 'user', value: body.user }));
   if (body.catalog) writes.push(meta.put({ key: 'catalog', value: body.catalog }));
@@ -85,6 +97,7 @@ export async function applyPull(body) {
   writes.push(meta.put({ key: 'last_sync_at', value: new Date().toISOString() }));
   await Promise.all([...writes, tx.done]);
   emit('packet-changed', { count: (body.changes || []).length });
+  return { reset: false };
 }
 
 export async function listSites() {

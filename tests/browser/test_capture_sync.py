@@ -72,3 +72,25 @@ def test_offline_inspection_reaches_the_server_when_the_network_returns(browser,
         assert [f.item_code for f in findings] == ["WASTE"]
         assert session.get(Inspection, correction["entity_id"]) is not None
     context.close()
+
+
+def test_another_person_signing_in_never_sees_the_last_persons_packet(browser, live_server, demo_app, tablet):
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, live_server.url, "inspector@fairwater.example")
+    page.goto(f"{live_server.url}/app/")
+    expect(page.locator(".site-card")).to_have_count(6)                    # the inspector sees all six
+    page.evaluate("""async () => { const s = await import('/static/js/store.js');
+        await s.putDraft({ id: 'left-behind', site_id: '4', site_name: 'Church Street Parking Lot', kind: 'village',
+                           header: {}, answers: {}, updated_at: new Date().toISOString() }); }""")
+    page.goto(f"{live_server.url}/sites/")
+    page.get_by_role("button", name="Sign out").click()
+    sign_in(page, live_server.url, "permittee@prairie-builders.example")
+    page.goto(f"{live_server.url}/app/")
+    expect(page.locator("#shell-user")).to_contain_text("(permittee)")
+    expect(page.locator(".site-card")).to_have_count(3)
+    names = sorted(page.locator(".site-card h3").all_text_contents())
+    assert names == ["Fairwater Cooperative Grain Annex", "Meadow Ridge Subdivision, Phase 2", "Willow Creek Commercial Lot"]
+    # Unsent work on the tablet is never deleted by the switch.
+    assert [d["id"] for d in stored(page, "s.listDrafts()")] == ["left-behind"]
+    context.close()
