@@ -78,8 +78,8 @@ form.addEventListener('submit', async (event) => {
   }
   form.reset();
   $('sw-when').value = localNow();
+  // #sw-state is a live region (role=status): screen readers hear it once, no second announcement.
   $('sw-state').textContent = `Stop-work order ${orderId.slice(0, 8)} saved on this device; it is sent with the next sync.`;
-  announce($('sw-state').textContent);
 });
 
 setUp();

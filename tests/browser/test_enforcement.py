@@ -95,3 +95,47 @@ def test_pushed_failures_propose_order_issue_print_revoke_retract(browser, live_
     expect(permittee.get_by_text("No stop-work order")).to_be_visible()
     for context in (office, owner):
         context.close()
+
+
+def wait_until(page, async_predicate: str, timeout_s: float = 20.0) -> None:
+    """Poll an async page function (wait_for_function does not await promises)."""
+    import time
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(async_predicate):
+        assert time.monotonic() < deadline, f"timed out waiting for {async_predicate}"
+        page.wait_for_timeout(100)
+
+
+def test_inspector_posts_an_order_offline_and_it_syncs(browser, live_server, demo_app, tablet):
+    from inspector.models import Permit, StopWorkOrder
+    base = live_server.url
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, base, "inspector@fairwater.example")
+    page.goto(f"{base}/app/")
+    wait_until(page, "async () => (await (await import('/static/js/store.js')).listSites()).length > 0")
+    page.goto(f"{base}/app/stop-work")
+    expect(page.locator("body[data-ready=stop-work]")).to_be_attached()
+    page.get_by_label("Site").select_option(label=SITE)
+
+    context.set_offline(True)
+    page.get_by_role("button", name="Post the stop-work order").click()       # nothing ticked: refused
+    expect(page.get_by_text("Tick at least one ground")).to_be_visible()
+    page.get_by_label("The conditions of the permit are not being met").check()
+    page.get_by_label("What you found").fill("No inlet protection on Mill Street; sediment in the gutter")
+    page.get_by_role("button", name="Post the stop-work order").click()
+    expect(page.locator("#sw-state")).to_contain_text("saved on this device")
+    outbox = page.evaluate("async () => (await import('/static/js/store.js')).listOutbox()")
+    assert [(e["entity"], e["state"]) for e in outbox] == [("stop_work_order", "queued")]
+    order_id = outbox[0]["entity_id"]
+    with demo_app.app_context():
+        assert get_session().get(StopWorkOrder, order_id) is None
+
+    context.set_offline(False)  # the app sends the outbox by itself when the network is back
+    wait_until(page, "async () => (await (await import('/static/js/store.js')).listOutbox()).length === 0")
+    with demo_app.app_context():
+        session = get_session()
+        order = session.get(StopWorkOrder, order_id)
+        assert order is not None and order.status == "posted" and order.source == "field"
+        assert session.get(Permit, order.permit_id).status == "suspended"
+    context.close()
