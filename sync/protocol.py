@@ -18,7 +18,7 @@ from inspector.models import AuditEvent, Site, SyncConflict, SyncMutation, User
 from inspector.services import NotFound, ServiceError, sites
 from inspector.services.inspections import UUID_RE, Invalid
 
-from .handlers import HANDLERS, Outcome, SyncContext, load_all
+from .handlers import HANDLERS, SyncContext, load_all
 from . import photos as photo_store
 
 MAX_BATCH = 50

@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 from ..models import (ANSWERS, INSPECTION_KINDS, Answer, AuditEvent, Finding, Inspection, Photo, PhotoClaim,
                       Site, User)
 from ..rules import checklist, clocks
-from . import NotFound, ServiceError, audit, sites
+from . import NotFound, ServiceError, sites
 
 STAFF = ("inspector", "supervisor")
 PERMITTEE_KINDS = ("weekly", "post_rain")  # the permittee's own inspections (§ 256-8D(3)(g))
