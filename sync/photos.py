@@ -71,7 +71,6 @@ def receive(session: Session, photo_id: str, data: bytes, *, sha256: str | None,
     photo = Photo(id=photo_id, sha256=sha, content_type=done.content_type, width=done.width, height=done.height,
                   size=len(done.data), file_id=original.id, thumb_file_id=thumb.id, user_id=user.id,
                   device_id=device_id, taken_at=taken_at, latitude=done.latitude, longitude=done.longitude)
-    site_id = None
     if claim is not None:
         photo.inspection_id, photo.finding_id, photo.item_code = claim.inspection_id, claim.finding_id, claim.item_code
         # The device read GPS and time before its canvas dropped EXIF: its values fill what EXIF lacks.
@@ -80,12 +79,14 @@ def receive(session: Session, photo_id: str, data: bytes, *, sha256: str | None,
             photo.latitude, photo.longitude = claim.latitude, claim.longitude
     session.add(photo)
     session.flush()
-    if claim is not None:
-        site_id = site_of(session, photo)
-        entity, entity_id = ("inspection", claim.inspection_id) if claim.inspection_id else ("finding", claim.finding_id)
-        # The record's "N of M photos" changed: devices re-pull it.
-        audit.record(session, entity=entity, entity_id=entity_id, action="photo", user_id=user.id,
-                     after={"photo_id": photo_id}, site_id=site_id, device_id=device_id)
+    owner = None  # a claim from a stop-work order names no inspection or finding
+    if claim is not None and claim.inspection_id:
+        owner = ("inspection", claim.inspection_id)
+    elif claim is not None and claim.finding_id:
+        owner = ("finding", claim.finding_id)
+    if owner is not None:  # the record's "N of M photos" changed: devices re-pull it
+        audit.record(session, entity=owner[0], entity_id=owner[1], action="photo", user_id=user.id,
+                     after={"photo_id": photo_id}, site_id=site_of(session, photo), device_id=device_id)
     return 201, photo
 
 
