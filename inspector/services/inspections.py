@@ -5,7 +5,6 @@ written), with other content a conflict; a correction is a new inspection naming
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import re
@@ -16,6 +15,7 @@ from sqlmodel import Session, select
 
 from ..models import (ANSWERS, INSPECTION_KINDS, Answer, AuditEvent, Finding, Inspection, Photo, PhotoClaim,
                       Site, User)
+from ..canonical import record_sha256
 from ..rules import checklist, clocks
 from . import NotFound, ServiceError, sites
 
@@ -46,10 +46,9 @@ class Conflict(ServiceError):
 
 
 def canonical_hash(payload: dict) -> str:
-    """Contract B: SHA-256 of the payload without `sha256`, keys sorted, no whitespace, UTF-8."""
-    body = {k: v for k, v in payload.items() if k != "sha256"}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    """Contract B: SHA-256 of the payload without `sha256`, keys sorted, no whitespace, UTF-8, numbers
+    written as the browser writes them (see inspector/canonical.py)."""
+    return record_sha256(payload)
 
 
 def parse_utc(value, key: str, errors: dict, *, required: bool = False) -> datetime | None:

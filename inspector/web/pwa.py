@@ -26,6 +26,13 @@ PRECACHE_PAGES: dict[str, list[str]] = {
     "/app/rain": SHELL + ["templates/app/rain.html"],
     "/app/offline": SHELL + ["templates/app/offline.html"],
 }
+# The design calculators are public pages, the same for everybody, used offline from an inspection.
+_CALCULATOR_PAGE = ["templates/base.html", "templates/calculators/_nav.html", "templates/calculators/calculator.html",
+                    "inspector/rules/fairwater.toml"]
+PRECACHE_PAGES["/calculators/"] = ["templates/base.html", "templates/calculators/_nav.html",
+                                   "templates/calculators/index.html", "inspector/rules/fairwater.toml"]
+for _name in ("dewatering", "basin", "diversion", "stockpile"):
+    PRECACHE_PAGES[f"/calculators/{_name}"] = _CALCULATOR_PAGE
 
 nav_link(bp, "pwa.home", "Field app", order=5)
 
