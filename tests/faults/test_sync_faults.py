@@ -24,6 +24,8 @@ from tests.sync.helpers import checklist_codes, inspection_payload, jpeg, mutati
 
 from .server import ROOT, Client, ServerProcess
 
+pytestmark = pytest.mark.slow  # a real server process, started and killed several times
+
 
 class World:
     def __init__(self, db_path: Path, token: str, site, codes: list[str]):
