@@ -14,6 +14,9 @@ class Defaults:
     SESSION_COOKIE_HTTPONLY = True
     SESSION_COOKIE_SAMESITE = "Lax"
     SESSION_COOKIE_SECURE = False
+    # Send the session cookie only when the session changed: a background sync response must never
+    # overwrite a newer cookie set by a page the user opened meanwhile (that broke CSRF tokens).
+    SESSION_REFRESH_EACH_REQUEST = False
     WTF_CSRF_TIME_LIMIT = 3600
     MAX_CONTENT_LENGTH = 32 * 1024 * 1024
     LOGIN_MAX_FAILURES = 5  # then each further try waits LOGIN_LOCK_SECONDS
