@@ -141,9 +141,11 @@ export async function deleteDraft(id) {
 }
 
 // ------------------------------------------------------------------ outbox
-function outboxEntry(mutation) {
+// `user_id`: who was signed in when the work was submitted (a shared tablet may change hands).
+function outboxEntry(mutation, user) {
   return {
     photo_ids: [],
+    user_id: user ? user.id : null,
     ...mutation,
     state: 'queued',
     created_at: new Date().toISOString(),
@@ -153,16 +155,19 @@ function outboxEntry(mutation) {
 
 export async function enqueue(mutation) {
   const db = await getDb();
-  await db.put('outbox', outboxEntry(mutation));
+  const tx = db.transaction(['meta', 'outbox'], 'readwrite');
+  const user = (await tx.objectStore('meta').get('user'))?.value;
+  await Promise.all([tx.objectStore('outbox').add(outboxEntry(mutation, user)), tx.done]);
   emit('outbox-changed', { mutation_id: mutation.mutation_id });
 }
 
 // Submitting a draft: the outbox entry and the draft's removal commit together or not at all.
 export async function enqueueFromDraft(draftId, mutation) {
   const db = await getDb();
-  const tx = db.transaction(['drafts', 'outbox'], 'readwrite');
+  const tx = db.transaction(['meta', 'drafts', 'outbox'], 'readwrite');
+  const user = (await tx.objectStore('meta').get('user'))?.value;
   await Promise.all([
-    tx.objectStore('outbox').add(outboxEntry(mutation)),
+    tx.objectStore('outbox').add(outboxEntry(mutation, user)),
     tx.objectStore('drafts').delete(draftId),
     tx.done,
   ]);

@@ -120,6 +120,7 @@ def test_weekly_inspection_offline_with_photos_survives_closing(browser, live_se
     [mutation] = stored(page, "s.listOutbox()")
     payload = mutation["payload"]
     assert mutation["entity"] == "inspection" and mutation["entity_id"] == draft_id
+    assert mutation["user_id"] == body["user"]["id"]            # who submitted it on this tablet
     # (sync.js tries to send while offline; every try fails and the entry stays on the device.)
     assert mutation["state"] in ("queued", "sending") and mutation["op"] == "upsert"
     assert payload["sha256"] == canonical_sha(payload)
