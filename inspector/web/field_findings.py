@@ -1,0 +1,19 @@
+"""The offline findings page of the field app (issue #5): a permittee reports a finding's correction — a note
+and an "after" photo — with or without a signal; the correction waits in the device's outbox as a `finding`
+mutation (contract C) and the sync sends it. Inspectors see the same list read-only and verify online."""
+from __future__ import annotations
+
+from flask import Blueprint
+
+from .pwa import PRECACHE_PAGES, SHELL, shell
+
+bp = Blueprint("field_findings", __name__)
+
+# Precached with the other app-shell pages (inspector/web/pwa.py builds the service worker from this list).
+PRECACHE_PAGES.setdefault("/app/findings", SHELL + ["templates/app/findings.html"])
+
+
+@bp.route("/app/findings")
+def page():
+    """An app-shell page: identical for every user, filled from IndexedDB by static/js/findings-field.js."""
+    return shell("app/findings.html")

@@ -1,0 +1,237 @@
+// /app/findings: the findings of the device's sites, from IndexedDB, overdue first. A permittee reports a
+// correction (a note and an "after" photo) with or without a signal: it is queued in the outbox as entity
+// `finding` (contract C) with the photo, and the sync sends both. Inspectors read the list and verify online.
+import * as store from './store.js';
+import { processFile, photoUrl, PhotoError } from './photos.js';
+import { announce } from './shell.js';
+
+const $ = (id) => document.getElementById(id);
+const config = JSON.parse($('ff-config').textContent);
+const NEEDS_REPAIR = new Set(['open', 'reopened']);
+const UNRESOLVED = new Set(['open', 'reopened', 'corrected']);
+const OUTBOX_WORDS = {
+  queued: 'Correction on this device only — it is sent with the next sync',
+  sending: 'Correction being sent…',
+  photos: 'Correction on the server; the photo is still being sent',
+  attention: 'Correction needs attention',
+};
+
+const dueFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: config.timezone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+// Photos chosen but not yet sent, by finding id: they survive a re-render of the list.
+const chosen = new Map();
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === 'class') node.className = value;
+    else node.setAttribute(key, value);
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+/** The status macro of templates/_form.html: a word and a symbol, never colour alone. */
+function status(word, kind) {
+  const symbol = { bad: '✖', warn: '▲', good: '✔' }[kind] || '●';
+  return el('span', { class: `status status-${kind}` }, `${symbol} ${word}`);
+}
+
+export function isOverdue(finding, now = new Date()) {
+  if (!NEEDS_REPAIR.has(finding.status)) return false;
+  return Boolean(finding.overdue) || (finding.due_at ? new Date(finding.due_at) < now : false);
+}
+
+function statusBadge(finding, overdue) {
+  if (overdue) return status(`Overdue — ${finding.status}`, 'bad');
+  if (finding.status === 'corrected') return status('Corrected — awaiting verification', 'info');
+  if (finding.status === 'closed') return status('Closed', 'good');
+  return status(finding.status.charAt(0).toUpperCase() + finding.status.slice(1), 'warn');
+}
+
+function fact(term, ...value) {
+  return [el('dt', {}, term), el('dd', {}, ...value)];
+}
+
+function setError(form, name, message) {
+  const p = form.querySelector(`[data-id=${name}-error]`);
+  const input = form.querySelector(`[data-id=${name}]`);
+  p.textContent = message || '';
+  if (message) { input.setAttribute('aria-invalid', 'true'); input.setAttribute('aria-describedby', p.id); }
+  else input.removeAttribute('aria-invalid');
+  return !message;
+}
+
+function showChosen(form, findingId) {
+  const preview = form.querySelector('[data-id=preview]');
+  const img = form.querySelector('[data-id=thumb]');
+  const photo = chosen.get(findingId);
+  if (img.src) URL.revokeObjectURL(img.src);
+  preview.hidden = !photo;
+  if (photo) {
+    img.src = photoUrl(photo);
+    img.alt = `“After” photo chosen, ${photo.width} × ${photo.height}`;
+  } else {
+    img.removeAttribute('src');
+  }
+}
+
+function correctionForm(finding, saved) {
+  const form = $('ff-correction').content.firstElementChild.cloneNode(true);
+  const prefix = `ff-${finding.id}`;
+  for (const node of form.querySelectorAll('[data-id]')) node.id = `${prefix}-${node.dataset.id}`;
+  for (const label of form.querySelectorAll('label[data-for]')) label.htmlFor = `${prefix}-${label.dataset.for}`;
+  form.querySelector('h4').id = `${prefix}-h`;
+  form.setAttribute('aria-labelledby', `${prefix}-h`);
+  const note = form.querySelector('[data-id=note]');
+  const input = form.querySelector('[data-id=photo]');
+  if (saved) { note.value = saved; form.dataset.dirty = 'true'; }
+  showChosen(form, finding.id);
+  form.addEventListener('input', () => { form.dataset.dirty = 'true'; });
+
+  input.addEventListener('change', async () => {
+    const file = input.files[0];
+    if (!file) return;
+    try {
+      const photo = await processFile(file, { inspectionId: null, itemCode: null });
+      chosen.set(finding.id, photo);
+      setError(form, 'photo', '');
+      showChosen(form, finding.id);
+      announce('Photo added.');
+    } catch (error) {
+      // A file that is not a picture changes nothing: the photo chosen before (if any) stays.
+      setError(form, 'photo', error instanceof PhotoError ? error.message : `The photo could not be read: ${error.message}`);
+    }
+    input.value = '';
+  });
+  form.querySelector('[data-id=remove]').addEventListener('click', () => {
+    chosen.delete(finding.id);
+    showChosen(form, finding.id);
+    announce('Photo removed.');
+    input.focus();
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    send(form, finding);
+  });
+  return form;
+}
+
+async function send(form, finding) {
+  const note = form.querySelector('[data-id=note]').value.trim();
+  if (!setError(form, 'note', note ? '' : 'Say what was done to correct it.')) {
+    form.querySelector('[data-id=note]').focus();
+    announce('Check the marked field.');
+    return;
+  }
+  const photo = chosen.get(finding.id);
+  const photos = photo ? [{ id: photo.id, item_code: null, sha256: photo.sha256, taken_at: photo.taken_at,
+    latitude: photo.latitude, longitude: photo.longitude }] : [];
+  const mutation = {
+    mutation_id: crypto.randomUUID(), entity: 'finding', entity_id: finding.id, op: 'upsert',
+    base_version: finding.version,
+    payload: { status: 'corrected', corrected_note: note, photo_ids: photos.map((p) => p.id), photos },
+    photo_ids: photos.map((p) => p.id),
+  };
+  delete form.dataset.dirty;      // the re-render the outbox event causes must not keep this note
+  try {
+    if (photo) await store.putPhoto({ ...photo, finding_id: finding.id });
+    await store.enqueue(mutation);
+  } catch (error) {
+    form.dataset.dirty = 'true';
+    if (photo) await store.deletePhoto(photo.id).catch(() => {});
+    $('ff-state').textContent = `The correction could not be saved on this device: ${error.message}`;
+    return;
+  }
+  chosen.delete(finding.id);
+  form.querySelector('[data-id=note]').value = '';
+  $('ff-state').textContent = 'Correction saved on this device; it is sent with the next sync.';
+}
+
+function findingCard(finding, { site, titles, pending, user, saved }) {
+  const overdue = isOverdue(finding);
+  const title = titles.get(finding.item_code) || finding.item_code;
+  const card = el('article', { class: `card ff-finding${overdue ? ' is-overdue' : ''}`, 'data-finding': finding.id },
+    el('h3', {}, `${title} `, el('span', { class: 'small' }, `(${finding.item_code})`)),
+    el('p', { class: 'ff-status' }, statusBadge(finding, overdue), ' ', el('span', { class: 'cite' }, finding.citation || '')));
+  const facts = el('dl', { class: 'facts' },
+    ...fact('Found', finding.description || '—'),
+    ...fact('Required action', finding.required_action || '—'),
+    ...fact('Due', el('strong', {}, finding.due_at ? dueFormat.format(new Date(finding.due_at)) : 'No due time'),
+      overdue ? ' ' : null, overdue ? status('Overdue', 'bad') : null));
+  if (finding.corrected_note) facts.append(...fact('Correction', finding.corrected_note));
+  card.append(facts);
+  if (pending) {
+    const words = OUTBOX_WORDS[pending.state] || 'Correction waiting in the outbox';
+    const p = el('p', { class: 'ff-pending note' }, status(words, pending.state === 'attention' ? 'bad' : 'info'));
+    if (pending.state === 'attention' && pending.reason) p.append(' ', pending.reason);
+    p.append(' ', el('a', { href: '/app/outbox' }, 'Outbox'));
+    card.append(p);
+  }
+  if (user && user.role === 'permittee') {
+    if (NEEDS_REPAIR.has(finding.status) && !pending) card.append(correctionForm(finding, saved));
+  } else if (user) {
+    card.append(el('p', {}, el('a', { class: 'btn', href: `/findings/${encodeURIComponent(finding.id)}` },
+      `Verify online: ${title} at ${site ? site.name : 'this site'}`)));
+  }
+  return card;
+}
+
+async function render() {
+  // Keep what the user is typing: a sync finishing must not wipe a half-written note.
+  const saved = new Map();
+  for (const form of document.querySelectorAll('#ff-list form[data-dirty]')) {
+    const id = form.closest('[data-finding]').dataset.finding;
+    saved.set(id, form.querySelector('[data-id=note]').value);
+  }
+  const hadFocus = document.activeElement?.id || null;
+  const [user, catalog, sites, all, outbox] = await Promise.all([
+    store.getMeta('user'), store.getMeta('catalog'), store.listSites(), store.listFindings(), store.listOutbox()]);
+  const titles = new Map((catalog?.items || []).map((item) => [item.code, item.title]));
+  const pending = new Map(outbox.filter((e) => e.entity === 'finding').map((e) => [String(e.entity_id), e]));
+  const siteById = new Map(sites.map((s) => [String(s.id), s]));
+  const shown = all.filter((f) => UNRESOLVED.has(f.status) || pending.has(f.id));
+  const bySite = new Map();
+  for (const f of shown) {
+    const key = String(f.site_id);
+    if (!bySite.has(key)) bySite.set(key, []);
+    bySite.get(key).push(f);
+  }
+  const dueTime = (f) => (f.due_at ? new Date(f.due_at).getTime() : Infinity);
+  const order = (a, b) => (isOverdue(b) - isOverdue(a)) || (dueTime(a) - dueTime(b));
+  const groups = [...bySite.entries()].map(([siteId, list]) => ({ siteId, list: list.sort(order) }));
+  groups.sort((a, b) => order(a.list[0], b.list[0])
+    || String(siteById.get(a.siteId)?.name || '').localeCompare(String(siteById.get(b.siteId)?.name || '')));
+
+  const list = $('ff-list');
+  list.replaceChildren();
+  for (const { siteId, list: items } of groups) {
+    const site = siteById.get(siteId);
+    const late = items.filter((f) => isOverdue(f)).length;
+    const heading = el('h2', {}, site ? site.name : `Site ${siteId}`);
+    if (late) heading.append(' ', status(`${late} overdue`, 'bad'));
+    const section = el('section', { class: 'ff-site', 'aria-label': site ? site.name : `Site ${siteId}` }, heading);
+    for (const f of items) {
+      section.append(findingCard(f, { site, titles, pending: pending.get(f.id), user, saved: saved.get(f.id) }));
+    }
+    list.append(section);
+  }
+  $('ff-empty').hidden = groups.length > 0;
+  $('ff-inspector-note').hidden = !user || user.role === 'permittee';
+  if (hadFocus && $(hadFocus)) $(hadFocus).focus();
+  document.body.dataset.ready = 'findings';
+}
+
+let queued = null;
+function rerender() {
+  // Events come in bursts (pull then outbox): one render after the burst.
+  if (queued) return;
+  queued = Promise.resolve().then(() => render()).finally(() => { queued = null; });
+}
+
+store.events.addEventListener('outbox-changed', rerender);
+store.events.addEventListener('packet-changed', rerender);
+render();
