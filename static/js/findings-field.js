@@ -90,7 +90,10 @@ function correctionForm(finding, saved) {
   const input = form.querySelector('[data-id=photo]');
   if (saved) { note.value = saved; form.dataset.dirty = 'true'; }
   showChosen(form, finding.id);
-  form.addEventListener('input', () => { form.dataset.dirty = 'true'; });
+  form.addEventListener('input', () => {
+    form.dataset.dirty = 'true';
+    if (note.value.trim()) setError(form, 'note', '');
+  });
 
   input.addEventListener('change', async () => {
     const file = input.files[0];
@@ -162,7 +165,8 @@ function findingCard(finding, { site, titles, pending, user, saved }) {
     ...fact('Required action', finding.required_action || '—'),
     ...fact('Due', el('strong', {}, finding.due_at ? dueFormat.format(new Date(finding.due_at)) : 'No due time'),
       overdue ? ' ' : null, overdue ? status('Overdue', 'bad') : null));
-  if (finding.corrected_note) facts.append(...fact('Correction', finding.corrected_note));
+  const note = pending?.payload?.corrected_note || finding.corrected_note;
+  if (note) facts.append(...fact('Correction', note));
   card.append(facts);
   if (pending) {
     const words = OUTBOX_WORDS[pending.state] || 'Correction waiting in the outbox';
