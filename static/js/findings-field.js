@@ -14,6 +14,7 @@ const OUTBOX_WORDS = {
   sending: 'Correction being sent…',
   photos: 'Correction on the server; the photo is still being sent',
   attention: 'Correction needs attention',
+  sent: 'Correction on the server — this list catches up at the next sync',
 };
 
 const dueFormat = new Intl.DateTimeFormat('en-US', {
@@ -170,7 +171,7 @@ function findingCard(finding, { site, titles, pending, user, saved }) {
   card.append(facts);
   if (pending) {
     const words = OUTBOX_WORDS[pending.state] || 'Correction waiting in the outbox';
-    const p = el('p', { class: 'ff-pending note' }, status(words, pending.state === 'attention' ? 'bad' : 'info'));
+    const p = el('p', { class: 'ff-pending note' }, status(words, { attention: 'bad', sent: 'good' }[pending.state] || 'info'));
     if (pending.state === 'attention' && pending.reason) p.append(' ', pending.reason);
     p.append(' ', el('a', { href: '/app/outbox' }, 'Outbox'));
     card.append(p);
@@ -192,10 +193,19 @@ async function render() {
     saved.set(id, form.querySelector('[data-id=note]').value);
   }
   const hadFocus = document.activeElement?.id || null;
-  const [user, catalog, sites, all, outbox] = await Promise.all([
-    store.getMeta('user'), store.getMeta('catalog'), store.listSites(), store.listFindings(), store.listOutbox()]);
+  const [user, catalog, sites, all, outbox, sent] = await Promise.all([
+    store.getMeta('user'), store.getMeta('catalog'), store.listSites(), store.listFindings(), store.listOutbox(),
+    store.listSent()]);
   const titles = new Map((catalog?.items || []).map((item) => [item.code, item.title]));
   const pending = new Map(outbox.filter((e) => e.entity === 'finding').map((e) => [String(e.entity_id), e]));
+  // Sent but not pulled back yet (the pull follows the push): no second form for a correction the server has.
+  const byId = new Map(all.map((f) => [f.id, f]));
+  for (const entry of sent) {
+    const local = byId.get(String(entry.entity_id));
+    if (entry.entity === 'finding' && local && !pending.has(local.id) && entry.version > local.version) {
+      pending.set(local.id, entry);
+    }
+  }
   const siteById = new Map(sites.map((s) => [String(s.id), s]));
   const shown = all.filter((f) => UNRESOLVED.has(f.status) || pending.has(f.id));
   const bySite = new Map();
