@@ -157,3 +157,24 @@ def test_permittee_reports_a_correction_offline_and_it_syncs(browser, live_serve
     assert inspector.evaluate("(img) => img.naturalWidth", thumb.element_handle()) > 0
     expect(inspector.get_by_role("button", name="Verified: close finding")).to_be_visible()
     office.close()
+
+
+def test_findings_page_has_no_serious_accessibility_violations(browser, live_server, demo_app, tablet):
+    from .test_capture_a11y import serious_violations
+    with demo_app.app_context():
+        site = get_session().exec(select(Site).where(Site.name == SITE)).one()
+    # axe is injected as a script tag: this context lets it past the page's CSP (the app is not changed).
+    context = browser.new_context(**tablet, bypass_csp=True)
+    page = context.new_page()
+    sign_in(page, live_server.url, PERMITTEE)
+    push_failed_weekly_inspection(context.request, live_server.url, site)
+    page.goto(f"{live_server.url}/app/")
+    wait_until(page, f"s.listFindings('{site.id}').then((f) => f.length > 0)")
+    page.goto(f"{live_server.url}/app/findings")
+    card = page.locator("article.ff-finding").first
+    card.get_by_role("button", name="Send correction").click()                  # the error messages shown too
+    card.get_by_label("“After” photo").set_input_files(
+        files=[{"name": "notes.txt", "mimeType": "text/plain", "buffer": b"not a picture"}])
+    expect(card.get_by_text("not a picture the tablet can read")).to_be_visible()
+    assert serious_violations(page) == []
+    context.close()
