@@ -10,7 +10,13 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
+from json.encoder import encode_basestring  # json.dumps(text, ensure_ascii=False), without the dumps overhead
 from typing import Any
+
+# A number as Python's json writes it that JavaScript would write otherwise: 2.0, -0.0, 1e-06, 1e+16.
+# Numbers in compact JSON sit between a separator ([ : ,) and a closer (, ] }).
+_PY_ONLY_NUMBER = re.compile(r"[\[:,]-?[0-9]+(?:\.0|(?:\.[0-9]+)?[eE][-+]?[0-9]+)(?=[,\]}])")
 
 
 def js_number(value: int | float) -> str:
@@ -52,18 +58,26 @@ def _encode(value: Any) -> str:
     if isinstance(value, (int, float)):
         return js_number(value)
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return encode_basestring(value)
     if isinstance(value, (list, tuple)):
         return "[" + ",".join(_encode(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ",".join(json.dumps(str(k), ensure_ascii=False) + ":" + _encode(value[k])
+        return "{" + ",".join(encode_basestring(str(k)) + ":" + _encode(value[k])
                               for k in sorted(value)) + "}"
     raise TypeError(f"cannot encode {type(value).__name__}")
 
 
 def canonical_json(payload: dict) -> str:
     """The payload without its own `sha256` key, keys sorted, no whitespace, numbers as JavaScript writes them."""
-    return _encode({k: v for k, v in payload.items() if k != "sha256"})
+    record = {k: v for k, v in payload.items() if k != "sha256"}
+    # Fast path (a record is hashed on every push): the C encoder writes the same text unless a number
+    # is one Python writes otherwise; most records have none, and a look-alike inside a string only costs
+    # the slow path. Keys are text (records are parsed JSON); numeric keys come out the same either way.
+    try:
+        text = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError):  # NaN/Infinity (JavaScript writes null) or keys that cannot be sorted
+        return _encode(record)
+    return text if _PY_ONLY_NUMBER.search(text) is None else _encode(record)
 
 
 def record_sha256(payload: dict) -> str:
