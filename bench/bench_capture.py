@@ -32,7 +32,7 @@ from tests.support.live import LiveServer  # noqa: E402
 
 THROTTLE = 4
 RUNS = 3
-PHOTOS = 4
+PHOTOS = 3
 
 PROCESS = """async ({ b64, decodeOnly }) => {
   const bin = atob(b64);

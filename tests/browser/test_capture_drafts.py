@@ -3,6 +3,8 @@ measurement out of range, a full storage quota) is refused with a message while 
 exactly as it was."""
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from tests.browser.capture_packet import camera_jpeg, pull_body, seed_packet, stored, wait_for_controller
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 
@@ -89,7 +91,7 @@ def test_bad_input_is_refused_and_the_draft_is_untouched(browser, live_server, d
     block = page.locator(".photo-block[data-item='']")
     block.locator("input.photo-file").set_input_files(
         {"name": "report.jpg", "mimeType": "image/jpeg", "buffer": b"%PDF-1.7 not a photo at all"})
-    assert "not a picture" in block.locator(".photo-error").text_content()
+    expect(block.locator(".photo-error")).to_contain_text("not a picture")
     assert block.locator(".thumb").count() == 0
     assert stored(page, f"s.listPhotos('{draft_id}')") == []
 
@@ -101,7 +103,7 @@ def test_bad_input_is_refused_and_the_draft_is_untouched(browser, live_server, d
     depth.fill("about 3")
     assert "must be a number" in page.locator("#m-INLET-sediment_depth_in-error").text_content()
     page.get_by_role("button", name="Submit inspection").click()
-    assert "to fix before submitting" in page.locator("#submit-errors").text_content()
+    expect(page.locator("#submit-errors")).to_contain_text("to fix before submitting")
     assert stored(page, "s.listOutbox()") == []
     depth.fill("")
     page.locator("#save-state.saved").wait_for()

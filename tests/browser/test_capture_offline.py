@@ -109,7 +109,7 @@ def test_weekly_inspection_offline_with_photos_survives_closing(browser, live_se
     entry = page.locator(".outbox-entry")
     assert entry.count() == 1
     expect(entry.locator(".outbox-state")).to_have_text("On this device only")
-    assert "1 waiting" in page.locator("#outbox-count").text_content()
+    expect(page.locator("#outbox-count")).to_contain_text("1 waiting")
     assert stored(page, "s.listDrafts()") == []
     page.close()
 

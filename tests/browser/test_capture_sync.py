@@ -45,7 +45,7 @@ def test_offline_inspection_reaches_the_server_when_the_network_returns(browser,
     sent = page.locator("#sent-list .outbox-entry .outbox-state")
     sent.wait_for(timeout=20000)
     assert sent.text_content() == "On the server (1 of 1 photos)"
-    assert "all sent" in page.locator("#outbox-count").text_content()
+    expect(page.locator("#outbox-count")).to_contain_text("all sent")
     assert page.locator("#outbox-list .outbox-entry").count() == 0
     [photo_meta] = stored(page, "s.listSent()")[0]["photos_meta"]
     assert "bytes" not in photo_meta and stored(page, f"s.getPhoto('{photo_meta['id']}')") is None
