@@ -3,18 +3,16 @@ past inspections with passes and failures. Dates are relative to today so the cl
 from __future__ import annotations
 
 import hashlib
-import io
 import uuid
 from datetime import datetime, timedelta
 
 from sqlmodel import Session, select
 
-from .models import Answer, Finding, Inspection, PermitEvent
+from .models import Answer, Inspection, PermitEvent
 from .models.base import utcnow
-from .rules import checklist, clocks
 from .rules.rulebook import Rulebook
 from . import demo_rain
-from .services import accounts, permits, sites
+from .services import accounts, audit, findings, permits, sites
 
 PASSWORD = "fairwater-demo"
 # (email, name, role, company)
@@ -67,19 +65,18 @@ def _inspection(session, site, permit, rb, user, when: datetime, kind: str, fail
                       sha256=hashlib.sha256(payload.encode()).hexdigest())
     session.add(insp)
     session.flush()
+    answers = []
     for item in view["checklist"]:
         failed = item["code"] in failures
-        session.add(Answer(inspection_id=insp.id, item_code=item["code"], result="fail" if failed else "pass",
-                           note=failures.get(item["code"], ""),
-                           corrective_action=item["corrective_action"] if failed else ""))
-        if failed:
-            due = (clocks.end_of_workday(when, rb) if item["repair"] == "end_of_workday"
-                   else clocks.repair_due(when, rb)).due
-            session.add(Finding(id=str(uuid.uuid5(uuid.NAMESPACE_URL, payload + item["code"])), site_id=site.id,
-                                inspection_id=insp.id, item_code=item["code"], severity=item["severity"],
-                                description=failures[item["code"]], required_action=item["corrective_action"],
-                                citation=item["citation"], due_at=due, company_id=permit.company_id,
-                                created_at=when))
+        answers.append(Answer(inspection_id=insp.id, item_code=item["code"], result="fail" if failed else "pass",
+                              note=failures.get(item["code"], ""),
+                              corrective_action=item["corrective_action"] if failed else ""))
+    session.add_all(answers)
+    # The audit trail is also the sync feed: without these events devices would never pull the demo's
+    # inspections and findings.
+    audit.record(session, entity="inspection", entity_id=insp.id, action="submit", user_id=user.id,
+                 site_id=site.id).at = insp.received_at
+    findings.create_from_inspection(session, insp, answers, site, insp.received_at, rb)
     return insp
 
 
