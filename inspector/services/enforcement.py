@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime, time, timedelta
+from types import SimpleNamespace
 
 from sqlmodel import Session, select
 
@@ -509,8 +510,9 @@ def site_status(session: Session, site_ids, now: datetime, scope=None) -> dict[i
         if row is None:
             out[sid] = status_entry(None, now, proposed.get(sid, 0))
             continue
-        order = StopWorkOrder.model_construct(id=row[0], site_id=row[1], status=row[2], issued_at=row[3],
-                                              posted_at=row[4], compliance_due=row[5], grounds=row[6])
+        # status_entry reads only these attributes; a plain namespace, not a model, for 1,000 rows
+        order = SimpleNamespace(id=row[0], site_id=row[1], status=row[2], issued_at=row[3], posted_at=row[4],
+                                compliance_due=row[5], grounds=row[6])
         out[sid] = status_entry(order, now, proposed.get(sid, 0))
     return out
 
