@@ -45,10 +45,10 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
     if not ids:
         return []
     scope = sites.visible_sites_query(user).with_only_columns(Site.id)  # not a 1,000-item IN list
-    permits = current_permits(session, scope)
+    permits = schedule.current_permits(session, scope)  # the permit the clocks follow, read once for both
     companies = {c.id: c.name for c in session.exec(select(Company))}
     last = last_inspected(session, scope)
-    due = schedule.due_items_many(session, site_list, now, rb)
+    due = schedule.due_items_many(session, site_list, now, rb, permits=permits)
     counts = findings.counts_by_site(session, ids, now, scope)
     stops = enforcement.site_status(session, ids, now, scope)
     out = []

@@ -17,6 +17,7 @@ Every item: {"kind", "due_at" (ISO UTC "…Z" or None), "state": "due"|"overdue"
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
+from typing import NamedTuple
 
 from sqlalchemy import func
 from sqlmodel import Session, select
@@ -37,7 +38,7 @@ def iso(moment: datetime | None) -> str | None:
     return moment.replace(microsecond=0).isoformat() + "Z" if moment else None
 
 
-def inspection_moment(inspection: Inspection, rb: Rulebook) -> datetime:
+def inspection_moment(inspection: "Inspection | LastInspection", rb: Rulebook) -> datetime:
     """When an inspection happened: its start, or (no time recorded) the start of its local day, the
     earlier and so the protective reading."""
     if inspection.started_at:
@@ -53,21 +54,30 @@ def last_inspection(session: Session, site_id: int) -> Inspection | None:
     return max(rows, key=lambda i: (i.started_at or datetime.min, i.received_at), default=None)
 
 
-def _latest_inspections(session: Session, site_ids: list[int]) -> dict[int, Inspection]:
-    """The last inspection of each site in two queries (the latest day, then that day's inspections)."""
+class LastInspection(NamedTuple):
+    """What the schedule reads of a site's last inspection (pages list 1,000 sites: no ORM rows)."""
+    site_id: int
+    id: str
+    inspected_on: date
+    started_at: datetime | None
+    received_at: datetime
+    by_village: bool
+
+
+def _latest_inspections(session: Session, site_ids: list[int]) -> dict[int, LastInspection]:
+    """The last inspection of each site in one query: that day's inspections, the latest start winning."""
     if not site_ids:
         return {}
     counted = Inspection.kind.in_(COUNTED_KINDS)
-    days = dict(session.exec(select(Inspection.site_id, func.max(Inspection.inspected_on))
-                             .where(Inspection.site_id.in_(site_ids), counted).group_by(Inspection.site_id)).all())
-    if not days:
-        return {}
-    rows = session.exec(select(Inspection).where(Inspection.site_id.in_(list(days)), counted,
-                                                 Inspection.inspected_on.in_(set(days.values())))).all()
-    out: dict[int, Inspection] = {}
-    for row in rows:
-        if row.inspected_on != days[row.site_id]:
-            continue
+    days = (select(Inspection.site_id, func.max(Inspection.inspected_on).label("day"))
+            .where(Inspection.site_id.in_(site_ids), counted).group_by(Inspection.site_id).subquery())
+    query = (select(Inspection.site_id, Inspection.id, Inspection.inspected_on, Inspection.started_at,
+                    Inspection.received_at, Inspection.by_village)
+             .join(days, (Inspection.site_id == days.c.site_id) & (Inspection.inspected_on == days.c.day))
+             .where(counted))
+    out: dict[int, LastInspection] = {}
+    for row in session.exec(query):
+        row = LastInspection(*row)
         best = out.get(row.site_id)
         if best is None or (row.started_at or datetime.min, row.received_at) > (best.started_at or datetime.min,
                                                                                 best.received_at):
@@ -75,7 +85,8 @@ def _latest_inspections(session: Session, site_ids: list[int]) -> dict[int, Insp
     return out
 
 
-def _current_permits(session: Session, site_ids: list[int]) -> dict[int, Permit]:
+def current_permits(session: Session, site_ids) -> dict[int, Permit]:
+    """Each site's current permit, as permits.current_permit picks it (ids: a list or a SELECT of ids)."""
     out: dict[int, Permit] = {}
     for permit in session.exec(select(Permit).where(Permit.site_id.in_(site_ids))
                                .order_by(Permit.created_at, Permit.id)).all():
@@ -115,7 +126,7 @@ def _state(due_at: datetime, now: datetime) -> str:
     return "overdue" if now > due_at else "due"
 
 
-def _weekly(permit: Permit, last: Inspection | None, now: datetime, rb: Rulebook) -> dict:
+def _weekly(permit: Permit, last: "Inspection | LastInspection | None", now: datetime, rb: Rulebook) -> dict:
     c = rb["clocks.weekly_inspection"]
     start = permit_start(permit, rb)
     if last is not None and inspection_moment(last, rb) >= start:
@@ -134,8 +145,8 @@ def _weekly(permit: Permit, last: Inspection | None, now: datetime, rb: Rulebook
             "citation": c["citation"], "rain_event_id": None, "note": note}
 
 
-def _post_rain(permit: Permit, last: Inspection | None, events: list[RainEvent], gauge: RainGauge | None,
-               now: datetime, rb: Rulebook) -> list[dict]:
+def _post_rain(permit: Permit, last: "Inspection | LastInspection | None", events: list[RainEvent],
+               gauge: RainGauge | None, now: datetime, rb: Rulebook) -> list[dict]:
     c = rain_rules.settings(rb)
     since = inspection_moment(last, rb) if last else None
     pending = [e for e in events if since is None or e.end > since]
@@ -159,13 +170,16 @@ def _post_rain(permit: Permit, last: Inspection | None, events: list[RainEvent],
     return items
 
 
-def due_items_many(session: Session, sites: list, now: datetime, rb: Rulebook) -> dict[int, list[dict]]:
-    """Due items for many sites in a fixed number of queries."""
+def due_items_many(session: Session, sites: list, now: datetime, rb: Rulebook,
+                   permits: dict[int, Permit] | None = None) -> dict[int, list[dict]]:
+    """Due items for many sites in a fixed number of queries. `permits`: current_permits() of these sites,
+    when the caller has already read them."""
     site_ids = [s.id for s in sites]
     if not site_ids:
         return {}
     today = clocks.to_local(now, rb).date()
-    permits = _current_permits(session, site_ids)
+    if permits is None:
+        permits = current_permits(session, site_ids)
     latest = _latest_inspections(session, site_ids)
     site_gauges = gauges_for_sites(session, sites, rb)
     links = {sid: gauge.id for sid, gauge in site_gauges.items()}
