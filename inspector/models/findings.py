@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
 from typing import Optional
 
+from sqlalchemy import Index
 from sqlmodel import Field, SQLModel
 
 from .base import utcnow
@@ -13,6 +14,8 @@ FINDING_STATES = ("open", "corrected", "closed", "reopened")
 
 
 class Finding(SQLModel, table=True):
+    # Covers the per-site open/overdue counts of the dashboard without reading the table.
+    __table_args__ = (Index("ix_finding_site_status_due", "site_id", "status", "due_at"),)
     id: str = Field(primary_key=True, max_length=36)
     site_id: int = Field(foreign_key="site.id", index=True)
     inspection_id: str = Field(foreign_key="inspection.id", index=True, max_length=36)

@@ -9,7 +9,7 @@ from datetime import date
 from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
 from typing import Optional
 
-from sqlalchemy import JSON, Column
+from sqlalchemy import JSON, Column, Index
 from sqlmodel import Field, SQLModel
 
 from .base import utcnow
@@ -19,6 +19,8 @@ ANSWERS = ("pass", "fail", "na")
 
 
 class Inspection(SQLModel, table=True):
+    # Covers "each site's last inspection day" (schedule, dashboard) without reading the table.
+    __table_args__ = (Index("ix_inspection_site_day", "site_id", "inspected_on", "kind"),)
     id: str = Field(primary_key=True, max_length=36)
     site_id: int = Field(foreign_key="site.id", index=True)
     permit_id: Optional[int] = Field(default=None, foreign_key="permit.id")
