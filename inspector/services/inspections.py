@@ -394,9 +394,7 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
     user = ctx.user
     conn = session.connection()  # Core multi-row inserts: no ORM bookkeeping for rows we never read back
     conn.execute(Inspection.__table__.insert(), [p["row"] for p in prepared])
-    answer_rows = [{"inspection_id": p["row"]["id"], "item_code": a["item_code"], "result": a["result"],
-                    "note": a["note"], "corrective_action": a["corrective_action"], "measurements": a["measurements"],
-                    "calculator": a["calculator"]} for p in prepared for a in p["answers"]]
+    answer_rows = [(p["row"]["id"], a) for p in prepared for a in p["answers"]]
     if answer_rows:
         _insert_answers(conn, answer_rows)
     claims = [{**photo, "inspection_id": p["row"]["id"], "finding_id": None, "user_id": user.id}
@@ -440,17 +438,28 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
 ANSWER_COLUMNS = ("inspection_id", "item_code", "result", "note", "corrective_action", "measurements", "calculator")
 
 
-def _insert_answers(conn, rows: list[dict]) -> None:
+def _insert_answers(conn, rows: list[tuple[str, dict]]) -> None:
     """Answers are most of what a push writes (25 per inspection): one executemany straight to the driver,
-    with the statement compiled for the connection's dialect (portable) and the JSON columns encoded here."""
+    with the statement compiled for the connection's dialect (portable) and the JSON columns encoded here.
+    `rows`: (inspection id, cleaned answer)."""
     stmt = Answer.__table__.insert().values({c: None for c in ANSWER_COLUMNS}).compile(dialect=conn.dialect)
     order = stmt.positiontup or list(ANSWER_COLUMNS)
+    dumps = json.dumps
 
-    def encode(row):
-        values = {**row, "measurements": json.dumps(row["measurements"]) if row["measurements"] else "{}",
-                  "calculator": json.dumps(row["calculator"]) if row["calculator"] is not None else "null"}
-        return tuple(values[c] for c in order) if stmt.positional else values
-    conn.exec_driver_sql(stmt.string, [encode(r) for r in rows])
+    def values(inspection_id: str, a: dict) -> dict:
+        return {"inspection_id": inspection_id, "item_code": a["item_code"], "result": a["result"],
+                "note": a["note"], "corrective_action": a["corrective_action"],
+                "measurements": dumps(a["measurements"]) if a["measurements"] else "{}",
+                "calculator": dumps(a["calculator"]) if a["calculator"] is not None else "null"}
+    if stmt.positional and tuple(order) == ANSWER_COLUMNS:  # SQLite: plain tuples, no dict per answer
+        params = [(iid, a["item_code"], a["result"], a["note"], a["corrective_action"],
+                   dumps(a["measurements"]) if a["measurements"] else "{}",
+                   dumps(a["calculator"]) if a["calculator"] is not None else "null") for iid, a in rows]
+    elif stmt.positional:
+        params = [tuple(values(iid, a)[c] for c in order) for iid, a in rows]
+    else:
+        params = [values(iid, a) for iid, a in rows]
+    conn.exec_driver_sql(stmt.string, params)
 
 
 def apply_submission(session: Session, payload: dict, inspection_id: str, ctx) -> tuple[Inspection, str]:
