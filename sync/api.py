@@ -81,7 +81,9 @@ def openapi_json():
 
 @bp.get("/csrf")
 def csrf_token():
-    response = jsonify(csrf_token=generate_csrf())
+    # The signed-in user's id lets a shared tablet send only the work of whoever is signed in now.
+    user = g.get("user")
+    response = jsonify(csrf_token=generate_csrf(), user_id=user.id if user is not None else None)
     response.headers["Cache-Control"] = "no-store"
     return response
 

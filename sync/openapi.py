@@ -25,7 +25,10 @@ ERROR_RESPONSE = json_body(ref("Error"), "A clear refusal; nothing was written."
 SCHEMAS = {
     "Error": {"type": "object", "required": ["error", "reason"],
               "properties": {"error": STR, "reason": NSTR, "errors": ERRORS, "field": NSTR}},
-    "CsrfToken": {"type": "object", "required": ["csrf_token"], "properties": {"csrf_token": STR}},
+    "CsrfToken": {"type": "object", "required": ["csrf_token", "user_id"], "properties": {
+        "csrf_token": STR,
+        "user_id": {"type": ["integer", "null"],
+                    "description": "Who is signed in: a shared tablet sends only that person's queued work."}}},
     "Mutation": {
         "type": "object", "required": ["mutation_id", "entity", "entity_id"],
         "properties": {

@@ -175,10 +175,37 @@ async function sendPhotos(summary) {
   }
 }
 
+/** Who the server says is signed in (null with a device token or when nobody is). */
+async function signedInUserId() {
+  if ((await authHeaders()).Authorization) return null;
+  const body = await (await call('/csrf')).json();
+  return body.user_id ?? null;
+}
+
+/** On a shared tablet, work goes out only under the session of the person who submitted it. */
+async function sendable(entries) {
+  const me = await signedInUserId();
+  const mine = [];
+  for (const entry of entries) {
+    if (me !== null && entry.user_id != null && entry.user_id !== me) {
+      if (!entry.waiting_for_author) {
+        await store.updateOutbox(entry.mutation_id, {
+          waiting_for_author: true,
+          reason: 'Waits for the person who submitted it to sign in on this device.',
+        });
+      }
+      continue;
+    }
+    if (entry.waiting_for_author) await store.updateOutbox(entry.mutation_id, { waiting_for_author: false, reason: null });
+    mine.push(entry);
+  }
+  return mine;
+}
+
 async function doFlush() {
   const summary = { applied: 0, duplicate: 0, conflict: 0, rejected: 0, photos: 0, stopped: null, remaining: 0 };
   try {
-    const pending = (await store.listOutbox()).filter((e) => e.state === 'queued' || e.state === 'sending');
+    const pending = await sendable((await store.listOutbox()).filter((e) => e.state === 'queued' || e.state === 'sending'));
     for (let i = 0; i < pending.length; i += BATCH) {
       const batch = pending.slice(i, i + BATCH);
       emit('sync-progress', { phase: 'records', index: Math.min(i + batch.length, pending.length), total: pending.length });
