@@ -51,6 +51,12 @@ function row(entry) {
     + `${entry.synced_at ? ` · confirmed ${new Date(entry.synced_at).toLocaleString()}` : ''}`
     + `${entry.attempts ? ` · ${entry.attempts} attempt(s)` : ''}`;
   li.append(h, p, meta);
+  if (entry.waiting_for_author && entry.reason) {
+    const wait = document.createElement('p');
+    wait.className = 'note';
+    wait.textContent = entry.reason;
+    li.append(wait);
+  }
   if (entry.state === 'attention' && entry.reason) {
     const reason = document.createElement('p');
     reason.className = 'error';

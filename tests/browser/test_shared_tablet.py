@@ -44,6 +44,9 @@ def test_work_waits_for_its_author_on_a_shared_tablet(browser, tablet, live_serv
     [entry] = page.evaluate(OUTBOX)
     assert entry["state"] == "queued" and entry["waiting_for_author"] is True
     assert "person who submitted it" in entry["reason"]
+    page.reload()
+    page.wait_for_selector("body[data-ready=outbox]")
+    assert "person who submitted it" in page.locator("#outbox-list").text_content()
     with Session(engine) as db:
         assert db.get(Inspection, iid) is None
 
