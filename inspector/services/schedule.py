@@ -126,9 +126,10 @@ def _state(due_at: datetime, now: datetime) -> str:
     return "overdue" if now > due_at else "due"
 
 
-def _weekly(permit: Permit, last: "Inspection | LastInspection | None", now: datetime, rb: Rulebook) -> dict:
+def _weekly(permit: Permit, last: "Inspection | LastInspection | None", now: datetime, rb: Rulebook,
+            start: datetime | None = None) -> dict:
     c = rb["clocks.weekly_inspection"]
-    start = permit_start(permit, rb)
+    start = permit_start(permit, rb) if start is None else start
     if last is not None and inspection_moment(last, rb) >= start:
         anchor = inspection_moment(last, rb)
         who = "the Village" if last.by_village else "the permittee"
@@ -186,11 +187,12 @@ def due_items_many(session: Session, sites: list, now: datetime, rb: Rulebook,
     gauges = {gauge.id: gauge for gauge in site_gauges.values()}
     # Only rain after the earliest anchor (last inspection or permit start) can still be unanswered.
     anchors = []
+    starts: dict[int, datetime] = {}  # each permit's start, converted from local time once
     for sid in site_ids:
         permit = permits.get(sid)
         if permit and permit.issued_on:
-            anchors.append(max([permit_start(permit, rb)] + ([inspection_moment(latest[sid], rb)]
-                                                              if sid in latest else [])))
+            starts[sid] = permit_start(permit, rb)
+            anchors.append(max([starts[sid]] + ([inspection_moment(latest[sid], rb)] if sid in latest else [])))
     events_by_gauge: dict[int, list[RainEvent]] = {}
     if links and anchors:
         for event in session.exec(select(RainEvent).where(RainEvent.gauge_id.in_(set(links.values())),
@@ -206,7 +208,7 @@ def due_items_many(session: Session, sites: list, now: datetime, rb: Rulebook,
                          "citation": rb["clocks.weekly_inspection.citation"], "rain_event_id": None, "note": None}]
             continue
         gauge_id = links.get(sid)
-        items = [_weekly(permit, latest.get(sid), now, rb)]
+        items = [_weekly(permit, latest.get(sid), now, rb, starts.get(sid))]
         items += _post_rain(permit, latest.get(sid), events_by_gauge.get(gauge_id, []),
                             gauges.get(gauge_id), now, rb)
         out[sid] = sorted(items, key=lambda i: i["due_at"] or "")
