@@ -55,6 +55,20 @@ def apply(session: Session, *, site: Site, company_id: int, applicant_name: str,
     return permit
 
 
+def record_fee(session: Session, permit: Permit, *, user: User, paid_on: date, today: date) -> None:
+    """The application fee is in: one of the three things the review clock waits for (§ 256-8C)."""
+    if paid_on > today:
+        raise ServiceError("The fee date cannot be in the future.", field="fee_paid_on")
+    before = audit.snapshot(permit)
+    permit.fee_paid_on = paid_on
+    permit.version += 1
+    permit.updated_at = utcnow()
+    session.add(permit)
+    session.flush()
+    audit.record(session, entity="permit", entity_id=permit.id, action="fee_paid", user_id=user.id,
+                 before=before, after=audit.snapshot(permit), site_id=permit.site_id)
+
+
 def sniff_type(data: bytes) -> str | None:
     for content_type, signatures in SIGNATURES.items():
         if any(data.startswith(sig) for sig in signatures):

@@ -142,14 +142,8 @@ def document(permit_id: int, doc_id: int):
 @roles_required(*STAFF)
 def fee(permit_id: int):
     form = FeeForm()
-    def action(session, permit, site):
-        if form.fee_paid_on.data > utcnow().date():
-            raise ServiceError("The fee date cannot be in the future.", field="fee_paid_on")
-        permit.fee_paid_on = form.fee_paid_on.data
-        session.add(permit)
-        permits.audit.record(session, entity="permit", entity_id=permit.id, action="fee_paid", user_id=g.user.id,
-                             after={"fee_paid_on": permit.fee_paid_on.isoformat()}, site_id=permit.site_id)
-    return _act(permit_id, "fee", form, action, "Fee recorded.")
+    return _act(permit_id, "fee", form, lambda s, p, site: permits.record_fee(
+        s, p, user=g.user, paid_on=form.fee_paid_on.data, today=utcnow().date()), "Fee recorded.")
 
 
 @bp.route("/permits/<int:permit_id>/review", methods=["POST"])

@@ -180,3 +180,22 @@ def test_templates_escape_user_text(client, auth, people, make):
     auth.login(people["inspector"].email)
     page = client.get("/sites/").get_data(as_text=True)
     assert "<script>alert(1)</script>" not in page and "&lt;script&gt;" in page
+
+
+def test_staff_record_the_fee_not_in_the_future(client, auth, people, make, db):
+    site = make.site(people["supervisor"])
+    permit = make.permit(site, people["permittee"].company_id, people["supervisor"])
+    permit.fee_paid_on = None
+    db.add(permit)
+    db.commit()
+    auth.login(people["inspector"].email)
+    tomorrow = (utcnow().date() + timedelta(days=1)).isoformat()
+    response = client.post(f"/permits/{permit.id}/fee", data={"fee_paid_on": tomorrow})
+    assert response.status_code == 400 and "cannot be in the future" in response.get_data(as_text=True)
+    db.expire_all()
+    assert db.get(Permit, permit.id).fee_paid_on is None
+    today = utcnow().date().isoformat()
+    assert client.post(f"/permits/{permit.id}/fee", data={"fee_paid_on": today}).status_code == 302
+    db.expire_all()
+    assert db.get(Permit, permit.id).fee_paid_on.isoformat() == today
+    assert "fee_paid" in {e.action for e in db.exec(select(AuditEvent))}
