@@ -14,9 +14,8 @@ from .models import Inspection, RainEvent, RainReading
 from .rules import clocks
 from .rules import rain as rain_rules
 from .rules.rulebook import Rulebook
-from .services.permits import current_permit
 from .services.rain import gauges_for_sites
-from .services.schedule import COUNTED_KINDS, inspection_moment, permit_active_at
+from .services.schedule import COUNTED_KINDS, current_permits, inspection_moment, permit_active_at
 
 W, H = 720, 250
 LEFT, RIGHT, TOP, BASE = 44, 708, 16, 150   # plot box for the rain bars
@@ -138,7 +137,7 @@ def site_timeline_svg(session: Session, site, now: datetime, rb: Rulebook, days:
                                                                Inspection.kind.in_(COUNTED_KINDS),
                                                                Inspection.inspected_on < first)).all()
     all_moments = moments + [m for m in earlier if m]
-    permit = current_permit(session, site.id)
+    permit = current_permits(session, [site.id]).get(site.id)  # as permits.current_permit picks it
     for ob in rain_rules.obligations([e.end for e in events], all_moments, rb,
                                      active=lambda m: permit is not None and permit_active_at(permit, m, rb)):
         late = ob.satisfied_at is None or ob.satisfied_at > ob.due_at

@@ -20,6 +20,7 @@ from ..rules import clocks
 from ..rules import enforcement as rules
 from ..rules.rulebook import Rulebook
 from . import Forbidden, NotFound, ServiceError, audit, permits
+from .memo import remember
 from .findings import UNRESOLVED, packet_changed
 
 ORDER_NAMESPACE = uuid.UUID("0f7e0c52-61a4-4d0b-a2a8-6f0d8f4b7a11")
@@ -468,7 +469,10 @@ def orders_for_sites(session: Session, site_ids, statuses=None, scope=None) -> l
     query = select(StopWorkOrder).where(StopWorkOrder.site_id.in_(ids if scope is None else scope))
     if statuses:
         query = query.where(StopWorkOrder.status.in_(statuses))
-    return list(session.exec(query.order_by(StopWorkOrder.proposed_at.desc())))
+    read = lambda: list(session.exec(query.order_by(StopWorkOrder.proposed_at.desc())))  # noqa: E731
+    if scope is not None:  # a SELECT of ids is not a memo key
+        return read()
+    return remember(session, ("orders_for_sites", tuple(ids), tuple(statuses or ())), read)
 
 
 def status_entry(order: StopWorkOrder | None, now: datetime, proposed: int = 0) -> dict:

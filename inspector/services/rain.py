@@ -18,6 +18,7 @@ from ..models.base import utcnow
 from ..rules import rain as rain_rules
 from ..rules.rulebook import Rulebook
 from . import NotFound, ServiceError, audit
+from .memo import remember
 from .sites import can_see_site, visible_sites_query
 
 PARSERS = {"ghcn": ghcn.parse, "cocorahs": cocorahs.parse}
@@ -126,7 +127,7 @@ def nearest_gauge(session: Session, site: Site) -> tuple[RainGauge, float] | Non
     if site.latitude is None or site.longitude is None:
         return None
     ranked = sorted(((haversine_mi(site.latitude, site.longitude, g.latitude, g.longitude), g.id, g)
-                     for g in session.exec(select(RainGauge)).all()), key=lambda t: (t[0], t[1]))
+                     for g in all_gauges(session)), key=lambda t: (t[0], t[1]))
     return (ranked[0][2], ranked[0][0]) if ranked else None
 
 
@@ -134,9 +135,10 @@ def gauges_for_sites(session: Session, site_list: list, rb: Rulebook) -> dict[in
     """The gauge that stands for each site, in two queries: its stored link, or (a site added after the
     gauges, not linked yet) its nearest gauge within the radius, read the same way `link_nearest` would
     store it."""
-    links = {link.site_id: link.gauge_id for link in session.exec(
-        select(SiteGauge).where(SiteGauge.site_id.in_([s.id for s in site_list]))).all()}
-    gauges = {g.id: g for g in session.exec(select(RainGauge)).all()}
+    ids = tuple(s.id for s in site_list)
+    links = remember(session, ("site_gauge_links", ids), lambda: {link.site_id: link.gauge_id for link in session.exec(
+        select(SiteGauge).where(SiteGauge.site_id.in_(ids))).all()})
+    gauges = {g.id: g for g in all_gauges(session)}
     radius = rb["rain.gauge_radius_mi"]
     out: dict[int, RainGauge] = {}
     for site in site_list:
@@ -150,9 +152,16 @@ def gauges_for_sites(session: Session, site_list: list, rb: Rulebook) -> dict[in
     return out
 
 
+def all_gauges(session: Session) -> list[RainGauge]:
+    """Every gauge (read once per page while a memo is active, see services/memo.py)."""
+    return remember(session, "all_gauges", lambda: list(session.exec(select(RainGauge)).all()))
+
+
 def site_gauge(session: Session, site_id: int) -> tuple[SiteGauge | None, RainGauge | None]:
-    link = session.get(SiteGauge, site_id)
-    return link, (session.get(RainGauge, link.gauge_id) if link else None)
+    def read():
+        link = session.get(SiteGauge, site_id)
+        return link, (session.get(RainGauge, link.gauge_id) if link else None)
+    return remember(session, ("site_gauge", site_id), read)
 
 
 def gauges_for(session: Session, user: User) -> list[RainGauge]:

@@ -26,6 +26,7 @@ from ..models import Inspection, Permit, RainEvent, RainGauge
 from ..rules import clocks
 from ..rules import rain as rain_rules
 from ..rules.rulebook import Rulebook
+from .memo import remember
 from .rain import gauges_for_sites
 
 ACTIVE = ("issued", "extended")
@@ -87,11 +88,15 @@ def _latest_inspections(session: Session, site_ids: list[int]) -> dict[int, Last
 
 def current_permits(session: Session, site_ids) -> dict[int, Permit]:
     """Each site's current permit, as permits.current_permit picks it (ids: a list or a SELECT of ids)."""
-    out: dict[int, Permit] = {}
-    for permit in session.exec(select(Permit).where(Permit.site_id.in_(site_ids))
-                               .order_by(Permit.created_at, Permit.id)).all():
-        out[permit.site_id] = permit  # the latest wins, as in permits.current_permit
-    return out
+    def read():
+        out: dict[int, Permit] = {}
+        for permit in session.exec(select(Permit).where(Permit.site_id.in_(site_ids))
+                                   .order_by(Permit.created_at, Permit.id)).all():
+            out[permit.site_id] = permit  # the latest wins, as in permits.current_permit
+        return out
+    if isinstance(site_ids, (list, tuple)):  # a SELECT of ids is not a memo key
+        return remember(session, ("current_permits", tuple(site_ids)), read)
+    return read()
 
 
 def permit_start(permit: Permit, rb: Rulebook) -> datetime:

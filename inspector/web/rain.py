@@ -238,7 +238,7 @@ def rain_panel(session, site, user, now):
     if user.role in STAFF:
         form = LinkForm(formdata=None, gauge_id=linked.id if linked else None)
         form.gauge_id.choices = [(x.id, f"{x.name} ({x.station_code})")
-                                 for x in session.exec(select(RainGauge).order_by(RainGauge.name))]
+                                 for x in sorted(rain.all_gauges(session), key=lambda x: (x.name, x.id))]
     nearest = rain.nearest_gauge(session, site)
     nearer = nearest if nearest and linked and nearest[0].id != linked.id else None
     return "rain/_site_panel.html", {"nearer": nearer,

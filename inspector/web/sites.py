@@ -8,7 +8,7 @@ from ..db import get_session
 from ..models import Company, Permit
 from ..models.base import utcnow
 from ..security import STAFF, login_required, roles_required
-from ..services import ServiceError, permits, sites
+from ..services import ServiceError, memo, permits, sites
 from .forms import KIND_LABELS, SiteForm, apply_service_error
 
 bp = Blueprint("sites", __name__, url_prefix="/sites")
@@ -63,18 +63,23 @@ def show(site_id: int):
     now = utcnow()
     query = select(Permit).where(Permit.site_id == site.id).order_by(Permit.created_at.desc(), Permit.id.desc())
     site_permits = list(session.exec(query))
+    before = [p.status for p in site_permits]
     for permit in site_permits:
         permits.refresh_status(session, permit, now.date())
-    session.commit()
+    if [p.status for p in site_permits] != before:  # a view that changed nothing writes nothing
+        session.commit()
     companies = {c.id: c for c in session.exec(select(Company))}
     panels = []
-    for _order, panel in sorted(current_app.extensions.get("site_panels", []), key=lambda p: p[0]):
-        found = panel(session, site, g.user, now)
-        if found:
-            panels.append(found)
-    return render_template("sites/show.html", site=site, view=sites.ordinance_view(site, rulebook()),
-                           permits=[(p, permits.clocks_view(session, p, site, rulebook(), now)) for p in site_permits],
-                           companies=companies, kinds=KIND_LABELS, now=now, panels=panels)
+    # The panels ask the same questions (the site's gauge, its permits, its orders): one answer each.
+    with memo.reading(session):
+        for _order, panel in sorted(current_app.extensions.get("site_panels", []), key=lambda p: p[0]):
+            found = panel(session, site, g.user, now)
+            if found:
+                panels.append(found)
+        return render_template("sites/show.html", site=site, view=sites.ordinance_view(site, rulebook()),
+                               permits=[(p, permits.clocks_view(session, p, site, rulebook(), now))
+                                        for p in site_permits],
+                               companies=companies, kinds=KIND_LABELS, now=now, panels=panels)
 
 
 @bp.route("/<int:site_id>/edit", methods=["GET", "POST"])
