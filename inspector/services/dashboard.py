@@ -22,6 +22,20 @@ def current_permits(session: Session, site_ids) -> dict[int, Permit]:
     return {p.site_id: p for p in rows}
 
 
+SITE_COLUMNS = (Site.id, Site.name, Site.project_kind, Site.latitude, Site.longitude)
+PERMIT_COLUMNS = (Permit.id, Permit.site_id, Permit.company_id, Permit.status, Permit.issued_on, Permit.expires_on,
+                  Permit.commenced_at)
+
+
+def current_permit_rows(session: Session, scope) -> dict:
+    """schedule.current_permits as column rows (what the schedule and the page read of a permit)."""
+    out = {}
+    for permit in session.exec(select(*PERMIT_COLUMNS).where(Permit.site_id.in_(scope))
+                               .order_by(Permit.created_at, Permit.id)).all():
+        out[permit.site_id] = permit  # the latest wins, as in permits.current_permit
+    return out
+
+
 def last_inspected(session: Session, site_ids) -> dict[int, object]:
     return dict(session.exec(select(Inspection.site_id, func.max(Inspection.inspected_on))
                              .where(Inspection.site_id.in_(site_ids)).group_by(Inspection.site_id)).all())
@@ -40,12 +54,15 @@ def urgency(row: dict) -> tuple:
 
 def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict]:
     from . import schedule
-    site_list = list(session.exec(sites.visible_sites_query(user)))
+    # Plain rows, not ORM objects: the page reads a few columns of 1,000 sites and permits, never writes them.
+    visible = sites.visible_sites_query(user)
+    columns = select(*SITE_COLUMNS) if visible.whereclause is None else select(*SITE_COLUMNS).where(visible.whereclause)
+    site_list = list(session.exec(columns))
     ids = [s.id for s in site_list]
     if not ids:
         return []
     scope = sites.visible_sites_query(user).with_only_columns(Site.id)  # not a 1,000-item IN list
-    permits = schedule.current_permits(session, scope)  # the permit the clocks follow, read once for both
+    permits = current_permit_rows(session, scope)  # the permit the clocks follow, read once for both
     companies = {c.id: c.name for c in session.exec(select(Company))}
     last = last_inspected(session, scope)
     due = schedule.due_items_many(session, site_list, now, rb, permits=permits)
