@@ -1,6 +1,7 @@
 """Forms shared by the page blueprints (Flask-WTF: CSRF on every one)."""
 from __future__ import annotations
 
+from flask import abort, flash
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (BooleanField, DateField, DateTimeLocalField, FloatField, IntegerField, PasswordField,
@@ -8,6 +9,7 @@ from wtforms import (BooleanField, DateField, DateTimeLocalField, FloatField, In
 from wtforms.validators import DataRequired, Email, Length, NumberRange, Optional
 
 from ..models import PROJECT_KINDS, ROLES
+from ..services import ServiceError
 
 KIND_LABELS = {
     "land_disturbance": "Land disturbance or land development",
@@ -111,6 +113,23 @@ class UserForm(FlaskForm):
 
 class ConfirmForm(FlaskForm):
     """A form with nothing but its CSRF token, for one-button actions."""
+
+
+def commit_or_refuse(session, form: FlaskForm, action):
+    """Run one service call as one transaction: (True, its result) once committed; on a refusal, roll back,
+    show the message at its field (or as a flash message) and return (False, None). A refusal with
+    another status than 400 (403, 404) becomes that HTTP error."""
+    try:
+        result = action()
+        session.commit()
+    except ServiceError as exc:
+        session.rollback()
+        if exc.status != 400:
+            abort(exc.status)
+        if not apply_service_error(form, exc):
+            flash(exc.message, "error")
+        return False, None
+    return True, result
 
 
 def apply_service_error(form: FlaskForm, exc) -> bool:

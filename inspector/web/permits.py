@@ -11,10 +11,10 @@ from ..models import Company, ControlPlanDocument, PlanModificationRequest, Stor
 from ..models.base import utcnow
 from ..rules import clocks
 from ..security import STAFF, login_required, roles_required
-from ..services import NotFound, ServiceError, permits, sites
+from ..services import NotFound, permits, sites
 from .forms import (BondForm, CommencementForm, CompletionForm, ConfirmForm, DecisionForm, DenyForm,
                     DocumentForm, ExtendForm, FeeForm, IssueForm, ModificationForm, PermitApplicationForm,
-                    apply_service_error)
+                    commit_or_refuse)
 
 bp = Blueprint("permits", __name__)
 
@@ -51,19 +51,11 @@ def apply(site_id: int):
     if request.method == "GET":
         form.application_received_on.data = utcnow().date()
     if form.validate_on_submit():
-        try:
-            permit = permits.apply(session, site=site, company_id=form.company.data,
-                                   applicant_name=form.applicant_name.data, received_on=form.application_received_on.data,
-                                   fee_paid_on=form.fee_paid_on.data, building_permit_until=form.building_permit_until.data,
-                                   user=g.user, today=utcnow().date())
-            session.commit()
-        except ServiceError as exc:
-            session.rollback()
-            if exc.status != 400:
-                abort(exc.status)
-            if not apply_service_error(form, exc):
-                flash(exc.message, "error")
-        else:
+        ok, permit = commit_or_refuse(session, form, lambda: permits.apply(
+            session, site=site, company_id=form.company.data, applicant_name=form.applicant_name.data,
+            received_on=form.application_received_on.data, fee_paid_on=form.fee_paid_on.data,
+            building_permit_until=form.building_permit_until.data, user=g.user, today=utcnow().date()))
+        if ok:
             flash("Application recorded. Upload the control plan documents to start the review clock.", "info")
             return redirect(url_for("permits.show", permit_id=permit.id))
     return render_template("permits/apply.html", form=form, site=site), 400 if form.errors else 200
@@ -99,18 +91,10 @@ def _act(permit_id: int, form_name: str, form, action, success: str, roles=None)
         abort(403)
     session, permit, site = load_permit(permit_id)
     if form.validate_on_submit():
-        try:
-            action(session, permit, site)
-            session.commit()
-        except ServiceError as exc:
-            session.rollback()
-            if exc.status != 400:
-                abort(exc.status)
-            if not apply_service_error(form, exc):
-                flash(exc.message, "error")
-            return show(permit_id, forms={form_name: form}, status=400)
-        flash(success, "info")
-        return redirect(url_for("permits.show", permit_id=permit_id))
+        ok, _ = commit_or_refuse(session, form, lambda: action(session, permit, site))
+        if ok:
+            flash(success, "info")
+            return redirect(url_for("permits.show", permit_id=permit_id))
     return show(permit_id, forms={form_name: form}, status=400)
 
 

@@ -8,8 +8,8 @@ from ..db import get_session
 from ..models import Company, Permit
 from ..models.base import utcnow
 from ..security import STAFF, login_required, roles_required
-from ..services import ServiceError, memo, permits, sites
-from .forms import KIND_LABELS, SiteForm, apply_service_error
+from ..services import memo, permits, sites
+from .forms import KIND_LABELS, SiteForm, commit_or_refuse
 
 bp = Blueprint("sites", __name__, url_prefix="/sites")
 
@@ -42,14 +42,8 @@ def create():
     form = SiteForm()
     if form.validate_on_submit():
         session = get_session()
-        try:
-            site = sites.create_site(session, form.site_data(), user=g.user)
-            session.commit()
-        except ServiceError as exc:
-            session.rollback()
-            if not apply_service_error(form, exc):
-                flash(exc.message, "error")
-        else:
+        ok, site = commit_or_refuse(session, form, lambda: sites.create_site(session, form.site_data(), user=g.user))
+        if ok:
             flash(f"Site “{site.name}” created.", "info")
             return redirect(url_for("sites.show", site_id=site.id))
     return render_template("sites/form.html", form=form, site=None), 400 if form.errors else 200
@@ -89,14 +83,8 @@ def edit(site_id: int):
     site = sites.get_visible_site(session, g.user, site_id)
     form = SiteForm(obj=site)
     if form.validate_on_submit():
-        try:
-            sites.update_site(session, site, form.site_data(), user=g.user)
-            session.commit()
-        except ServiceError as exc:
-            session.rollback()
-            if not apply_service_error(form, exc):
-                flash(exc.message, "error")
-        else:
+        ok, _ = commit_or_refuse(session, form, lambda: sites.update_site(session, site, form.site_data(), user=g.user))
+        if ok:
             flash("Site saved.", "info")
             return redirect(url_for("sites.show", site_id=site.id))
     return render_template("sites/form.html", form=form, site=site), 400 if form.errors else 200

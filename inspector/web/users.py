@@ -7,8 +7,8 @@ from sqlmodel import select
 from ..db import get_session
 from ..models import Company, User
 from ..security import roles_required
-from ..services import ServiceError, accounts
-from .forms import UserForm, apply_service_error
+from ..services import accounts
+from .forms import UserForm, commit_or_refuse
 
 bp = Blueprint("users", __name__, url_prefix="/users")
 
@@ -19,15 +19,10 @@ def index():
     session = get_session()
     form = UserForm()
     if form.validate_on_submit():
-        try:
-            accounts.create_user(session, email=form.email.data, name=form.name.data, role=form.role.data,
-                                 password=form.password.data, company_name=form.company.data, by_user_id=g.user.id)
-            session.commit()
-        except ServiceError as exc:
-            session.rollback()
-            if not apply_service_error(form, exc):
-                flash(exc.message, "error")
-        else:
+        ok, _ = commit_or_refuse(session, form, lambda: accounts.create_user(
+            session, email=form.email.data, name=form.name.data, role=form.role.data,
+            password=form.password.data, company_name=form.company.data, by_user_id=g.user.id))
+        if ok:
             flash("User created.", "info")
             return redirect(url_for("users.index"))
     users = list(session.exec(select(User).order_by(User.role, User.email)))
