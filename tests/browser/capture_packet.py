@@ -44,13 +44,22 @@ def pull_body(app, email: str = "inspector@fairwater.example") -> dict:
 
 
 # ---------------------------------------------------------------- browser helpers for capture tests
-WAIT_FOR_CONTROLLER = """() => navigator.serviceWorker.controller ? true : new Promise((resolve) =>
-    navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true)))"""
+# Bounded: page.evaluate has no timeout of its own, and a worker that never takes control (an install that
+# failed) must fail the test with the registration's state, not hang the run.
+WAIT_FOR_CONTROLLER = """(ms) => navigator.serviceWorker.controller ? true : new Promise((resolve, reject) => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true));
+    setTimeout(async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        const state = r ? `installing=${!!r.installing} waiting=${!!r.waiting} active=${r.active && r.active.state}`
+                        : 'no registration';
+        reject(new Error(`no service worker took control within ${ms} ms (${state})`));
+    }, ms);
+})"""
 
 
 def wait_for_controller(page) -> None:
     """The page is controlled by the service worker (precache complete). Polls without eval (strict CSP)."""
-    page.evaluate(WAIT_FOR_CONTROLLER)
+    page.evaluate(WAIT_FOR_CONTROLLER, 30_000)
 
 
 def seed_packet(page, body: dict) -> None:

@@ -1,10 +1,12 @@
 """Browser tests: Playwright driving Debian's Chromium against a live server with the demo data."""
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 
 import pytest
+from playwright.sync_api import expect
 
 from inspector import create_app
 from inspector import demo
@@ -12,6 +14,12 @@ from inspector.db import create_all, get_session
 from tests.support.live import LiveServer
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+# CI machines are shared and slower than a workstation: assertions wait up to 15 s for the page to catch
+# up (Playwright's 5 s default made a busy machine fail tests that were right). Actions keep their 30 s.
+expect.set_options(timeout=15_000)
+# One line per request from the live server would bury a failure's own report.
+logging.getLogger("werkzeug").setLevel(logging.WARNING)
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage"]
 
@@ -28,6 +36,16 @@ def browser_type_launch_args(browser_type_launch_args):
     # failure, never a skip: `make test` installs it.
     assert os.path.exists(CHROMIUM), f"Chromium not found at {CHROMIUM}: run `make test` (it installs Debian's chromium)"
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(autouse=True)
+def _close_contexts_left_open(request):
+    """A test that fails part-way leaves its contexts (pages, service workers, sync timers) running in the
+    shared browser; close them so the next test starts from a quiet browser."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()
 
 
 @pytest.fixture
