@@ -80,6 +80,11 @@ function showChosen(form, findingId) {
   }
 }
 
+/** The form now on the page for a finding: a sync may have re-drawn the list while a photo was processed. */
+function liveForm(findingId, form) {
+  return document.querySelector(`#ff-list [data-finding="${CSS.escape(findingId)}"] form`) || form;
+}
+
 function correctionForm(finding, saved) {
   const form = $('ff-correction').content.firstElementChild.cloneNode(true);
   const prefix = `ff-${finding.id}`;
@@ -89,8 +94,9 @@ function correctionForm(finding, saved) {
   form.setAttribute('aria-labelledby', `${prefix}-h`);
   const note = form.querySelector('[data-id=note]');
   const input = form.querySelector('[data-id=photo]');
-  if (saved) { note.value = saved; form.dataset.dirty = 'true'; }
+  if (saved?.note !== null && saved?.note !== undefined) { note.value = saved.note; form.dataset.dirty = 'true'; }
   showChosen(form, finding.id);
+  for (const [name, message] of Object.entries(saved?.errors || {})) setError(form, name, message);
   form.addEventListener('input', () => {
     form.dataset.dirty = 'true';
     if (note.value.trim()) setError(form, 'note', '');
@@ -102,12 +108,13 @@ function correctionForm(finding, saved) {
     try {
       const photo = await processFile(file, { inspectionId: null, itemCode: null });
       chosen.set(finding.id, photo);
-      setError(form, 'photo', '');
-      showChosen(form, finding.id);
+      setError(liveForm(finding.id, form), 'photo', '');
+      showChosen(liveForm(finding.id, form), finding.id);
       announce('Photo added.');
     } catch (error) {
       // A file that is not a picture changes nothing: the photo chosen before (if any) stays.
-      setError(form, 'photo', error instanceof PhotoError ? error.message : `The photo could not be read: ${error.message}`);
+      setError(liveForm(finding.id, form), 'photo',
+        error instanceof PhotoError ? error.message : `The photo could not be read: ${error.message}`);
     }
     input.value = '';
   });
@@ -186,13 +193,6 @@ function findingCard(finding, { site, titles, pending, user, saved }) {
 }
 
 async function render() {
-  // Keep what the user is typing: a sync finishing must not wipe a half-written note.
-  const saved = new Map();
-  for (const form of document.querySelectorAll('#ff-list form[data-dirty]')) {
-    const id = form.closest('[data-finding]').dataset.finding;
-    saved.set(id, form.querySelector('[data-id=note]').value);
-  }
-  const hadFocus = document.activeElement?.id || null;
   const [user, catalog, sites, all, outbox, sent] = await Promise.all([
     store.getMeta('user'), store.getMeta('catalog'), store.listSites(), store.listFindings(), store.listOutbox(),
     store.listSent()]);
@@ -220,6 +220,21 @@ async function render() {
   groups.sort((a, b) => order(a.list[0], b.list[0])
     || String(siteById.get(a.siteId)?.name || '').localeCompare(String(siteById.get(b.siteId)?.name || '')));
 
+  // Keep what the user is typing and the errors they were shown: a sync finishing must not wipe either.
+  // Read here, after the awaits above, so a click or keystroke made while the store was read is kept too.
+  const saved = new Map();
+  for (const form of document.querySelectorAll('#ff-list form')) {
+    const errors = {};
+    for (const name of ['note', 'photo']) {
+      const text = form.querySelector(`[data-id=${name}-error]`).textContent;
+      if (text) errors[name] = text;
+    }
+    const note = form.dataset.dirty ? form.querySelector('[data-id=note]').value : null;
+    if (note !== null || Object.keys(errors).length) {
+      saved.set(form.closest('[data-finding]').dataset.finding, { note, errors });
+    }
+  }
+  const hadFocus = document.activeElement?.id || null;
   const list = $('ff-list');
   list.replaceChildren();
   for (const { siteId, list: items } of groups) {

@@ -171,10 +171,23 @@ def test_findings_page_has_no_serious_accessibility_violations(browser, live_ser
     page.goto(f"{live_server.url}/app/")
     wait_until(page, f"s.listFindings('{site.id}').then((f) => f.length > 0)")
     page.goto(f"{live_server.url}/app/findings")
+    expect(page.locator("body[data-ready=findings]")).to_be_attached()
     card = page.locator("article.ff-finding").first
     card.get_by_role("button", name="Send correction").click()                  # the error messages shown too
     card.get_by_label("“After” photo").set_input_files(
         files=[{"name": "notes.txt", "mimeType": "text/plain", "buffer": b"not a picture"}])
     expect(card.get_by_text("not a picture the tablet can read")).to_be_visible()
     assert serious_violations(page) == []
+
+    # A sync finishing re-draws the list: the errors shown stay, and so does a half-written note elsewhere.
+    other = page.locator("article.ff-finding").nth(1)
+    other.get_by_label("What was done").fill("Half-written: fabric ordered")
+    stored(page, "(s.events.dispatchEvent(new Event('packet-changed')), true)")
+    expect(page.locator("body[data-ready=findings]")).to_be_attached()
+    page.wait_for_timeout(300)
+    card = page.locator("article.ff-finding").first
+    expect(card.get_by_text("not a picture the tablet can read")).to_be_visible()
+    expect(card.get_by_text("Say what was done to correct it.")).to_be_visible()
+    expect(page.locator("article.ff-finding").nth(1).get_by_label("What was done")) \
+        .to_have_value("Half-written: fabric ordered")
     context.close()
