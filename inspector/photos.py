@@ -5,8 +5,10 @@ One pass per photo, and each image is decoded at most once:
   decoding it at reduced scale (`draft`), which reads every compressed byte, and that small decode is the
   thumbnail; the stored file is the original JPEG with its metadata segments cut out (no re-encoding, so
   no quality loss and no second full decode);
-- a rotated JPEG, a PNG or a WebP is decoded once in full, turned upright, re-saved without metadata,
-  and the thumbnail is reduced from that same decoded image.
+- a rotated JPEG, a PNG or a WebP is decoded once, turned upright, re-saved without metadata, and the
+  thumbnail is reduced from that same decoded image. Since it is re-encoded anyway, a photo larger than
+  the tablets' own size (MAX_EDGE on the long edge) is stored at that size; a JPEG is then decoded at
+  reduced scale (`draft`), which is what keeps a sideways 12-MP camera file cheap to process.
 GPS position and capture time are read from EXIF first and returned as values for the columns.
 """
 from __future__ import annotations
@@ -22,6 +24,7 @@ from PIL import ExifTags, Image, ImageOps
 
 MAX_BYTES = 15 * 1024 * 1024     # a 12-MP camera JPEG is 3-8 MB; devices send ~2048-px copies
 MAX_PIXELS = 40_000_000          # refuse anything larger than this before decoding (decompression bombs)
+MAX_EDGE = 2048                  # long edge the tablets store (issue #3); kept when the server re-encodes
 THUMB_EDGE = 320
 THUMB_QUALITY = 80
 ACCEPTED = {"image/jpeg": "JPEG", "image/png": "PNG", "image/webp": "WEBP"}
@@ -116,7 +119,13 @@ def _process(data: bytes, content_type: str, fmt: str) -> Processed:
         thumb.thumbnail((THUMB_EDGE, THUMB_EDGE))
         stored = strip_jpeg(data)
     else:
+        if fmt == "JPEG" and max(width, height) > MAX_EDGE:
+            # DCT scaling to the largest 1/2, 1/4 or 1/8 still over half of MAX_EDGE, then down to MAX_EDGE.
+            half = MAX_EDGE // 2 + 1
+            im.draft("RGB", (max(1, width * half // max(width, height)), max(1, height * half // max(width, height))))
         im.load()
+        if max(im.size) > MAX_EDGE:
+            im.thumbnail((MAX_EDGE, MAX_EDGE), Image.Resampling.LANCZOS, reducing_gap=2.0)
         upright = ImageOps.exif_transpose(im)
         width, height = upright.size
         stored = _resave(upright, fmt)

@@ -84,6 +84,36 @@ def test_pipeline_makes_upright_keeps_gps_and_time_strips_the_rest(client, db, p
         assert max(thumb.size) <= 320 and thumb.format == "JPEG"
 
 
+def test_sideways_camera_photo_is_stored_upright_at_the_tablets_size(client, db, people, device_headers):
+    """A 12-MP photo stored sideways (as a desktop upload may be) must be re-encoded to be upright; it is then
+    kept at the size the tablets store (long edge at most 2048 px), with its top-left marker where it belongs."""
+    headers = device_headers(people["inspector"])
+    im = Image.new("RGB", (4000, 3000), (90, 120, 60))
+    im.paste((220, 20, 20), (0, 0, 400, 400))            # red block at the stored image's top-left
+    exif = Image.Exif()
+    exif[0x0112] = 6                                     # display rotated 90° clockwise
+    out = io.BytesIO()
+    im.save(out, "JPEG", quality=85, exif=exif.tobytes())
+    pid = uid()
+    body = put(client, headers, pid, out.getvalue()).get_json()
+    assert (body["width"], body["height"]) == (1500, 2000)
+    stored = db.get(StoredFile, db.get(Photo, pid).file_id).data
+    with Image.open(io.BytesIO(stored)) as upright:
+        assert upright.size == (1500, 2000) and not upright.getexif()
+        red, green, _ = upright.convert("RGB").getpixel((1450, 50))   # upright, the block is at the top-right
+        assert red > 180 and green < 80
+        assert upright.convert("RGB").getpixel((50, 50))[0] < 150
+
+
+def test_oversized_png_is_stored_at_the_tablets_size(client, db, people, device_headers):
+    headers = device_headers(people["inspector"])
+    out = io.BytesIO()
+    Image.new("RGB", (3000, 1000), (10, 200, 30)).save(out, "PNG")
+    pid = uid()
+    body = put(client, headers, pid, out.getvalue(), content_type="image/png").get_json()
+    assert (body["width"], body["height"]) == (2048, 683)
+
+
 def test_upright_jpeg_is_stored_without_metadata_and_without_recompression(client, db, people, device_headers):
     headers = device_headers(people["inspector"])
     exif = Image.Exif()
