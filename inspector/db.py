@@ -9,7 +9,8 @@ import sqlite3
 
 import click
 from flask import current_app, g
-from sqlalchemy import event
+from flask.cli import with_appcontext
+from sqlalchemy import event, inspect
 from sqlmodel import Session, SQLModel, create_engine
 
 from . import models  # noqa: F401  (registers every table on SQLModel.metadata)
@@ -67,7 +68,35 @@ def close_session(_exc=None) -> None:
 
 
 def create_all(eng=None) -> None:
-    SQLModel.metadata.create_all(eng or engine())
+    """Create missing tables, and the indexes a newer version added to tables that already exist
+    (`create_all` alone only indexes the tables it creates). A column a newer version added cannot be
+    made here safely: the database is refused with the list, before anything is written."""
+    eng = eng or engine()
+    missing = missing_columns(eng)
+    if missing:
+        raise SchemaError("The database was made by an older version of the app and lacks columns: "
+                          + ", ".join(missing) + ". Back it up (`flask --app app backup FILE`) and "
+                          "migrate it, or start a new database.")
+    SQLModel.metadata.create_all(eng)
+    for table in SQLModel.metadata.sorted_tables:
+        for index in table.indexes:
+            index.create(eng, checkfirst=True)
+
+
+class SchemaError(RuntimeError):
+    """The database's tables do not match the models (an older version's database)."""
+
+
+def missing_columns(eng) -> list[str]:
+    """`table.column` for every model column absent from a table that exists."""
+    existing = inspect(eng)
+    names = set(existing.get_table_names())
+    missing = []
+    for table in SQLModel.metadata.sorted_tables:
+        if table.name in names:
+            have = {c["name"] for c in existing.get_columns(table.name)}
+            missing += [f"{table.name}.{c.name}" for c in table.columns if c.name not in have]
+    return missing
 
 
 def is_empty(session: Session) -> bool:
@@ -88,13 +117,18 @@ def backup_sqlite(source_url: str, dest_path: str) -> None:
 
 
 @click.command("init-db")
+@with_appcontext
 def init_db_command():
-    """Create the tables (keeps existing data)."""
-    create_all()
+    """Create the tables and indexes that are missing (keeps existing data)."""
+    try:
+        create_all()
+    except SchemaError as exc:
+        raise click.ClickException(str(exc)) from None
     click.echo("Database ready: " + current_app.config["DATABASE_URL"])
 
 
 @click.command("backup")
+@with_appcontext
 @click.argument("dest", type=click.Path(dir_okay=False))
 def backup_command(dest):
     """Copy the database, photos and documents included, to DEST while the server runs."""
