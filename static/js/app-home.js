@@ -1,7 +1,7 @@
 // /app/: my sites with what is due (overdue, today, this week) from the work packet on the device,
 // drafts to resume, and a link to start each inspection. Also the offline calendar of due inspections.
 import * as store from './store.js';
-import { KINDS } from './drafts.js';
+import { KINDS, draftsFor } from './drafts.js';
 import { renderStorage } from './shell.js';
 
 const $ = (id) => document.getElementById(id);
@@ -103,9 +103,14 @@ function siteCard(site, findings) {
   return node;
 }
 
+// Only the signed-in person's drafts; someone else's are counted, never shown, never deleted.
+// A render started before a pull changed the signed-in person must not draw over a later one.
+let draftsRender = 0;
 async function renderDrafts() {
   const list = $('drafts-list');
-  const drafts = await store.listDrafts();
+  const run = ++draftsRender;
+  const { mine: drafts, others } = await draftsFor(await store.getMeta('user'));
+  if (run !== draftsRender) return;
   list.replaceChildren();
   for (const d of drafts) {
     const li = document.createElement('li');
@@ -121,6 +126,11 @@ async function renderDrafts() {
     list.append(li);
   }
   $('drafts-card').hidden = drafts.length === 0;
+  const kept = $('drafts-others');
+  kept.textContent = others === 1
+    ? '1 draft by another person is kept on this device until they sign in.'
+    : `${others} drafts by another person are kept on this device until they sign in.`;
+  kept.hidden = others === 0;
 }
 
 async function render() {

@@ -22,6 +22,19 @@ function problem(text) {
   box.hidden = false;
 }
 
+const NOT_YOURS = 'This draft belongs to another person; it stays on this device until they sign in.';
+
+// Someone else's draft on a shared tablet: say so, show none of it, and offer the way home.
+function notYours() {
+  problem(NOT_YOURS);
+  const home = document.createElement('a');
+  home.className = 'btn';
+  home.href = '/app/';
+  home.textContent = 'Back to My sites';
+  $('inspect-problem').append(' ', home);
+  document.body.dataset.ready = 'not-yours';
+}
+
 // ------------------------------------------------------------------ saving
 async function saveNow() {
   clearTimeout(state.saveTimer);
@@ -371,6 +384,12 @@ function showErrors(errors) {
 async function onSubmit(event) {
   event.preventDefault();
   if (!(await saveNow())) return;
+  // The tablet may have changed hands since the page opened: only the author submits (under their name).
+  if (!drafts.isMine(state.draft, await store.getMeta('user'))) {
+    $('submit-errors').textContent = `${NOT_YOURS} Only they can submit it.`;
+    announce($('submit-errors').textContent);
+    return;
+  }
   const { errors, items } = drafts.validate(state.draft, state.catalog, state.site);
   showErrors(errors);
   if (Object.keys(errors).length) return;
@@ -432,12 +451,17 @@ async function start(params) {
     problem('The checklist catalog is not on this device yet. Open the app once while online (signed in) so it can fetch your work packet.');
     return;
   }
+  const user = await store.getMeta('user');
   const draftId = params.get('draft');
   if (draftId) {
     const draft = await store.getDraft(draftId);
     if (!draft) {
       const queued = (await store.listOutbox()).some((m) => m.entity_id === draftId);
       problem(queued ? 'This inspection was submitted: it is in the outbox.' : 'This draft is no longer on this device.');
+      return;
+    }
+    if (!drafts.isMine(draft, user)) {
+      notYours();
       return;
     }
     state.site = (await store.getSite(draft.site_id)) || { id: draft.site_id, name: draft.site_name };
@@ -471,7 +495,7 @@ async function start(params) {
     await open(draft);
     saveState.textContent = 'New inspection started; it is saved on this device as you go.';
   };
-  const existing = params.get('replaces') ? null : await drafts.findDraftFor(state.site.id, kind);
+  const existing = params.get('replaces') ? null : await drafts.findDraftFor(state.site.id, kind, user);
   if (existing) {
     $('resume-text').textContent = `You have an unfinished ${drafts.KINDS[kind].toLowerCase()} for ${state.site.name}, last saved ${new Date(existing.updated_at).toLocaleString()}.`;
     $('resume-link').href = `/app/inspect?draft=${existing.id}`;
@@ -501,6 +525,19 @@ async function copyAnswers(draft, replacesId) {
     };
   }
 }
+
+// The page opened before this tablet's first pull for a newly signed-in person: once the pull says who
+// it is, someone else's open draft is put away (what was typed is saved to it first; nothing is lost).
+store.events.addEventListener('packet-changed', async () => {
+  if (!state.draft || form.hidden) return;
+  if (drafts.isMine(state.draft, await store.getMeta('user'))) return;
+  if (state.saveTimer) await saveNow();
+  form.hidden = true;
+  setFormInProgress(false);
+  $('inspect-title').textContent = 'Inspection';
+  saveState.textContent = '';
+  notYours();
+});
 
 start(new URLSearchParams(location.search)).catch((error) => {
   problem(`The inspection could not be opened on this device: ${error.message}`);

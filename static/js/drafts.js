@@ -27,6 +27,9 @@ export function newDraft({ site, kind, user, catalog, rainEventId = null, findin
   const now = new Date();
   return {
     id: crypto.randomUUID(),
+    // The author: a shared tablet shows, opens and submits a draft only for them (see isMine).
+    user_id: user ? user.id : null,
+    user_name: user?.name || '',
     site_id: String(site.id),
     site_name: site.name || `Site ${site.id}`,
     kind: KINDS[kind] ? kind : 'weekly',
@@ -60,9 +63,27 @@ export async function saveDraft(draft) {
   await store.putDraft(draft);
 }
 
-export async function findDraftFor(siteId, kind) {
-  const drafts = await store.listDrafts();
-  return drafts.find((d) => d.site_id === String(siteId) && d.kind === kind) || null;
+/**
+ * May `user` (the device's signed-in user, the `user` meta entry) see and submit this draft?
+ * Nobody signed in on the device yet (offline first use): yes, as before authors were recorded.
+ * A draft saved before drafts recorded their author (no user_id): yes, for whoever is signed in, since
+ * nothing can prove whose it is and hiding it could lose an inspector's work.
+ */
+export function isMine(draft, user) {
+  if (!user || draft.user_id === null || draft.user_id === undefined) return true;
+  return String(draft.user_id) === String(user.id);
+}
+
+/** The signed-in user's drafts and how many belong to someone else (kept, never deleted). */
+export async function draftsFor(user) {
+  const all = await store.listDrafts();
+  const mine = all.filter((d) => isMine(d, user));
+  return { mine, others: all.length - mine.length };
+}
+
+export async function findDraftFor(siteId, kind, user) {
+  const { mine } = await draftsFor(user);
+  return mine.find((d) => d.site_id === String(siteId) && d.kind === kind) || null;
 }
 
 /** Check a draft against the catalog; returns {errors: {field: message}, items}. */

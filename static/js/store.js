@@ -162,12 +162,24 @@ export async function enqueue(mutation) {
 }
 
 // Submitting a draft: the outbox entry and the draft's removal commit together or not at all.
+// The entry goes out under the draft's author; someone else signed in on a shared tablet cannot submit
+// it (checked here, inside the transaction, as well as on the capture page). A draft saved before drafts
+// recorded their author goes out under whoever is signed in, as it did before.
 export async function enqueueFromDraft(draftId, mutation) {
   const db = await getDb();
   const tx = db.transaction(['meta', 'drafts', 'outbox'], 'readwrite');
-  const user = (await tx.objectStore('meta').get('user'))?.value;
+  const [userRow, draft] = await Promise.all([tx.objectStore('meta').get('user'), tx.objectStore('drafts').get(draftId)]);
+  const user = userRow?.value;
+  const author = draft?.user_id ?? null;
+  if (author !== null && user && String(author) !== String(user.id)) {
+    tx.abort();
+    await tx.done.catch(() => {});
+    const error = new Error('this draft belongs to another person; only they can submit it');
+    error.name = 'NotAuthorError';
+    throw error;
+  }
   await Promise.all([
-    tx.objectStore('outbox').add(outboxEntry(mutation, user)),
+    tx.objectStore('outbox').add(outboxEntry(mutation, author !== null ? { id: author } : user)),
     tx.objectStore('drafts').delete(draftId),
     tx.done,
   ]);
