@@ -10,7 +10,8 @@ from sqlmodel import Field, SQLModel
 
 from .base import utcnow
 
-FINDING_STATES = ("open", "corrected", "closed", "reopened")
+# withdrawn: recorded in error, as the correction of its inspection showed (terminal, like closed).
+FINDING_STATES = ("open", "corrected", "closed", "reopened", "withdrawn")
 
 
 class Finding(SQLModel, table=True):

@@ -1,5 +1,6 @@
 """Findings: a failed checklist item becomes a corrective action with a due time, the permittee's
-correction, and an inspector's verification (open -> corrected -> closed, or reopened).
+correction, and an inspector's verification (open -> corrected -> closed, or reopened). A finding recorded
+in error is withdrawn when the inspection that recorded it is corrected (see carry_over_or_withdraw).
 
 Due times come from the rulebook: items whose `repair` is "end_of_workday" are due before the end of that
 workday (§ 256-7B(3)); every other repair uses the configurable default (24 hours, Wisconsin practice).
@@ -12,7 +13,7 @@ from datetime import datetime
 from sqlalchemy import and_, case, func
 from sqlmodel import Session, select
 
-from ..models import Finding, Inspection, Photo, Site, User
+from ..models import AuditEvent, Finding, Inspection, Photo, Site, User
 from ..rules import clocks
 from ..rules.enforcement import is_finding_overdue
 from ..rules.rulebook import Rulebook
@@ -20,6 +21,8 @@ from . import Forbidden, NotFound, ServiceError, audit, permits
 
 UNRESOLVED = ("open", "corrected", "reopened")
 NEEDS_REPAIR = ("open", "reopened")
+# How a correction now answers an item it no longer fails (the end of a withdrawal's reason).
+NOW_READS = {"pass": "the item now reads pass", "na": "the item now reads not applicable"}
 # Finding ids are derived from (inspection, item) so a retried submission can never make a second finding.
 FINDING_NAMESPACE = uuid.UUID("5b0c3a36-7d53-4f0e-9a51-2f6f1f0e2560")
 
@@ -51,8 +54,9 @@ def packet_changed(session: Session, site_id: int, *, user_id: int | None, why: 
 
 
 def create_from_inspection(session: Session, inspection: Inspection, answers, site: Site, now: datetime,
-                           rb: Rulebook) -> list[Finding]:
-    """One finding per failed answer, in the caller's transaction. Idempotent for a given inspection."""
+                           rb: Rulebook, skip=frozenset()) -> list[Finding]:
+    """One finding per failed answer, in the caller's transaction. Idempotent for a given inspection.
+    `skip`: item codes whose failure already has a finding (carried over from the inspection corrected)."""
     permit = permits.current_permit(session, site.id)
     company_id = permit.company_id if permit else None
     start = found_at(inspection, now)
@@ -61,6 +65,8 @@ def create_from_inspection(session: Session, inspection: Inspection, answers, si
         if _field(answer, "result") != "fail":
             continue
         code = _field(answer, "item_code")
+        if code in skip:
+            continue
         try:
             item = rb.checklist_item(code)
         except KeyError:
@@ -143,14 +149,21 @@ def photos_of(session: Session, finding: Finding) -> dict[str, list[Photo]]:
     return {"before": before, "after": after}
 
 
-def _save(session: Session, finding: Finding, before: dict, *, action: str, user: User, now: datetime,
-          device_id: str | None) -> None:
+def _bump(session: Session, finding: Finding, before: dict, *, action: str, user_id: int | None, now: datetime,
+          device_id: str | None, extra: dict | None = None) -> None:
+    """A new version (devices pull the change) and its audit event; `extra` adds to the event's `after`."""
     finding.version += 1
     finding.updated_at = now
     session.add(finding)
     session.flush()
-    audit.record(session, entity="finding", entity_id=finding.id, action=action, user_id=user.id,
-                 before=before, after=audit.snapshot(finding), site_id=finding.site_id, device_id=device_id)
+    audit.record(session, entity="finding", entity_id=finding.id, action=action, user_id=user_id,
+                 before=before, after={**audit.snapshot(finding), **(extra or {})}, site_id=finding.site_id,
+                 device_id=device_id)
+
+
+def _save(session: Session, finding: Finding, before: dict, *, action: str, user: User, now: datetime,
+          device_id: str | None) -> None:
+    _bump(session, finding, before, action=action, user_id=user.id, now=now, device_id=device_id)
     packet_changed(session, finding.site_id, user_id=user.id, why=f"finding:{action}", device_id=device_id)
 
 
@@ -192,6 +205,8 @@ def close(session: Session, finding: Finding, *, user: User, now: datetime, note
     _require_staff(user)
     if finding.status == "closed":
         raise ServiceError("This finding is already closed.", field="status")
+    if finding.status == "withdrawn":
+        raise ServiceError("This finding was withdrawn: there is no correction to verify.", field="status")
     before = audit.snapshot(finding)
     finding.status, finding.verified_by, finding.verified_at = "closed", user.id, now
     if note.strip():
@@ -215,6 +230,121 @@ def reopen(session: Session, finding: Finding, *, user: User, now: datetime, rb:
     finding.description = f"{finding.description}\nReopened: {note.strip()}".strip()
     _save(session, finding, before, action="reopened", user=user, now=now, device_id=device_id)
     return finding
+
+
+def _lineage(session: Session, inspection_id: str, limit: int = 50) -> list[str]:
+    """The inspection and those it corrected in turn (A <- B <- C): a finding carried over keeps the id of
+    the inspection that first recorded it, so a later correction looks back along the whole chain."""
+    chain: list[str] = []
+    current: str | None = inspection_id
+    while current and current not in chain and len(chain) < limit:
+        chain.append(current)
+        current = session.exec(select(Inspection.replaces_id).where(Inspection.id == current)).first()
+    return chain
+
+
+def carry_over_or_withdraw(session: Session, replacement: Inspection, answers, now: datetime,
+                           rb: Rulebook) -> set[str]:
+    """When `replacement` corrects an earlier inspection, settle that inspection's findings in the caller's
+    transaction: an item the correction still fails keeps its finding; any other answer (pass, not
+    applicable, or none) shows the finding was recorded in error, so it is withdrawn. Closed findings stay
+    as they are. Returns the item codes whose failure already has a finding, so none is raised twice."""
+    if not replacement.replaces_id:
+        return set()
+    by_code = {_field(a, "item_code"): a for a in answers}
+    earlier = session.exec(select(Finding).where(Finding.inspection_id.in_(_lineage(session, replacement.replaces_id)),
+                                                 Finding.status.in_(UNRESOLVED + ("closed",)))
+                           .order_by(Finding.created_at)).all()
+    handled: set[str] = set()
+    changed_sites: set[int] = set()
+    for finding in earlier:
+        answer = by_code.get(finding.item_code)
+        result = _field(answer, "result") if answer is not None else None
+        if result == "fail":
+            # A closed finding was repaired and verified since: the correction restates the same visit,
+            # so it raises no second finding (and no new clock) for a problem already put right.
+            handled.add(finding.item_code)
+            if finding.status != "closed" and _carry_over(session, finding, replacement, answer, now):
+                changed_sites.add(finding.site_id)
+        elif finding.status != "closed":
+            _withdraw(session, finding, replacement, result, now, rb)
+            changed_sites.add(finding.site_id)
+    for site_id in sorted(changed_sites):
+        packet_changed(session, site_id, user_id=replacement.user_id, why="finding:correction",
+                       device_id=replacement.device_id)
+    return handled
+
+
+def _carry_over(session: Session, finding: Finding, replacement: Inspection, answer, now: datetime) -> bool:
+    """The item fails in the correction too: the same finding stands. Its due time is not moved: the clock
+    runs from when the problem was first seen (the protective reading). Returns True when it changed."""
+    before = audit.snapshot(finding)
+    description = (_field(answer, "note") or "").strip() or finding.description
+    action = (_field(answer, "corrective_action") or "").strip() or finding.required_action
+    extra = {"replacement_id": replacement.id}
+    if (description, action) == (finding.description, finding.required_action):
+        if _carried_by(session, finding, replacement.id):
+            return False  # settled by this very correction already: a retry records nothing more
+        audit.record(session, entity="finding", entity_id=finding.id, action="carry_over",
+                     user_id=replacement.user_id, before=before, after={**before, **extra},
+                     site_id=finding.site_id, device_id=replacement.device_id)
+        return False
+    finding.description, finding.required_action = description, action
+    _bump(session, finding, before, action="carry_over", user_id=replacement.user_id, now=now,
+          device_id=replacement.device_id, extra=extra)
+    return True
+
+
+def _carried_by(session: Session, finding: Finding, replacement_id: str) -> bool:
+    events = session.exec(select(AuditEvent.after).where(AuditEvent.entity == "finding",
+                                                         AuditEvent.entity_id == finding.id,
+                                                         AuditEvent.action == "carry_over")).all()
+    return any((after or {}).get("replacement_id") == replacement_id for after in events)
+
+
+def _withdraw(session: Session, finding: Finding, replacement: Inspection, result: str | None, now: datetime,
+              rb: Rulebook) -> None:
+    before = audit.snapshot(finding)
+    day = clocks.to_local(now, rb).date().isoformat()
+    reads = NOW_READS.get(result, "the correction does not list the item")
+    reason = (f"Withdrawn: the inspection that recorded it was corrected by inspection {replacement.id[:8]} "
+              f"on {day}; {reads}.")
+    finding.status = "withdrawn"
+    _bump(session, finding, before, action="withdraw", user_id=replacement.user_id, now=now,
+          device_id=replacement.device_id,
+          extra={"reason": reason, "replacement_id": replacement.id, "withdrawn_at": now.isoformat()})
+
+
+def of_inspection(session: Session, inspection: Inspection, failed_codes) -> list[Finding]:
+    """The findings an inspection's report shows: its own, and for a correction the earlier findings of the
+    items it still fails (carried over, so they keep the id of the inspection that first recorded them)."""
+    own = list(session.exec(select(Finding).where(Finding.inspection_id == inspection.id)))
+    if not inspection.replaces_id:
+        return own
+    chain = _lineage(session, inspection.replaces_id)
+    have = {f.item_code for f in own}
+    earlier = session.exec(select(Finding).where(Finding.inspection_id.in_(chain), Finding.status != "withdrawn",
+                                                 Finding.item_code.in_(set(failed_codes) - have))
+                           .order_by(Finding.created_at.desc())).all()
+    carried = {}
+    for finding in earlier:  # the newest finding of an item is the one carried over
+        carried.setdefault(finding.item_code, finding)
+    return own + list(carried.values())
+
+
+def withdrawal(session: Session, finding: Finding) -> dict | None:
+    """Why, when and by whom a withdrawn finding was withdrawn, read from its audit event:
+    {"reason", "replacement_id", "at", "user_id"}; None for any other finding."""
+    if finding.status != "withdrawn":
+        return None
+    event = session.exec(select(AuditEvent).where(AuditEvent.entity == "finding", AuditEvent.entity_id == finding.id,
+                                                  AuditEvent.action == "withdraw")
+                         .order_by(AuditEvent.id.desc())).first()
+    after = (event.after or {}) if event is not None else {}
+    at = after.get("withdrawn_at")
+    return {"reason": after.get("reason", "Withdrawn."), "replacement_id": after.get("replacement_id"),
+            "at": datetime.fromisoformat(at) if at else finding.updated_at,
+            "user_id": event.user_id if event is not None else None}
 
 
 def for_sites(session: Session, site_ids, *, statuses=None, limit: int | None = None) -> list[Finding]:

@@ -422,8 +422,12 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
     evaluate = getattr(ctx, "evaluate_sites", None)
     for p in prepared:
         failed = any(a["result"] == "fail" for a in p["answers"])
+        inspection = Inspection(**p["row"])
+        # A correction first settles the findings of the inspection it replaces (carried over or withdrawn).
+        carried = findings.carry_over_or_withdraw(session, inspection, p["answers"], ctx.now, ctx.rb)
         if failed:
-            findings.create_from_inspection(session, Inspection(**p["row"]), p["answers"], p["site"], ctx.now, ctx.rb)
+            findings.create_from_inspection(session, inspection, p["answers"], p["site"], ctx.now, ctx.rb,
+                                            skip=carried)
         # Only a failure, or disturbance without a permit in force, can give new grounds for a stop-work
         # order (§ 256-10A); clock-based grounds (missed inspections, overdue repairs) are found by the
         # periodic evaluation whatever devices send.

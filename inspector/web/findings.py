@@ -9,7 +9,7 @@ from flask import Blueprint, abort, current_app, flash, g, redirect, render_temp
 from sqlmodel import select
 
 from ..db import get_session
-from ..models import Inspection, Photo, Site, StoredFile
+from ..models import Inspection, Photo, Site, StoredFile, User
 from ..security import login_required, roles_required
 from ..services import ServiceError, audit, clock, findings
 from . import nav_link, site_panel
@@ -19,7 +19,7 @@ bp = Blueprint("findings", __name__)
 nav_link(bp, "findings.index", "Findings", order=22)
 
 FILTERS = {"open": ("open", "reopened"), "corrected": ("corrected",), "closed": ("closed",),
-           "unresolved": findings.UNRESOLVED, "all": None}
+           "withdrawn": ("withdrawn",), "unresolved": findings.UNRESOLVED, "all": None}
 MAX_PHOTO_BYTES = 15 * 1024 * 1024
 
 
@@ -52,7 +52,11 @@ def show(finding_id: str, error: str | None = None, status: int = 200):
     session = get_session()
     finding = findings.get_visible(session, g.user, finding_id)
     now = clock.now()
+    withdrawal = findings.withdrawal(session, finding)
+    if withdrawal is not None:
+        withdrawal["by"] = session.get(User, withdrawal["user_id"]) if withdrawal["user_id"] else None
     return render_template("findings/show.html", finding=finding, site=session.get(Site, finding.site_id),
+                           withdrawal=withdrawal,
                            inspection=session.get(Inspection, finding.inspection_id), now=now,
                            overdue=findings.is_overdue(finding, now), photos=findings.photos_of(session, finding),
                            item=rulebook().checklist_item(finding.item_code), error=error), status

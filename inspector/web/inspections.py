@@ -49,7 +49,7 @@ def report_context(session, inspection: Inspection) -> dict:
     for p in photos:
         by_item.setdefault(p.item_code, []).append(p)
     items = {item["code"]: item for item in rb["checklist.items"]}
-    found = list(session.exec(select(Finding).where(Finding.inspection_id == inspection.id)))
+    found = findings.of_inspection(session, inspection, [a.item_code for a in answers if a.result == "fail"])
     author = session.get(User, inspection.user_id) if inspection.user_id else None
     now = clock.now()
     return {"inspection": inspection, "site": site, "permit": permit, "company": company, "answers": answers,

@@ -50,6 +50,8 @@ function statusBadge(finding, overdue) {
   if (overdue) return status(`Overdue — ${finding.status}`, 'bad');
   if (finding.status === 'corrected') return status('Corrected — awaiting verification', 'info');
   if (finding.status === 'closed') return status('Closed', 'good');
+  // Only shown while a correction sent before the withdrawal is still in the outbox.
+  if (finding.status === 'withdrawn') return status('Withdrawn — recorded in error', 'info');
   return status(finding.status.charAt(0).toUpperCase() + finding.status.slice(1), 'warn');
 }
 
@@ -175,6 +177,7 @@ function findingCard(finding, { site, titles, pending, user, saved }) {
       overdue ? ' ' : null, overdue ? status('Overdue', 'bad') : null));
   const note = pending?.payload?.corrected_note || finding.corrected_note;
   if (note) facts.append(...fact('Correction', note));
+  if (finding.status === 'withdrawn') facts.append(...fact('Withdrawn', finding.withdrawn_reason || 'Recorded in error.'));
   card.append(facts);
   if (pending) {
     const words = OUTBOX_WORDS[pending.state] || 'Correction waiting in the outbox';

@@ -33,6 +33,11 @@ def record(session, finding: Finding, now=None) -> dict:
         "photos_expected": len(claims), "photos_received": len(received & {c.photo_id for c in claims}),
         "version": finding.version,
     }
+    withdrawal = findings.withdrawal(session, finding)
+    if withdrawal is not None:  # recorded in error: the device says why, and which inspection corrected it
+        data["withdrawn_reason"] = withdrawal["reason"]
+        data["withdrawn_at"] = _iso(withdrawal["at"])
+        data["replaced_by_inspection_id"] = withdrawal["replacement_id"]
     if now is not None:
         data["overdue"] = findings.is_overdue(finding, now)
     return data
