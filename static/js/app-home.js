@@ -80,7 +80,7 @@ function siteCard(site, findings) {
     li.append(status(`Stop-work order: ${site.stop_work.status}`, 'bad'));
     due.append(li);
   }
-  const open = findings.filter((f) => !['closed', 'corrected'].includes(f.status));
+  const open = findings.filter((f) => ['open', 'reopened'].includes(f.status)); // not corrected, closed or withdrawn
   node.querySelector('.site-findings').textContent = `${site.open_findings ?? open.length} open finding(s)`
     + `${site.overdue_findings ? `, ${site.overdue_findings} overdue` : ''}.`;
   const actions = node.querySelector('.site-actions');

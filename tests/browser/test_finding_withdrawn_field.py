@@ -45,6 +45,9 @@ def test_a_withdrawn_finding_leaves_the_field_list_or_says_why(browser, live_ser
     page.goto(f"{base}/app/")
     wait_for_controller(page)
     wait_until(page, f"s.listFindings('{site.id}').then((f) => f.some((x) => x.id === '{dropped_id}'))")
+    page.reload()
+    follow_up = page.get_by_role("link", name=f"Follow up finding {dropped} at {SITE}")
+    expect(follow_up).to_be_visible()
 
     context.set_offline(True)
     page.goto(f"{base}/app/findings")
@@ -76,4 +79,9 @@ def test_a_withdrawn_finding_leaves_the_field_list_or_says_why(browser, live_ser
     expect(card.get_by_text("the item now reads pass.")).to_be_visible()
     expect(card.get_by_text("Correction needs attention")).to_be_visible()
     expect(card.get_by_role("button", name="Send correction")).to_have_count(0)
+
+    page.goto(f"{base}/app/")                             # nothing left to follow up on the home page either
+    expect(page.locator("body")).to_contain_text(SITE)
+    expect(page.get_by_role("link", name=f"Follow up finding {dropped} at {SITE}")).to_have_count(0)
+    expect(page.get_by_role("link", name=f"Follow up finding {kept} at {SITE}")).to_have_count(0)
     context.close()
