@@ -81,11 +81,6 @@ export async function draftsFor(user) {
   return { mine, others: all.length - mine.length };
 }
 
-export async function findDraftFor(siteId, kind, user) {
-  const { mine } = await draftsFor(user);
-  return mine.find((d) => d.site_id === String(siteId) && d.kind === kind) || null;
-}
-
 /** Check a draft against the catalog; returns {errors: {field: message}, items}. */
 export function validate(draft, catalog, site) {
   const errors = {};

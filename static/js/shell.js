@@ -8,6 +8,27 @@ const announcer = document.getElementById('app-announcer');
 const banner = document.getElementById('update-banner');
 
 /** Say something to screen-reader users (and keep it visible nowhere else). */
+// Background work (worker registration and update check, the storage request, the first sync) waits until
+// the page has drawn what the user came for: on a slow tablet it competes for the one main thread and made
+// an offline cold start of the capture page twice as slow. App-shell pages draw from IndexedDB and then set
+// body[data-ready]; other pages are drawn at `load`. Never more than 2 s.
+const pageDrawn = new Promise((resolve) => {
+  setTimeout(resolve, 2000);
+  if (!document.body.classList.contains('app-shell')) {
+    if (document.readyState === 'complete') resolve();
+    else addEventListener('load', () => resolve(), { once: true });
+    return;
+  }
+  if (document.body.dataset.ready) { resolve(); return; }
+  new MutationObserver((_, observer) => {
+    if (document.body.dataset.ready) { observer.disconnect(); resolve(); }
+  }).observe(document.body, { attributes: true, attributeFilter: ['data-ready'] });
+});
+
+function afterFirstDraw(work) {
+  pageDrawn.then(work).catch(() => {});
+}
+
 export function announce(text) {
   if (!announcer) return;
   announcer.textContent = '';
@@ -135,7 +156,7 @@ if ('serviceWorker' in navigator) {
     }
   });
 }
-registerWorker();
+afterFirstDraw(registerWorker);
 
 // ------------------------------------------------------------------ storage
 /** {usage, quota, persisted, low} in bytes; nulls where the browser does not say. */
@@ -178,7 +199,7 @@ async function askPersistence() {
     if (navigator.storage?.persist && !(await navigator.storage.persisted())) await navigator.storage.persist();
   } catch { /* not offered by this browser */ }
 }
-askPersistence();
+afterFirstDraw(askPersistence);
 
 // ------------------------------------------------------------------ sign-in state and sync
 function showSignIn(show) {
@@ -207,7 +228,8 @@ for (const a of document.querySelectorAll('.app-shell .nav a[href]')) {
 }
 
 /** The sync module (static/js/sync.js), or null while it does not exist. */
-export const syncReady = import('./sync.js').then((sync) => {
+export const syncReady = import('./sync.js').then(async (sync) => {
+  await pageDrawn;
   sync.startAutoSync?.();
   return sync;
 }).catch(() => null);
