@@ -422,9 +422,11 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
     evaluate = getattr(ctx, "evaluate_sites", None)
     for p in prepared:
         failed = any(a["result"] == "fail" for a in p["answers"])
-        inspection = Inspection(**p["row"])
+        # The model object only for the findings code, and only when it has work (most pushes pass).
+        inspection = Inspection(**p["row"]) if failed or p["row"]["replaces_id"] else None
         # A correction first settles the findings of the inspection it replaces (carried over or withdrawn).
-        carried = findings.carry_over_or_withdraw(session, inspection, p["answers"], ctx.now, ctx.rb)
+        carried = findings.carry_over_or_withdraw(session, inspection, p["answers"], ctx.now, ctx.rb) \
+            if p["row"]["replaces_id"] else set()
         if failed:
             findings.create_from_inspection(session, inspection, p["answers"], p["site"], ctx.now, ctx.rb,
                                             skip=carried)
