@@ -15,8 +15,12 @@ from sqlmodel import Field, SQLModel
 
 from .base import utcnow
 
-ORDER_STATUSES = ("proposed", "dismissed", "issued", "posted", "complied", "revoked_permit",
+# "withdrawn": a proposal the rules themselves took back because its grounds were withdrawn (a finding
+# recorded in error, or repaired and verified) before a supervisor decided; never an issued order.
+ORDER_STATUSES = ("proposed", "dismissed", "withdrawn", "issued", "posted", "complied", "revoked_permit",
                   "cease_desist_requested", "retracted")
+# Never shown to the permittee: proposals and what became of them before a supervisor issued anything.
+INTERNAL_STATUSES = ("proposed", "dismissed", "withdrawn")
 # Orders that still bind (or await a decision): they block a second proposal for the same grounds.
 OPEN_STATUSES = ("proposed", "issued", "posted", "revoked_permit", "cease_desist_requested")
 IN_FORCE_STATUSES = ("issued", "posted")

@@ -37,7 +37,8 @@ class Inspection(SQLModel, table=True):
     rain_event_id: Optional[int] = None  # the qualifying rain a post-rain inspection answers
     finding_id: Optional[str] = None  # the finding a follow-up inspection checks
     catalog_version: str = Field(max_length=40)
-    replaces_id: Optional[str] = Field(default=None, foreign_key="inspection.id")
+    # Indexed: schedule and enforcement ask "is this inspection replaced?" of every row they read.
+    replaces_id: Optional[str] = Field(default=None, foreign_key="inspection.id", index=True)
     photos_expected: int = 0
     sha256: Optional[str] = Field(default=None, max_length=64)  # of the record as the device sent it
     user_id: Optional[int] = Field(default=None, foreign_key="user.id")

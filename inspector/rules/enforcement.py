@@ -16,10 +16,17 @@ from .rulebook import Rulebook
 @dataclass(frozen=True)
 class InspectionFact:
     id: str
-    at: datetime                      # when it was made (naive UTC)
+    at: datetime                      # when the visit was made (naive UTC)
     active_disturbance: bool
     failed: frozenset[str] = frozenset()    # item codes answered "fail"
     photo_ids: tuple[str, ...] = ()
+    # The inspection first recorded for this visit when `id` is its correction. Evidence keys name the visit,
+    # so a correction that still fails re-proposes nothing already proposed or dismissed.
+    visit: str = ""
+
+    @property
+    def key(self) -> str:
+        return self.visit or self.id
 
 
 @dataclass(frozen=True)
@@ -27,7 +34,7 @@ class FindingFact:
     id: str
     item_code: str
     severity: str
-    status: str                       # open | corrected | closed | reopened
+    status: str                       # open | corrected | closed | reopened | withdrawn
     due_at: datetime
 
 
@@ -119,7 +126,7 @@ def _no_permit(facts: SiteFacts, rb: Rulebook) -> list[Trigger]:
     status = facts.permit_status or "no permit"
     reason = (f"The inspection of {day.isoformat()} recorded active land disturbance; "
               f"the permit status is: {status.replace('_', ' ')}.")
-    return [_trigger("no_permit", rb, reason, [f"no_permit:{latest.id}"], inspections=[latest.id],
+    return [_trigger("no_permit", rb, reason, [f"no_permit:{latest.key}"], inspections=[latest.id],
                      photos=latest.photo_ids)]
 
 
@@ -137,7 +144,7 @@ def _repeat_critical(facts: SiteFacts, rb: Rulebook) -> list[Trigger]:
         item = rb.checklist_item(code)
         reason = (f"{item['title']} ({code}, {item['citation']}) failed at {needed} consecutive inspections.")
         photos = [p for i in recent for p in i.photo_ids]
-        out.append(_trigger("repeat_critical_failures", rb, reason, [f"repeat_critical:{code}:{recent[0].id}"],
+        out.append(_trigger("repeat_critical_failures", rb, reason, [f"repeat_critical:{code}:{recent[0].key}"],
                             inspections=[i.id for i in recent], photos=photos))
     return out
 
@@ -203,8 +210,30 @@ def _no_plan(facts: SiteFacts, rb: Rulebook) -> list[Trigger]:
     latest = facts.inspections[0]
     day = clocks.to_local(latest.at, rb).date().isoformat()
     reason = f"The inspection of {day} found no copy of the control plan on the site ({code})."
-    return [_trigger("no_plan_on_site", rb, reason, [f"no_plan:{latest.id}"], inspections=[latest.id],
+    return [_trigger("no_plan_on_site", rb, reason, [f"no_plan:{latest.key}"], inspections=[latest.id],
                      photos=latest.photo_ids)]
+
+
+FINDING_KEY = "overdue_finding:"
+
+
+def ground_findings(ground: dict) -> list[str]:
+    """The findings a ground rests on, when it rests on findings alone (else none)."""
+    keys = ground.get("keys") or []
+    if not keys or not all(k.startswith(FINDING_KEY) for k in keys):
+        return []
+    return [k[len(FINDING_KEY):] for k in keys]
+
+
+def lapsed_grounds(grounds: list[dict], unresolved: set[str]) -> list[tuple[int, list[str]]]:
+    """The grounds that rested only on findings of which none is unresolved any more (each since withdrawn
+    as recorded in error, or repaired and verified): [(index of the ground, its findings)]."""
+    out = []
+    for index, ground in enumerate(grounds):
+        cited = ground_findings(ground)
+        if cited and not any(f in unresolved for f in cited):
+            out.append((index, cited))
+    return out
 
 
 def evaluate(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Trigger]:

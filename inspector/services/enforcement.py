@@ -8,20 +8,20 @@ Every change writes an OrderEvent, an audit event for entity `stop_work_order` a
 from __future__ import annotations
 
 import uuid
-from datetime import datetime, time, timedelta
+from datetime import datetime, timedelta
 from types import SimpleNamespace
 
 from sqlmodel import Session, select
 
-from ..models import (Answer, ControlMeasureNotice, Finding, Inspection, OrderEvent, Permit, Photo, Site,
+from ..models import (Answer, ControlMeasureNotice, Finding, OrderEvent, Permit, Photo, Site,
                       StopWorkOrder, User)
-from ..models.enforcement import GROUNDS, IN_FORCE_STATUSES, OPEN_STATUSES, RETRACTING_BODIES
+from ..models.enforcement import GROUNDS, IN_FORCE_STATUSES, INTERNAL_STATUSES, OPEN_STATUSES, RETRACTING_BODIES
 from ..rules import clocks
 from ..rules import enforcement as rules
 from ..rules.rulebook import Rulebook
-from . import Forbidden, NotFound, ServiceError, audit, permits
+from . import Forbidden, NotFound, ServiceError, audit, permits, visits
 from .memo import remember
-from .findings import UNRESOLVED, packet_changed
+from .findings import UNRESOLVED, packet_changed, withdrawal
 
 ORDER_NAMESPACE = uuid.UUID("0f7e0c52-61a4-4d0b-a2a8-6f0d8f4b7a11")
 ACTIVE_PERMIT = ("issued", "extended")
@@ -44,12 +44,6 @@ def parse_iso(value) -> datetime | None:
 
 # ---------------------------------------------------------------- facts for the rules
 
-def inspection_moment(inspection: Inspection, rb: Rulebook) -> datetime:
-    if inspection.started_at:
-        return inspection.started_at
-    return clocks.from_local(datetime.combine(inspection.inspected_on, time.min), rb)
-
-
 def _due_items(session: Session, site: Site, now: datetime, rb: Rulebook) -> list[dict]:
     try:
         from . import schedule
@@ -62,10 +56,12 @@ def gather_facts(session: Session, site: Site, now: datetime, rb: Rulebook,
                  due: list[dict] | None = None) -> rules.SiteFacts:
     permit = permits.current_permit(session, site.id)
     depth = max(rb["stop_work.repeat_critical_failures"], 1)
-    recent = list(session.exec(select(Inspection).where(Inspection.site_id == site.id)
-                               .order_by(Inspection.inspected_on.desc(), Inspection.started_at.desc(),
-                                         Inspection.received_at.desc()).limit(depth)))
-    ids = [i.id for i in recent]
+    # Visits, not inspections: a replaced inspection is read through its correction (services/visits.py).
+    visit = visits.visits(site.id)
+    recent = session.exec(select(visit.c.id, visit.c.visit_id, visit.c.visit_on, visit.c.visit_started_at,
+                                 visit.c.active_disturbance).order_by(*visits.newest_first(visit))
+                          .limit(depth)).all()
+    ids = [row[0] for row in recent]
     failed: dict[str, set[str]] = {i: set() for i in ids}
     photo_ids: dict[str, list[str]] = {i: [] for i in ids}
     if ids:
@@ -75,19 +71,20 @@ def gather_facts(session: Session, site: Site, now: datetime, rb: Rulebook,
         for photo_id, inspection_id in session.exec(select(Photo.id, Photo.inspection_id)
                                                     .where(Photo.inspection_id.in_(ids))):
             photo_ids[inspection_id].append(photo_id)
-    facts_inspections = tuple(rules.InspectionFact(id=i.id, at=inspection_moment(i, rb),
-                                                   active_disturbance=i.active_disturbance,
-                                                   failed=frozenset(failed[i.id]), photo_ids=tuple(photo_ids[i.id]))
-                              for i in recent)
+    facts_inspections = tuple(rules.InspectionFact(id=iid, visit=visit_id, at=visits.moment(day, start, rb),
+                                                   active_disturbance=active, failed=frozenset(failed[iid]),
+                                                   photo_ids=tuple(photo_ids[iid]))
+                              for iid, visit_id, day, start, active in recent)
     first_active = None
     notices: tuple = ()
     if permit is not None and permit.issued_on is not None:
-        first = session.exec(select(Inspection).where(Inspection.site_id == site.id,
-                                                      Inspection.active_disturbance == True,  # noqa: E712
-                                                      Inspection.inspected_on >= permit.issued_on)
-                             .order_by(Inspection.inspected_on, Inspection.started_at)).first()
+        first = session.exec(select(visit.c.id, visit.c.visit_id, visit.c.visit_on, visit.c.visit_started_at)
+                             .where(visit.c.active_disturbance == True,  # noqa: E712
+                                    visit.c.visit_on >= permit.issued_on)
+                             .order_by(visit.c.visit_on, visit.c.visit_started_at).limit(1)).first()
         if first is not None:
-            first_active = rules.InspectionFact(id=first.id, at=inspection_moment(first, rb), active_disturbance=True)
+            first_active = rules.InspectionFact(id=first[0], visit=first[1], at=visits.moment(first[2], first[3], rb),
+                                                active_disturbance=True)
         notices = tuple(rules.NoticeFact(id=n.id, measure=n.measure, installed_on=n.installed_on,
                                          notified_at=n.notified_at)
                         for n in permits.completion_notices(session, permit))
@@ -139,10 +136,12 @@ def evaluate_site(session: Session, site: Site, now: datetime, rb: Rulebook, *,
     permit = permits.current_permit(session, site.id)
     if permit is not None:
         permits.refresh_status(session, permit, clocks.to_local(now, rb).date())
-    triggers = rules.evaluate(gather_facts(session, site, now, rb, due), now, rb)
+    facts = gather_facts(session, site, now, rb, due)
+    orders = list(session.exec(select(StopWorkOrder).where(StopWorkOrder.site_id == site.id)))
+    _lapse_proposals(session, orders, {f.id for f in facts.findings}, now=now, rb=rb)
+    triggers = rules.evaluate(facts, now, rb)
     if not triggers:
         return []
-    orders = list(session.exec(select(StopWorkOrder).where(StopWorkOrder.site_id == site.id)))
     seen = {key for o in orders for g in (o.grounds or []) for key in g.get("keys", [])}
     fresh = [t for t in triggers if any(k not in seen for k in t.keys)]
     pending = next((o for o in orders if o.status == "proposed"), None)
@@ -186,6 +185,46 @@ def _add_to_proposal(session: Session, order: StopWorkOrder, triggers: list[rule
            note="; ".join(g["reason"] for g in grouped.grounds))
 
 
+def _lapse_proposals(session: Session, orders: list[StopWorkOrder], unresolved: set[str], *, now: datetime,
+                     rb: Rulebook) -> None:
+    """A proposal still awaiting a supervisor loses the grounds that rested only on findings since withdrawn
+    (recorded in error) or closed; with no ground left it is withdrawn. An issued order is never changed
+    here: a supervisor decides, and the order page shows the withdrawal next to the ground."""
+    for order in orders:
+        if order.status != "proposed":
+            continue
+        lapsed = rules.lapsed_grounds(order.grounds or [], unresolved)
+        if not lapsed:
+            continue
+        why = "; ".join(_why_lapsed(session, fid, rb) for _, cited in lapsed for fid in cited)
+        gone = {index for index, _ in lapsed}
+        kept = [g for index, g in enumerate(order.grounds) if index not in gone]
+        before = audit.snapshot(order)
+        if kept:
+            order.grounds = kept  # a new list: JSON columns track assignment
+            _event(session, order, status="proposed", user_id=None, now=now, action="ground_withdrawn",
+                   before=before, note=f"Ground withdrawn: {why}.")
+        else:
+            order.status = "withdrawn"
+            _event(session, order, status="withdrawn", user_id=None, now=now, action="withdraw", before=before,
+                   note=f"Grounds withdrawn: {why}.")
+
+
+def _why_lapsed(session: Session, finding_id: str, rb: Rulebook) -> str:
+    finding = session.get(Finding, finding_id)
+    if finding is None:
+        return f"finding {finding_id[:8]} is no longer on record"
+    name = f"finding {finding.item_code} ({finding.id[:8]})"
+    if finding.status == "withdrawn":
+        replacement = (withdrawal(session, finding) or {}).get("replacement_id") or "?"
+        return (f"{name} was recorded in error and withdrawn by the correction of inspection "
+                f"{finding.inspection_id[:8]} (inspection {replacement[:8]} replaces it)")
+    if finding.status == "closed" and finding.verified_at:
+        day = clocks.to_local(finding.verified_at, rb).date().isoformat()
+        return f"{name} was repaired and its correction verified on {day}"
+    return f"{name} is {finding.status}"
+
+
 def evaluate_all(session: Session, now: datetime, rb: Rulebook) -> list[StopWorkOrder]:
     """The clock tick: every site, as time passes (permits expire, deadlines pass)."""
     created: list[StopWorkOrder] = []
@@ -217,7 +256,7 @@ def get_visible_order(session: Session, user: User, order_id: str) -> StopWorkOr
     order = session.get(StopWorkOrder, order_id)
     if order is None or not can_see_site(session, user, order.site_id):
         raise NotFound("No such stop-work order.")
-    if user.role == "permittee" and order.status in ("proposed", "dismissed"):
+    if user.role == "permittee" and order.status in INTERNAL_STATUSES:
         raise NotFound("No such stop-work order.")
     return order
 

@@ -27,6 +27,7 @@ from ..rules import clocks
 from ..rules import rain as rain_rules
 from ..rules.rulebook import Rulebook
 from .memo import remember
+from . import visits
 from .rain import gauges_for_sites
 
 ACTIVE = ("issued", "extended")
@@ -47,16 +48,14 @@ def inspection_moment(inspection: "Inspection | LastInspection", rb: Rulebook) -
     return clocks.from_local(datetime.combine(inspection.inspected_on, time.min), rb)
 
 
-def last_inspection(session: Session, site_id: int) -> Inspection | None:
-    """The site's most recent inspection that counts (COUNTED_KINDS), by the permittee or the Village."""
-    counted = (Inspection.site_id == site_id, Inspection.kind.in_(COUNTED_KINDS))
-    latest_day = select(func.max(Inspection.inspected_on)).where(*counted).scalar_subquery()
-    rows = session.exec(select(Inspection).where(*counted, Inspection.inspected_on == latest_day)).all()
-    return max(rows, key=lambda i: (i.started_at or datetime.min, i.received_at), default=None)
+def last_inspection(session: Session, site_id: int) -> "LastInspection | None":
+    """The site's most recent visit that counts (COUNTED_KINDS), by the permittee or the Village."""
+    return _latest_inspections(session, [site_id]).get(site_id)
 
 
 class LastInspection(NamedTuple):
-    """What the schedule reads of a site's last inspection (pages list 1,000 sites: no ORM rows)."""
+    """What the schedule reads of a site's last visit (pages list 1,000 sites: no ORM rows). `id` is the
+    inspection that stands (a correction, when corrected); the day and start are the visit's own."""
     site_id: int
     id: str
     inspected_on: date
@@ -66,24 +65,18 @@ class LastInspection(NamedTuple):
 
 
 def _latest_inspections(session: Session, site_ids: list[int]) -> dict[int, LastInspection]:
-    """The last inspection of each site in one query: that day's inspections, the latest start winning."""
+    """The last visit of each site in one query. A replaced inspection does not count: its correction stands
+    for the visit, dated as the visit was (see services/visits.py), so a correction typed days later
+    neither restarts the weekly clock nor answers a later rain."""
     if not site_ids:
         return {}
-    counted = Inspection.kind.in_(COUNTED_KINDS)
-    days = (select(Inspection.site_id, func.max(Inspection.inspected_on).label("day"))
-            .where(Inspection.site_id.in_(site_ids), counted).group_by(Inspection.site_id).subquery())
-    query = (select(Inspection.site_id, Inspection.id, Inspection.inspected_on, Inspection.started_at,
-                    Inspection.received_at, Inspection.by_village)
-             .join(days, (Inspection.site_id == days.c.site_id) & (Inspection.inspected_on == days.c.day))
-             .where(counted))
-    out: dict[int, LastInspection] = {}
-    for row in session.exec(query):
-        row = LastInspection(*row)
-        best = out.get(row.site_id)
-        if best is None or (row.started_at or datetime.min, row.received_at) > (best.started_at or datetime.min,
-                                                                                best.received_at):
-            out[row.site_id] = row
-    return out
+    visit = visits.visits(site_ids)
+    rank = func.row_number().over(partition_by=visit.c.site_id, order_by=visits.newest_first(visit)).label("rank")
+    ranked = (select(visit.c.site_id, visit.c.id, visit.c.visit_on, visit.c.visit_started_at, visit.c.received_at,
+                     visit.c.by_village, rank)
+              .where(visit.c.kind.in_(COUNTED_KINDS)).subquery())
+    query = select(*list(ranked.c)[:6]).where(ranked.c.rank == 1)
+    return {row[0]: LastInspection(*row) for row in session.exec(query)}
 
 
 def current_permits(session: Session, site_ids) -> dict[int, Permit]:

@@ -9,12 +9,15 @@ from sqlmodel import select
 from ..db import get_session
 from ..models import Company, Finding, Inspection, Permit, Photo, Site, StoredFile, User
 from ..security import login_required, roles_required
-from ..services import ServiceError, clock, enforcement
+from ..models.enforcement import INTERNAL_STATUSES
+from ..rules import enforcement as rules
+from ..services import ServiceError, clock, enforcement, findings
 from . import site_panel
 
 bp = Blueprint("orders", __name__)
 
 STATUS_WORDS = {"proposed": ("Proposed — awaiting a supervisor", "warn"), "dismissed": ("Dismissed", "info"),
+                "withdrawn": ("Withdrawn — its grounds were withdrawn", "info"),
                 "issued": ("Stop-work order issued", "bad"), "posted": ("Stop-work order posted on site", "bad"),
                 "complied": ("Complied with — lifted", "good"), "revoked_permit": ("Permit revoked", "bad"),
                 "cease_desist_requested": ("Cease-and-desist requested", "bad"), "retracted": ("Retracted", "info")}
@@ -40,10 +43,18 @@ def order_context(session, order, now) -> dict:
                 order.cease_desist_by, order.complied_by}
     history = enforcement.history(session, order)
     user_ids |= {e.by_user_id for e in history}
+    # A finding a ground rests on may have been withdrawn since (recorded in error): said next to the ground.
+    withdrawn = {}
+    for index, ground in enumerate(order.grounds or []):
+        cited = [session.get(Finding, fid) for fid in rules.ground_findings(ground)]
+        notes = [(f, findings.withdrawal(session, f)) for f in cited if f is not None and f.status == "withdrawn"]
+        if notes:
+            withdrawn[index] = notes
     names = {u.id: u.name for u in session.exec(select(User).where(User.id.in_([i for i in user_ids if i])))}
     return {"order": order, "site": site, "permit": permit, "company": company,
             "inspections": [i for i in inspections if i], "findings": [f for f in found if f], "photos": photos,
             "missing_photos": len(photo_ids) - len(photos), "history": history, "names": names,
+            "withdrawn": withdrawn,
             "step": enforcement.next_step(session, order, now), "now": now, "words": STATUS_WORDS,
             "bodies": BODIES, "lookup_url": url_for("orders.show", order_id=order.id, _external=True)}
 
@@ -227,7 +238,7 @@ def orders_panel(session, site, user, _now):
         session.commit()
     orders = enforcement.orders_for_sites(session, [site.id])
     if user.role == "permittee":
-        orders = [o for o in orders if o.status not in ("proposed", "dismissed")]
+        orders = [o for o in orders if o.status not in INTERNAL_STATUSES]
     entry = enforcement.public_status(enforcement.site_status(session, [site.id], now)[site.id], user)
     current = next((o for o in orders if o.id == entry["order_id"]), None)
     return "orders/_site_panel.html", {"site": site, "orders": orders, "entry": entry, "current": current,

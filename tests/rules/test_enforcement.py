@@ -114,3 +114,25 @@ def test_group_merges_evidence_and_keeps_citations():
 def test_stop_work_compliance_clock_is_ten_days():
     issued = datetime(2027, 3, 1, 15, 0)
     assert clocks.stop_work_compliance_due(issued, RB) == issued + timedelta(days=10)
+
+
+def test_a_correction_standing_for_its_visit_keeps_the_visits_evidence_key():
+    """The correction (id insp-2b) of visit insp-2 proposes under the visit's key: a proposal already made or
+    dismissed for that visit is not made again because the visit was written down once more."""
+    original = replace(PERMITTED, inspections=(inspection(2, failed={"INLET"}), inspection(1, failed={"INLET"}, days_ago=7)))
+    corrected = replace(PERMITTED, inspections=(replace(inspection(2, failed={"INLET"}), id="insp-2b", visit="insp-2"),
+                                                inspection(1, failed={"INLET"}, days_ago=7)))
+    [before], [after] = rules.evaluate(original, NOW, RB), rules.evaluate(corrected, NOW, RB)
+    assert before.keys == after.keys == ("repeat_critical:INLET:insp-2",)
+    assert after.inspections == ("insp-2b", "insp-1")  # the evidence is the record that stands
+
+
+def test_grounds_resting_only_on_findings_no_longer_unresolved_lapse():
+    overdue = {"ground": "plan_not_implemented", "keys": ["overdue_finding:f1", "overdue_finding:f2"]}
+    weekly = {"ground": "conditions_not_met", "keys": ["weekly:2027-03-09T18:00:00"]}
+    grounds = [overdue, weekly]
+    assert rules.lapsed_grounds(grounds, {"f1", "f2"}) == []
+    assert rules.lapsed_grounds(grounds, {"f2"}) == []          # one finding still stands: so does the ground
+    assert rules.lapsed_grounds(grounds, set()) == [(0, ["f1", "f2"])]
+    # A ground with other evidence (a missed inspection, a field posting without keys) never lapses this way.
+    assert rules.lapsed_grounds([weekly, {"ground": "no_permit", "keys": []}], set()) == []
