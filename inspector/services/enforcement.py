@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime, timedelta
+from functools import lru_cache
 from types import SimpleNamespace
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from ..models import (Answer, ControlMeasureNotice, Finding, OrderEvent, Permit, Photo, Site,
@@ -52,15 +54,31 @@ def _due_items(session: Session, site: Site, now: datetime, rb: Rulebook) -> lis
     return schedule.due_items(session, site, now, rb)
 
 
+@lru_cache(maxsize=8)
+def _recent_visits(depth: int):
+    """A site's `depth` newest visits (statement built once; see visits.by_site_ids)."""
+    visit = visits.by_site_ids()
+    return (select(visit.c.id, visit.c.visit_id, visit.c.visit_on, visit.c.visit_started_at,
+                   visit.c.active_disturbance).order_by(*visits.newest_first(visit)).limit(depth))
+
+
+@lru_cache(maxsize=1)
+def _first_active_visit():
+    """A site's first visit with active disturbance since the permit was issued (param `issued_on`)."""
+    visit = visits.by_site_ids()
+    return (select(visit.c.id, visit.c.visit_id, visit.c.visit_on, visit.c.visit_started_at)
+            .where(visit.c.active_disturbance == True,  # noqa: E712
+                   visit.c.visit_on >= bindparam("issued_on"))
+            .order_by(visit.c.visit_on, visit.c.visit_started_at).limit(1))
+
+
 def gather_facts(session: Session, site: Site, now: datetime, rb: Rulebook,
                  due: list[dict] | None = None) -> rules.SiteFacts:
     permit = permits.current_permit(session, site.id)
     depth = max(rb["stop_work.repeat_critical_failures"], 1)
     # Visits, not inspections: a replaced inspection is read through its correction (services/visits.py).
-    visit = visits.visits(site.id)
-    recent = session.exec(select(visit.c.id, visit.c.visit_id, visit.c.visit_on, visit.c.visit_started_at,
-                                 visit.c.active_disturbance).order_by(*visits.newest_first(visit))
-                          .limit(depth)).all()
+    site_param = {visits.SITE_IDS: [site.id]}
+    recent = session.exec(_recent_visits(depth), params=site_param).all()
     ids = [row[0] for row in recent]
     failed: dict[str, set[str]] = {i: set() for i in ids}
     photo_ids: dict[str, list[str]] = {i: [] for i in ids}
@@ -78,10 +96,7 @@ def gather_facts(session: Session, site: Site, now: datetime, rb: Rulebook,
     first_active = None
     notices: tuple = ()
     if permit is not None and permit.issued_on is not None:
-        first = session.exec(select(visit.c.id, visit.c.visit_id, visit.c.visit_on, visit.c.visit_started_at)
-                             .where(visit.c.active_disturbance == True,  # noqa: E712
-                                    visit.c.visit_on >= permit.issued_on)
-                             .order_by(visit.c.visit_on, visit.c.visit_started_at).limit(1)).first()
+        first = session.exec(_first_active_visit(), params={**site_param, "issued_on": permit.issued_on}).first()
         if first is not None:
             first_active = rules.InspectionFact(id=first[0], visit=first[1], at=visits.moment(first[2], first[3], rb),
                                                 active_disturbance=True)

@@ -17,6 +17,7 @@ Every item: {"kind", "due_at" (ISO UTC "…Z" or None), "state": "due"|"overdue"
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
+from functools import lru_cache
 from typing import NamedTuple
 
 from sqlalchemy import func
@@ -70,13 +71,25 @@ def _latest_inspections(session: Session, site_ids: list[int]) -> dict[int, Last
     neither restarts the weekly clock nor answers a later rain."""
     if not site_ids:
         return {}
-    visit = visits.visits(site_ids)
+    if isinstance(site_ids, (list, tuple)):   # the statement built once, the ids bound at execution
+        rows = session.exec(_last_visits_of_params(), params={visits.SITE_IDS: list(site_ids)})
+    else:                                     # a SELECT of ids (the dashboard's filter): built for it
+        rows = session.exec(_last_visits(visits.visits(site_ids)))
+    return {row[0]: LastInspection(*row) for row in rows}
+
+
+@lru_cache(maxsize=1)
+def _last_visits_of_params():
+    return _last_visits(visits.by_site_ids())
+
+
+def _last_visits(visit):
+    """Each site's newest counted visit."""
     rank = func.row_number().over(partition_by=visit.c.site_id, order_by=visits.newest_first(visit)).label("rank")
     ranked = (select(visit.c.site_id, visit.c.id, visit.c.visit_on, visit.c.visit_started_at, visit.c.received_at,
                      visit.c.by_village, rank)
               .where(visit.c.kind.in_(COUNTED_KINDS)).subquery())
-    query = select(*list(ranked.c)[:6]).where(ranked.c.rank == 1)
-    return {row[0]: LastInspection(*row) for row in session.exec(query)}
+    return select(*list(ranked.c)[:6]).where(ranked.c.rank == 1)
 
 
 def current_permits(session: Session, site_ids) -> dict[int, Permit]:
