@@ -521,6 +521,10 @@ async function copyAnswers(draft, replacesId) {
   if (!original) return;
   const p = original.payload;
   Object.assign(draft.header, { weather: p.weather, phase: p.phase, notes: p.notes, active_disturbance: p.active_disturbance });
+  // The same visit: its date and times too (the server dates a corrected visit by its first record anyway).
+  if (p.inspected_on) draft.header.inspected_on = p.inspected_on;
+  if (p.started_at) draft.header.start_time = drafts.localTime(new Date(p.started_at));
+  draft.header.end_time = p.ended_at ? drafts.localTime(new Date(p.ended_at)) : '';
   draft.kind = p.kind;
   draft.rain_event_id = p.rain_event_id;
   draft.finding_id = p.finding_id;

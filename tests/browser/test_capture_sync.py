@@ -32,6 +32,7 @@ def test_offline_inspection_reaches_the_server_when_the_network_returns(browser,
     for code in stored(page, "s.getSite('1')")["checklist_codes"]:
         page.locator(f"label[for='r-{code}-{'fail' if code == 'WASTE' else 'pass'}']").click()
     page.locator("#ca-WASTE").fill("Move the washout away from the inlet today.")
+    page.get_by_label("Start time").fill("07:15")                 # the visit began before the form was opened
     page.locator(".photo-block[data-item=''] input.photo-camera").set_input_files(
         {"name": "IMG_9.jpg", "mimeType": "image/jpeg", "buffer": camera_jpeg(seed=9)})
     page.locator(".photo-block[data-item=''] .thumb").wait_for()
@@ -54,13 +55,19 @@ def test_offline_inspection_reaches_the_server_when_the_network_returns(browser,
     page.get_by_role("link", name="Correct (new version)").click()
     page.wait_for_selector("body[data-ready=capture]")
     assert page.locator("#r-WASTE-fail").is_checked()
+    assert page.get_by_label("Start time").input_value() == "07:15"   # the same visit, not the time of typing
     page.locator("label[for='r-WASTE-pass']").click()
     page.get_by_label("Notes").fill("Washout was already moved; corrected the answer.")
     page.get_by_role("button", name="Submit inspection").click()
     page.wait_for_selector("body[data-ready=outbox]")
     expect(page.locator("#sent-list .outbox-entry")).to_have_count(2, timeout=20000)
-    correction = next(e for e in stored(page, "s.listSent()") if e["entity_id"] != draft_id)
+    sent_entries = stored(page, "s.listSent()")
+    correction = next(e for e in sent_entries if e["entity_id"] != draft_id)
+    original = next(e for e in sent_entries if e["entity_id"] == draft_id)
     assert correction["payload"]["replaces_id"] == draft_id
+    # The same visit: the correction keeps the original's date and start time.
+    assert (correction["payload"]["inspected_on"], correction["payload"]["started_at"]) == \
+        (original["payload"]["inspected_on"], original["payload"]["started_at"])
 
     with demo_app.app_context():
         session = get_session()
@@ -70,6 +77,7 @@ def test_offline_inspection_reaches_the_server_when_the_network_returns(browser,
         assert photo.id == photo_meta["id"]
         findings = session.exec(select(Finding).where(Finding.inspection_id == draft_id)).all()
         assert [f.item_code for f in findings] == ["WASTE"]
+        assert findings[0].status == "withdrawn"        # the correction answers it pass: recorded in error
         assert session.get(Inspection, correction["entity_id"]) is not None
     context.close()
 
