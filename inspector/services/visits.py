@@ -2,10 +2,11 @@
 
 A correction is a new inspection naming the one it replaces (replaces_id). Once replaced, an inspection no
 longer counts: its correction stands for the visit instead, with the correction's answers, kind and
-disturbance. The visit keeps the day and time of the inspection first recorded, though: the capture page
-starts every draft, a correction too, at the moment it is opened, so a correction's own inspected_on and
-started_at say when it was typed, not when the site was seen. Dating the visit by the correction would
-let a correction typed days later restart the weekly clock or answer a rain that fell after the visit.
+disturbance. The visit keeps the day and time of the inspection first recorded, though. The capture page
+copies the original's date and times into a correction, but a device of before that change (or a hand
+edit) dates a correction by when it was typed; dating the visit by the correction would let a correction
+typed days later restart the weekly clock or answer a rain that fell after the visit (the protective
+reading: a correction changes what was found, not when the site was seen).
 
 All of it is SQL (a NOT IN over the sites' corrections, see not_replaced, and a recursive walk from each standing
 correction back to the first record of its visit, A <- B <- C): one query whatever the number of sites.
