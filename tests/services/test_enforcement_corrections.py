@@ -169,3 +169,21 @@ def test_an_issued_order_is_unchanged_when_its_finding_is_withdrawn(app, client,
         page = client.get(f"/orders/{order.id}").get_data(as_text=True)
         assert f"Finding INLET ({finding_id[:8]}) was later withdrawn" in page
         assert "The order stands until a supervisor decides." in page
+
+
+def test_a_batch_reads_corrected_and_uncorrected_sites_alike(db, make, site, people, rb):
+    """The schedule reads sites with no correction from the inspections themselves and sites with one through
+    their visits: in one batch both give what each site gives alone."""
+    plain = make.site(people["supervisor"], name="No corrections here")
+    make.permit(plain, people["permittee"].company_id, people["supervisor"], issued=True,
+                received_on=utcnow().date() - timedelta(days=5))
+    submit(db, plain, people["inspector"], at=SEEN - timedelta(days=1))
+    latest_plain = submit(db, plain, people["inspector"], at=SEEN)
+    first = submit(db, site, people["inspector"], at=SEEN)
+    corrected = submit(db, site, people["inspector"], at=SEEN + timedelta(days=2), replaces=first)
+    now = SEEN + timedelta(days=3)
+    together = schedule.due_items_many(db, [site, plain], now, rb)
+    assert together == {s.id: schedule.due_items(db, s, now, rb) for s in (site, plain)}
+    assert schedule.last_inspection(db, plain.id).id == latest_plain
+    assert (schedule.last_inspection(db, site.id).id, schedule.last_inspection(db, site.id).started_at) == \
+        (corrected, SEEN)
