@@ -91,17 +91,23 @@ def test_a_draft_shows_only_to_its_author_and_waits_for_them(browser, tablet, li
     context.close()
 
 
-def test_someone_elses_draft_is_not_offered_and_cannot_be_submitted(browser, tablet, live_server, demo_app):
-    url = live_server.url
+def handed_over(browser, tablet, url):
+    """The permittee starts a weekly inspection and types into it; a second tab of the same tablet then
+    signs out, ready for the next person. Returns (context, the draft's tab, the second tab, draft id)."""
     context = browser.new_context(**tablet)
     page = context.new_page()
     open_home_as(page, url, PRAIRIE, "Sam Lindqvist")
     draft_id = start_weekly_with_typing(page)
-
-    # A second tab: the permittee signs out there and the Village inspector signs in and syncs, while the
-    # draft is still open in the first tab.
     other = context.new_page()
     sign_out(other, url)
+    return context, page, other, draft_id
+
+
+def test_someone_elses_draft_is_not_offered_and_cannot_be_submitted(browser, tablet, live_server, demo_app):
+    url = live_server.url
+    # A second tab: the permittee signs out there and the Village inspector signs in and syncs, while the
+    # draft is still open in the first tab.
+    context, page, other, draft_id = handed_over(browser, tablet, url)
     open_home_as(other, url, "inspector@fairwater.example", "(inspector)")
     expect(other.locator("#drafts-others")).to_have_text(KEPT_ONE)
     page.get_by_role("button", name="Submit inspection").click()
@@ -138,15 +144,9 @@ def test_someone_elses_draft_is_not_offered_and_cannot_be_submitted(browser, tab
 
 def test_an_open_draft_is_put_away_when_the_next_persons_sync_arrives(browser, tablet, live_server, demo_app):
     url = live_server.url
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    open_home_as(page, url, PRAIRIE, "Sam Lindqvist")
-    draft_id = start_weekly_with_typing(page)
-
     # The tablet is handed over with the draft still open; the next person signs in in another tab and
     # comes back to the app, whose sync then learns who is signed in.
-    other = context.new_page()
-    sign_out(other, url)
+    context, page, other, draft_id = handed_over(browser, tablet, url)
     sign_in(other, url, "inspector@fairwater.example")
     other.close()
     page.get_by_label("Construction phase").fill("Grading lots 3-9")
