@@ -7,10 +7,9 @@ const netState = document.getElementById('net-state');
 const announcer = document.getElementById('app-announcer');
 const banner = document.getElementById('update-banner');
 
-/** Say something to screen-reader users (and keep it visible nowhere else). */
 // Background work (worker registration and update check, the storage request, the first sync) waits until
-// the page has drawn what the user came for: on a slow tablet it competes for the one main thread and made
-// an offline cold start of the capture page twice as slow. App-shell pages draw from IndexedDB and then set
+// the page has drawn what the user came for: on a slow tablet it competes for the one main thread during an
+// offline cold start of the capture page. App-shell pages draw from IndexedDB and then set
 // body[data-ready]; other pages are drawn at `load`. Never more than 2 s.
 const pageDrawn = new Promise((resolve) => {
   setTimeout(resolve, 2000);
@@ -29,6 +28,7 @@ function afterFirstDraw(work) {
   pageDrawn.then(work).catch(() => {});
 }
 
+/** Say something to screen-reader users (and keep it visible nowhere else). */
 export function announce(text) {
   if (!announcer) return;
   announcer.textContent = '';
