@@ -8,8 +8,9 @@ Post-rain: see `inspector.rules.rain` for how rains become obligations and how o
 rains close together. Only rain that ended after the last inspection can be unanswered, so this module
 reads just that.
 
-A site whose permit is not active (none, not issued yet, not started, expired, suspended, revoked, closed)
-gets one `not_active` item saying why: never "overdue".
+A site whose permit is not active (none, not issued yet, not started, expired, revoked, closed) gets one
+`not_active` item saying why: never "overdue". A permit suspended by a stop-work order keeps its schedule:
+the order stops construction, not the upkeep of the erosion controls (`SUSPENDED_NOTE`).
 
 Every item: {"kind", "due_at" (ISO UTC "…Z" or None), "state": "due"|"overdue"|"not_active", "label",
 "citation", "rain_event_id", "note"}.
@@ -32,6 +33,12 @@ from . import visits
 from .rain import gauges_for_sites
 
 ACTIVE = ("issued", "extended")
+# A stop-work order suspends the permit's construction, not § 256-8D(3)(g)'s inspections and repairs:
+# sediment leaving a stopped site harms the same waters (protective reading, shown with every item).
+SCHEDULED = ACTIVE + ("suspended",)
+SUSPENDED_NOTE = ("The permit is suspended by a stop-work order. The order stops construction, not the "
+                  "maintenance of erosion controls: weekly and post-rain inspections and repairs keep their "
+                  "deadlines while it is in force.")
 # Inspections of the whole site count toward the cadence; a follow-up checks one finding only, so it does
 # not (the protective reading: the ordinance asks to inspect "the construction control measures").
 COUNTED_KINDS = ("weekly", "post_rain", "village", "complaint")
@@ -149,7 +156,7 @@ def not_active_reason(permit: Permit | None, today: date) -> str | None:
         return "No permit: no inspection schedule."
     if permit.status in ("applied", "under_review"):
         return "Permit not issued yet: inspections start when it is issued."
-    if permit.status in ACTIVE:
+    if permit.status in SCHEDULED:
         if permit.issued_on and today < permit.issued_on:
             return f"Permit starts on {permit.issued_on.isoformat()}."
         if permit.expires_on and today > permit.expires_on:
@@ -249,6 +256,9 @@ def due_items_many(session: Session, sites: list, now: datetime, rb: Rulebook,
         items = [_weekly(permit, latest.get(sid), now, rb, starts.get(sid))]
         items += _post_rain(permit, latest.get(sid), events_by_gauge.get(gauge_id, []),
                             gauges.get(gauge_id), now, rb)
+        if permit.status == "suspended":
+            for item in items:
+                item["note"] = f"{SUSPENDED_NOTE} {item['note'] or ''}".strip()
         out[sid] = sorted(items, key=lambda i: i["due_at"] or "")
     return out
 

@@ -69,7 +69,7 @@ def test_village_inspection_counts_and_is_named(db, active_site):
     assert schedule.last_inspection(db, active_site.id).by_village
 
 
-@pytest.mark.parametrize("status", ["suspended", "revoked", "expired"])
+@pytest.mark.parametrize("status", ["revoked", "expired"])
 def test_permit_not_in_force_is_never_overdue(db, make, people, status):
     site = make.site(people["supervisor"])
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True,
@@ -185,3 +185,22 @@ def test_a_site_added_after_the_gauges_uses_its_nearest_gauge(db, make, people):
     make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True,
                 received_on=date.today() - timedelta(days=10))
     assert by_kind(schedule.due_items(db, site, datetime.now(), RB), "post_rain")[0]["state"] == "due"
+
+
+def test_suspended_permit_keeps_weekly_and_post_rain_inspections(db, make, people):
+    """A stop-work order stops construction, not maintenance: 0.6 in at a suspended site is due."""
+    site = make.site(people["supervisor"])
+    permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True,
+                         received_on=date.today() - timedelta(days=60))
+    permits.set_status(db, permit, "suspended", user_id=None)
+    db.commit()
+    last = datetime.now() - timedelta(days=3)
+    add_inspection(db, site, last)
+    rain = add_rain(db, link_gauge(db, site), datetime.now() - timedelta(hours=2), total=0.6)
+    items = schedule.due_items(db, site, datetime.now(), RB)
+    post = by_kind(items, "post_rain")
+    assert [i["rain_event_id"] for i in post] == [rain.id] and post[0]["state"] == "due"
+    weekly = by_kind(items, "weekly")[0]
+    assert weekly["state"] == "due"
+    assert weekly["due_at"] == (last + timedelta(days=7)).replace(microsecond=0).isoformat() + "Z"
+    assert "stops construction, not the maintenance" in post[0]["note"]
