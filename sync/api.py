@@ -83,7 +83,8 @@ def openapi_json():
 def csrf_token():
     # The signed-in user's id lets a shared tablet send only the work of whoever is signed in now.
     user = g.get("user")
-    response = jsonify(csrf_token=generate_csrf(), user_id=user.id if user is not None else None)
+    who = {"id": user.id, "name": user.name, "role": user.role} if user is not None else None
+    response = jsonify(csrf_token=generate_csrf(), user_id=who and who["id"], user=who)
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -1,6 +1,8 @@
 """The sync API described in OpenAPI 3.1 (its schemas are JSON Schema 2020-12; tests check real responses)."""
 from __future__ import annotations
 
+from inspector.models import INSPECTION_KINDS
+
 from .protocol import MAX_BATCH, PULL_MAX
 
 STR = {"type": "string"}
@@ -28,7 +30,17 @@ SCHEMAS = {
     "CsrfToken": {"type": "object", "required": ["csrf_token", "user_id"], "properties": {
         "csrf_token": STR,
         "user_id": {"type": ["integer", "null"],
-                    "description": "Who is signed in: a shared tablet sends only that person's queued work."}}},
+                    "description": "Who is signed in: a shared tablet sends only that person's queued work."},
+        "user": {"oneOf": [{"type": "null"}, {
+            "type": "object", "required": ["id", "name", "role"],
+            "description": "Who is signed in now: a shared tablet goes by this person, not its last sync's.",
+            "properties": {"id": INT, "name": STR, "role": {"enum": ["permittee", "inspector", "supervisor"]}}}]}}},
+    "May": {"type": "object", "required": ["inspection_kinds", "actions"],
+            "description": "What the person may record: the device offers only these.",
+            "properties": {"inspection_kinds": {"type": "array", "items": {"enum": list(INSPECTION_KINDS)}},
+                           "actions": {"type": "array", "items": {"enum": ["rain_reading", "stop_work",
+                                                                           "verify_finding",
+                                                                           "correct_finding"]}}}},
     "Mutation": {
         "type": "object", "required": ["mutation_id", "entity", "entity_id"],
         "properties": {
@@ -56,9 +68,9 @@ SCHEMAS = {
         "type": "object", "required": ["cursor", "has_more", "user", "catalog", "calculators", "changes"],
         "properties": {
             "cursor": STR, "has_more": {"type": "boolean"},
-            "user": {"type": "object", "required": ["id", "name", "role", "company"],
+            "user": {"type": "object", "required": ["id", "name", "role", "company", "may"],
                      "properties": {"id": INT, "name": STR, "role": {"enum": ["permittee", "inspector", "supervisor"]},
-                                    "company": NSTR}},
+                                    "company": NSTR, "may": ref("May")}},
             "catalog": {"oneOf": [{"type": "null"}, {"type": "object", "required": ["version", "answers", "items"],
                                                       "properties": {"version": STR, "answers": {"type": "array"},
                                                                      "items": {"type": "array"}}}]},

@@ -16,7 +16,7 @@ from sqlmodel import Session, select
 
 from inspector.models import AuditEvent, Site, SyncConflict, SyncMutation, User
 from inspector.services import NotFound, ServiceError, sites
-from inspector.services.inspections import UUID_RE, Invalid
+from inspector.services.inspections import UUID_RE, Invalid, kinds_for
 
 from .handlers import HANDLERS, SyncContext, load_all
 from . import photos as photo_store
@@ -212,6 +212,13 @@ def _after_batch(session: Session, ctx: BatchContext) -> None:
 
 # ------------------------------------------------------------------ pull
 
+def may(user: User) -> dict:
+    """What this person may record, so the device offers nothing the server would refuse."""
+    staff = user.role in ("inspector", "supervisor")
+    actions = ["rain_reading"] + (["stop_work", "verify_finding"] if staff else ["correct_finding"])
+    return {"inspection_kinds": list(kinds_for(user)), "actions": actions}
+
+
 def parse_cursor(since: str | None) -> tuple[int, str | None]:
     if since in (None, ""):
         return 0, None
@@ -263,7 +270,7 @@ def pull(session: Session, *, user: User, since: str | None, limit: int | None, 
     return {
         "cursor": f"{next_seq}:{catalog_version}",
         "has_more": len(events) == limit,
-        "user": {"id": user.id, "name": user.name, "role": user.role, "company": company},
+        "user": {"id": user.id, "name": user.name, "role": user.role, "company": company, "may": may(user)},
         "catalog": ({"version": catalog_version, "answers": list(rb["checklist.answers"]),
                      "items": list(rb["checklist.items"])} if send_catalog else None),
         "calculators": dict(rb["calculators"]) if send_catalog else None,

@@ -31,7 +31,9 @@ def test_first_pull_has_catalog_sites_and_a_cursor(client, people, site_with_per
     check(spec, "PullResponse", body)
     assert body["catalog"]["version"] and body["catalog"]["items"] and body["calculators"]
     assert body["user"] == {"id": people["permittee"].id, "name": people["permittee"].name, "role": "permittee",
-                            "company": "Acme Earthworks"}
+                            "company": "Acme Earthworks",
+                            "may": {"inspection_kinds": ["weekly", "post_rain"],
+                                    "actions": ["rain_reading", "correct_finding"]}}
     sites = [c for c in body["changes"] if c["entity"] == "site"]
     assert [c["id"] for c in sites] == [str(site_with_permit.id)]
     check(spec, "SitePacket", sites[0]["data"])
@@ -115,3 +117,24 @@ def test_openapi_document_is_3_1_and_lists_the_routes(spec):
     for name in spec["components"]["schemas"]:
         jsonschema.Draft202012Validator.check_schema({"$ref": f"#/components/schemas/{name}",
                                                       "components": spec["components"]})
+
+
+def test_the_packet_says_what_each_role_may_record(client, people, site_with_permit, device_headers, spec):
+    """The device offers only what the server accepts: staff every kind and a stop-work order."""
+    body = pull(client, device_headers(people["inspector"])).get_json()
+    check(spec, "PullResponse", body)
+    assert body["user"]["may"] == {"inspection_kinds": ["weekly", "post_rain", "village", "follow_up", "complaint"],
+                                   "actions": ["rain_reading", "stop_work", "verify_finding"]}
+
+
+def test_csrf_says_who_is_signed_in_now(app, client, people, spec):
+    from tests.conftest import PASSWORD
+    body = client.get("/api/v1/csrf").get_json()
+    check(spec, "CsrfToken", body)
+    assert body["user"] is None and body["user_id"] is None
+    client.post("/login", data={"email": people["permittee"].email, "password": PASSWORD,
+                                "csrf_token": body["csrf_token"]})
+    body = client.get("/api/v1/csrf").get_json()
+    check(spec, "CsrfToken", body)
+    who = people["permittee"]
+    assert body["user"] == {"id": who.id, "name": who.name, "role": "permittee"} and body["user_id"] == who.id
