@@ -30,6 +30,11 @@ HEX64 = re.compile(r"^[0-9a-f]{64}$")
 FUTURE_SLACK = timedelta(days=1)  # device clocks drift; more than a day ahead is a wrong date
 
 
+def kinds_for(user: User) -> tuple[str, ...]:
+    """The inspection kinds this person may record (the device offers only these)."""
+    return INSPECTION_KINDS if user.role in STAFF else PERMITTEE_KINDS
+
+
 class Invalid(ServiceError):
     """Several field errors at once: {"answers.SILT.corrective_action": "message", ...}."""
 
@@ -319,7 +324,7 @@ def prepare(payload, inspection_id, ctx, lk: Lookups) -> dict:
     kind = payload.get("kind")
     if kind not in INSPECTION_KINDS:
         errors["kind"] = f"Must be one of: {', '.join(INSPECTION_KINDS)}."
-    elif user.role not in STAFF and kind not in PERMITTEE_KINDS:
+    elif kind not in kinds_for(user):
         errors["kind"] = "Permittees record weekly and post-rain inspections; the others are the Village's."
     texts = {key: _text(payload, key, limit, errors) for key, limit in TEXT_LIMITS.items()}
     if not texts["inspector_name"]:
