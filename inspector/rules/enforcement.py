@@ -236,6 +236,74 @@ def lapsed_grounds(grounds: list[dict], unresolved: set[str]) -> list[tuple[int,
     return out
 
 
+# Rules whose ground holds while the rule holds, whichever visit shows it now; the others hold only while
+# the very evidence they cite (a deadline, a finding, a notice) is still unmet.
+BY_RULE = {"no_permit", "no_plan_on_site"}
+
+
+@dataclass(frozen=True)
+class Recheck:
+    holds: bool
+    ground: dict                      # the ground as it would be issued now (its reason brought up to date)
+    why: str = ""                     # why it no longer holds
+
+
+def _subject(ground: dict) -> str:
+    if ground.get("rule") == "repeat_critical_failures" and ground.get("keys"):
+        return ground["keys"][0].split(":")[1]
+    return ""
+
+
+def _why_stale(ground: dict, facts: SiteFacts, rb: Rulebook) -> str:
+    rule = ground.get("rule")
+    latest = facts.inspections[0] if facts.inspections else None
+    seen = (f"the inspection of {clocks.to_local(latest.at, rb):%Y-%m-%d %H:%M}" if latest else "")
+    if rule in ("weekly_inspection_missed", "post_rain_inspection_missed"):
+        if latest is None:
+            return "The deadline no longer applies (the permit is not in force)."
+        return f"The inspection it says was not made has been made since ({seen})."
+    if rule == "overdue_findings":
+        return "None of its corrective actions is still past due: corrected, closed or withdrawn since."
+    if rule == "no_permit":
+        return ("A permit is in force now, or the latest inspection records no active land disturbance"
+                f"{' (' + seen + ')' if seen else ''}.")
+    if rule == "repeat_critical_failures":
+        return f"The item no longer fails at the latest consecutive inspections ({seen})."
+    if rule == "no_plan_on_site":
+        return f"The latest inspection found the control plan on the site ({seen})."
+    if rule == "commencement_notice_missing":
+        return "A notice of commencement has been recorded since."
+    return "The rules no longer find this ground when re-checked."
+
+
+def recheck(grounds: list[dict], facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Recheck]:
+    """Each ground of a proposal re-evaluated against the facts of `now`. A ground a person recorded
+    (no evidence keys) holds; a rule's ground holds only while its rule still finds it."""
+    triggers = evaluate(facts, now, rb)
+    out = []
+    for ground in grounds:
+        keys = set(ground.get("keys") or [])
+        rule = ground.get("rule")
+        if not keys or rule not in rb["stop_work.rules"]:
+            out.append(Recheck(True, ground))
+            continue
+        same = [t for t in triggers if t.rule == rule]
+        if rule in BY_RULE:
+            match = same[0] if same else None
+            fresh = ground if match else None
+        elif rule == "repeat_critical_failures":
+            match = next((t for t in same if _subject(t.as_ground(rb)) == _subject(ground)), None)
+            fresh = ground if match else None
+        else:
+            match = next((t for t in same if keys & set(t.keys)), None)
+            fresh = {**ground, "reason": match.reason, "keys": list(match.keys)} if match else None
+        if fresh is None:
+            out.append(Recheck(False, ground, _why_stale(ground, facts, rb)))
+        else:
+            out.append(Recheck(True, fresh))
+    return out
+
+
 def evaluate(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Trigger]:
     """Every trigger that holds now, grouped by ground in the order of § 256-10A."""
     triggers = _no_permit(facts, rb)

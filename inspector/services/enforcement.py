@@ -332,18 +332,52 @@ def _issue(session: Session, order: StopWorkOrder, *, user_id: int | None, now: 
     _event(session, order, status="issued", user_id=user_id, now=now, note=note, before=before)
 
 
+def ground_signature(ground: dict) -> str:
+    """Names one ground of a proposal across page loads (the form echoes the ones shown struck through)."""
+    return f"{ground.get('rule')}:{','.join(sorted(ground.get('keys') or []))}"
+
+
+def recheck_order(session: Session, order: StopWorkOrder, now: datetime, rb: Rulebook) -> list[rules.Recheck]:
+    """Every ground of a proposal re-evaluated now (an order already issued is what was issued)."""
+    grounds = order.grounds or []
+    if order.status != "proposed" or not any(g.get("keys") for g in grounds):
+        return [rules.Recheck(True, g) for g in grounds]
+    site = session.get(Site, order.site_id)
+    return rules.recheck(grounds, gather_facts(session, site, now, rb), now, rb)
+
+
 def issue(session: Session, order: StopWorkOrder, *, user: User, now: datetime, rb: Rulebook,
-          keep_grounds: list[str] | None = None, note: str = "") -> StopWorkOrder:
-    """The supervisor issues a proposed order, keeping all its grounds or the ones ticked."""
+          keep_grounds: list[str] | None = None, note: str = "", confirmed: bool = False,
+          known_stale: list[str] | None = None) -> StopWorkOrder:
+    """The supervisor issues a proposed order, keeping all its grounds or the ones ticked. Each ground is
+    re-evaluated here, in the issuing transaction: one that no longer holds is never issued. If one stopped
+    holding after the page showed it (it is not among `known_stale`), nothing is issued: the supervisor
+    decided on facts that changed."""
     _require(user, "supervisor", what="issue a stop-work order")
     if order.status != "proposed":
         raise ServiceError(f"This order is {order.status.replace('_', ' ')}; only a proposed order can be issued.")
-    grounds = order.grounds or []
-    if keep_grounds is not None:
-        grounds = [g for g in grounds if g["ground"] in keep_grounds]
-    if not grounds:
+    ticked = lambda g: keep_grounds is None or g["ground"] in keep_grounds  # noqa: E731
+    if not any(ticked(g) for g in order.grounds or []):
         raise ServiceError("An order needs at least one ground of § 256-10A: tick the grounds that hold.",
                            field="grounds")
+    if not confirmed:
+        raise ServiceError("Confirm that you mean to issue this order: it suspends the permit and stops "
+                           "all land disturbing activity on the site.", field="confirm")
+    checks = [c for c in recheck_order(session, order, now, rb) if ticked(c.ground)]
+    known = set(known_stale or [])
+    changed = [c for c in checks if not c.holds and ground_signature(c.ground) not in known]
+    if changed:
+        raise ServiceError("Not issued: a ground no longer holds. " + " ".join(
+            f"{c.ground['reason']} — {c.why}" for c in changed) + " Review the grounds again.",
+            field="grounds", status=409)
+    grounds = [c.ground for c in checks if c.holds]
+    if not grounds:
+        raise ServiceError("An order needs at least one ground of § 256-10A that holds: tick the grounds "
+                           "that hold.", field="grounds")
+    left_out = [c for c in checks if not c.holds]
+    if left_out:
+        dropped = "; ".join(f"{c.ground['reason']} ({c.why})" for c in left_out)
+        note = f"{note.strip()} Not issued on grounds that no longer hold: {dropped}".strip()
     order.grounds = grounds
     _issue(session, order, user_id=user.id, now=now, rb=rb, note=note.strip())
     return order

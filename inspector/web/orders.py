@@ -54,7 +54,8 @@ def order_context(session, order, now) -> dict:
     return {"order": order, "site": site, "permit": permit, "company": company,
             "inspections": [i for i in inspections if i], "findings": [f for f in found if f], "photos": photos,
             "missing_photos": len(photo_ids) - len(photos), "history": history, "names": names,
-            "withdrawn": withdrawn,
+            "withdrawn": withdrawn, "checks": enforcement.recheck_order(session, order, now, rulebook()),
+            "signature": enforcement.ground_signature,
             "step": enforcement.next_step(session, order, now), "now": now, "words": STATUS_WORDS,
             "bodies": BODIES, "lookup_url": url_for("orders.show", order_id=order.id, _external=True)}
 
@@ -93,8 +94,11 @@ def _form(name: str) -> str:
 @roles_required("supervisor")
 def issue(order_id: str):
     keep = request.form.getlist("grounds")
+    confirmed = _form("confirm") == "yes"
+    stale = request.form.getlist("stale")
     return _decide(order_id, lambda s, o, now: enforcement.issue(s, o, user=g.user, now=now, rb=rulebook(),
-                                                                 keep_grounds=keep, note=_form("note")),
+                                                                 keep_grounds=keep, note=_form("note"),
+                                                                 confirmed=confirmed, known_stale=stale),
                    "Stop-work order issued. Print the notice and post it on the site.")
 
 

@@ -58,6 +58,7 @@ def test_pushed_failures_propose_order_issue_print_revoke_retract(browser, live_
     row.get_by_role("link", name="Proposed — decide").click()
     expect(page.locator("ul.grounds").get_by_text("failed at 2 consecutive inspections")).to_be_visible()
     expect(page.locator(".cite", has_text="§ 256-10A(2)").first).to_be_visible()
+    page.get_by_label("I confirm").check()
     page.get_by_role("button", name="Issue stop-work order").click()
     expect(page.get_by_text("Stop-work order issued. Print the notice")).to_be_visible()
     expect(page.get_by_role("button", name="Revoke permit")).to_be_disabled()

@@ -67,12 +67,12 @@ def test_issue_suspends_permit_and_runs_the_10_day_clock_to_revocation(db, site,
     _, _, [order] = record_inspection(db, site, rb, at=T0 + timedelta(hours=1), failed=("PERIMETER",))
     boss = people["supervisor"]
     with pytest.raises(ServiceError) as exc:
-        enforcement.issue(db, order, user=boss, now=T0, rb=rb, keep_grounds=[])
+        enforcement.issue(db, order, user=boss, now=T0, rb=rb, keep_grounds=[], confirmed=True)
     assert exc.value.field == "grounds" and order.status == "proposed"
     with pytest.raises(Forbidden):
-        enforcement.issue(db, order, user=people["permittee"], now=T0, rb=rb)
+        enforcement.issue(db, order, user=people["permittee"], now=T0, rb=rb, confirmed=True)
     issued_at = T0 + timedelta(hours=2)
-    enforcement.issue(db, order, user=boss, now=issued_at, rb=rb)
+    enforcement.issue(db, order, user=boss, now=issued_at, rb=rb, confirmed=True)
     db.commit()
     assert order.status == "issued" and order.compliance_due == issued_at + timedelta(days=10)
     assert permit_of(db, site).status == "suspended"
@@ -108,7 +108,7 @@ def test_issue_suspends_permit_and_runs_the_10_day_clock_to_revocation(db, site,
 def test_retraction_past_expiry_restores_expired(db, site, rb, people):
     record_inspection(db, site, rb, at=T0, failed=("PERIMETER",))
     _, _, [order] = record_inspection(db, site, rb, at=T0 + timedelta(hours=1), failed=("PERIMETER",))
-    enforcement.issue(db, order, user=people["supervisor"], now=T0, rb=rb)
+    enforcement.issue(db, order, user=people["supervisor"], now=T0, rb=rb, confirmed=True)
     permit = permit_of(db, site)
     later = datetime.combine(permit.expires_on + timedelta(days=1), datetime.min.time()) + timedelta(hours=18)
     enforcement.retract(db, order, user=people["supervisor"], body="village", reason="Wrong site", now=later, rb=rb)
@@ -120,7 +120,7 @@ def test_no_permit_activity_leads_to_cease_and_desist_request(db, make, people, 
     site = make.site(people["supervisor"], name="Unpermitted Lot")
     _, _, [order] = record_inspection(db, site, rb, at=T0, passed=("INLET",), user=people["inspector"])
     assert order.grounds[0]["ground"] == "no_permit" and order.grounds[0]["citation"] == "§ 256-10A(1)"
-    enforcement.issue(db, order, user=people["supervisor"], now=T0, rb=rb)
+    enforcement.issue(db, order, user=people["supervisor"], now=T0, rb=rb, confirmed=True)
     due = order.compliance_due
     with pytest.raises(ServiceError, match="no permit"):
         enforcement.revoke_permit(db, order, user=people["supervisor"], reason="x", now=due, rb=rb)

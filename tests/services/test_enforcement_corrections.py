@@ -129,7 +129,8 @@ def test_a_proposal_whose_only_finding_is_withdrawn_is_withdrawn_with_its_reason
     with pytest.raises(enforcement.NotFound):  # internal, as proposals and dismissals are
         enforcement.get_visible_order(db, people["permittee"], order.id)
     with pytest.raises(enforcement.ServiceError):  # nothing left for a supervisor to issue
-        enforcement.issue(db, order, user=people["supervisor"], now=LATE + timedelta(hours=3), rb=rb)
+        enforcement.issue(db, order, user=people["supervisor"], now=LATE + timedelta(hours=3), rb=rb,
+                          confirmed=True)
     # Evaluating again changes nothing more.
     enforcement.evaluate_site(db, site, LATE + timedelta(hours=4), rb)
     db.commit()
@@ -153,7 +154,8 @@ def test_a_proposal_keeps_the_grounds_that_still_hold(db, site, people, rb):
 
 def test_an_issued_order_is_unchanged_when_its_finding_is_withdrawn(app, client, auth, db, site, people, rb):
     first, order = proposal_on_overdue_inlet(db, site, people, rb)
-    enforcement.issue(db, order, user=people["supervisor"], now=LATE + timedelta(minutes=5), rb=rb)
+    enforcement.issue(db, order, user=people["supervisor"], now=LATE + timedelta(minutes=5), rb=rb,
+                      confirmed=True)
     db.commit()
     events_before = len(enforcement.history(db, order))
     submit(db, site, people["inspector"], at=LATE + timedelta(hours=1), replaces=first)

@@ -63,7 +63,8 @@ def test_issue_without_grounds_is_refused_and_nothing_written(client, auth, db, 
 def test_full_lifecycle_through_the_web(app, client, auth, db, proposal, people):
     site, order = proposal
     login(auth, people["supervisor"])
-    response = client.post(f"/orders/{order.id}/issue", data={"grounds": ["plan_not_implemented"]})
+    response = client.post(f"/orders/{order.id}/issue",
+                           data={"grounds": ["plan_not_implemented"], "confirm": "yes"})
     assert response.status_code == 303
     assert permit_status(db, site) == "suspended"
     notice = client.get(f"/orders/{order.id}/notice")
