@@ -1,6 +1,8 @@
 """Sign in and sign out."""
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from wtforms import EmailField, PasswordField
@@ -9,6 +11,7 @@ from wtforms.validators import DataRequired, Length
 from ..db import get_session
 from ..security import login_required, sign_in, sign_out
 from ..services import accounts
+from .home import home_url
 
 bp = Blueprint("auth", __name__)
 
@@ -18,11 +21,16 @@ class LoginForm(FlaskForm):
     password = PasswordField("Password", validators=[DataRequired(message="Enter your password.")])
 
 
-def safe_next(target: str | None) -> str:
-    # Only local paths: never redirect to another site after sign-in.
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
-        return target
-    return url_for("home.index")
+def safe_next(target: str | None, user) -> str:
+    """`target` when it is a path on this site, else the role's home. Browsers drop tabs and newlines
+    and read a backslash as a slash, so any of those (or a space, or another control character) could
+    turn "/\t/evil.example" into "//evil.example": such targets are refused, not cleaned."""
+    if target and not any(c.isspace() or ord(c) < 0x20 or ord(c) == 0x7F or c == "\\" for c in target):
+        parts = urlsplit(target)
+        if (not parts.scheme and not parts.netloc and target.startswith("/")
+                and not target.startswith("//") and not parts.path.startswith("//")):
+            return target
+    return home_url(user)
 
 
 @bp.route("/login", methods=["GET", "POST"])
@@ -39,7 +47,7 @@ def login():
         session.commit()
         if user is not None:
             sign_in(user)
-            return redirect(safe_next(request.args.get("next")))
+            return redirect(safe_next(request.args.get("next"), user))
     status = 200 if not form.errors and error is None else 400
     return render_template("auth/login.html", form=form, error=error), status
 

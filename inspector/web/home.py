@@ -8,9 +8,13 @@ from ..security import login_required
 bp = Blueprint("home", __name__)
 
 
+def home_url(user) -> str:
+    if user.role == "supervisor":  # supervisors decide: their work starts at the dashboard
+        return url_for("dashboard.index")
+    return url_for("sites.index")
+
+
 @bp.route("/")
 @login_required
 def index():
-    if g.user.role == "supervisor":  # supervisors decide: their work starts at the dashboard
-        return redirect(url_for("dashboard.index"))
-    return redirect(url_for("sites.index"))
+    return redirect(home_url(g.user))
