@@ -196,6 +196,9 @@ def _fields(sec: dict) -> dict[str, list[dict]]:
                          water["max_temp_c"], min_exclusive=False, required=False,
                          default=sec["default_water_temp_c"],
                          hint="Colder water settles particles more slowly. " + sec["default_water_temp_note"])
+    # Dewatering is judged at the temperature the ordinance's own examples imply (rulebook basis_note).
+    dw_temp = {**temp, "default": sec["dewatering"]["examples_water_temp_c"],
+               "hint": "Colder water settles particles more slowly. " + sec["dewatering"]["basis_note"]}
     devices = [{"value": "vertical_tank", "label": "Vertical pipe or tank"},
                {"value": "inclined_pipe", "label": "Inclined pipe"},
                {"value": "basin", "label": "Sedimentation basin"}]
@@ -218,7 +221,7 @@ def _fields(sec: dict) -> dict[str, list[dict]]:
                       applies_to=["basin"]),
         _number_field("depth_ft", "Basin depth", "ft", 0, LIMITS["depth_ft"], required=False,
                       applies_to=["basin"]),
-        temp,
+        dw_temp,
     ]
     basin = [
         _number_field("drainage_area_acres", "Area draining to the basin", "acres", 0,
@@ -370,8 +373,10 @@ def _figure(label: str, value: float | None, unit: str) -> dict:
     return {"label": label, "value": value, "unit": unit}
 
 
-def _temperature_note(x: dict, inputs: dict, sec: dict) -> str:
+def _temperature_note(x: dict, inputs: dict, sec: dict, basis: bool = False) -> str:
     t = x["water_temp_c"]
+    if _blank(inputs.get("water_temp_c")) and basis:
+        return f"Water temperature {num(t)} °C is the design basis: {sec['dewatering']['basis_note']}"
     if _blank(inputs.get("water_temp_c")):
         return f"Water temperature {num(t)} °C is the rulebook's default: {sec['default_water_temp_note']}"
     return f"Water temperature {num(t)} °C as entered; colder water settles particles more slowly."
@@ -497,6 +502,12 @@ def dewatering(inputs: dict, rb=None) -> dict:
             "detail": f"Depth {num(depth)} ft; the ordinance's basin example is at least {num(min_depth)} feet in depth.",
         })
     passes = all(c["passes"] for c in checks)
+    cold = sec["default_water_temp_c"]
+    cold_share = area / (flow / settling_velocity_ft_s(particle, cold, sec))
+    figures["percent_of_minimum_cold"] = _figure(f"Stokes' margin in {num(cold)} °C water (information)",
+                                                 cold_share * 100, "%")
+    margin_note = (f"For information (Stokes' law): in {num(cold)} °C water, typical Wisconsin groundwater, "
+                   f"this device has {percent(cold_share)} of the settling area it would need.")
     if coldest is None:
         coldest_note = (f"This device does not remove {num(particle)}-micron particles even in water at "
                         f"{num(sec['water']['max_temp_c'])} °C.")
@@ -533,7 +544,7 @@ def dewatering(inputs: dict, rb=None) -> dict:
             "than the particle settles, without turbulence or short-circuiting.",
             f"Stokes' law holds for particle Reynolds numbers below about 1 (here {fixed(reynolds, 2)}).",
         ] + device["assumptions"],
-        "notes": [_temperature_note(x, inputs, sec), coldest_note] + device["notes"],
+        "notes": [_temperature_note(x, inputs, sec, basis=True), coldest_note, margin_note] + device["notes"],
     }
 
 

@@ -173,6 +173,9 @@ function fields(rules) {
     minExclusive: false, required: false, defaultValue: rules.default_water_temp_c,
     hint: "Colder water settles particles more slowly. " + rules.default_water_temp_note,
   });
+  // Dewatering is judged at the temperature the ordinance's own examples imply (rulebook basis_note).
+  const dwTemp = { ...temp, default: rules.dewatering.examples_water_temp_c,
+    hint: "Colder water settles particles more slowly. " + rules.dewatering.basis_note };
   const devices = [{ value: "vertical_tank", label: "Vertical pipe or tank" },
     { value: "inclined_pipe", label: "Inclined pipe" },
     { value: "basin", label: "Sedimentation basin" }];
@@ -195,7 +198,7 @@ function fields(rules) {
     numberField("basin_width_ft", "Basin width", "ft", 0, LIMITS.basin_side_ft, {
       required: false, appliesTo: ["basin"] }),
     numberField("depth_ft", "Basin depth", "ft", 0, LIMITS.depth_ft, { required: false, appliesTo: ["basin"] }),
-    temp,
+    dwTemp,
   ];
   const basinFields = [
     numberField("drainage_area_acres", "Area draining to the basin", "acres", 0, LIMITS.drainage_area_acres),
@@ -328,8 +331,11 @@ function figure(label, value, unit) {
   return { label, value, unit };
 }
 
-function temperatureNote(x, inputs, rules) {
+function temperatureNote(x, inputs, rules, basis = false) {
   const t = x.water_temp_c;
+  if (blank(inputs.water_temp_c) && basis) {
+    return `Water temperature ${num(t)} °C is the design basis: ${rules.dewatering.basis_note}`;
+  }
   if (blank(inputs.water_temp_c)) {
     return `Water temperature ${num(t)} °C is the rulebook's default: ${rules.default_water_temp_note}`;
   }
@@ -455,6 +461,12 @@ export function dewatering(inputs, rules) {
     });
   }
   const passes = checks.every((c) => c.passes);
+  const cold = rules.default_water_temp_c;
+  const coldShare = area / (flow / settlingVelocityFtS(particle, cold, rules));
+  figures.percent_of_minimum_cold = figure(`Stokes' margin in ${num(cold)} °C water (information)`,
+    coldShare * 100, "%");
+  const marginNote = `For information (Stokes' law): in ${num(cold)} °C water, typical Wisconsin groundwater, `
+    + `this device has ${percent(coldShare)} of the settling area it would need.`;
   let coldestNote;
   if (coldest === null) {
     coldestNote = `This device does not remove ${num(particle)}-micron particles even in water at `
@@ -497,7 +509,7 @@ export function dewatering(inputs, rules) {
       + "than the particle settles, without turbulence or short-circuiting.",
       `Stokes' law holds for particle Reynolds numbers below about 1 (here ${fixed(reynolds, 2)}).`,
       ...device.assumptions],
-    notes: [temperatureNote(x, inputs, rules), coldestNote, ...device.notes],
+    notes: [temperatureNote(x, inputs, rules, true), coldestNote, marginNote, ...device.notes],
   };
 }
 

@@ -138,11 +138,30 @@ def test_examples_temperature_is_the_coldest_whole_degree_at_which_all_three_hol
     assert SEC["default_water_temp_c"] < SEC["dewatering"]["examples_water_temp_c"]
 
 
-def test_35_ft_basin_at_the_default_temperature_tells_the_user_why_it_fails():
-    result = calc.dewatering({"pumping_rate_gpm": 10000, "device": "basin", "diameter": 35, "depth_ft": 3}, RB)
+def test_ordinance_examples_meet_the_standard_with_no_temperature_entered():
+    """§ 256-7B(1)(a) calls its three devices adequate: at its design basis the calculator agrees, and shows
+    Stokes' law in 10 °C water only as information. The same basin 2.5 ft deep fails on depth."""
+    for example in SEC["dewatering"]["examples"]:
+        inputs = {"pumping_rate_gpm": example["gpm"], "device": example["device"],
+                  "diameter": example["diameter_ft"]}
+        if "depth_ft" in example:
+            inputs["depth_ft"] = example["depth_ft"]
+        result = calc.dewatering(inputs, RB)
+        assert result["passes"] is True, result["summary"]
+        assert result["inputs"]["water_temp_c"] == SEC["dewatering"]["examples_water_temp_c"]
+        assert any(SEC["dewatering"]["basis_note"] in note for note in result["notes"])
+    basin = calc.dewatering({"pumping_rate_gpm": 10000, "device": "basin", "diameter": 35, "depth_ft": 3}, RB)
+    assert basin["figures"]["percent_of_minimum_cold"]["value"] == pytest.approx(97.46, rel=1e-3)
+    assert any("For information (Stokes' law): in 10 °C water" in n and "97%" in n for n in basin["notes"])
+    shallow = calc.dewatering({"pumping_rate_gpm": 10000, "device": "basin", "diameter": 35, "depth_ft": 2.5}, RB)
+    assert shallow["passes"] is False and [c["passes"] for c in shallow["checks"]] == [True, False]
+    assert "less than 3 feet" in shallow["summary"]
+
+
+def test_35_ft_basin_in_measured_10_degree_water_tells_the_user_why_it_fails():
+    result = calc.dewatering({"pumping_rate_gpm": 10000, "device": "basin", "diameter": 35, "depth_ft": 3,
+                              "water_temp_c": 10}, RB)
     assert result["passes"] is False
-    assert result["inputs"]["water_temp_c"] == SEC["default_water_temp_c"]
-    assert any(SEC["default_water_temp_note"] in note for note in result["notes"])
     assert any("10.9 °C or warmer" in note for note in result["notes"])
 
 
@@ -204,8 +223,9 @@ def test_the_coldest_water_reported_is_where_the_device_is_exactly_at_the_line(g
     at = calc.dewatering({"pumping_rate_gpm": gpm, "device": "vertical_tank", "diameter": diameter,
                           "water_temp_c": coldest}, RB)
     assert at["figures"]["percent_of_minimum"]["value"] == pytest.approx(100, rel=1e-9)
-    if abs(coldest - 10) > 1e-6:   # right at the line the verdict rests on rounding
-        assert result["passes"] is (coldest < 10)
+    basis = SEC["dewatering"]["examples_water_temp_c"]  # the temperature judged when none is entered
+    if abs(coldest - basis) > 1e-6:   # right at the line the verdict rests on rounding
+        assert result["passes"] is (coldest < basis)
 
 
 @settings(max_examples=80, deadline=None)
@@ -266,7 +286,7 @@ def test_describe_gives_every_form_field_a_label_unit_and_limits():
     dewatering = {f["name"]: f for f in described["dewatering"]["fields"]}
     assert dewatering["pumping_rate_gpm"]["unit"] == "gpm"
     assert dewatering["pumping_rate_gpm"]["max"] == SEC["dewatering"]["max_gpm"]
-    assert dewatering["water_temp_c"]["default"] == SEC["default_water_temp_c"]
+    assert dewatering["water_temp_c"]["default"] == SEC["dewatering"]["examples_water_temp_c"]
     surfaces = {f["name"]: f for f in described["diversion"]["fields"]}["surface"]["choices"]
     assert [c["value"] for c in surfaces] == [s["key"] for s in SEC["diversion"]["surfaces"]]
 
