@@ -6,11 +6,10 @@ from datetime import datetime, timedelta
 from sqlmodel import Session, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from .. import passwords
 from ..models import ROLES, Company, User
 from ..models.base import utcnow
 from . import ServiceError, audit
-
-MIN_PASSWORD = 8
 
 
 def get_or_create_company(session: Session, name: str) -> Company:
@@ -29,8 +28,9 @@ def create_user(session: Session, *, email: str, name: str, role: str, password:
         raise ServiceError(f"Role must be one of: {', '.join(ROLES)}.", field="role")
     if "@" not in email:
         raise ServiceError("Enter a valid e-mail address.", field="email")
-    if len(password) < MIN_PASSWORD:
-        raise ServiceError(f"The password must have at least {MIN_PASSWORD} characters.", field="password")
+    weak = passwords.problem(password, email=email)
+    if weak:
+        raise ServiceError(weak, field="password")
     if session.exec(select(User).where(User.email == email)).first():
         raise ServiceError("A user with this e-mail already exists.", field="email")
     company_id = None

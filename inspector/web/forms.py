@@ -9,6 +9,7 @@ from wtforms import (BooleanField, DateField, DateTimeLocalField, FloatField, In
 from wtforms.validators import DataRequired, Email, Length, NumberRange, Optional
 
 from ..models import PROJECT_KINDS, ROLES
+from ..passwords import MIN_LENGTH
 from ..services import ServiceError
 
 KIND_LABELS = {
@@ -108,7 +109,9 @@ class UserForm(FlaskForm):
     name = StringField("Name", validators=[DataRequired(message="Enter a name."), Length(max=200)])
     role = SelectField("Role", choices=[(r, r.capitalize()) for r in ROLES])
     company = StringField("Company (permittees)", validators=[Optional(), Length(max=200)])
-    password = PasswordField("Password", validators=[DataRequired(message="Enter a password."), Length(min=8, message="At least 8 characters.")])
+    password = PasswordField("Password", validators=[
+        DataRequired(message="Enter a password."),
+        Length(min=MIN_LENGTH, message=f"The password must have at least {MIN_LENGTH} characters.")])
 
 
 class ConfirmForm(FlaskForm):

@@ -168,10 +168,10 @@ def test_expired_permit_is_marked_on_page_load(client, auth, people, make, db):
 def test_supervisor_manages_users(client, auth, people, db):
     auth.login(people["supervisor"].email)
     response = client.post("/users/", data={"email": "new@acme.example", "name": "New", "role": "permittee",
-                                            "company": "", "password": "long-enough"})
+                                            "company": "", "password": "long-enough-now"})
     assert response.status_code == 400 and "belongs to a company" in response.get_data(as_text=True)
     response = client.post("/users/", data={"email": "new@acme.example", "name": "New", "role": "permittee",
-                                            "company": "Acme Earthworks", "password": "long-enough"})
+                                            "company": "Acme Earthworks", "password": "long-enough-now"})
     assert response.status_code == 302
 
 
