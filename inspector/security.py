@@ -18,6 +18,7 @@ csrf = CSRFProtect()
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
        "connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; "
        "base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+HSTS_SECONDS = 365 * 24 * 3600  # config HSTS_SECONDS overrides; 0 sends none
 
 
 def init_app(app) -> None:
@@ -41,6 +42,9 @@ def init_app(app) -> None:
         response.headers.setdefault("Referrer-Policy", "same-origin")
         response.headers.setdefault("X-Frame-Options", "DENY")
         response.headers.setdefault("Permissions-Policy", "camera=(self), geolocation=(self)")
+        hsts = int(app.config.get("HSTS_SECONDS", HSTS_SECONDS))
+        if app.config["ENV_NAME"] == "production" and hsts:  # production is served over HTTPS only
+            response.headers.setdefault("Strict-Transport-Security", f"max-age={hsts}; includeSubDomains")
         if g.get("user") is not None and "Cache-Control" not in response.headers:
             response.headers["Cache-Control"] = "private, no-store"  # pages with user data are never cached
         return response

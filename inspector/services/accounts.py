@@ -1,7 +1,9 @@
 """Users, companies and sign-in (with a slow-down after repeated failures)."""
 from __future__ import annotations
 
+import secrets
 from datetime import datetime, timedelta
+from functools import cache
 
 from sqlmodel import Session, select
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -47,15 +49,22 @@ def create_user(session: Session, *, email: str, name: str, role: str, password:
     return user
 
 
+@cache
+def dummy_hash() -> str:
+    """A hash made like the users' (same method and cost) that no password matches; made once."""
+    return generate_password_hash(secrets.token_urlsafe(24))
+
+
 def authenticate(session: Session, email: str, password: str, *, max_failures: int, lock_seconds: int,
                  now: datetime | None = None) -> tuple[User | None, str | None]:
     """(user, None) on success, or (None, message). Failures past the limit lock the account briefly."""
     now = now or utcnow()
+    dummy = dummy_hash()  # made before the look-up: the first sign-in of a process pays it either way
     user = session.exec(select(User).where(User.email == email.strip().lower())).first()
     generic = "E-mail or password is wrong."
     if user is None or not user.active:
-        # Hash anyway so a wrong e-mail takes as long as a wrong password.
-        check_password_hash(generate_password_hash("x"), password)
+        # Check against a hash of the same kind, so a wrong e-mail takes as long as a wrong password.
+        check_password_hash(dummy, password)
         return None, generic
     if user.locked_until and user.locked_until > now:
         wait = int((user.locked_until - now).total_seconds()) + 1

@@ -63,3 +63,16 @@ def test_production_refuses_the_demo_secret(tmp_path, monkeypatch):
     monkeypatch.setenv("FAIRWATER_SECRET_KEY", "a-real-secret-value")
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'p.db'}"})
     assert app.config["SESSION_COOKIE_SECURE"] is True
+
+
+def test_production_sends_strict_transport_security(tmp_path, monkeypatch):
+    monkeypatch.setenv("FAIRWATER_ENV_NAME", "production")
+    monkeypatch.setenv("FAIRWATER_SECRET_KEY", "a-real-secret-value")
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'p.db'}"})
+    hsts = app.test_client().get("/login").headers.get("Strict-Transport-Security")
+    assert hsts == "max-age=31536000; includeSubDomains"
+
+
+def test_development_sends_no_strict_transport_security(client):
+    # Over plain http://localhost it would be ignored at best, and pin a developer's browser at worst.
+    assert "Strict-Transport-Security" not in client.get("/login").headers

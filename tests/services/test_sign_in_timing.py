@@ -1,0 +1,45 @@
+"""An unknown e-mail costs the same work as a wrong password: one password-hash check, never a new hash."""
+from inspector.services import accounts
+
+from ..conftest import PASSWORD
+
+LIMITS = {"max_failures": 5, "lock_seconds": 60}
+
+
+def count_hashing(monkeypatch):
+    calls = {"check": [], "generate": 0}
+    real_check = accounts.check_password_hash
+
+    def check(pwhash, password):
+        calls["check"].append(pwhash.split("$", 1)[0])  # the method and its cost, not the salt
+        return real_check(pwhash, password)
+
+    def generate(*args, **kwargs):
+        calls["generate"] += 1
+        raise AssertionError("no new hash while signing in")
+
+    monkeypatch.setattr(accounts, "check_password_hash", check)
+    monkeypatch.setattr(accounts, "generate_password_hash", generate)
+    return calls
+
+
+def test_unknown_e_mail_does_the_same_work_as_a_wrong_password(db, people, monkeypatch):
+    accounts.dummy_hash()  # made once per process, before any sign-in is timed
+    calls = count_hashing(monkeypatch)
+    user, error = accounts.authenticate(db, people["inspector"].email, "not-the-password", **LIMITS)
+    assert user is None
+    wrong = list(calls["check"])
+    calls["check"].clear()
+    user, unknown_error = accounts.authenticate(db, "nobody@example.test", "not-the-password", **LIMITS)
+    assert user is None and unknown_error == error
+    assert calls["check"] == wrong and len(wrong) == 1 and calls["generate"] == 0
+
+
+def test_a_disabled_account_is_refused_like_an_unknown_one(db, people, monkeypatch):
+    people["inspector"].active = False
+    db.add(people["inspector"])
+    db.commit()
+    calls = count_hashing(monkeypatch)
+    user, error = accounts.authenticate(db, people["inspector"].email, PASSWORD, **LIMITS)
+    assert user is None and error == "E-mail or password is wrong."
+    assert len(calls["check"]) == 1 and calls["generate"] == 0
