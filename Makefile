@@ -27,8 +27,9 @@ build: setup
 	$(PY) -m inspector.web.pwa precache-json > static/.precache-pages.json
 	npm run --silent build
 
+# Creates the database, or upgrades one an earlier version made (migrations/, keeps every record).
 db: setup
-	$(FLASK) init-db
+	$(FLASK) db upgrade
 	$(FLASK) seed-demo --if-empty
 
 run: build db

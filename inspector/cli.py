@@ -4,7 +4,8 @@ from __future__ import annotations
 import click
 from flask import current_app
 
-from .db import create_all, get_session, is_empty
+from . import schema
+from .db import engine, get_session, is_empty
 from .models import ROLES
 from .services import ServiceError, accounts
 
@@ -41,7 +42,10 @@ def create_user_command(email, role, name, company, password):
 def seed_demo_command(if_empty):
     """Fill the database with realistic demo sites, permits, rain and inspections."""
     from . import demo
-    create_all()
+    try:
+        schema.upgrade(engine())  # a no-op on a current database
+    except schema.SchemaError as exc:
+        raise click.ClickException(str(exc)) from None
     session = get_session()
     if if_empty and not is_empty(session):
         click.echo("Database already has data; demo not loaded.")

@@ -1,7 +1,8 @@
 """The database: one engine per app, a session per request, and the CLI that owns the schema.
 
-SQLite-only statements live here and only here (pragmas, online backup), so the rest of the code
-stays portable to PostgreSQL through DATABASE_URL.
+SQLite-only statements live here and only here (pragmas, online backup; schema.py's migration
+runner switches foreign keys off around a migration), so the rest of the code stays portable to
+PostgreSQL through DATABASE_URL.
 """
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ import sqlite3
 
 import click
 from flask import current_app, g
-from flask.cli import with_appcontext
-from sqlalchemy import event, inspect
-from sqlmodel import Session, SQLModel, create_engine
+from flask.cli import AppGroup, with_appcontext
+from sqlalchemy import event, make_url
+from sqlmodel import Session, create_engine
 
 from . import models  # noqa: F401  (registers every table on SQLModel.metadata)
+from . import schema
 
 
 def make_engine(url: str):
@@ -47,6 +49,7 @@ def init_app(app) -> None:
     app.extensions["engine"] = make_engine(app.config["DATABASE_URL"])
     app.teardown_appcontext(close_session)
     app.cli.add_command(init_db_command)
+    app.cli.add_command(db_group)
     app.cli.add_command(backup_command)
 
 
@@ -68,35 +71,9 @@ def close_session(_exc=None) -> None:
 
 
 def create_all(eng=None) -> None:
-    """Create missing tables, and the indexes a newer version added to tables that already exist
-    (`create_all` alone only indexes the tables it creates). A column a newer version added cannot be
-    made here safely: the database is refused with the list, before anything is written."""
-    eng = eng or engine()
-    missing = missing_columns(eng)
-    if missing:
-        raise SchemaError("The database was made by an older version of the app and lacks columns: "
-                          + ", ".join(missing) + ". Back it up (`flask --app app backup FILE`) and "
-                          "migrate it, or start a new database.")
-    SQLModel.metadata.create_all(eng)
-    for table in SQLModel.metadata.sorted_tables:
-        for index in table.indexes:
-            index.create(eng, checkfirst=True)
-
-
-class SchemaError(RuntimeError):
-    """The database's tables do not match the models (an older version's database)."""
-
-
-def missing_columns(eng) -> list[str]:
-    """`table.column` for every model column absent from a table that exists."""
-    existing = inspect(eng)
-    names = set(existing.get_table_names())
-    missing = []
-    for table in SQLModel.metadata.sorted_tables:
-        if table.name in names:
-            have = {c["name"] for c in existing.get_columns(table.name)}
-            missing += [f"{table.name}.{c.name}" for c in table.columns if c.name not in have]
-    return missing
+    """A new database straight from the models, stamped at the head revision (tests, benchmarks).
+    Existing databases are upgraded with `flask --app app db upgrade` (schema.upgrade)."""
+    schema.create_all(eng or engine())
 
 
 def is_empty(session: Session) -> bool:
@@ -119,12 +96,59 @@ def backup_sqlite(source_url: str, dest_path: str) -> None:
 @click.command("init-db")
 @with_appcontext
 def init_db_command():
-    """Create the tables and indexes that are missing (keeps existing data)."""
+    """Create or upgrade the database (the same as `db upgrade`; keeps every record)."""
+    _run(schema.upgrade, engine())
+
+
+db_group = AppGroup("db", help="The database schema: upgrade, downgrade, current, heads, revision.")
+
+
+@db_group.command("upgrade")
+@click.argument("target", default="head")
+def db_upgrade_command(target):
+    """Upgrade the database in place to TARGET (default: head), keeping every record."""
+    _run(schema.upgrade, engine(), target)
+
+
+@db_group.command("downgrade")
+@click.argument("target", default="-1")
+def db_downgrade_command(target):
+    """Undo migrations down to TARGET (default: one step back). Back up first."""
+    _run(schema.downgrade, engine(), target)
+
+
+@db_group.command("current")
+def db_current_command():
+    """Print the database's revision and the code's head."""
+    with engine().connect() as conn:
+        revs = schema.current(conn)
+    click.echo(f"database: {', '.join(revs) or 'none'}    code head: {schema.head()}")
+
+
+@db_group.command("heads")
+def db_heads_command():
+    """Print the code's head revision(s): there must be exactly one."""
+    for rev in schema.scripts().get_heads():
+        click.echo(rev)
+
+
+@db_group.command("revision")
+@click.option("-m", "--message", required=True)
+@click.option("--autogenerate", is_flag=True,
+              help="Fill it with the difference between the models and the migrations' head.")
+def db_revision_command(message, autogenerate):
+    """Create a new migration whose parent is the current head (see docs/migrations.md)."""
+    path = schema.new_revision(message, autogenerate)
+    click.echo(f"Created {path}: review it, then run tests/db/test_migrations.py")
+
+
+def _run(fn, *args):
     try:
-        create_all()
-    except SchemaError as exc:
+        click.echo(fn(*args))
+    except schema.SchemaError as exc:
         raise click.ClickException(str(exc)) from None
-    click.echo("Database ready: " + current_app.config["DATABASE_URL"])
+    url = make_url(current_app.config["DATABASE_URL"])
+    click.echo("Database: " + url.render_as_string(hide_password=True))
 
 
 @click.command("backup")

@@ -1,5 +1,6 @@
-"""The schema command (`flask init-db`) on databases an older version made: what is missing is added,
-nothing is lost, and what cannot be added safely is refused with a clear reason."""
+"""The schema command (`flask init-db`, the same as `db upgrade`) on databases the releases before
+migrations made: what is missing is added, nothing is lost, and what cannot be added safely is refused
+with a clear reason (migrations themselves: tests/db/test_migrations.py)."""
 from __future__ import annotations
 
 import sqlite3
@@ -23,6 +24,7 @@ def test_init_db_adds_an_index_a_newer_version_declares_and_keeps_the_data(tmp_p
     with app.app_context():
         create_all()
     with sqlite3.connect(path) as con:                     # an older version: no such index yet, one user
+        con.execute("DROP TABLE alembic_version")          # and from before migrations
         con.execute("DROP INDEX ix_finding_site_status_due")
         con.execute("INSERT INTO company (name) VALUES ('Prairie Builders')")
     assert "ix_finding_site_status_due" not in indexes(path)
@@ -43,7 +45,8 @@ def test_init_db_refuses_a_database_missing_a_column_and_changes_nothing(tmp_pat
     app = make_app(path)
     result = app.test_cli_runner().invoke(args=["init-db"])
     assert result.exit_code != 0
-    assert "lacks columns: company.name" in result.output and "backup" in result.output
+    assert "lacks company.name" in result.output and "Nothing was written" in result.output
+    assert "backup" in result.output
     with sqlite3.connect(path) as con:                     # nothing else was created
         tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert tables == {"company"}
