@@ -2,17 +2,18 @@
 past inspections with passes and failures. Dates are relative to today so the clocks look alive."""
 from __future__ import annotations
 
-import hashlib
 import uuid
 from datetime import datetime, timedelta
+from types import SimpleNamespace
 
 from sqlmodel import Session, select
 
-from .models import Answer, Inspection, PermitEvent
+from .models import PermitEvent
 from .models.base import utcnow
+from .rules import clocks
 from .rules.rulebook import Rulebook
 from . import demo_rain
-from .services import accounts, audit, findings, permits, sites
+from .services import accounts, inspections, permits, sites
 
 PASSWORD = "fairwater-demo"
 # (email, name, role, company)
@@ -53,31 +54,30 @@ def _docs(session, permit, user, rb, on: datetime):
         session.add(doc)
 
 
-def _inspection(session, site, permit, rb, user, when: datetime, kind: str, failures: dict[str, str],
-                by_village: bool, name: str) -> Inspection:
-    view = sites.ordinance_view(site, rb)
-    payload = f"{site.id}-{when.isoformat()}-{kind}"
-    insp = Inspection(id=str(uuid.uuid5(uuid.NAMESPACE_URL, payload)), site_id=site.id, permit_id=permit.id,
-                      kind=kind, by_village=by_village, inspector_name=name, inspected_on=when.date(),
-                      started_at=when, ended_at=when + timedelta(minutes=40), weather="Overcast, 48 °F",
-                      phase="Rough grading", catalog_version=rb["checklist.version"], user_id=user.id,
-                      submitted_at=when + timedelta(minutes=41), received_at=when + timedelta(minutes=45),
-                      sha256=hashlib.sha256(payload.encode()).hexdigest())
-    session.add(insp)
-    session.flush()
-    answers = []
-    for item in view["checklist"]:
-        failed = item["code"] in failures
-        answers.append(Answer(inspection_id=insp.id, item_code=item["code"], result="fail" if failed else "pass",
-                              note=failures.get(item["code"], ""),
-                              corrective_action=item["corrective_action"] if failed else ""))
-    session.add_all(answers)
-    # The audit trail is also the sync feed: without these events devices would never pull the demo's
-    # inspections and findings.
-    audit.record(session, entity="inspection", entity_id=insp.id, action="submit", user_id=user.id,
-                 site_id=site.id).at = insp.received_at
-    findings.create_from_inspection(session, insp, answers, site, insp.received_at, rb)
-    return insp
+def _z(moment: datetime) -> str:
+    return moment.isoformat(timespec="seconds") + "Z"
+
+
+def _inspection(session, site, rb, user, when: datetime, kind: str, failures: dict[str, str], name: str) -> None:
+    """Stored the way a tablet's push is: the record's hash is the canonical hash of what the device sends,
+    and the ingest service stores it, raises its findings and seals it, received 45 minutes after the visit
+    (so `flask --app app verify` passes on a fresh demo database). The audit trail it writes is also the
+    sync feed devices pull the demo's inspections and findings from."""
+    answers = [{"item_code": item["code"], "result": "fail" if item["code"] in failures else "pass",
+                "note": failures.get(item["code"], ""),
+                "corrective_action": item["corrective_action"] if item["code"] in failures else "",
+                "measurements": {}, "calculator": None, "photo_ids": []}
+               for item in sites.ordinance_view(site, rb)["checklist"]]
+    payload = {"site_id": site.id, "kind": kind, "inspector_name": name,
+               "inspected_on": clocks.local_date(when).isoformat(), "started_at": _z(when),
+               "ended_at": _z(when + timedelta(minutes=40)), "weather": "Overcast, 48 °F", "phase": "Rough grading",
+               "notes": "", "active_disturbance": True, "rain_event_id": None, "finding_id": None,
+               "catalog_version": rb["checklist.version"], "replaces_id": None, "answers": answers, "photos": []}
+    payload["sha256"] = inspections.canonical_hash(payload)
+    # evaluate_sites: collected and left alone, as the demo never evaluated sites while seeding.
+    ctx = SimpleNamespace(user=user, device_id=None, now=when + timedelta(minutes=45), rb=rb, evaluate_sites=set())
+    inspection_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"{site.id}-{when.isoformat()}-{kind}"))
+    inspections.apply_submission(session, payload, inspection_id, ctx)
 
 
 def _backdate(session, permit, when: datetime) -> None:
@@ -108,10 +108,12 @@ def seed(session: Session, rb: Rulebook) -> None:
         if company is None:
             continue
         permittee = users[company]
-        received = (now - timedelta(days={"applied": 2, "under_review": 9, "issued": 40, "commenced": 75}[stage])).date()
+        back = {"applied": 2, "under_review": 9, "issued": 40, "commenced": 75}[stage]
+        received = clocks.local_date(now - timedelta(days=back))
         permit = permits.apply(session, site=site, company_id=permittee.company_id, applicant_name=permittee.name,
                                received_on=received, fee_paid_on=received if stage != "applied" else None,
-                               building_permit_until=None, user=supervisor, today=now.date())
+                               building_permit_until=None, user=supervisor,
+                               today=clocks.local_date(now))
         _backdate(session, permit, datetime.combine(received, datetime.min.time()) + timedelta(hours=15))
         if stage == "applied":
             continue
@@ -129,7 +131,8 @@ def seed(session: Session, rb: Rulebook) -> None:
         permits.notify_commencement(session, permit, user=permittee, commenced_at=started,
                                     now=started + timedelta(hours=20))
         permits.notify_completion(session, permit, user=permittee, measure="Silt fence, east and south sides",
-                                  installed_on=(started + timedelta(days=2)).date(), now=started + timedelta(days=5))
+                                  installed_on=clocks.local_date(started + timedelta(days=2)),
+                                  now=started + timedelta(days=5))
         # Weekly inspections from the start, the permittee's own and one by the Village.
         when = started + timedelta(days=3)
         week = 0
@@ -142,8 +145,8 @@ def seed(session: Session, rb: Rulebook) -> None:
                             "PERIMETER" if site.disturbed_acres and site.disturbed_acres < 10 else "BASIN":
                                 "Sediment at half the height of the control; needs cleaning."}
             by_village = week % 4 == 2
-            _inspection(session, site, permit, rb, inspector if by_village else permittee, when,
-                        "village" if by_village else "weekly", failures, by_village,
+            _inspection(session, site, rb, inspector if by_village else permittee, when,
+                        "village" if by_village else "weekly", failures,
                         inspector.name if by_village else permittee.name)
             when += timedelta(days=7)
             week += 1

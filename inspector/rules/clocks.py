@@ -35,6 +35,19 @@ def from_local(moment: datetime, rb: Rulebook) -> datetime:
     return moment.replace(tzinfo=local_zone(rb)).astimezone(timezone.utc).replace(tzinfo=None)
 
 
+def local_date(moment: datetime | date, rb: Rulebook | None = None) -> date:
+    """The Village's day of this moment (naive UTC): the one way the app turns a stored time into
+    the day a person sees and a clause counts. A date is already a local day, returned as it is."""
+    if not isinstance(moment, datetime):
+        return moment
+    return to_local(moment, rb or default()).date()
+
+
+def start_of_local_day(day: date, rb: Rulebook) -> datetime:
+    """Local midnight at the start of `day`, as naive UTC (23 or 25 hours apart on DST days)."""
+    return from_local(datetime.combine(day, time.min), rb)
+
+
 def is_work_day(day: date, rb: Rulebook | None = None) -> bool:
     rb = rb or default()
     return (DAY_NAMES[day.weekday()] in rb["calendar.work_days"]
@@ -93,15 +106,16 @@ def completion_notice_due(installed_on: date, rb: Rulebook | None = None) -> Dea
     return Deadline(installed_on + timedelta(days=c["days"]), c["citation"], c["words"])
 
 
-def is_late(notified_at: datetime | date | None, due: datetime | date, now: datetime) -> bool:
-    """Late when given after the due time, or not given and the due time has passed."""
+def is_late(notified_at: datetime | date | None, due: datetime | date, now: datetime,
+            rb: Rulebook | None = None) -> bool:
+    """Late when given after the due time, or not given and the due time has passed. A due date
+    (a clause counted in days) is met by a notice given any time on that local day."""
     if isinstance(due, datetime):
         moment = notified_at if notified_at is not None else now
         if isinstance(moment, date) and not isinstance(moment, datetime):
             moment = datetime.combine(moment, time.max)
         return moment > due
-    moment_day = (notified_at.date() if isinstance(notified_at, datetime) else notified_at) if notified_at else now.date()
-    return moment_day > due
+    return local_date(notified_at if notified_at is not None else now, rb) > due
 
 
 def end_of_workday(found_at: datetime, rb: Rulebook | None = None) -> Deadline:
@@ -136,5 +150,15 @@ def weekly_inspection_due(last_inspection_at: datetime, rb: Rulebook | None = No
 
 
 def stop_work_compliance_due(issued_at: datetime, rb: Rulebook | None = None) -> datetime:
+    """§ 256-10B, C: "within 10 days", read for the person ordered: whole local days counted after
+    the day of issue, ending at the end of the tenth (local midnight, as naive UTC); revocation or a
+    cease-and-desist request is possible from that moment."""
     rb = rb or default()
-    return issued_at + timedelta(days=rb["clocks.stop_work_compliance.days"])
+    last_day = local_date(issued_at, rb) + timedelta(days=rb["clocks.stop_work_compliance.days"])
+    return start_of_local_day(last_day + timedelta(days=1), rb)
+
+
+def last_local_day(period_end: datetime, rb: Rulebook | None = None) -> date:
+    """The last local day of a period ending at `period_end` (naive UTC): the day before when it
+    ends at local midnight, as the § 256-10 compliance period does."""
+    return local_date(period_end - timedelta(microseconds=1), rb)

@@ -77,7 +77,7 @@ def sniff_type(data: bytes) -> str | None:
 
 
 def add_document(session: Session, permit: Permit, *, kind: str, filename: str, data: bytes,
-                 user: User, rb: Rulebook) -> ControlPlanDocument:
+                 user: User, rb: Rulebook, now: datetime | None = None) -> ControlPlanDocument:
     kinds = {d["kind"] for d in rb["control_plan_documents"]}
     if kind not in kinds:
         raise ServiceError("Choose which control plan document this is.", field="kind")
@@ -94,7 +94,8 @@ def add_document(session: Session, permit: Permit, *, kind: str, filename: str, 
     session.flush()
     doc = ControlPlanDocument(permit_id=permit.id, kind=kind, filename=filename[-255:] or "document",
                               content_type=content_type, size=len(data),
-                              sha256=hashlib.sha256(data).hexdigest(), file_id=stored.id, uploaded_by=user.id)
+                              sha256=hashlib.sha256(data).hexdigest(), file_id=stored.id,
+                              uploaded_by=user.id, uploaded_at=now or utcnow())
     session.add(doc)
     session.flush()
     audit.record(session, entity="control_plan_document", entity_id=doc.id, action="upload", user_id=user.id,
@@ -123,7 +124,7 @@ def complete_on(permit: Permit, site: Site, docs: list[ControlPlanDocument], rb:
     needed = required_document_kinds(site, rb)
     by_kind: dict[str, date] = {}
     for doc in docs:
-        day = doc.uploaded_at.date()
+        day = clocks.local_date(doc.uploaded_at, rb)  # received on the Village's day, not UTC's
         by_kind[doc.kind] = min(by_kind.get(doc.kind, day), day)
     if any(kind not in by_kind for kind in needed):
         return None
@@ -147,13 +148,15 @@ def clocks_view(session: Session, permit: Permit, site: Site, rb: Rulebook, now:
     if complete:
         review = clocks.plan_review_due(complete, rb)
         view["review"] = review
-        view["review_overdue"] = permit.status in ("applied", "under_review") and now.date() > review.due
+        view["review_overdue"] = (permit.status in ("applied", "under_review")
+                                  and clocks.local_date(now, rb) > review.due)
     if permit.issued_on:
         view["expires_on"] = permit.expires_on
     if permit.commenced_at:
         due = clocks.commencement_notice_due(permit.commenced_at, rb)
         view["commencement"] = due
-        view["commencement_late"] = clocks.is_late(permit.commencement_notified_at, due.due, now)
+        view["commencement_late"] = clocks.is_late(permit.commencement_notified_at, due.due, now,
+                                                   rb)
     return view
 
 
@@ -277,11 +280,11 @@ def notify_commencement(session: Session, permit: Permit, *, user: User, commenc
 
 
 def notify_completion(session: Session, permit: Permit, *, user: User, measure: str, installed_on: date,
-                      now: datetime) -> ControlMeasureNotice:
+                      now: datetime, rb: Rulebook | None = None) -> ControlMeasureNotice:
     _require_permittee_of(permit, user)
     if not measure.strip():
         raise ServiceError("Name the control measure.", field="measure")
-    if installed_on > now.date():
+    if installed_on > clocks.local_date(now, rb):
         raise ServiceError("The installation date cannot be in the future.", field="installed_on")
     notice = ControlMeasureNotice(permit_id=permit.id, measure=measure.strip(), installed_on=installed_on,
                                   notified_at=now, notified_by=user.id)

@@ -8,7 +8,7 @@ import pkgutil
 from flask import g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from ..rules.clocks import to_local
+from ..rules.clocks import last_local_day, local_date, to_local
 from ..services import ServiceError
 
 
@@ -31,6 +31,17 @@ def register_blueprints(app) -> None:
     def local_time(moment, fmt: str = "%Y-%m-%d %H:%M %Z"):
         """Naive UTC from the database -> the Village's local time, with its zone."""
         return to_local(moment, rb).strftime(fmt) if moment else "—"
+
+    @app.template_filter("localdate")
+    def local_day(moment, fmt: str = "%Y-%m-%d"):
+        """The Village's day of a stored time (a date is already a local day); never `.date()`,
+        which is the UTC day."""
+        return local_date(moment, rb).strftime(fmt) if moment else "—"
+
+    @app.template_filter("enddue")
+    def end_of_period(moment):
+        """A period ending at local midnight, read as its last day: "the end of Sat 2026-12-12"."""
+        return f"the end of {last_local_day(moment, rb):%a %Y-%m-%d}" if moment else "—"
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):

@@ -7,10 +7,9 @@ from sqlmodel import select
 
 from ..db import get_session
 from ..models import Site
-from ..models.base import utcnow
 from ..rules import clocks
 from ..security import login_required
-from ..services import schedule, sites
+from ..services import clock, schedule, sites
 from . import nav_link
 from .rain import when
 
@@ -26,7 +25,7 @@ GROUPS = [("overdue", "Overdue"), ("today", "Due today"), ("week", "Due in the n
 def index():
     session = get_session()
     rb = current_app.extensions["rulebook"]
-    now = utcnow()
+    now = clock.now()
     site_list = list(session.exec(sites.visible_sites_query(g.user).order_by(Site.name)))
     due = schedule.due_items_many(session, site_list, now, rb)
     groups: dict[str, list] = {key: [] for key, _ in GROUPS}
@@ -48,7 +47,7 @@ def send_reminders_command() -> None:
     from ..mail import sender_from_config
     from ..services import reminders
     session = get_session()
-    done = reminders.send_all(session, sender_from_config(current_app.config), utcnow(),
+    done = reminders.send_all(session, sender_from_config(current_app.config), clock.now(),
                               current_app.extensions["rulebook"])
     click.echo(f"{len(done)} reminder(s) sent.")
     for reminder in done:

@@ -8,10 +8,9 @@ from sqlmodel import select
 
 from ..db import get_session
 from ..models import Company, ControlPlanDocument, PlanModificationRequest, StoredFile
-from ..models.base import utcnow
 from ..rules import clocks
 from ..security import STAFF, login_required, roles_required
-from ..services import NotFound, permits, sites
+from ..services import NotFound, clock, permits, sites
 from .forms import (BondForm, CommencementForm, CompletionForm, ConfirmForm, DecisionForm, DenyForm,
                     DocumentForm, ExtendForm, FeeForm, IssueForm, ModificationForm, PermitApplicationForm,
                     commit_or_refuse)
@@ -49,12 +48,13 @@ def apply(site_id: int):
     else:
         form.company.choices = [(c.id, c.name) for c in session.exec(select(Company).order_by(Company.name))]
     if request.method == "GET":
-        form.application_received_on.data = utcnow().date()
+        form.application_received_on.data = clock.today(rulebook())
     if form.validate_on_submit():
         ok, permit = commit_or_refuse(session, form, lambda: permits.apply(
             session, site=site, company_id=form.company.data, applicant_name=form.applicant_name.data,
             received_on=form.application_received_on.data, fee_paid_on=form.fee_paid_on.data,
-            building_permit_until=form.building_permit_until.data, user=g.user, today=utcnow().date()))
+            building_permit_until=form.building_permit_until.data, user=g.user,
+            today=clock.today(rulebook())))
         if ok:
             flash("Application recorded. Upload the control plan documents to start the review clock.", "info")
             return redirect(url_for("permits.show", permit_id=permit.id))
@@ -65,12 +65,15 @@ def apply(site_id: int):
 @login_required
 def show(permit_id: int, forms: dict | None = None, status: int = 200):
     session, permit, site = load_permit(permit_id)
-    now = utcnow()
-    permits.refresh_status(session, permit, now.date())
-    session.commit()
+    now = clock.now()
     rb = rulebook()
+    before = permit.status
+    permits.refresh_status(session, permit, clocks.local_date(now, rb))
+    if permit.status != before:  # a view that changed nothing writes nothing
+        session.commit()
     forms = forms or {}
-    defaults = {"doc": doc_form(rb), "fee": FeeForm(formdata=None), "issue": IssueForm(formdata=None, issued_on=now.date()),
+    issue_form = IssueForm(formdata=None, issued_on=clocks.local_date(now, rb))
+    defaults = {"doc": doc_form(rb), "fee": FeeForm(formdata=None), "issue": issue_form,
                 "deny": DenyForm(formdata=None), "extend": ExtendForm(formdata=None), "bond": BondForm(formdata=None),
                 "commencement": CommencementForm(formdata=None), "completion": CompletionForm(formdata=None),
                 "modification": ModificationForm(formdata=None), "decision": DecisionForm(formdata=None),
@@ -82,7 +85,7 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
                            docs=permits.documents(session, permit), history=permits.history(session, permit),
                            notices=notices, requests=permits.modification_requests(session, permit),
                            bonds=permits.bonds(session, permit), forms=defaults, now=now,
-                           is_late=clocks.is_late), status
+                           is_late=lambda *args: clocks.is_late(*args, rb)), status
 
 
 def _act(permit_id: int, form_name: str, form, action, success: str, roles=None):
@@ -105,7 +108,8 @@ def upload(permit_id: int):
     def action(session, permit, site):
         f = form.file.data
         permits.add_document(session, permit, kind=form.kind.data, filename=f.filename or "document",
-                             data=f.read(rulebook()["uploads.control_plan_max_bytes"] + 1), user=g.user, rb=rulebook())
+                             data=f.read(rulebook()["uploads.control_plan_max_bytes"] + 1),
+                             user=g.user, rb=rulebook(), now=clock.now())
     return _act(permit_id, "doc", form, action, "Document uploaded.")
 
 
@@ -127,7 +131,8 @@ def document(permit_id: int, doc_id: int):
 def fee(permit_id: int):
     form = FeeForm()
     return _act(permit_id, "fee", form, lambda s, p, site: permits.record_fee(
-        s, p, user=g.user, paid_on=form.fee_paid_on.data, today=utcnow().date()), "Fee recorded.")
+        s, p, user=g.user, paid_on=form.fee_paid_on.data, today=clock.today(rulebook())),
+        "Fee recorded.")
 
 
 @bp.route("/permits/<int:permit_id>/review", methods=["POST"])
@@ -183,7 +188,7 @@ def commencement(permit_id: int):
     form = CommencementForm()
     def action(session, permit, site):
         # The form gives local wall-clock time; the database keeps UTC.
-        permits.notify_commencement(session, permit, user=g.user, now=utcnow(),
+        permits.notify_commencement(session, permit, user=g.user, now=clock.now(),
                                     commenced_at=clocks.from_local(form.commenced_at.data, rulebook()))
     return _act(permit_id, "commencement", form, action, "Notice of commencement sent.")
 
@@ -193,7 +198,8 @@ def commencement(permit_id: int):
 def completion(permit_id: int):
     form = CompletionForm()
     return _act(permit_id, "completion", form, lambda s, p, site: permits.notify_completion(
-        s, p, user=g.user, measure=form.measure.data, installed_on=form.installed_on.data, now=utcnow()),
+        s, p, user=g.user, measure=form.measure.data, installed_on=form.installed_on.data,
+        now=clock.now(), rb=rulebook()),
         "Notice of completion sent.")
 
 

@@ -17,10 +17,9 @@ from .. import charts
 from ..db import get_session
 from ..imports import FileProblem
 from ..models import RainEvent, RainGauge, Site, SiteGauge
-from ..models.base import utcnow
 from ..rules import clocks
 from ..security import STAFF, login_required, roles_required
-from ..services import ServiceError, rain, schedule, sites
+from ..services import ServiceError, clock, rain, schedule, sites
 from . import nav_link, site_panel
 from .forms import apply_service_error
 
@@ -85,7 +84,7 @@ def _reading_form(session, form: ReadingForm | None = None) -> ReadingForm:
     form = form or ReadingForm()
     form.gauge_id.choices = [(gauge.id, gauge.name) for gauge in rain.gauges_for(session, g.user)]
     if form.observed_at.data is None and request.method == "GET":
-        form.observed_at.data = _local(utcnow()).replace(tzinfo=None, second=0, microsecond=0)
+        form.observed_at.data = _local(clock.now()).replace(tzinfo=None, second=0, microsecond=0)
     return form
 
 
@@ -98,7 +97,7 @@ def _index(session, gauges, gauge_form, reading_form, status=200):
                             .where(SiteGauge.gauge_id.in_(ids), Site.id.in_(visible))).all()
         for gauge_id, site in rows:
             links.setdefault(gauge_id, []).append(site)
-    since = utcnow() - timedelta(days=42)
+    since = clock.now() - timedelta(days=42)
     events = session.exec(select(RainEvent).where(RainEvent.gauge_id.in_(ids), RainEvent.end >= since)
                           .order_by(RainEvent.end.desc())).all() if ids else []
     names = {gauge.id: gauge.name for gauge in gauges}
@@ -134,7 +133,7 @@ def gauge(gauge_id: int):
     found = rain.get_gauge(session, gauge_id)
     if found.id not in {x.id for x in rain.gauges_for(session, g.user)}:
         abort(404)
-    readings = rain.daily_readings(session, found.id, utcnow() - timedelta(days=42))
+    readings = rain.daily_readings(session, found.id, clock.now() - timedelta(days=42))
     events = session.exec(select(RainEvent).where(RainEvent.gauge_id == found.id)
                           .order_by(RainEvent.end.desc()).limit(20)).all()
     return render_template("rain/gauge.html", gauge=found, readings=readings, events=events, local=_local,
@@ -151,7 +150,7 @@ def add_reading():
         try:
             reading, _ = rain.record_manual(session, user=g.user, gauge_id=form.gauge_id.data, observed_at=observed,
                                             amount_in=form.amount_in.data, period_hours=24, device_uuid=None,
-                                            site_id=None, now=utcnow(), rb=rulebook())
+                                            site_id=None, now=clock.now(), rb=rulebook())
             session.commit()
         except ServiceError as exc:
             session.rollback()
@@ -173,7 +172,8 @@ def import_page():
         session = get_session()
         data = form.file.data.read()
         try:
-            report = rain.import_file(session, data, form.format.data, user_id=g.user.id, now=utcnow(),
+            report = rain.import_file(session, data, form.format.data, user_id=g.user.id,
+                                      now=clock.now(),
                                       rb=rulebook())
             session.commit()
         except FileProblem as exc:
@@ -194,7 +194,7 @@ def import_rain_command(path: str, fmt: str) -> None:
     with open(path, "rb") as handle:
         data = handle.read()
     try:
-        report = rain.import_file(session, data, fmt, user_id=None, now=utcnow(), rb=rulebook())
+        report = rain.import_file(session, data, fmt, user_id=None, now=clock.now(), rb=rulebook())
         session.commit()
     except FileProblem as exc:
         session.rollback()

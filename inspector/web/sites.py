@@ -6,9 +6,9 @@ from sqlmodel import select
 
 from ..db import get_session
 from ..models import Company, Permit
-from ..models.base import utcnow
 from ..security import STAFF, login_required, roles_required
-from ..services import memo, permits, sites
+from ..rules import clocks
+from ..services import clock, memo, permits, sites
 from .forms import KIND_LABELS, SiteForm, commit_or_refuse
 
 bp = Blueprint("sites", __name__, url_prefix="/sites")
@@ -23,7 +23,7 @@ def rulebook():
 def index():
     session = get_session()
     rows = list(session.exec(sites.visible_sites_query(g.user).order_by("name")))
-    today = utcnow().date()
+    today = clock.today(rulebook())
     listing = []
     for site in rows:
         permit = permits.current_permit(session, site.id)
@@ -54,12 +54,12 @@ def create():
 def show(site_id: int):
     session = get_session()
     site = sites.get_visible_site(session, g.user, site_id)
-    now = utcnow()
+    now = clock.now()
     query = select(Permit).where(Permit.site_id == site.id).order_by(Permit.created_at.desc(), Permit.id.desc())
     site_permits = list(session.exec(query))
     before = [p.status for p in site_permits]
     for permit in site_permits:
-        permits.refresh_status(session, permit, now.date())
+        permits.refresh_status(session, permit, clocks.local_date(now, rulebook()))
     if [p.status for p in site_permits] != before:  # a view that changed nothing writes nothing
         session.commit()
     companies = {c.id: c for c in session.exec(select(Company))}

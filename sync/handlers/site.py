@@ -4,6 +4,7 @@ from __future__ import annotations
 from sqlmodel import select
 
 from inspector.models import AuditEvent, Company, Site
+from inspector.rules import clocks
 from inspector.services import Forbidden, permits, sites
 
 from . import Outcome, register
@@ -41,7 +42,8 @@ def packet_entries(session, site_list: list[Site], user, now, rb) -> dict[int, d
             "permit": None if permit is None else {
                 "id": permit.id, "number": permit.number, "status": permit.status,
                 "expires_on": permit.expires_on.isoformat() if permit.expires_on else None,
-                "active": permits.is_active(permit, now.date()), "company": company.name if company else None},
+                "active": permits.is_active(permit, clocks.local_date(now, rb)),
+                "company": company.name if company else None},
             "due": due.get(site.id, []),
             "stop_work": None if stop_entry.get("status") == "none" else stop_entry,
             "open_findings": len(site_findings),
@@ -110,8 +112,8 @@ class SiteHandler:
         site = session.exec(sites.visible_sites_query(user).where(Site.id == site_id)).first()
         if site is None:
             return None
-        from inspector.models.base import utcnow
         from flask import current_app
+        from inspector.services import clock
         rb = current_app.extensions["rulebook"]
-        return packet_entries(session, [site], user, utcnow(), rb)[site.id]
+        return packet_entries(session, [site], user, clock.now(), rb)[site.id]
 

@@ -47,8 +47,11 @@ def test_commencement_notice_48_hours():
 def test_completion_notice_14_days():
     due = clocks.completion_notice_due(date(2027, 4, 1)).due
     assert due == date(2027, 4, 15)
-    assert not clocks.is_late(datetime(2027, 4, 15, 23, 0), due, datetime(2027, 5, 1))
-    assert clocks.is_late(datetime(2027, 4, 16, 0, 1), due, datetime(2027, 5, 1))
+    rb = default()
+    # Stored times are UTC; the day counted is the Village's (23:59 local on day 14 is 04:59 UTC).
+    later = datetime(2027, 5, 1)
+    assert not clocks.is_late(clocks.from_local(datetime(2027, 4, 15, 23, 59), rb), due, later, rb)
+    assert clocks.is_late(clocks.from_local(datetime(2027, 4, 16, 0, 1), rb), due, later, rb)
 
 
 def test_street_sediment_due_at_the_end_of_that_workday():

@@ -112,8 +112,9 @@ def test_group_merges_evidence_and_keeps_citations():
 
 
 def test_stop_work_compliance_clock_is_ten_days():
+    # Issued Mon 2027-03-01 09:00 CST: the ten days end with Thu 2027-03-11 (06:00 UTC on the 12th).
     issued = datetime(2027, 3, 1, 15, 0)
-    assert clocks.stop_work_compliance_due(issued, RB) == issued + timedelta(days=10)
+    assert clocks.stop_work_compliance_due(issued, RB) == datetime(2027, 3, 12, 6, 0)
 
 
 def test_a_correction_standing_for_its_visit_keeps_the_visits_evidence_key():
