@@ -19,6 +19,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     # A missing or malformed rulebook value stops the app here, naming the key.
     app.extensions["rulebook"] = rulebook.load(app.config["RULEBOOK_PATH"])
 
+    from . import photos
+    photos.configure(app.config["PHOTO_PROCESSING_SLOTS"])
+
     from . import db, security
     db.init_app(app)
     security.init_app(app)

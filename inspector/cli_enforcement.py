@@ -2,6 +2,8 @@
 pass at night (a missed weekly inspection, an overdue repair, an expired permit) propose orders on time."""
 from __future__ import annotations
 
+from datetime import timedelta
+
 import click
 from flask import current_app
 from flask.cli import with_appcontext
@@ -19,6 +21,12 @@ def tick_command():
     created = enforcement.evaluate_all(session, now, current_app.extensions["rulebook"])
     session.commit()
     click.echo(f"tick {now.isoformat(timespec='seconds')}Z: {len(created)} new proposed stop-work order(s)")
+    from sync.photos import expire_unclaimed
+    days = current_app.config["UNCLAIMED_PHOTO_DAYS"]
+    expired = expire_unclaimed(session, now - timedelta(days=days))
+    session.commit()
+    if expired:
+        click.echo(f"  {expired} photo(s) removed: no record named them within {days} days")
     for order in created:
         grounds = ", ".join(dict.fromkeys(g["citation"] for g in order.grounds))
         click.echo(f"  site {order.site_id}: order {order.id} ({grounds}) {order.status}")

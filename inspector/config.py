@@ -27,10 +27,19 @@ class Defaults:
     SMTP_USER = None
     SMTP_PASSWORD = None
     MAIL_FROM = "erosion-control@fairwater.example"
+    # Photos whose record has not arrived: each user may keep this many (and this many MB) on the server;
+    # `flask --app app tick` removes them after UNCLAIMED_PHOTO_DAYS (the device keeps its copy until a
+    # record claims the photo, and sends it again).
+    UNCLAIMED_PHOTO_DAYS = 7
+    UNCLAIMED_PHOTOS_PER_USER = 100
+    UNCLAIMED_PHOTO_MB_PER_USER = 50
+    PHOTO_PROCESSING_SLOTS = 2  # photos decoded at once per server process; more wait briefly, then 503
 
 
+INT_KEYS = ("SMTP_PORT", "UNCLAIMED_PHOTO_DAYS", "UNCLAIMED_PHOTOS_PER_USER", "UNCLAIMED_PHOTO_MB_PER_USER",
+            "PHOTO_PROCESSING_SLOTS")
 ENV_KEYS = ("SECRET_KEY", "DATABASE_URL", "RULEBOOK_PATH", "ENV_NAME", "MAIL_SENDER", "SMTP_HOST",
-            "SMTP_PORT", "SMTP_USER", "SMTP_PASSWORD", "MAIL_FROM")
+            "SMTP_USER", "SMTP_PASSWORD", "MAIL_FROM") + INT_KEYS
 
 
 def load(app, overrides: dict | None = None) -> None:
@@ -39,7 +48,7 @@ def load(app, overrides: dict | None = None) -> None:
     for key in ENV_KEYS:
         value = os.environ.get(f"FAIRWATER_{key}") or (os.environ.get(key) if key == "DATABASE_URL" else None)
         if value:
-            app.config[key] = int(value) if key == "SMTP_PORT" else value
+            app.config[key] = int(value) if key in INT_KEYS else value
     if overrides:
         app.config.update(overrides)
     if app.config["ENV_NAME"] == "production":

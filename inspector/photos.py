@@ -16,15 +16,24 @@ from __future__ import annotations
 import hashlib
 import io
 import struct
+import threading
 import warnings
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from PIL import ExifTags, Image, ImageOps
 
 MAX_BYTES = 15 * 1024 * 1024     # a 12-MP camera JPEG is 3-8 MB; devices send ~2048-px copies
-MAX_PIXELS = 40_000_000          # refuse anything larger than this before decoding (decompression bombs)
 MAX_EDGE = 2048                  # long edge the tablets store (issue #3); kept when the server re-encodes
+# Pixel limits, read from the header before anything is decoded. A JPEG is decoded at reduced scale
+# (`draft`), so a 12-MP camera file is cheap and its limit can stay above that; a PNG or WebP is decoded
+# whole, so it may be at most twice the tablets' 2048 × 2048.
+MAX_PIXELS = 25_000_000
+MAX_PIXELS_FULL_DECODE = 2 * MAX_EDGE * MAX_EDGE
+PROCESSING_SLOTS = 2             # photos decoded at once per server process (config PHOTO_PROCESSING_SLOTS)
+SLOT_WAIT_SECONDS = 2.0          # a request waits this long for a slot, then is told to come back
+RETRY_AFTER_SECONDS = 5
 THUMB_EDGE = 320
 THUMB_QUALITY = 80
 ACCEPTED = {"image/jpeg": "JPEG", "image/png": "PNG", "image/webp": "WEBP"}
@@ -86,8 +95,35 @@ def check_upload(data: bytes, declared_sha256: str | None, declared_type: str | 
     return content_type
 
 
+_slots = threading.BoundedSemaphore(PROCESSING_SLOTS)
+
+
+def configure(slots: int) -> None:
+    """How many photos this process decodes at once (the rest wait briefly, then get a 503)."""
+    global _slots
+    _slots = threading.BoundedSemaphore(max(1, int(slots)))
+
+
+@contextmanager
+def processing_slot(wait: float = SLOT_WAIT_SECONDS):
+    slots = _slots
+    if not slots.acquire(timeout=wait):
+        raise PhotoError(503, "busy", "The server is processing other photos right now; the photo stays on "
+                                      f"the device and is sent again in {RETRY_AFTER_SECONDS} seconds.")
+    try:
+        yield
+    finally:
+        slots.release()
+
+
 def process(data: bytes, content_type: str) -> Processed:
-    """Open, verify, make upright, strip, thumbnail. Raises PhotoError (415/422) on a bad image."""
+    """Open, verify, make upright, strip, thumbnail. Raises PhotoError (415/422) on a bad image, and
+    503 when every processing slot stays busy (CPU and memory per process are bounded)."""
+    with processing_slot():
+        return _process_checked(data, content_type)
+
+
+def _process_checked(data: bytes, content_type: str) -> Processed:
     fmt = ACCEPTED[content_type]
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -96,7 +132,8 @@ def process(data: bytes, content_type: str) -> Processed:
         except PhotoError:
             raise
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-            raise PhotoError(422, "too_many_pixels", f"The image has more than {MAX_PIXELS:,} pixels.") from None
+            raise PhotoError(422, "too_many_pixels", f"The image has more than {MAX_PIXELS:,} pixels; tablets "
+                                                     f"send at most {MAX_EDGE} px on the long edge.") from None
         except (OSError, SyntaxError, ValueError, struct.error, EOFError) as exc:
             raise PhotoError(422, "unreadable", f"The image cannot be read ({exc}); it may be cut short.") from None
 
@@ -104,9 +141,11 @@ def process(data: bytes, content_type: str) -> Processed:
 def _process(data: bytes, content_type: str, fmt: str) -> Processed:
     im = Image.open(io.BytesIO(data), formats=[fmt])  # reads the header only
     width, height = im.size
-    if width * height > MAX_PIXELS:
+    limit = MAX_PIXELS if fmt == "JPEG" else MAX_PIXELS_FULL_DECODE
+    if width * height > limit:
         raise PhotoError(422, "too_many_pixels",
-                         f"The image is {width} × {height} pixels; at most {MAX_PIXELS:,} pixels are accepted.")
+                         f"The image is {width} × {height} pixels; a {fmt} may have at most {limit:,} "
+                         f"pixels. Tablets send photos at most {MAX_EDGE} px on the long edge.")
     exif = im.getexif()
     orientation = exif.get(ExifTags.Base.Orientation, 1)
     taken_at, has_offset = _taken_at(exif)

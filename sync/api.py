@@ -11,12 +11,12 @@ from flask_wtf.csrf import CSRFError, generate_csrf
 
 from inspector.db import get_session
 from inspector.models.base import utcnow
-from inspector.photos import PhotoError
+from inspector.photos import RETRY_AFTER_SECONDS, PhotoError
 from inspector.security import csrf
 from inspector.services import inspections as inspection_service
 from inspector.services import NotFound
 
-from . import auth, openapi, protocol
+from . import auth, openapi, protocol, validate
 from . import photos as photo_store
 from .handlers import load_all
 
@@ -95,9 +95,15 @@ def _device_id():
 
 @bp.post("/sync/push")
 def push():
-    body = request.get_json(silent=True)
-    if body is None:
-        return jsonify(error="malformed", reason="The body is not valid JSON (send Content-Type: application/json)."), 400
+    if not request.is_json:
+        return jsonify(error="unsupported_type",
+                       reason="Send the batch as JSON with Content-Type: application/json."), 415
+    try:
+        body = validate.loads(request.get_data(cache=False))
+        validate.check_json(body)  # depth, exact numbers, valid text: before anything reads the body
+    except validate.ShapeError as exc:
+        return jsonify(error="malformed", reason="The body is not valid JSON or holds values no device "
+                                                 "sends; nothing was applied.", errors=exc.errors), 400
     session = get_session()
     try:
         result = protocol.push(session, body, user=g.caller.user, device_id=_device_id(), now=utcnow(),
@@ -112,7 +118,7 @@ def push():
 @bp.get("/sync/pull")
 def pull():
     limit = request.args.get("limit")
-    if limit is not None and not limit.isdigit():
+    if limit is not None and not (limit.isascii() and limit.isdigit() and len(limit) < 10):
         return jsonify(error="bad_limit", reason="limit must be a whole number."), 400
     try:
         body = protocol.pull(get_session(), user=g.caller.user, since=request.args.get("since"),
@@ -140,10 +146,15 @@ def photo_put(photo_id: str):
     try:
         status, photo = photo_store.receive(session, photo_id, data, sha256=request.headers.get("X-Content-SHA256"),
                                             content_type=request.headers.get("Content-Type"), user=g.caller.user,
-                                            device_id=_device_id(), rb=current_app.extensions["rulebook"])
+                                            device_id=_device_id(), rb=current_app.extensions["rulebook"],
+                                            quota=(current_app.config["UNCLAIMED_PHOTOS_PER_USER"],
+                                                   current_app.config["UNCLAIMED_PHOTO_MB_PER_USER"] * 1_000_000))
     except PhotoError as exc:
         session.rollback()
-        return jsonify(error=exc.error, reason=exc.reason), exc.status
+        response = jsonify(error=exc.error, reason=exc.reason)
+        if exc.status == 503:
+            response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response, exc.status
     session.commit()
     return jsonify(id=photo.id, sha256=photo.sha256, width=photo.width, height=photo.height,
                    content_type=photo.content_type, inspection_id=photo.inspection_id,

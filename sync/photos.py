@@ -15,6 +15,9 @@ from inspector.services import audit, sites
 from inspector.services.inspections import UUID_RE
 
 
+ID_TAKEN = "This photo id is already used; the device makes a new one for a new photo."
+
+
 def find(session: Session, photo_id: str, user: User) -> Photo | None:
     """The stored photo if this user sent it or may see its record's site; else None (404)."""
     photo = session.get(Photo, photo_id)
@@ -40,7 +43,7 @@ def site_of(session: Session, photo: Photo) -> int | None:
 
 
 def receive(session: Session, photo_id: str, data: bytes, *, sha256: str | None, content_type: str | None,
-            user: User, device_id: str | None, rb) -> tuple[int, Photo]:
+            user: User, device_id: str | None, rb, quota: tuple[int, int] | None = None) -> tuple[int, Photo]:
     """Store the photo; returns (201 stored | 200 already stored, photo). Raises PhotoError (4xx)."""
     if not UUID_RE.match(photo_id or ""):
         raise pipeline.PhotoError(422, "bad_id", "A photo id is a UUID made on the device.")
@@ -48,7 +51,7 @@ def receive(session: Session, photo_id: str, data: bytes, *, sha256: str | None,
     if existing is not None:
         same = sha256 is not None and existing.sha256 == sha256.strip().lower()
         if existing.user_id != user.id and find(session, photo_id, user) is None:
-            raise pipeline.PhotoError(409, "id_taken", "This photo id is already used.")
+            raise pipeline.PhotoError(409, "id_taken", ID_TAKEN)
         if same:
             return 200, existing
         raise pipeline.PhotoError(409, "different_bytes", "A photo with this id is already stored with other bytes.")
@@ -56,11 +59,13 @@ def receive(session: Session, photo_id: str, data: bytes, *, sha256: str | None,
     sha = sha256.strip().lower()
     claim = session.get(PhotoClaim, photo_id)
     if claim is not None:
-        if claim.user_id != user.id:
-            raise pipeline.PhotoError(409, "id_taken", "This photo id belongs to another user's record.")
+        if claim.user_id != user.id:  # the same words as a stored photo: nothing about the record leaks
+            raise pipeline.PhotoError(409, "id_taken", ID_TAKEN)
         if claim.sha256 != sha:
             raise pipeline.PhotoError(422, "hash_mismatch",
                                       "These bytes are not the photo the record names (its SHA-256 differs).")
+    if claim is None:  # the bytes came before their record: bounded per user until a record claims them
+        check_quota(session, user, len(data), quota)
     done = pipeline.process(data, actual_type)
     taken_at = pipeline.utc_from_exif(done.taken_at, done.taken_at_offset, lambda t: clocks.from_local(t, rb))
     original = StoredFile(data=done.data)
@@ -88,6 +93,47 @@ def receive(session: Session, photo_id: str, data: bytes, *, sha256: str | None,
         audit.record(session, entity=owner[0], entity_id=owner[1], action="photo", user_id=user.id,
                      after={"photo_id": photo_id}, site_id=site_of(session, photo), device_id=device_id)
     return 201, photo
+
+
+def _unclaimed():
+    """Photos no record names yet (a stop-work order's claim names neither an inspection nor a finding,
+    so the claim table is what tells)."""
+    return (Photo.inspection_id.is_(None), Photo.finding_id.is_(None),
+            Photo.id.not_in(select(PhotoClaim.photo_id)))
+
+
+def check_quota(session: Session, user: User, size: int, quota: tuple[int, int] | None) -> None:
+    """Refuse (429) a photo whose record has not arrived when the user already has `quota` = (photos,
+    bytes) of those on the server: the device keeps it and sends it after its record."""
+    if quota is None:
+        return
+    most, most_bytes = quota
+    number, stored = session.exec(select(func.count(), func.coalesce(func.sum(Photo.size), 0))
+                                  .where(Photo.user_id == user.id, *_unclaimed())).one()
+    if number + 1 > most or stored + size > most_bytes:
+        raise pipeline.PhotoError(
+            429, "too_many_unclaimed",
+            f"You have {number} photos ({stored / 1_000_000:.1f} MB) on the server that no record names yet; at "
+            f"most {most} photos or {most_bytes // 1_000_000} MB may wait for their records. Send the records "
+            "first (sync): the photo stays on the device.")
+
+
+def expire_unclaimed(session: Session, older_than) -> int:
+    """Remove photos (and their files) that no record named before `older_than`; returns how many."""
+    rows = session.exec(select(Photo).where(Photo.received_at < older_than, *_unclaimed())).all()
+    for photo in rows:
+        files = [photo.file_id, photo.thumb_file_id]
+        audit.record(session, entity="photo", entity_id=photo.id, action="expire", user_id=None,
+                     before={"user_id": photo.user_id, "sha256": photo.sha256, "size": photo.size,
+                             "received_at": photo.received_at.isoformat()})
+        session.delete(photo)
+        session.flush()
+        for file_id in files:
+            stored = session.get(StoredFile, file_id) if file_id else None
+            if stored is not None:
+                session.delete(stored)
+    session.flush()
+    return len(rows)
 
 
 def counts(session: Session, inspection_ids: list[str]) -> dict[str, int]:

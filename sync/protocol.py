@@ -20,6 +20,7 @@ from inspector.services.inspections import UUID_RE, Invalid, kinds_for
 
 from .handlers import HANDLERS, SyncContext, load_all
 from . import photos as photo_store
+from . import validate
 
 MAX_BATCH = 50
 PULL_DEFAULT = 500
@@ -64,6 +65,7 @@ def parse_push(body) -> tuple[str | None, list[dict]]:
                                                  f"this one has {len(mutations)}. Send them in smaller batches.")
     handlers = load_all()
     errors: dict[str, str] = {}
+    seen: set = set()
     for i, m in enumerate(mutations):
         p = f"mutations.{i}."
         if not isinstance(m, dict):
@@ -71,7 +73,7 @@ def parse_push(body) -> tuple[str | None, list[dict]]:
             continue
         if not isinstance(m.get("mutation_id"), str) or not UUID_RE.match(m["mutation_id"]):
             errors[p + "mutation_id"] = "Must be a UUID made on the device."
-        if m.get("entity") not in handlers:
+        if not isinstance(m.get("entity"), str) or m["entity"] not in handlers:
             errors[p + "entity"] = f"Unknown entity {m.get('entity')!r}; known: {', '.join(sorted(handlers))}."
         if not isinstance(m.get("entity_id"), str) or not 0 < len(m["entity_id"]) <= 64:
             errors[p + "entity_id"] = "Must be a non-empty string."
@@ -82,6 +84,9 @@ def parse_push(body) -> tuple[str | None, list[dict]]:
             errors[p + "base_version"] = "Must be a whole number or null."
         if not isinstance(m.get("payload", {}), dict):
             errors[p + "payload"] = "Must be an object."
+        if isinstance(m.get("mutation_id"), str) and m["mutation_id"] in seen:
+            errors[p + "mutation_id"] = "Repeated in the batch: each mutation needs its own id."
+        seen.add(m.get("mutation_id") if isinstance(m.get("mutation_id"), str) else None)
     if errors:
         raise BatchError(400, "invalid_mutations", "Some mutations are malformed; nothing was applied.", errors)
     return device_id, mutations
@@ -99,10 +104,9 @@ def push(session: Session, body, *, user: User, device_id: str | None, now, rb) 
     for i, m in enumerate(mutations):
         if m["mutation_id"] in known:
             results[i] = _replayed(known[m["mutation_id"]], user)
-        elif any(mutations[j]["mutation_id"] == m["mutation_id"] for j in todo):
-            results[i] = {"mutation_id": m["mutation_id"], "status": "rejected", "code": 400,
-                          "reason": "The same mutation id appears twice in this batch.",
-                          "errors": {"mutation_id": "Repeated in the batch."}}
+        elif (shape := _shape_errors(m)) is not None:
+            results[i] = {"mutation_id": m["mutation_id"], "status": "rejected", "code": 422,
+                          "reason": "Some fields have the wrong type.", "errors": shape}
         else:
             todo.append(i)
     # Consecutive mutations of an entity whose handler takes runs are validated one by one and written
@@ -130,6 +134,15 @@ def push(session: Session, body, *, user: User, device_id: str | None, now, rb) 
     _after_batch(session, ctx)
     session.flush()
     return {"results": results}
+
+
+def _shape_errors(m: dict) -> dict | None:
+    """The payload's fields by type, before any handler reads them (None: the shape is right)."""
+    try:
+        validate.check_payload(m["entity"], m.get("payload") or {})
+    except validate.ShapeError as exc:
+        return exc.errors
+    return None
 
 
 def _replayed(row: SyncMutation, user: User) -> dict:
@@ -223,7 +236,7 @@ def parse_cursor(since: str | None) -> tuple[int, str | None]:
     if since in (None, ""):
         return 0, None
     seq, _, catalog = since.partition(":")
-    if not seq.isdigit():
+    if not (seq.isascii() and seq.isdigit()) or int(seq) > validate.MAX_ID:
         raise BatchError(400, "bad_cursor", "since must be a cursor returned by an earlier pull.")
     return int(seq), catalog or None
 

@@ -45,6 +45,7 @@ REQUIRED: dict[str, type | tuple[type, ...]] = {
     "clocks.repair.hours": NUMBER,
     "clocks.street_sediment.workday_end": str,
     "clocks.stop_work_compliance.days": int,
+    "clocks.stop_work_compliance.reading_note": str,
     "calendar.timezone": str,
     "calendar.work_days": list,
     "calendar.holidays": list,

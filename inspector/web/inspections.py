@@ -2,6 +2,8 @@
 of the record and of each photo as tamper evidence and "N of M photos received"."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from flask import Blueprint, Response, abort, current_app, g, render_template
 from sqlalchemy import func
 from sqlmodel import select
@@ -37,13 +39,32 @@ def photo_response(session, photo: Photo, size: str | None) -> Response:
                     headers={"Cache-Control": "private, max-age=86400"})
 
 
+SCALARS = (str, int, float, bool)
+
+
+def shown_answer(a: Answer) -> SimpleNamespace:
+    """An answer as the page and PDF show it. Rows stored before pushes were shape-checked may hold a
+    calculator or measurements of another shape: what cannot be shown is left out, never a 500."""
+    calc = a.calculator if isinstance(a.calculator, dict) else None
+    if calc is not None:
+        result = calc.get("result")
+        calc = {"name": calc["name"] if isinstance(calc.get("name"), str) else "(unnamed)",
+                "result": {k: v for k, v in result.items() if isinstance(v, SCALARS)}
+                if isinstance(result, dict) else {}}
+    measurements = a.measurements if isinstance(a.measurements, dict) else {}
+    return SimpleNamespace(id=a.id, item_code=a.item_code, result=a.result, note=a.note or "",
+                           corrective_action=a.corrective_action or "", calculator=calc,
+                           measurements={k: v for k, v in measurements.items() if isinstance(v, SCALARS)})
+
+
 def report_context(session, inspection: Inspection) -> dict:
     """Everything the page and the PDF show, in a few queries."""
     rb = rulebook()
     site = session.get(Site, inspection.site_id)
     permit = session.get(Permit, inspection.permit_id) if inspection.permit_id else None
     company = session.get(Company, permit.company_id) if permit else None
-    answers = list(session.exec(select(Answer).where(Answer.inspection_id == inspection.id).order_by(Answer.id)))
+    answers = [shown_answer(a) for a in
+               session.exec(select(Answer).where(Answer.inspection_id == inspection.id).order_by(Answer.id))]
     photos = list(session.exec(select(Photo).where(Photo.inspection_id == inspection.id)))
     by_item: dict[str | None, list[Photo]] = {}
     for p in photos:

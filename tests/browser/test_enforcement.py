@@ -78,7 +78,8 @@ def test_pushed_failures_propose_order_issue_print_revoke_retract(browser, live_
     expect(permittee.locator(".panel-orders").get_by_text("§ 256-10A(2)").first).to_be_visible()
     permittee.screenshot(path=str(tmp_path / "permittee.png"), full_page=True)
 
-    demo_app.config.update(ALLOW_CLOCK_OFFSET=True, CLOCK_OFFSET_DAYS=10)
+    # The ten days end at the end of the tenth local day after the day of issue.
+    demo_app.config.update(ALLOW_CLOCK_OFFSET=True, CLOCK_OFFSET_DAYS=11)
     page.goto(order_url)
     expect(page.get_by_text("10 days have passed")).to_be_visible()
     page.get_by_label("Reason", exact=True).first.fill("Perimeter silt fence still down after 10 days")

@@ -74,7 +74,8 @@ def test_issue_suspends_permit_and_runs_the_10_day_clock_to_revocation(db, site,
     issued_at = T0 + timedelta(hours=2)
     enforcement.issue(db, order, user=boss, now=issued_at, rb=rb, confirmed=True)
     db.commit()
-    assert order.status == "issued" and order.compliance_due == issued_at + timedelta(days=10)
+    # Issued Wed 2027-03-10 14:00 CST: the ten days end with Sat 03-20, at midnight CDT (DST began).
+    assert order.status == "issued" and order.compliance_due == datetime(2027, 3, 21, 5, 0)
     assert permit_of(db, site).status == "suspended"
     entry = enforcement.site_status(db, [site.id], issued_at)[site.id]
     assert entry["status"] == "issued" and entry["compliance_due"].endswith("Z")
@@ -145,7 +146,7 @@ def test_post_in_field_is_in_force_at_once(db, site, rb, people):
                                       user=people["inspector"], grounds=["conditions_not_met"], posted_at=posted,
                                       notes="No inlet protection", photo_ids=[], now=T0, rb=rb)
     db.commit()
-    assert order.status == "posted" and order.compliance_due == posted + timedelta(days=10)
+    assert order.status == "posted" and order.compliance_due == datetime(2027, 3, 21, 5, 0)
     assert permit_of(db, site).status == "suspended"
     assert enforcement.public_status(enforcement.site_status(db, [site.id], T0)[site.id], people["permittee"])["status"] == "posted"
     enforcement.mark_complied(db, order, user=people["supervisor"], note="Inlets protected", now=T0, rb=rb)

@@ -82,7 +82,7 @@ def test_full_lifecycle_through_the_web(app, client, auth, db, proposal, people)
     early = client.post(f"/orders/{order.id}/revoke", data={"reason": "No fence"})
     assert early.status_code == 400 and "10 days" in early.text
     assert permit_status(db, site) == "suspended"
-    app.config["CLOCK_OFFSET_DAYS"] = 10
+    app.config["CLOCK_OFFSET_DAYS"] = 11  # the ten days end at the end of the tenth day after issue
     assert client.post(f"/orders/{order.id}/revoke", data={"reason": "No fence"}).status_code == 303
     assert permit_status(db, site) == "revoked"
     assert client.get(f"/orders/{order.id}/revocation.pdf").data.startswith(b"%PDF")
