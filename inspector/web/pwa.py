@@ -25,6 +25,8 @@ PRECACHE_PAGES: dict[str, list[str]] = {
     "/app/outbox": SHELL + ["templates/app/outbox.html"],
     "/app/rain": SHELL + ["templates/app/rain.html"],
     "/app/offline": SHELL + ["templates/app/offline.html"],
+    # Every page links it: offline, a page must not log a failed fetch for it.
+    "/manifest.webmanifest": ["inspector/web/pwa.py", "inspector/rules/fairwater.toml"],
 }
 # The design calculators are public pages, the same for everybody, used offline from an inspection.
 _CALCULATOR_PAGE = ["templates/base.html", "templates/calculators/_nav.html", "templates/calculators/calculator.html",

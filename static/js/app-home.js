@@ -1,15 +1,15 @@
 // /app/: my sites with what is due (overdue, today, this week) from the work packet on the device,
 // drafts to resume, and a link to start each inspection. Also the offline calendar of due inspections.
 import * as store from './store.js';
-import { KINDS, draftsFor } from './drafts.js';
+import { KINDS, allowedKinds, draftsFor } from './drafts.js';
 import { renderStorage } from './shell.js';
 
 const $ = (id) => document.getElementById(id);
-const pad = (n) => String(n).padStart(2, '0');
-const dayKey = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
 function when(iso) {
-  return new Date(iso).toLocaleString([], { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return new Date(iso).toLocaleString([], {
+    weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short',
+  });
 }
 
 function captureUrl(site, kind, extra = {}) {
@@ -24,15 +24,43 @@ function status(text, kind) {
   return span;
 }
 
-/** Which list a due item belongs in, in the device's local calendar. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Which list a due item belongs in: overdue, due in the next 24 hours ('today'), this week, later. */
 export function bucket(item, now = new Date()) {
   if (item.state === 'not_active' || !item.due_at) return 'later';
   if (item.state === 'overdue' || new Date(item.due_at) < now) return 'overdue';
   const due = new Date(item.due_at);
-  if (dayKey(due) === dayKey(now)) return 'today';
+  if (due - now <= DAY_MS) return 'today';
   const weekEnd = new Date(now);
   weekEnd.setDate(now.getDate() + 7);
   return due <= weekEnd ? 'week' : 'later';
+}
+
+// The legal explanation of a due item is said once per page, in "Why these are due"; each item links to it.
+const whyNotes = new Map();
+
+function whyLink(item, site) {
+  if (!item.note) return null;
+  if (!whyNotes.has(item.note)) whyNotes.set(item.note, `why-${whyNotes.size + 1}`);
+  const a = document.createElement('a');
+  a.className = 'why-link small';
+  a.href = `#${whyNotes.get(item.note)}`;
+  a.textContent = 'Why?';
+  a.setAttribute('aria-label', `Why the ${item.label.toLowerCase()} for ${site.name} is due`);
+  return a;
+}
+
+function renderWhy() {
+  const list = $('why-list');
+  list.replaceChildren();
+  for (const [note, id] of whyNotes) {
+    const li = document.createElement('li');
+    li.id = id;
+    li.textContent = note;
+    list.append(li);
+  }
+  $('why-card').hidden = whyNotes.size === 0;
 }
 
 function dueEntry(site, item, group) {
@@ -48,23 +76,22 @@ function dueEntry(site, item, group) {
   const cite = document.createElement('span');
   cite.className = 'cite';
   cite.textContent = item.citation;
-  li.append(status(group === 'overdue' ? 'Overdue' : group === 'today' ? 'Due today' : 'Due', group === 'overdue' ? 'bad' : 'warn'), text, cite, document.createTextNode(' '), link);
-  if (item.note) {
-    const note = document.createElement('p');
-    note.className = 'small muted';
-    note.textContent = item.note;
-    li.append(note);
-  }
+  li.append(status(group === 'overdue' ? 'Overdue' : 'Due', group === 'overdue' ? 'bad' : 'warn'), text, cite);
+  const why = whyLink(item, site);
+  if (why) li.append(' ', why);
+  li.append(' ', link);
   return li;
 }
 
-function siteCard(site, findings) {
+const plain = (word) => String(word || '').replaceAll('_', ' ');
+
+function siteCard(site, findings, kinds) {
   const node = $('site-card-tpl').content.firstElementChild.cloneNode(true);
   node.querySelector('.site-name').textContent = site.name;
   node.querySelector('.site-address').textContent = [site.address, site.kind_label].filter(Boolean).join(' · ');
   const permit = node.querySelector('.site-permit');
   permit.textContent = site.permit
-    ? `Permit ${site.permit.number || ''} (${site.permit.status}) · ${site.permit.company || ''}`
+    ? `Permit ${site.permit.number || ''} (${plain(site.permit.status)}) · ${site.permit.company || ''}`
     : 'No permit on record.';
   const due = node.querySelector('.site-due');
   for (const item of site.due || []) {
@@ -77,14 +104,15 @@ function siteCard(site, findings) {
   }
   if (site.stop_work && site.stop_work.status && site.stop_work.status !== 'none') {
     const li = document.createElement('li');
-    li.append(status(`Stop-work order: ${site.stop_work.status}`, 'bad'));
+    li.append(status(`Stop-work order: ${plain(site.stop_work.status)}`, 'bad'));
     due.append(li);
   }
   const open = findings.filter((f) => ['open', 'reopened'].includes(f.status)); // not corrected, closed or withdrawn
   node.querySelector('.site-findings').textContent = `${site.open_findings ?? open.length} open finding(s)`
     + `${site.overdue_findings ? `, ${site.overdue_findings} overdue` : ''}.`;
   const actions = node.querySelector('.site-actions');
-  for (const kind of ['weekly', 'village', 'complaint']) {
+  // Only what this person may record (from the work packet): the server refuses the rest.
+  for (const kind of ['weekly', 'village', 'complaint'].filter((k) => kinds.includes(k))) {
     const a = document.createElement('a');
     a.className = kind === 'weekly' ? 'btn btn-primary' : 'btn';
     a.href = captureUrl(site, kind);
@@ -92,7 +120,7 @@ function siteCard(site, findings) {
     a.setAttribute('aria-label', `${KINDS[kind]} at ${site.name}`);
     actions.append(a);
   }
-  for (const f of open) {
+  for (const f of kinds.includes('follow_up') ? open : []) {
     const a = document.createElement('a');
     a.className = 'btn';
     a.href = captureUrl(site, 'follow_up', { finding: f.id });
@@ -109,7 +137,8 @@ let draftsRender = 0;
 async function renderDrafts() {
   const list = $('drafts-list');
   const run = ++draftsRender;
-  const { mine: drafts, others } = await draftsFor(await store.getMeta('user'));
+  const user = await store.getMeta('user');
+  const { mine: drafts, others } = await draftsFor(user);
   if (run !== draftsRender) return;
   list.replaceChildren();
   for (const d of drafts) {
@@ -130,11 +159,15 @@ async function renderDrafts() {
   kept.textContent = others === 1
     ? '1 draft by another person is kept on this device until they sign in.'
     : `${others} drafts by another person are kept on this device until they sign in.`;
+  if (user === null) kept.textContent = `${others} unfinished inspection(s) kept on this device: sign in to see yours.`;
   kept.hidden = others === 0;
 }
 
 async function render() {
-  const [sites, findings, lastSync] = await Promise.all([store.listSites(), store.listFindings(), store.getMeta('last_sync_at')]);
+  const [sites, findings, lastSync, user] = await Promise.all([store.listSites(), store.listFindings(),
+    store.getMeta('last_sync_at'), store.getMeta('user')]);
+  const kinds = allowedKinds(user);
+  whyNotes.clear();
   const lists = { overdue: $('due-overdue'), today: $('due-today'), week: $('due-week') };
   for (const list of Object.values(lists)) list.replaceChildren();
   const cards = $('site-cards');
@@ -144,7 +177,7 @@ async function render() {
       const group = bucket(item);
       if (lists[group]) lists[group].append(dueEntry(site, item, group));
     }
-    cards.append(siteCard(site, findings.filter((f) => String(f.site_id) === String(site.id))));
+    cards.append(siteCard(site, findings.filter((f) => String(f.site_id) === String(site.id)), kinds));
   }
   for (const [group, list] of Object.entries(lists)) {
     if (!list.children.length) {
@@ -157,6 +190,7 @@ async function render() {
   $('packet-state').textContent = sites.length
     ? `${sites.length} site(s) on this device${lastSync ? `, last updated ${new Date(lastSync).toLocaleString()}` : ''}.`
     : 'No work packet on this device yet. Sign in while online; your sites are then kept here for use without a signal.';
+  renderWhy();
   await renderDrafts();
   document.body.dataset.ready = 'home';
 }

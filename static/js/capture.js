@@ -14,7 +14,9 @@ const HEADER_FIELDS = {
   'f-weather': 'weather', 'f-phase': 'phase', 'f-active': 'active_disturbance', 'f-notes': 'notes',
 };
 
-const state = { draft: null, site: null, catalog: null, items: [], photos: [], urls: new Map(), saveTimer: null };
+const state = {
+  draft: null, site: null, catalog: null, user: undefined, items: [], photos: [], urls: new Map(), saveTimer: null,
+};
 
 function problem(text) {
   const box = $('inspect-problem');
@@ -36,9 +38,19 @@ function notYours() {
 }
 
 // ------------------------------------------------------------------ saving
-async function saveNow() {
+// Someone else holds the device now (another tab signed them in): this draft is not theirs, so an edit
+// typed here could never be submitted. Saving stops and the page says why; what was saved stays.
+async function stillMine() {
+  const user = await store.getMeta('user');
+  if (drafts.isMine(state.draft, user)) return true;
+  putAway(user);
+  return false;
+}
+
+async function saveNow({ evenIfNotMine = false } = {}) {
   clearTimeout(state.saveTimer);
   state.saveTimer = null;
+  if (!evenIfNotMine && !(await stillMine())) return false;
   try {
     await drafts.saveDraft(state.draft);
     saveState.className = 'save-state saved';
@@ -64,6 +76,20 @@ function scheduleSave() {
 // ------------------------------------------------------------------ header
 function renderHeader() {
   const { draft, site, catalog } = state;
+  // Only the kinds this person may record (the work packet says which); the server refuses the others.
+  const allowed = drafts.allowedKinds(state.user);
+  for (const option of [...$('f-kind').options]) if (!allowed.includes(option.value)) option.remove();
+  if (!allowed.includes(draft.kind)) {
+    draft.kind_changed_from = draft.kind;
+    draft.kind = allowed[0];
+    scheduleSave();
+  }
+  if (draft.kind_changed_from) {
+    $('kind-note').textContent = `This was started as a ${drafts.KINDS[draft.kind_changed_from].toLowerCase()}, `
+      + `which ${state.user?.role === 'permittee' ? 'the Village records' : 'you may not record'}. `
+      + 'Choose the kind of inspection this is before submitting.';
+    $('kind-note').hidden = false;
+  }
   $('inspect-title').textContent = `${drafts.KINDS[draft.kind]}: ${site.name}`;
   $('h-site').textContent = [site.name, site.address].filter(Boolean).join(', ');
   $('h-permittee').textContent = site.permit?.company || 'No permit on record';
@@ -81,13 +107,15 @@ function renderHeader() {
   }
   $('f-kind').addEventListener('change', () => {
     draft.kind = $('f-kind').value;
+    delete draft.kind_changed_from;
+    $('kind-note').hidden = true;
     $('inspect-title').textContent = `${drafts.KINDS[draft.kind]}: ${site.name}`;
     scheduleSave();
   });
   const links = [];
-  if (draft.rain_event_id !== null) links.push(`After the rain recorded as event ${draft.rain_event_id}.`);
-  if (draft.finding_id) links.push(`Follows up finding ${draft.finding_id.slice(0, 8)}.`);
-  if (draft.replaces_id) links.push(`Corrects inspection ${draft.replaces_id.slice(0, 8)} (a new version; the one sent stays on record).`);
+  if (draft.rain_event_id !== null) links.push('After a rain of 0.5 inch or more recorded for this site.');
+  if (draft.finding_id) links.push(`Follows up ${findingWords()}.`);
+  if (draft.replaces_id) links.push(`Corrects the inspection you sent earlier (a new version; the one sent stays on record).`);
   $('h-link').textContent = links.join(' ');
 }
 
@@ -121,13 +149,29 @@ function updateProgress() {
   $('progress').textContent = `${done} of ${state.items.length} items answered.`;
 }
 
+// The catalog's corrective action is a suggestion the inspector inserts with one tap, on a line of its
+// own: never text the inspector's words are typed onto.
+function showSuggestion(node, item, answer) {
+  const box = node.querySelector('.suggestion');
+  const text = (item.corrective_action || '').trim();
+  box.hidden = !text || (answer.corrective_action || '').includes(text);
+  node.querySelector('.suggestion-text').textContent = text;
+}
+
+function useSuggestion(node, item, answer) {
+  const textarea = node.querySelector('.corrective-t');
+  const own = textarea.value.trimEnd();
+  textarea.value = own ? `${own}\n${item.corrective_action.trim()}` : item.corrective_action.trim();
+  answer.corrective_action = textarea.value;
+  showSuggestion(node, item, answer);
+  textarea.focus();
+  scheduleSave();
+}
+
 function showResult(node, item, answer) {
   const corrective = node.querySelector('.corrective');
   corrective.hidden = answer.result !== 'fail';
-  if (answer.result === 'fail' && !answer.corrective_action) {
-    answer.corrective_action = item.corrective_action || '';
-    node.querySelector('.corrective-t').value = answer.corrective_action;
-  }
+  showSuggestion(node, item, answer);
   node.classList.toggle('is-fail', answer.result === 'fail');
   node.classList.toggle('is-pass', answer.result === 'pass');
   for (const radio of node.querySelectorAll('input[type=radio]')) radio.checked = radio.value === answer.result;
@@ -261,7 +305,14 @@ function renderItem(item) {
   node.querySelector('.corrective-l').htmlFor = corrective.id;
   corrective.value = answer.corrective_action || '';
   node.querySelector('.failure-hint').textContent = `A failure looks like: ${item.failure}`;
-  corrective.addEventListener('input', () => { answer.corrective_action = corrective.value; scheduleSave(); });
+  corrective.addEventListener('input', () => {
+    answer.corrective_action = corrective.value;
+    showSuggestion(node, item, answer);
+    scheduleSave();
+  });
+  const use = node.querySelector('.suggestion-use');
+  use.setAttribute('aria-label', `Use the suggested corrective action for ${item.title}`);
+  use.addEventListener('click', () => useSuggestion(node, item, answer));
   const note = node.querySelector('.note-t');
   note.id = `note-${item.code}`;
   node.querySelector('.note-l').htmlFor = note.id;
@@ -280,7 +331,12 @@ function renderThumbs(block) {
   const code = block.dataset.item || null;
   const list = block.querySelector('.thumbs');
   list.replaceChildren();
-  for (const photo of state.photos.filter((p) => (p.item_code || null) === code)) {
+  const here = state.photos.filter((p) => (p.item_code || null) === code);
+  // Says which photos are attached (the hidden file input's own "No file chosen" never shows).
+  block.querySelector('.photo-attached').textContent = here.length
+    ? `Attached: ${here.map((p, i) => p.name || `photo ${i + 1}`).join(', ')}.`
+    : 'No photo attached yet.';
+  for (const photo of here) {
     if (!state.urls.has(photo.id)) state.urls.set(photo.id, photoUrl(photo));
     const li = document.createElement('li');
     li.className = 'thumb';
@@ -303,7 +359,8 @@ function renderThumbs(block) {
     });
     const meta = document.createElement('span');
     meta.className = 'small muted';
-    meta.textContent = `${Math.round(photo.size / 1024)} KB${photo.latitude !== null ? ' · GPS' : ''}`;
+    meta.textContent = `${photo.name ? `${photo.name} · ` : ''}${Math.round(photo.size / 1024)} KB`
+      + `${photo.latitude !== null ? ' · GPS' : ''}`;
     li.append(img, meta, remove);
     list.append(li);
   }
@@ -315,6 +372,8 @@ function bindPhotoBlock(block, title) {
   const error = block.querySelector('.photo-error');
   for (const input of block.querySelectorAll('input[type=file]')) {
     input.setAttribute('aria-label', `${input.classList.contains('photo-camera') ? 'Take photo' : 'Choose photo'}: ${title}`);
+    // A mobile browser may reload the page while the camera app is in front: save the draft first.
+    input.addEventListener('click', () => { saveNow(); });
     input.addEventListener('change', async () => {
       const files = Array.from(input.files || []);
       input.value = '';
@@ -324,6 +383,7 @@ function bindPhotoBlock(block, title) {
         try {
           saveState.textContent = 'Processing photo…';
           photo = await processFile(file, { inspectionId: state.draft.id, itemCode: block.dataset.item || null });
+          if (file.name) photo.name = file.name;
         } catch (err) {
           error.textContent = err instanceof PhotoError ? err.message : `The photo could not be read (${err.message}). Nothing was added.`;
           saveState.textContent = '';
@@ -343,7 +403,7 @@ function bindPhotoBlock(block, title) {
         state.photos.push(photo);
         renderThumbs(block);
         await saveNow();
-        announce(`Photo added (${Math.round(photo.size / 1024)} KB).`);
+        announce(`Photo attached: ${photo.name || 'from the camera'} (${Math.round(photo.size / 1024)} KB).`);
       }
     });
   }
@@ -424,6 +484,11 @@ async function onDiscard() {
 async function open(draft, { isNew = false } = {}) {
   state.draft = draft;
   state.photos = isNew ? [] : await store.listPhotos(draft.id);   // a draft made just now has none
+  if (draft.finding_id) {
+    const finding = (await store.listFindings(draft.site_id)).find((f) => f.id === draft.finding_id);
+    const item = state.items.find((i) => i.code === finding?.item_code);
+    state.findingTitle = item?.title || finding?.item_code || null;
+  }
   renderHeader();
   const items = $('items');
   items.replaceChildren(...state.items.map(renderItem));
@@ -457,6 +522,12 @@ async function start(params) {
     draftId || params.get('replaces') ? [] : store.listDrafts(),
   ]);
   state.catalog = catalog;
+  state.user = user;
+  if (user === null) {
+    problem('Nobody is signed in on this device. Sign in to start or resume an inspection; '
+      + 'unfinished inspections stay on this device.');
+    return;
+  }
   if (!state.catalog) {
     problem('The checklist catalog is not on this device yet. Open the app once while online (signed in) so it can fetch your work packet.');
     return;
@@ -480,6 +551,12 @@ async function start(params) {
   state.site = site;
   if (!state.site) {
     problem('This site is not in the work packet on this device. Open My sites while online to fetch it.');
+    return;
+  }
+  if (!params.get('replaces') && !drafts.allowedKinds(user).includes(kind)) {
+    problem(`You may not record a ${(drafts.KINDS[kind] || 'inspection').toLowerCase()}: `
+      + `${user?.role === 'permittee' ? 'the Village records those' : 'your role does not'}. `
+      + 'Start one of the kinds offered on My sites.');
     return;
   }
   state.items = itemsForSite(state.catalog, state.site);
@@ -537,18 +614,33 @@ async function copyAnswers(draft, replacesId) {
   }
 }
 
-// The page opened before this tablet's first pull for a newly signed-in person: once the pull says who
-// it is, someone else's open draft is put away (what was typed is saved to it first; nothing is lost).
-store.events.addEventListener('packet-changed', async () => {
-  if (!state.draft || form.hidden) return;
-  if (drafts.isMine(state.draft, await store.getMeta('user'))) return;
-  if (state.saveTimer) await saveNow();
+// Someone else's open draft is put away: the form goes, the page says why. Nothing saved is touched.
+function putAway(user) {
+  if (form.hidden) return;
+  clearTimeout(state.saveTimer);
+  state.saveTimer = null;
   form.hidden = true;
   setFormInProgress(false);
   $('inspect-title').textContent = 'Inspection';
-  saveState.textContent = '';
+  saveState.textContent = user
+    ? `Saving stopped: ${user.name || 'another person'} is signed in on this device now.`
+    : 'Saving stopped: nobody is signed in on this device now.';
   notYours();
+}
+
+// This tab or another one learned that someone else holds the device: an open draft that is not
+// theirs is put away (an edit typed before that was known is saved to it first; nothing is lost).
+store.events.addEventListener('packet-changed', async () => {
+  if (!state.draft || form.hidden) return;
+  const user = await store.getMeta('user');
+  if (drafts.isMine(state.draft, user)) return;
+  if (state.saveTimer) await saveNow({ evenIfNotMine: true });
+  putAway(user);
 });
+
+function findingWords() {
+  return state.findingTitle ? `the finding on “${state.findingTitle}”` : 'a finding on this site';
+}
 
 start(new URLSearchParams(location.search)).catch((error) => {
   problem(`The inspection could not be opened on this device: ${error.message}`);

@@ -70,8 +70,17 @@ export async function saveDraft(draft) {
  * nothing can prove whose it is and hiding it could lose an inspector's work.
  */
 export function isMine(draft, user) {
-  if (!user || draft.user_id === null || draft.user_id === undefined) return true;
+  const unowned = draft.user_id === null || draft.user_id === undefined;
+  if (user === undefined || unowned) return true;
+  if (user === null) return false;     // signed out: nobody's drafts show
   return String(draft.user_id) === String(user.id);
+}
+
+/** The inspection kinds this person may record, from the work packet (the server refuses others). */
+export function allowedKinds(user) {
+  const kinds = user?.may?.inspection_kinds;
+  if (Array.isArray(kinds) && kinds.length) return kinds.filter((k) => KINDS[k]);
+  return user?.role === 'permittee' ? ['weekly', 'post_rain'] : Object.keys(KINDS);
 }
 
 /** The signed-in user's drafts and how many belong to someone else (kept, never deleted). */
@@ -106,6 +115,13 @@ export function validate(draft, catalog, site) {
     }
     if (answer.result === 'fail' && !(answer.corrective_action || '').trim()) {
       errors[`${key}.corrective_action`] = 'A failed item needs the corrective action.';
+    }
+    // A calculation that fails refuses pass, as a failing measurement does (the server checks it again).
+    const calc = answer.calculator;
+    if (answer.result === 'pass' && calc?.result?.passes === false) {
+      errors[`${key}.calculator`] = `The attached ${calc.name} calculation does not meet the ordinance`
+        + `${calc.result.summary ? ` (${calc.result.summary})` : ''}; an item cannot pass with it: answer fail, `
+        + 'or calculate again.';
     }
   }
   return { errors, items };
@@ -164,4 +180,39 @@ export async function submit(draft, payload, photos) {
   };
   await store.enqueueFromDraft(draft.id, mutation);
   return mutation;
+}
+
+/**
+ * A refused inspection from the outbox as a fresh draft of the signed-in person: everything it said,
+ * under a new id (the server never had it). A kind this person may not record becomes their first
+ * kind, and `kind_changed_from` says so on the capture page. A correction keeps what it replaces only
+ * when that inspection is on the server.
+ */
+export function draftFromEntry(entry, { user, catalog, sentIds = new Set() }) {
+  const p = entry.payload || {};
+  const allowed = allowedKinds(user);
+  const kind = allowed.includes(p.kind) ? p.kind : allowed[0];
+  const draft = newDraft({
+    site: { id: p.site_id, name: entry.summary?.site_name }, kind, user, catalog,
+    rainEventId: p.rain_event_id ?? null, findingId: kind === 'follow_up' ? p.finding_id : null,
+    replacesId: p.replaces_id && sentIds.has(p.replaces_id) ? p.replaces_id : null,
+  });
+  if (kind !== p.kind) draft.kind_changed_from = p.kind;
+  draft.catalog_version = p.catalog_version || draft.catalog_version;
+  Object.assign(draft.header, {
+    inspector_name: p.inspector_name || draft.header.inspector_name, weather: p.weather || '',
+    phase: p.phase || '', notes: p.notes || '', active_disturbance: p.active_disturbance !== false,
+  });
+  if (p.inspected_on) draft.header.inspected_on = p.inspected_on;
+  if (p.started_at) draft.header.start_time = localTime(new Date(p.started_at));
+  draft.header.end_time = p.ended_at ? localTime(new Date(p.ended_at)) : '';
+  for (const a of p.answers || []) {
+    draft.answers[a.item_code] = {
+      result: a.result, note: a.note || '', corrective_action: a.corrective_action || '',
+      measurements: Object.fromEntries(Object.entries(a.measurements || {}).map(([k, v]) => [k, String(v)])),
+      calculator: a.calculator || null,
+    };
+  }
+  draft.reopened_from = entry.mutation_id;
+  return draft;
 }

@@ -1,6 +1,8 @@
 // /app/outbox: what is waiting on this device, in plain words, with "Sync now" and the storage used.
+// Every entry that needs attention has a way out that loses nothing: edit and send again, or discard
+// after a confirmation that offers a copy (the record with its photos) to download first.
 import * as store from './store.js';
-import { KINDS } from './drafts.js';
+import { KINDS, draftFromEntry } from './drafts.js';
 import { announce, renderStorage, syncReady } from './shell.js';
 
 const $ = (id) => document.getElementById(id);
@@ -23,16 +25,56 @@ export function describe(entry) {
   return { text, kind };
 }
 
+const ENTITIES = {
+  inspection: 'Inspection', rain_reading: 'Rain reading', finding: 'Correction of a finding',
+  stop_work_order: 'Stop-work order', site: 'Site details',
+};
+
 function title(entry) {
   const s = entry.summary || {};
+  const p = entry.payload || {};
   if (entry.entity === 'inspection') {
-    return `${KINDS[entry.payload?.kind] || 'Inspection'} · ${s.site_name || `site ${entry.payload?.site_id}`} · ${entry.payload?.inspected_on || ''}`;
+    return [KINDS[p.kind] || 'Inspection', s.site_name || 'a site', p.inspected_on].filter(Boolean).join(' · ');
   }
-  if (entry.entity === 'rain_reading') return `Rain reading: ${entry.payload?.amount_in} in at gauge ${entry.payload?.gauge_id}`;
-  return `${entry.entity.replace('_', ' ')} ${String(entry.entity_id).slice(0, 8)}`;
+  if (entry.entity === 'rain_reading') return `Rain reading: ${p.amount_in} in`;
+  return ENTITIES[entry.entity] || 'A record';
 }
 
-function row(entry) {
+// The server names fields by their keys (kind, replaces_id, answers.SILT.corrective_action): say them in words.
+const FIELDS = {
+  kind: 'Kind of inspection', replaces_id: 'The inspection it corrects', inspector_name: 'Inspector',
+  inspected_on: 'Date', started_at: 'Start time', ended_at: 'End time', site_id: 'Site', weather: 'Weather',
+  phase: 'Construction phase', notes: 'Notes', finding_id: 'The finding followed up', rain_event_id: 'The rain',
+  active_disturbance: 'Land disturbance active', catalog_version: 'Checklist version', sha256: 'Record check',
+  entity_id: 'Record', mutation_id: 'Record', payload: 'Record', op: 'Record', status: 'Status',
+  result: 'Answer', note: 'Note', corrective_action: 'Corrective action', measurements: 'Measurement',
+  photos: 'Photos', answers: 'Answers',
+};
+
+export function fieldLabel(key, catalog) {
+  const [head, code, ...rest] = String(key).split('.');
+  if (head === 'answers' && code) {
+    const item = (catalog?.items || []).find((i) => i.code === code);
+    const what = rest.length ? FIELDS[rest[0]] || 'Answer' : 'Answer';
+    return `${item ? item.title : 'A checklist item'}: ${what.toLowerCase()}`;
+  }
+  if (head === 'photos') return 'A photo';
+  return FIELDS[head] || 'A detail';
+}
+
+// An inspection the server refused (it never had it) can be edited and sent again as a fresh record.
+const refused = (entry) => entry.state === 'attention' && entry.version == null;
+
+function button(text, className, onClick) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = className;
+  b.textContent = text;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function row(entry, { me, catalog }) {
   const li = document.createElement('li');
   li.className = 'card outbox-entry';
   li.dataset.mutationId = entry.mutation_id;
@@ -47,8 +89,8 @@ function row(entry) {
   p.append(badge);
   const meta = document.createElement('p');
   meta.className = 'small muted';
-  meta.textContent = `Submitted ${new Date(entry.created_at).toLocaleString()}`
-    + `${entry.synced_at ? ` · confirmed ${new Date(entry.synced_at).toLocaleString()}` : ''}`
+  meta.textContent = `Submitted ${when(entry.created_at)}`
+    + `${entry.synced_at ? ` · confirmed ${when(entry.synced_at)}` : ''}`
     + `${entry.attempts ? ` · ${entry.attempts} attempt(s)` : ''}`;
   li.append(h, p, meta);
   if (entry.waiting_for_author && entry.reason) {
@@ -62,29 +104,121 @@ function row(entry) {
     reason.className = 'error';
     reason.textContent = entry.reason;
     li.append(reason);
+    const list = document.createElement('ul');
+    list.className = 'small entry-errors';
     for (const [field, message] of Object.entries(entry.errors || {})) {
-      const e = document.createElement('p');
-      e.className = 'small';
-      e.textContent = `${field}: ${message}`;
-      li.append(e);
+      const e = document.createElement('li');
+      e.textContent = `${fieldLabel(field, catalog)}: ${message}`;
+      list.append(e);
     }
+    if (list.children.length) li.append(list);
   }
-  if (entry.entity === 'inspection' && (entry.state === 'sent' || entry.state === 'attention')) {
+  const actions = document.createElement('div');
+  actions.className = 'row';
+  const mine = me && (entry.user_id == null || String(entry.user_id) === String(me.id));
+  // A correction replaces what is on the server, so only a sent inspection, and only its author's.
+  if (entry.entity === 'inspection' && entry.state === 'sent' && mine) {
     const a = document.createElement('a');
     a.className = 'btn';
     const q = new URLSearchParams({ site: entry.payload.site_id, kind: entry.payload.kind, replaces: entry.entity_id });
     a.href = `/app/inspect?${q}`;
     a.textContent = 'Correct (new version)';
-    li.append(a);
+    actions.append(a);
   }
+  if (entry.state === 'attention') {
+    if (entry.entity === 'inspection' && refused(entry) && mine) {
+      actions.append(button('Edit and send again', 'btn btn-primary', () => editAgain(entry)));
+    }
+    if (!refused(entry)) actions.append(button('Try the photos again', 'btn', () => retryPhotos(entry)));
+    actions.append(button('Discard…', 'btn btn-danger', () => askDiscard(entry)));
+  }
+  if (actions.children.length) li.append(actions);
   return li;
 }
 
+function when(iso) {
+  return new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+// ------------------------------------------------------------------ ways out
+async function editAgain(entry) {
+  const [user, catalog, sent] = await Promise.all([store.getMeta('user'), store.getMeta('catalog'), store.listSent()]);
+  const sentIds = new Set(sent.filter((e) => e.entity === 'inspection').map((e) => e.entity_id));
+  const draft = draftFromEntry(entry, { user, catalog, sentIds });
+  if (!(await store.reopenAsDraft(entry.mutation_id, draft))) {
+    announce('This entry is being sent right now; try again in a moment.');
+    return;
+  }
+  location.assign(`/app/inspect?draft=${encodeURIComponent(draft.id)}`);
+}
+
+async function retryPhotos(entry) {
+  await store.updateOutbox(entry.mutation_id, { state: 'photos', photo_attempts: 0, reason: null });
+  (await syncReady)?.flush?.().catch(() => null);
+}
+
+async function dataUrl(photo) {
+  const blob = new Blob([photo.bytes], { type: photo.type || 'image/jpeg' });
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}
+
+/** The entry and its photos (embedded as data: URLs) in one JSON file, saved by the browser. */
+export async function downloadCopy(entry) {
+  const photos = [];
+  for (const id of entry.photo_ids || []) {
+    const photo = await store.getPhoto(id);
+    if (!photo?.bytes) continue;
+    const { bytes, ...info } = photo;
+    photos.push({ ...info, data_url: await dataUrl(photo) });
+  }
+  const copy = {
+    what: title(entry), saved_at: new Date().toISOString(), state: entry.state, reason: entry.reason || null,
+    errors: entry.errors || {}, entity: entry.entity, record: entry.payload, photos,
+  };
+  const name = `${title(entry).replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'record'}.json`;
+  const url = URL.createObjectURL(new Blob([JSON.stringify(copy, null, 1)], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return { name, photos: photos.length };
+}
+
+function askDiscard(entry) {
+  const dialog = $('discard-dialog');
+  const count = (entry.photo_ids || []).length;
+  $('discard-what').textContent = `${title(entry)}${count ? ` and its ${count} photo${count === 1 ? '' : 's'}` : ''}`;
+  $('discard-saved').textContent = '';
+  const download = $('discard-download');
+  download.textContent = count ? `Download a copy with the ${count} photo${count === 1 ? '' : 's'}` : 'Download a copy';
+  download.onclick = async () => {
+    const { name } = await downloadCopy(entry);
+    $('discard-saved').textContent = `Saved as ${name} in the browser's downloads.`;
+  };
+  $('discard-confirm').onclick = async () => {
+    dialog.close();
+    const gone = await store.discardOutbox(entry.mutation_id);
+    announce(gone ? 'Discarded from this device.' : 'Not discarded: it is being sent right now.');
+  };
+  $('discard-cancel').onclick = () => dialog.close();
+  dialog.showModal();
+}
+
 async function render() {
-  const [outbox, sent] = await Promise.all([store.listOutbox(), store.listSent()]);
-  $('outbox-list').replaceChildren(...outbox.map(row));
+  const [outbox, sent, me, catalog] = await Promise.all([store.listOutbox(), store.listSent(),
+    store.getMeta('user'), store.getMeta('catalog')]);
+  const context = { me, catalog };
+  $('outbox-list').replaceChildren(...outbox.map((e) => row(e, context)));
   $('outbox-empty').hidden = outbox.length > 0;
-  $('sent-list').replaceChildren(...sent.slice(0, 30).map(row));
+  $('sent-list').replaceChildren(...sent.slice(0, 30).map((e) => row(e, context)));
   document.body.dataset.ready = 'outbox';
 }
 
@@ -101,9 +235,13 @@ async function setUpSync() {
     button.disabled = true;
     note.textContent = 'Sending…';
     try {
-      await sync.flush();
-      await sync.pullNow?.();
-      note.textContent = 'Sync finished.';
+      const summary = await sync.flush();
+      if (summary.stopped) {
+        note.textContent = summary.message || 'Not sent now; everything stays on this device.';
+      } else {
+        await sync.pullNow?.();
+        note.textContent = 'Sync finished.';
+      }
     } catch (error) {
       note.textContent = `Sync did not finish: ${error.message}. Nothing was lost; it will retry.`;
     } finally {
@@ -117,6 +255,7 @@ if (new URLSearchParams(location.search).get('submitted')) {
   announce('Inspection submitted: it is in the outbox on this device.');
 }
 store.events.addEventListener('outbox-changed', render);
+store.events.addEventListener('packet-changed', render);
 render();
 setUpSync();
 renderStorage($('storage-line'), $('persist-line'));

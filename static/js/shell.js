@@ -207,18 +207,56 @@ function showSignIn(show) {
   if (note) note.hidden = !show;
 }
 
+const signOut = document.getElementById('sign-out');
+const signOutNote = document.getElementById('sign-out-note');
+
 async function renderUser() {
   const who = document.getElementById('shell-user');
   const user = await store.getMeta('user').catch(() => null);
   if (who) who.textContent = user ? `${user.name} (${user.role})` : 'Not signed in on this device';
+  if (signOut) signOut.hidden = !user;
   if (!user && document.body.classList.contains('app-shell')) showSignIn(true);
 }
+
+// Signing out is the server's (POST /logout with a CSRF token): with no connection nothing is queued,
+// the page says so and the person stays signed in.
+async function onSignOut() {
+  const offline = 'Signing out needs a connection: this tablet is offline. Nothing was changed; '
+    + 'try again when there is a signal.';
+  signOutNote.textContent = '';
+  let token = null;
+  if (navigator.onLine) {
+    try {
+      const response = await fetch('/api/v1/csrf', { credentials: 'same-origin', cache: 'no-store' });
+      if (response.ok) token = (await response.json()).csrf_token;
+    } catch { /* no connection after all */ }
+  }
+  if (!token) {
+    signOutNote.textContent = offline;
+    announce(offline);
+    return;
+  }
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = '/logout';
+  const input = Object.assign(document.createElement('input'), { type: 'hidden', name: 'csrf_token', value: token });
+  form.append(input);
+  document.body.append(form);
+  form.submit();
+}
+signOut?.addEventListener('click', onSignOut);
+
+// A server page rendered for nobody (the sign-in page): the device holds nobody now, and syncs nothing.
+const signedOutPage = document.body.hasAttribute('data-signed-out');
+if (signedOutPage) store.adoptSignedIn(null).catch(() => {});
 renderUser();
 store.events.addEventListener('packet-changed', (event) => {
-  showSignIn(false);
+  if (!event.detail?.signedOut) showSignIn(false);
   renderUser();
   // A different person signed in: the packet was cleared, fetch theirs in full.
-  if (event.detail?.reset) syncReady.then((sync) => sync?.pullNow?.()).catch(() => {});
+  if (event.detail?.reset && !event.detail.fromOtherTab) {
+    syncReady.then((sync) => sync?.pullNow?.()).catch(() => {});
+  }
 });
 // sync.js dispatches this when the server answers 401: keep working from the device, offer sign-in.
 addEventListener('sync-unauthorized', () => showSignIn(true));
@@ -227,8 +265,8 @@ for (const a of document.querySelectorAll('.app-shell .nav a[href]')) {
   if (a.getAttribute('href') === location.pathname) a.setAttribute('aria-current', 'page');
 }
 
-/** The sync module (static/js/sync.js), or null while it does not exist. */
-export const syncReady = import('./sync.js').then(async (sync) => {
+/** The sync module (static/js/sync.js), or null while it does not exist (or on a signed-out page). */
+export const syncReady = signedOutPage ? Promise.resolve(null) : import('./sync.js').then(async (sync) => {
   await pageDrawn;
   sync.startAutoSync?.();
   return sync;

@@ -38,8 +38,18 @@ export function getDb() {
   return dbPromise;
 }
 
-function emit(name, detail) {
+// Other tabs of this app hear who holds the device now (a draft open in another tab stops saving).
+const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('fairwater-device') : null;
+if (channel) {
+  channel.onmessage = (event) => {
+    const { name, detail } = event.data || {};
+    if (name) events.dispatchEvent(new CustomEvent(name, { detail: { ...detail, fromOtherTab: true } }));
+  };
+}
+
+function emit(name, detail, { toOtherTabs = false } = {}) {
   events.dispatchEvent(new CustomEvent(name, { detail }));
+  if (toOtherTabs) channel?.postMessage({ name, detail });
 }
 
 // ------------------------------------------------------------------ meta
@@ -64,16 +74,18 @@ export async function applyPull(body) {
   const db = await getDb();
   const tx = db.transaction(['meta', 'sites', 'findings', 'records'], 'readwrite');
   const meta = tx.objectStore('meta');
-  const previous = (await meta.get('user'))?.value;
-  if (body.user && previous && String(previous.id) !== String(body.user.id)) {
+  // Whose packet this is (the person signed in may have been learned, or signed out, since).
+  const owner = (await meta.get('packet_user_id'))?.value ?? (await meta.get('user'))?.value?.id ?? null;
+  if (body.user && owner !== null && String(owner) !== String(body.user.id)) {
     // Another person signed in on this tablet: the last person's work packet must not show, and these
     // changes are only what changed since THEIR cursor. Clear the packet and start over with a full
     // pull. Drafts, outbox and photos are never touched here (nothing unsent is deleted).
     await Promise.all(['sites', 'findings', 'records'].map((name) => tx.objectStore(name).clear()));
     await meta.delete('cursor');
     await meta.put({ key: 'user', value: body.user });
+    await meta.put({ key: 'packet_user_id', value: body.user.id });
     await tx.done;
-    emit('packet-changed', { count: 0, reset: true });
+    emit('packet-changed', { count: 0, reset: true }, { toOtherTabs: true });
     return { reset: true };
   }
   const writes = [];
@@ -91,13 +103,44 @@ export async function applyPull(body) {
     writes.push(tx.objectStore(name).put(data));
   }
   if (body.cursor !== undefined) writes.push(meta.put({ key: 'cursor', value: body.cursor }));
-  if (body.user !== undefined) writes.push(meta.put({ key: 'user', value: body.user }));
+  if (body.user) {
+    writes.push(meta.put({ key: 'user', value: body.user }), meta.put({ key: 'packet_user_id', value: body.user.id }));
+  }
   if (body.catalog) writes.push(meta.put({ key: 'catalog', value: body.catalog }));
   if (body.calculators) writes.push(meta.put({ key: 'calculators', value: body.calculators }));
   writes.push(meta.put({ key: 'last_sync_at', value: new Date().toISOString() }));
   await Promise.all([...writes, tx.done]);
   emit('packet-changed', { count: (body.changes || []).length });
   return { reset: false };
+}
+
+/**
+ * Who is signed in now, as the server says (GET /api/v1/csrf): the device goes by this person at once,
+ * not by its last sync's. Someone else: the last person's packet is cleared (drafts, outbox and photos
+ * are never touched) and the next pull fetches this person's in full. null: nobody is signed in; the
+ * packet is cleared and drafts show to nobody. Returns true when the person changed.
+ */
+export async function adoptSignedIn(user) {
+  const db = await getDb();
+  const tx = db.transaction(['meta', 'sites', 'findings', 'records'], 'readwrite');
+  const meta = tx.objectStore('meta');
+  const [known, ownerRow] = await Promise.all([meta.get('user'), meta.get('packet_user_id')]);
+  const current = known?.value;
+  const owner = ownerRow?.value ?? current?.id ?? null;
+  const same = user && current && String(current.id) === String(user.id);
+  if (same || (user === null && current === null)) {
+    await tx.done;
+    return false;
+  }
+  if (!user || owner === null || String(owner) !== String(user.id)) {
+    await Promise.all(['sites', 'findings', 'records'].map((name) => tx.objectStore(name).clear()));
+    await meta.delete('cursor');
+  }
+  await meta.put({ key: 'user', value: user ? { company: null, ...user } : null });
+  await meta.put({ key: 'packet_user_id', value: user ? user.id : null });
+  await tx.done;
+  emit('packet-changed', { count: 0, reset: Boolean(user), signedOut: !user }, { toOtherTabs: true });
+  return true;
 }
 
 export async function listSites() {
@@ -203,6 +246,50 @@ export async function updateOutbox(mutationId, patch) {
   await Promise.all([tx.store.put(next), tx.done]);
   emit('outbox-changed', { mutation_id: mutationId });
   return next;
+}
+
+// ------------------------------------------------------------------ ways out of "needs attention"
+// Neither runs on an entry being sent. Both are one transaction: nothing half-moved, nothing lost.
+
+/** Put back an entry as a draft (a fresh record: new ids for it and its photos) to edit and send again. */
+export async function reopenAsDraft(mutationId, draft) {
+  const db = await getDb();
+  const tx = db.transaction(['outbox', 'drafts', 'photos'], 'readwrite');
+  const entry = await tx.objectStore('outbox').get(mutationId);
+  if (!entry || entry.state === 'sending') {
+    tx.abort();
+    await tx.done.catch(() => {});
+    return null;
+  }
+  const photos = tx.objectStore('photos');
+  for (const id of entry.photo_ids || []) {
+    const photo = await photos.get(id);
+    if (!photo) continue;
+    await photos.put({ ...photo, id: crypto.randomUUID(), inspection_id: draft.id });
+    await photos.delete(id);
+  }
+  await tx.objectStore('drafts').put(draft);
+  await tx.objectStore('outbox').delete(mutationId);
+  await tx.done;
+  emit('outbox-changed', { mutation_id: mutationId });
+  return draft;
+}
+
+/** Remove an entry and its photos from the device (the page asks first and offers a download). */
+export async function discardOutbox(mutationId) {
+  const db = await getDb();
+  const tx = db.transaction(['outbox', 'photos'], 'readwrite');
+  const entry = await tx.objectStore('outbox').get(mutationId);
+  if (!entry || entry.state === 'sending') {
+    tx.abort();
+    await tx.done.catch(() => {});
+    return false;
+  }
+  await Promise.all((entry.photo_ids || []).map((id) => tx.objectStore('photos').delete(id)));
+  await tx.objectStore('outbox').delete(mutationId);
+  await tx.done;
+  emit('outbox-changed', { mutation_id: mutationId });
+  return true;
 }
 
 // The server has the record and all its photos: move it to `sent`, keep photo metadata, drop bytes.

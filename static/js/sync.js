@@ -45,6 +45,8 @@ async function authHeaders() {
 }
 
 async function call(path, options = {}) {
+  // Known offline: no request (a failed fetch is an error in the page's console, for nothing).
+  if (navigator.onLine === false) throw new Stop('offline', 'No connection: kept on this device, will retry.');
   let response;
   try {
     response = await fetch(API + path, { credentials: 'same-origin', cache: 'no-store', ...options });
@@ -175,11 +177,17 @@ async function sendPhotos(summary) {
   }
 }
 
-/** Who the server says is signed in (null with a device token or when nobody is). */
+/** Who the server says is signed in (null with a device token or when nobody is). The device adopts
+ * that person at once (store.adoptSignedIn), not only at their first pull. */
 async function signedInUserId() {
   if ((await authHeaders()).Authorization) return null;
   const body = await (await call('/csrf')).json();
-  return body.user_id ?? null;
+  if (body.user !== undefined) await store.adoptSignedIn(body.user);
+  if (body.user_id == null) {
+    emit('sync-unauthorized', { path: '/csrf' });
+    throw new Stop('signed_out', 'Sign in to send. Everything stays on this device.');
+  }
+  return body.user_id;
 }
 
 /** On a shared tablet, work goes out only under the session of the person who submitted it. */

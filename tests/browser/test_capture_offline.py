@@ -79,7 +79,9 @@ def test_weekly_inspection_offline_with_photos_survives_closing(browser, live_se
     inlet = page.locator("#item-INLET")
     assert "Fails" in inlet.locator(".measure-verdict").text_content()
     assert inlet.locator("#r-INLET-fail").is_checked()
-    assert inlet.locator(".corrective-t").input_value() != ""       # prefilled from the catalog
+    assert inlet.locator(".corrective-t").input_value() == ""       # the catalog's words are a suggestion
+    inlet.get_by_role("button", name="Use the suggested corrective action").click()
+    assert inlet.locator(".corrective-t").input_value() == inlet.locator(".suggestion-text").text_content()
     page.locator("#m-STOCKPILE-volume_cu_yd").fill("12")
     page.locator("#m-STOCKPILE-distance_ft").fill("40")
     page.locator("label[for='r-STOCKPILE-pass']").click()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 from sqlmodel import Session, select
 
+from inspector import demo
 from inspector.models import User
 from tests.browser.capture_packet import stored, wait_for_controller
 from tests.browser.conftest import sign_in
@@ -110,8 +111,11 @@ def test_someone_elses_draft_is_not_offered_and_cannot_be_submitted(browser, tab
     context, page, other, draft_id = handed_over(browser, tablet, url)
     open_home_as(other, url, "inspector@fairwater.example", "(inspector)")
     expect(other.locator("#drafts-others")).to_have_text(KEPT_ONE)
-    page.get_by_role("button", name="Submit inspection").click()
-    expect(page.locator("#submit-errors")).to_contain_text(NOT_YOURS)
+    # The draft's tab hears it at once: the form is put away, nothing can be submitted, and it says why.
+    page.wait_for_selector("body[data-ready=not-yours]")
+    expect(page.get_by_role("button", name="Submit inspection")).to_be_hidden()
+    expect(page.locator("#inspect-problem")).to_contain_text(NOT_YOURS)
+    expect(page.locator("#save-state")).to_contain_text("Saving stopped")
     assert stored(page, "s.listOutbox()") == []
     assert stored(page, f"s.getDraft('{draft_id}')")["header"]["weather"] == "Wind from the west, 52 °F"
 
@@ -142,13 +146,25 @@ def test_someone_elses_draft_is_not_offered_and_cannot_be_submitted(browser, tab
     context.close()
 
 
+def switch_session(context, url, email):
+    """Sign out and in as `email` with requests only (same cookies, no page of the app runs): the device
+    does not know yet."""
+    token = context.request.get(f"{url}/api/v1/csrf").json()["csrf_token"]
+    context.request.post(f"{url}/logout", form={"csrf_token": token})
+    token = context.request.get(f"{url}/api/v1/csrf").json()["csrf_token"]
+    context.request.post(f"{url}/login", form={"email": email, "password": demo.PASSWORD, "csrf_token": token})
+    assert context.request.get(f"{url}/api/v1/csrf").json()["user"]["name"] == "Luis Ortega"
+
+
 def test_an_open_draft_is_put_away_when_the_next_persons_sync_arrives(browser, tablet, live_server, demo_app):
     url = live_server.url
-    # The tablet is handed over with the draft still open; the next person signs in in another tab and
-    # comes back to the app, whose sync then learns who is signed in.
-    context, page, other, draft_id = handed_over(browser, tablet, url)
-    sign_in(other, url, "inspector@fairwater.example")
-    other.close()
+    # The next person signs in while the draft is still open, and the device learns it only from its
+    # next sync: what was typed before that is saved to the draft, then the draft is put away.
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    open_home_as(page, url, PRAIRIE, "Sam Lindqvist")
+    draft_id = start_weekly_with_typing(page)
+    switch_session(context, url, "inspector@fairwater.example")
     page.get_by_label("Construction phase").fill("Grading lots 3-9")
     assert page.evaluate("async () => (await import('/static/js/sync.js')).pullNow()")["ok"]
     page.wait_for_selector("body[data-ready=not-yours]")
