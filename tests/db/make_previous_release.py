@@ -95,8 +95,8 @@ def main(out_path: str) -> None:
     con = sqlite3.connect(db_path)
     with open(out_path, "w") as out:
         out.write("-- A database made by the last release before migrations (commit 83d9f55):\n")
-        out.write("-- tests/db/make_previous_release.py. " + json.dumps({
-            "inspection": INSPECTION_ID, "photo": PHOTO_ID, "unclaimed": UNCLAIMED_PHOTO_ID}) + "\n")
+        ids = {"inspection": INSPECTION_ID, "photo": PHOTO_ID, "unclaimed": UNCLAIMED_PHOTO_ID}
+        out.write("-- tests/db/make_previous_release.py. " + json.dumps(ids) + "\n")
         for line in con.iterdump():
             out.write(line + "\n")
     con.close()

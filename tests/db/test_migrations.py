@@ -53,8 +53,8 @@ def rows(path, sql, *params):
 
 
 def counts(path) -> dict[str, int]:
-    tables = [r[0] for r in rows(path, "SELECT name FROM sqlite_master WHERE type = 'table' "
-                                       "AND name NOT LIKE 'sqlite_%' AND name != 'alembic_version'")]
+    tables = [r[0] for r in rows(path, "SELECT name FROM sqlite_master WHERE type = 'table' AND "
+                                       "name NOT LIKE 'sqlite_%' AND name != 'alembic_version'")]
     return {t: rows(path, f'SELECT count(*) FROM "{t}"')[0][0] for t in tables}
 
 
@@ -76,10 +76,10 @@ def version(path) -> list[str]:
 
 def schema_of(path, ordered: bool = True) -> dict:
     """Tables (columns in order, constraints as a set) and indexes, as SQLite stores them. A column
-    a migration adds comes last, where the models may declare it earlier: `ordered=False` for that."""
+    a migration adds comes last, where the models may declare it earlier: `ordered=False`."""
     out = {}
-    for kind, name, sql in rows(path, "SELECT type, name, sql FROM sqlite_master "
-                                      "WHERE name NOT LIKE 'sqlite_%' AND name != 'alembic_version'"):
+    for kind, name, sql in rows(path, "SELECT type, name, sql FROM sqlite_master WHERE name "
+                                      "NOT LIKE 'sqlite_%' AND name != 'alembic_version'"):
         if kind == "table":
             body = [line.strip().rstrip(",").strip() for line in sql.split("\n")[1:-1]]
             cons = {b for b in body if b.startswith(("PRIMARY KEY", "FOREIGN KEY", "UNIQUE",
@@ -108,7 +108,7 @@ def login(client, email):
 
 # ------------------------------------------------------------------------------------- (a)
 
-def test_previous_release_database_upgrades_in_place_and_every_page_of_its_records_renders(tmp_path):
+def test_previous_release_database_upgrades_in_place_and_its_pages_render(tmp_path):
     path = previous_release_db(tmp_path)
     before_counts, before_files = counts(path), files(path)
     assert version(path) == [] and before_counts["photo"] == 2 and before_counts["photoclaim"] == 2
@@ -120,8 +120,8 @@ def test_previous_release_database_upgrades_in_place_and_every_page_of_its_recor
     assert version(path) == [schema.head()]
     after = counts(path)
     assert {t: after[t] for t in before_counts} == before_counts   # every row of every table kept
-    assert files(path) == before_files                             # photo and document bytes identical
-    assert differences(f"sqlite:///{path}") == []                  # and now exactly the models' schema
+    assert files(path) == before_files                             # photo and document bytes
+    assert differences(f"sqlite:///{path}") == []                  # now the models' schema
     assert rows(path, "PRAGMA integrity_check") == [("ok",)]
 
     again = flask(app, "db", "upgrade")                            # current: a no-op
@@ -149,7 +149,7 @@ def test_previous_release_database_upgrades_in_place_and_every_page_of_its_recor
     assert photo.status_code == 200 and photo.data == before_files[("photo", IDS["photo"])]
     assert client.get(f"/photos/{IDS['photo']}").data == before_files[("photo", IDS["photo"])]
 
-    sender = app.test_client()                                     # the unclaimed photo: its sender's
+    sender = app.test_client()                                     # the unclaimed photo: sender's
     login(sender, INSPECTOR)
     unclaimed = sender.get(f"/photos/{IDS['unclaimed']}")
     assert unclaimed.status_code == 200
@@ -176,7 +176,7 @@ def test_migrations_build_exactly_what_the_models_declare(tmp_path):
     assert result.exit_code == 0 and "from empty" in result.output, result.output
     assert differences(f"sqlite:///{path}") == []
 
-    made = tmp_path / "create_all.sqlite3"                         # the tests' shortcut builds the same
+    made = tmp_path / "create_all.sqlite3"                         # the tests' shortcut: the same
     eng = make_engine(f"sqlite:///{made}")
     schema.create_all(eng)
     eng.dispose()
@@ -251,7 +251,8 @@ def test_an_empty_database_gets_every_migration_and_says_where_it_stands(tmp_pat
     assert flask(app, "init-db").exit_code == 0
     current = flask(app, "db", "current")
     assert current.exit_code == 0
-    assert f"database: {schema.head()}" in current.output and f"code head: {schema.head()}" in current.output
+    assert f"database: {schema.head()}" in current.output
+    assert f"code head: {schema.head()}" in current.output
     heads = flask(app, "db", "heads")
     assert heads.output.split() == [schema.head()]                 # one head: no unmerged branches
     app.extensions["engine"].dispose()
