@@ -38,6 +38,10 @@ def inspection_pdf(ctx: dict, rb) -> bytes:
         ("Inspector", f"{i.inspector_name} ({'Village' if i.by_village else 'permittee'})"),
         ("Weather", i.weather or "-"), ("Phase", i.phase or "-"),
     ], label_w=38)
+    if ctx.get("unanswered"):
+        missing = ", ".join(f"{item['title']} ({item['code']})" for item in ctx["unanswered"])
+        doc.para(latin1(f"Partial inspection: {ctx['answered_count']} of {ctx['checklist_total']} checklist "
+                        f"items answered. Not answered: {missing}."), size=9)
     # One row per practice.
     widths = (88, 28, 0)
     doc.set_font("Helvetica", "B", 9)

@@ -74,3 +74,37 @@ def measurement_fails(item: dict, values: dict[str, float]) -> bool | None:
         if not OPS[op](values[key], limit):
             return False
     return True
+
+
+# § 256-8D(3)(g) asks the permittee to "inspect the construction control measures": a weekly or post-rain
+# inspection answers every item of the site's checklist, or it is not that inspection (an empty one would
+# reset the weekly clock). The Village inspects "as often as he deems it appropriate" (§ 256-9A): its
+# inspections, follow-ups and complaint visits may be partial, and their reports say so.
+COMPLETE_KINDS = ("weekly", "post_rain")
+
+
+def unanswered(kind: str, codes, answered) -> list[str]:
+    """The site's checklist items an inspection of this kind must answer and did not."""
+    if kind not in COMPLETE_KINDS:
+        return []
+    answered = set(answered)
+    return [code for code in codes if code not in answered]
+
+
+def calculator_refuses_pass(calculation: dict, rb: Rulebook | None = None) -> str | None:
+    """Why an item answered pass cannot carry this calculation (None when it can), the way a failing
+    measurement refuses pass. The calculation is run again from its inputs, so a device cannot send a
+    verdict the ordinance's numbers do not give; one whose inputs cannot be run is judged by its own."""
+    from .calculators import CalculatorInputError, run
+    name = calculation.get("name")
+    declared = calculation.get("result")
+    try:
+        result = run(name, calculation.get("inputs") or {}, rb)
+    except CalculatorInputError:
+        result = declared if isinstance(declared, dict) else {}
+    if result.get("passes") is False:
+        summary = result.get("summary")
+        return (f"The attached {name} calculation does not meet the ordinance"
+                f"{f' ({summary})' if isinstance(summary, str) and summary else ''}; an item cannot pass "
+                "with it: answer fail, or calculate again.")
+    return None

@@ -70,11 +70,17 @@ def report_context(session, inspection: Inspection) -> dict:
     for p in photos:
         by_item.setdefault(p.item_code, []).append(p)
     items = {item["code"]: item for item in rb["checklist.items"]}
+    # A Village inspection may be partial (§ 256-9A); the report names what it did not look at.
+    expected = list(sites.ordinance_view(site, rb)["checklist"])
+    answered = {a.item_code for a in answers}
+    unanswered = [item for item in expected if item["code"] not in answered]
     found = findings.of_inspection(session, inspection, [a.item_code for a in answers if a.result == "fail"])
     author = session.get(User, inspection.user_id) if inspection.user_id else None
     now = clock.now()
     return {"inspection": inspection, "site": site, "permit": permit, "company": company, "answers": answers,
             "items": items, "photos": photos, "photos_by_item": by_item, "findings": found,
+            "unanswered": unanswered, "checklist_total": len(expected),
+            "answered_count": len([i for i in expected if i["code"] in answered]),
             "findings_by_item": {f.item_code: f for f in found}, "author": author,
             "kind_words": KIND_WORDS.get(inspection.kind, inspection.kind),
             "photos_received": len(photos), "photos_expected": max(inspection.photos_expected, len(photos)),

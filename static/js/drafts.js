@@ -123,6 +123,13 @@ export function validate(draft, catalog, site) {
         + `${calc.result.summary ? ` (${calc.result.summary})` : ''}; an item cannot pass with it: answer fail, `
         + 'or calculate again.';
     }
+    // A calculation that fails refuses pass, as a failing measurement does (the server checks it again).
+    const calc = answer.calculator;
+    if (answer.result === 'pass' && calc?.result?.passes === false) {
+      errors[`${key}.calculator`] = `The attached ${calc.name} calculation does not meet the ordinance`
+        + `${calc.result.summary ? ` (${calc.result.summary})` : ''}; an item cannot pass with it: answer fail, `
+        + 'or calculate again.';
+    }
   }
   return { errors, items };
 }
