@@ -118,11 +118,18 @@ def is_late(notified_at: datetime | date | None, due: datetime | date, now: date
     return local_date(notified_at if notified_at is not None else now, rb) > due
 
 
-def end_of_workday(found_at: datetime, rb: Rulebook | None = None) -> Deadline:
+def is_contractor_workday(day: date, work_under_way: bool, rb: Rulebook) -> bool:
+    """A workday for § 256-7B(3): any day land disturbance is under way; otherwise the rulebook's
+    work days of the week. The Village's office holidays are not skipped (not the contractor's)."""
+    return work_under_way or DAY_NAMES[day.weekday()] in rb["calendar.work_days"]
+
+
+def end_of_workday(found_at: datetime, rb: Rulebook | None = None, *,
+                   work_under_way: bool = True) -> Deadline:
     """§ 256-7B(3): street sediment removed before the end of each workday.
 
-    Found before the workday's end on a work day: due that day at the configured hour. Found after it,
-    or on a day that is not a work day: due at the end of the next work day.
+    Found before the workday's end on a workday: due that day at the configured hour. Found after
+    it, or on a day that is not a workday: due at the end of the next workday (see workday_note).
     """
     rb = rb or default()
     c = rb["clocks.street_sediment"]
@@ -130,10 +137,14 @@ def end_of_workday(found_at: datetime, rb: Rulebook | None = None) -> Deadline:
     local = to_local(found_at, rb)
     day = local.date()
     end_today = datetime.combine(day, time(hour, minute))
-    if not (is_work_day(day, rb) and local.replace(tzinfo=None) < end_today):
-        day = add_work_days(day, 1, rb)
+    before_end = local.replace(tzinfo=None) < end_today
+    if not (is_contractor_workday(day, work_under_way, rb) and before_end):
+        day += timedelta(days=1)
+        while not is_contractor_workday(day, work_under_way, rb):
+            day += timedelta(days=1)
     due = from_local(datetime.combine(day, time(hour, minute)), rb)
-    return Deadline(due, c["citation"], c["words"], c.get("silent_note"))
+    note = " ".join(n for n in (c.get("silent_note"), c.get("workday_note")) if n)
+    return Deadline(due, c["citation"], c["words"], note or None)
 
 
 def repair_due(found_at: datetime, rb: Rulebook | None = None) -> Deadline:

@@ -44,6 +44,7 @@ REQUIRED: dict[str, type | tuple[type, ...]] = {
     "rain.future_tolerance_minutes": NUMBER,
     "clocks.repair.hours": NUMBER,
     "clocks.street_sediment.workday_end": str,
+    "clocks.street_sediment.workday_note": str,
     "clocks.stop_work_compliance.days": int,
     "clocks.stop_work_compliance.reading_note": str,
     "calendar.timezone": str,

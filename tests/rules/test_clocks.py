@@ -62,9 +62,33 @@ def test_street_sediment_due_at_the_end_of_that_workday():
     # Found after hours: the end of the next workday
     late = clocks.from_local(datetime(2027, 4, 7, 17, 30), rb)
     assert clocks.end_of_workday(late, rb).due == datetime(2027, 4, 8, 22, 0)
-    # Found on Saturday: Monday's end of workday
+    # Found on a Saturday with no land disturbance under way: Monday's end of workday
     saturday = clocks.from_local(datetime(2027, 4, 10, 9, 0), rb)
-    assert clocks.end_of_workday(saturday, rb).due == datetime(2027, 4, 12, 22, 0)
+    idle = clocks.end_of_workday(saturday, rb, work_under_way=False)
+    assert idle.due == datetime(2027, 4, 12, 22, 0)
+
+
+def test_street_sediment_workdays_are_the_contractors_not_the_village_offices():
+    """§ 256-7B(3) (rulebook workday_note): a day with land disturbance under way is a workday,
+    Saturdays and Village holidays included; office holidays never delay the street cleaning."""
+    rb = default()
+    at = lambda *a: clocks.from_local(datetime(*a), rb)  # noqa: E731
+    # Saturday 2027-04-10 09:00 with work under way: due that Saturday at 17:00 CDT, not Monday.
+    assert clocks.end_of_workday(at(2027, 4, 10, 9, 0), rb).due == at(2027, 4, 10, 17, 0)
+    # Saturday 18:00 with work under way: the next day counts (Sunday 17:00).
+    assert clocks.end_of_workday(at(2027, 4, 10, 18, 0), rb).due == at(2027, 4, 11, 17, 0)
+    # Thu 2026-12-24 is a Village holiday, not the contractor's: due that day, work or no work.
+    assert "2026-12-24" in rb["calendar.holidays"]
+    for under_way in (True, False):
+        deadline = clocks.end_of_workday(at(2026, 12, 24, 10, 0), rb, work_under_way=under_way)
+        assert deadline.due == at(2026, 12, 24, 17, 0)
+    # Found 16:59 / 17:01 on Wed 2026-12-23: that day, or Dec 24 (holiday) rather than Dec 28.
+    assert clocks.end_of_workday(at(2026, 12, 23, 16, 59), rb).due == at(2026, 12, 23, 17, 0)
+    assert clocks.end_of_workday(at(2026, 12, 23, 17, 1), rb, work_under_way=False).due == \
+        at(2026, 12, 24, 17, 0)
+    # Across the DST change: Sat 2026-10-31 18:00 CDT -> Sun 11-01 17:00 CST (23:00 UTC).
+    assert clocks.end_of_workday(at(2026, 10, 31, 18, 0), rb).due == datetime(2026, 11, 1, 23, 0)
+    assert "holidays" in clocks.end_of_workday(at(2027, 4, 10, 9, 0), rb).note
 
 
 def test_weekly_inspection_due_seven_days_later():

@@ -47,9 +47,11 @@ def test_end_of_workday_boundary(app):
     assert clocks.end_of_workday(WED_1659, book).due == WED_1700
     # Found at 17:00 or later: the end of the next workday (Thursday 17:00 local).
     assert clocks.end_of_workday(WED_1700, book).due == WED_1700 + timedelta(days=1)
-    # Found on Saturday: due Monday 17:00.
+    # Found on a Saturday with no work under way: due Monday 17:00; with work under way: that day.
     saturday = datetime(2027, 3, 13, 16, 0)
-    assert clocks.end_of_workday(saturday, book).due == datetime(2027, 3, 15, 22, 0)  # CDT from 03-14
+    idle = clocks.end_of_workday(saturday, book, work_under_way=False)
+    assert idle.due == datetime(2027, 3, 15, 22, 0)  # CDT from 03-14
+    assert clocks.end_of_workday(saturday, book).due == datetime(2027, 3, 13, 23, 0)  # 17:00 CST
 
 
 def test_create_is_idempotent_for_the_same_inspection(app, db, site):
