@@ -18,6 +18,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .rules import rulebook
     # A missing or malformed rulebook value stops the app here, naming the key.
     app.extensions["rulebook"] = rulebook.load(app.config["RULEBOOK_PATH"])
+    from .services import clock
+    with app.app_context():  # the Village's day (tests may pin the clock)
+        rulebook.check_calendar_coverage(app.extensions["rulebook"].data,
+                                         clock.today(app.extensions["rulebook"]))
 
     from . import photos
     photos.configure(app.config["PHOTO_PROCESSING_SLOTS"])

@@ -50,6 +50,8 @@ REQUIRED: dict[str, type | tuple[type, ...]] = {
     "calendar.timezone": str,
     "calendar.work_days": list,
     "calendar.holidays": list,
+    "calendar.holidays_source": str,
+    "calendar.holidays_through": str,
     "permit_conditions": list,
     "control_plan_documents": list,
     "uploads.control_plan_max_bytes": int,
@@ -130,6 +132,25 @@ def validate(data: dict) -> None:
             date.fromisoformat(day)
         except (TypeError, ValueError):
             raise RulebookError(f"rulebook: key 'calendar.holidays' has a malformed date {day!r}") from None
+
+
+def check_calendar_coverage(data: dict, today) -> None:
+    """The work-day clocks (§ 256-8C) skip the listed Village holidays: a list that stops short
+    would silently count a holiday as a work day, so it must cover the next 12 months."""
+    from datetime import date
+    key = "calendar.holidays_through"
+    try:
+        through = date.fromisoformat(_lookup(data, key))
+    except (TypeError, ValueError):
+        raise RulebookError(f"rulebook: key '{key}' must be a date (YYYY-MM-DD)") from None
+    try:
+        needed = today.replace(year=today.year + 1)
+    except ValueError:  # 29 February
+        needed = today.replace(year=today.year + 1, day=28)
+    if through < needed:
+        raise RulebookError(f"rulebook: key '{key}' is {through.isoformat()}: the Village holiday "
+                            f"list (calendar.holidays) must cover the next 12 months, through at "
+                            f"least {needed.isoformat()}. Add the coming holidays and move {key}.")
 
 
 @dataclass(frozen=True)

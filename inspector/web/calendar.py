@@ -2,6 +2,8 @@
 staff: every site). The offline version on the tablet is drawn from the same due items in the work packet."""
 from __future__ import annotations
 
+from datetime import date
+
 from flask import Blueprint, current_app, g, render_template
 from sqlmodel import select
 
@@ -52,3 +54,17 @@ def send_reminders_command() -> None:
     click.echo(f"{len(done)} reminder(s) sent.")
     for reminder in done:
         click.echo(f"  {reminder.message.to}: {reminder.message.subject}")
+
+
+@bp.route("/holidays")
+@login_required
+def holidays():
+    """The Village holidays the § 256-8C work-day clock skips, with their source (every role sees
+    it: an applicant can check the review deadline)."""
+    rb = current_app.extensions["rulebook"]
+    days = sorted(date.fromisoformat(d) for d in rb["calendar.holidays"])
+    today = clock.today(rb)
+    return render_template("calendar/holidays.html", days=days, today=today,
+                           through=date.fromisoformat(rb["calendar.holidays_through"]),
+                           source=rb["calendar.holidays_source"], review=rb["clocks.plan_review"],
+                           work_days=rb["calendar.work_days"])
