@@ -9,8 +9,12 @@ How a qualifying rain is found (`qualifying_rains`):
   * A trace counts as 0; a missing value (NA) is not a reading at all.
   * Every window that ends at a reading's end and reaches the threshold qualifies; qualifying windows that
     overlap or touch are one rain, from the first reading's start to the last reading's end.
-  * Two readings of the same gauge for exactly the same period (two devices, or a corrected entry) are
-    counted once, at the larger amount.
+  * Readings of one gauge whose periods overlap (share more than an instant: the office's 24-hour reading
+    at 13:22 and a tablet's at 13:26) measured the same rain, not two: no stretch of time is counted twice.
+    Of the gauge's readings the ones counted are the non-overlapping set with the largest total
+    (`counted_once`), so two equal overlapping readings count once and a daily total and the hourly
+    readings inside it count as whichever shows more. Readings that only touch (one ends as the next
+    starts) are consecutive and add up. The rain pages flag every overlap (`overlapping`).
 
 How rains become obligations (`obligations`):
   * A rain creates an obligation when it ends while the permit is active; it is due `deadline_hours`
@@ -72,19 +76,49 @@ def qualifies(total_in: float, rb: Rulebook) -> bool:
     return total >= threshold if c["rain_comparison"] == "at_least" else total > threshold
 
 
-def _deduplicate(readings: list[Reading]) -> list[Reading]:
-    by_period: dict[tuple, Reading] = {}
-    for r in readings:
-        key = (r.start, r.end)
-        if key not in by_period or r.amount_in > by_period[key].amount_in:
-            by_period[key] = r
-    return sorted(by_period.values(), key=lambda r: (r.end, r.start))
+def overlap(a: Reading, b: Reading) -> bool:
+    """Two readings' periods share more than an instant (touching periods are consecutive)."""
+    return a.start < b.end and b.start < a.end
+
+
+def counted_once(readings: list[Reading]) -> list[Reading]:
+    """The non-overlapping readings with the largest total (weighted interval scheduling), by end."""
+    ordered = sorted(readings, key=lambda r: (r.end, r.start, -r.amount_in))
+    ends = [r.end for r in ordered]
+    best = [0.0] * (len(ordered) + 1)   # best[j]: the largest total among the first j readings
+    for j, r in enumerate(ordered, 1):
+        before = bisect.bisect_right(ends, r.start, 0, j - 1)  # readings ending by this one's start
+        best[j] = max(best[j - 1], round(best[before] + r.amount_in, 4))
+    chosen, j = [], len(ordered)
+    while j > 0:
+        r = ordered[j - 1]
+        before = bisect.bisect_right(ends, r.start, 0, j - 1)
+        if best[j] != best[j - 1] and best[j] == round(best[before] + r.amount_in, 4):
+            chosen.append(r)
+            j = before
+        else:
+            j -= 1
+    return chosen[::-1]
+
+
+def overlapping(readings: list[Reading]) -> dict:
+    """{reading id: [ids of the other readings of the gauge whose periods overlap it]}, for the pages."""
+    ordered = sorted(readings, key=lambda r: (r.start, r.end))
+    out: dict = {}
+    for i, a in enumerate(ordered):
+        for b in ordered[i + 1:]:
+            if b.start >= a.end:
+                break
+            if overlap(a, b):
+                out.setdefault(a.id, []).append(b.id)
+                out.setdefault(b.id, []).append(a.id)
+    return out
 
 
 def qualifying_rains(readings: list[Reading], rb: Rulebook) -> list[Rain]:
     """The qualifying rains in one gauge's readings (see the module docstring)."""
     window = timedelta(hours=settings(rb)["window_hours"])
-    usable = [r for r in _deduplicate(readings) if r.end - r.start <= window and r.amount_in > 0]
+    usable = counted_once([r for r in readings if r.end - r.start <= window and r.amount_in > 0])
     ends = [r.end for r in usable]  # sorted: a window's readings are found by bisection, not a full scan
     spans: list[tuple[datetime, datetime, set]] = []
     for last in usable:

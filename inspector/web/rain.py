@@ -18,6 +18,7 @@ from ..db import get_session
 from ..imports import FileProblem
 from ..models import RainEvent, RainGauge, Site, SiteGauge
 from ..rules import clocks
+from ..rules import rain as rain_rules
 from ..security import STAFF, login_required, roles_required
 from ..services import ServiceError, clock, rain, schedule, sites
 from . import nav_link, site_panel
@@ -136,8 +137,11 @@ def gauge(gauge_id: int):
     readings = rain.daily_readings(session, found.id, clock.now() - timedelta(days=42))
     events = session.exec(select(RainEvent).where(RainEvent.gauge_id == found.id)
                           .order_by(RainEvent.end.desc()).limit(20)).all()
+    overlaps = rain_rules.overlapping([rain_rules.Reading(r.period_start, r.period_end, r.amount_in, r.trace, r.id)
+                                       for r in readings])
+    by_id = {r.id: r for r in readings}
     return render_template("rain/gauge.html", gauge=found, readings=readings, events=events, local=_local,
-                           rb=rulebook())
+                           rb=rulebook(), overlaps={k: [by_id[i] for i in v] for k, v in overlaps.items()})
 
 
 @bp.route("/readings", methods=["POST"])

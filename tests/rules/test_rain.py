@@ -68,3 +68,27 @@ def test_late_inspection_answers_but_is_not_on_time():
 
 def test_rain_outside_the_permit_creates_nothing():
     assert rain.obligations([T0], [], RB, active=lambda moment: moment > T0) == []
+
+
+def test_two_overlapping_readings_of_one_gauge_are_one_rain_not_two():
+    # The office's 0.60 in for the 24 hours to 13:22 and a tablet's 0.60 in to 13:26: one rain of 0.60.
+    office = rain.Reading(T0 - timedelta(hours=24), T0, 0.6, id=1)
+    tablet = rain.Reading(T0 - timedelta(hours=24) + timedelta(minutes=4), T0 + timedelta(minutes=4), 0.6, id=2)
+    [found] = rain.qualifying_rains([office, tablet], RB)
+    assert found.total_in == 0.6 and found.reading_ids == (1,)
+    assert rain.overlapping([office, tablet]) == {1: [2], 2: [1]}
+
+
+def test_a_daily_total_and_the_hourly_readings_inside_it_count_as_whichever_shows_more():
+    daily = rain.Reading(T0 - timedelta(hours=24), T0, 0.4, id=1)
+    hours = [rain.Reading(T0 - timedelta(hours=h + 1), T0 - timedelta(hours=h), 0.3, id=10 + h) for h in (2, 5)]
+    [found] = rain.qualifying_rains([daily, *hours], RB)
+    assert found.total_in == 0.6 and set(found.reading_ids) == {12, 15}
+    assert rain.qualifying_rains([rain.Reading(daily.start, daily.end, 0.7, id=1), *hours], RB)[0].total_in == 0.7
+
+
+def test_readings_that_only_touch_are_consecutive_and_add_up():
+    first = rain.Reading(T0 - timedelta(hours=2), T0 - timedelta(hours=1), 0.3, id=1)
+    second = rain.Reading(T0 - timedelta(hours=1), T0, 0.3, id=2)
+    assert rain.overlapping([first, second]) == {}
+    assert [r.total_in for r in rain.qualifying_rains([first, second], RB)] == [0.6]

@@ -164,3 +164,19 @@ def test_site_page_names_the_gauge_and_points_out_a_nearer_one(client, auth, peo
     assert "Mill Pond gauge" in html and "A nearer gauge exists: Closer gauge" in html
     html = client.get(f"/sites/{late.id}").get_data(as_text=True)
     assert "Closer gauge" in html and "the nearest gauge" in html
+
+
+def test_overlapping_readings_are_one_rain_and_flagged_on_the_gauge_page(client, auth, people, linked_site, db):
+    """The office types 0.60 in at 13:22 and a tablet sends 0.60 in at 13:26: one rain of 0.60 in."""
+    site, gauge = linked_site
+    auth.login(people["inspector"].email)
+    ended = clocks.to_local(utcnow(), RB).replace(second=0, microsecond=0) - timedelta(hours=2)
+    for minutes in (0, 4):
+        at = (ended + timedelta(minutes=minutes)).strftime("%Y-%m-%dT%H:%M")
+        assert client.post("/rain/readings", data={"gauge_id": gauge.id, "observed_at": at,
+                                                   "amount_in": "0.60"}).status_code == 302
+    db.expire_all()
+    assert [e.total_in for e in db.exec(select(RainEvent)).all()] == [0.6]
+    page = client.get(f"/rain/gauges/{gauge.id}").get_data(as_text=True)
+    assert page.count("overlap-flag") == 2 and "counted once" in page
+    assert "1.20 in" not in page
