@@ -74,11 +74,13 @@ def main() -> None:
         session.commit()
 
         start = time.perf_counter()
-        report = rain.import_file(session, text, "ghcn", user_id=None, now=NOW, rb=rb)
+        report = rain.import_file(session, text, "ghcn", user_id=None, now=NOW, rb=rb,
+                                  units="standard")
         session.commit()
         first = time.perf_counter() - start
         start = time.perf_counter()
-        again = rain.import_file(session, text, "ghcn", user_id=None, now=NOW, rb=rb)
+        again = rain.import_file(session, text, "ghcn", user_id=None, now=NOW, rb=rb,
+                                 units="standard")
         session.commit()
         second = time.perf_counter() - start
         assert report.stored == STATIONS * DAYS and again.unchanged == STATIONS * DAYS and again.stored == 0

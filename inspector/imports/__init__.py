@@ -97,18 +97,23 @@ def coordinate(value: str, name: str, low: float, high: float) -> float | None:
     return number
 
 
-def amount(value: str, max_in: float) -> float:
+def amount(value: str, max_in: float, per_inch: float = 1.0) -> float:
+    """The amount in inches, rounded to the hundredth; `per_inch`: how many of the file's units make
+    an inch (254 for NOAA's tenths of millimetres, 25.4 for millimetres)."""
     try:
         number = float(value)
     except ValueError:
-        raise RowError(f"Rain amount '{value}' is not a number.") from None
+        raise RowError(f"Rain amount '{value.strip()}' is not a number.") from None
     if not math.isfinite(number):
-        raise RowError(f"Rain amount '{value}' is not a number.")
+        raise RowError(f"Rain amount '{value.strip()}' is not a number.")
     if number < 0:
-        raise RowError(f"Rain amount {value} is negative.")
-    if number > max_in:
-        raise RowError(f"Rain amount {value} in is over {max_in:g} inches in a day: most likely an error.")
-    return round(number, 2)
+        raise RowError(f"Rain amount {value.strip()} is negative.")
+    inches = number / per_inch
+    shown = f"{value.strip()} in" if per_inch == 1 else f"{value.strip()} ({inches:.2f} in)"
+    if inches > max_in:
+        raise RowError(f"Rain amount {shown} is over {max_in:g} inches in a day: most likely an "
+                       "error.")
+    return round(inches, 2)
 
 
 def check_not_future(period_end: datetime, now: datetime, tolerance_minutes: float) -> None:

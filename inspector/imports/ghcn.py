@@ -1,19 +1,24 @@
-"""NOAA GHCN-Daily CSV (NCEI access service, standard units: PRCP in inches).
+"""NOAA daily precipitation files: the GHCN-Daily per-station and by-station files and the Climate
+Data Online / Access Data Service exports (which product, and so which unit: imports/noaa.py).
 
-Each row is one station-day. PRCP_ATTRIBUTES is "measurement flag, quality flag, source flag, observation
-time": a measurement flag "T" is a trace (counted as 0). When the observation time (HHMM, local) is given,
-the 24-hour period ends then on DATE; otherwise the period is DATE's local calendar day. An empty PRCP is
-missing data: skipped, not an error.
+Each row is one station-day. The attributes (PRCP_ATTRIBUTES, or the by-station file's flag columns)
+are "measurement flag, quality flag, source flag, observation time": a measurement flag "T" is a
+trace (counted as 0), a quality flag means NOAA found the value failed a check (skipped, with the
+flag). When the observation time (HHMM, local) is given, the 24-hour period ends then on DATE;
+otherwise the period is DATE's local calendar day. An empty PRCP is missing data: skipped.
 """
 from __future__ import annotations
 
+import csv
+import io
 from datetime import date, datetime, time, timedelta
 
 from ..rules import clocks
 from ..rules.rulebook import Rulebook
-from . import ParsedRow, ParseResult, RowError, RowIssue, amount, check_not_future, coordinate, read_rows
+from . import (ParsedRow, ParseResult, RowError, RowIssue, amount, check_not_future, coordinate,
+               read_rows)
 
-COLUMNS = ("STATION", "NAME", "LATITUDE", "LONGITUDE", "DATE", "PRCP", "PRCP_ATTRIBUTES")
+COLUMNS = ("STATION", "DATE", "PRCP")  # NAME, LATITUDE, LONGITUDE, PRCP_ATTRIBUTES when requested
 
 
 def _period(day: date, attributes: list[str], rb: Rulebook) -> tuple[datetime, datetime]:
@@ -28,32 +33,60 @@ def _period(day: date, attributes: list[str], rb: Rulebook) -> tuple[datetime, d
     return end - timedelta(hours=24), end
 
 
-def parse(data: bytes | str, rb: Rulebook, now: datetime) -> ParseResult:
-    result = ParseResult()
-    max_in = rb["rain.max_daily_in"]
-    for line, row in read_rows(data, COLUMNS, "NOAA GHCN-Daily CSV"):
+def _row(result: ParseResult, line: int, fields: dict, day_text: str, day_format: str,
+         attributes: list[str], per_inch: float, rb: Rulebook, now: datetime) -> None:
+    try:
+        station = fields["station"]
+        if not station:
+            raise RowError("STATION is empty.")
         try:
-            station = row["STATION"]
-            if not station:
-                raise RowError("STATION is empty.")
-            try:
-                day = date.fromisoformat(row["DATE"])
-            except ValueError:
-                raise RowError(f"DATE '{row['DATE']}' is not a date (YYYY-MM-DD).") from None
-            if row["PRCP"] == "":
-                result.skipped.append(RowIssue(line, "No PRCP value (missing data): skipped."))
-                continue
-            attributes = [a.strip() for a in row["PRCP_ATTRIBUTES"].split(",")]
-            trace = attributes[0] == "T"
-            value = 0.0 if trace else amount(row["PRCP"], max_in)
-            start, end = _period(day, attributes, rb)
-            check_not_future(end - timedelta(hours=24), now, rb["rain.future_tolerance_minutes"])
-            result.rows.append(ParsedRow(
-                line=line, station_code=station, station_name=row["NAME"] or station,
-                latitude=coordinate(row["LATITUDE"], "LATITUDE", -90, 90),
-                longitude=coordinate(row["LONGITUDE"], "LONGITUDE", -180, 180),
-                period_start=start, period_end=end, amount_in=value, trace=trace,
-                source_key=f"ghcn:{station}:{day.isoformat()}"))
-        except RowError as exc:
-            result.errors.append(RowIssue(line, str(exc)))
+            day = datetime.strptime(day_text, day_format).date()
+        except ValueError:
+            shape = day_format.replace("%", "")
+            raise RowError(f"DATE '{day_text}' is not a date ({shape}).") from None
+        if fields["prcp"].strip() == "":
+            result.skipped.append(RowIssue(line, "No PRCP value (missing data): skipped."))
+            return
+        quality = attributes[1] if len(attributes) > 1 else ""
+        if quality:
+            why = f"NOAA's quality flag '{quality}': the value failed a quality check: skipped."
+            result.skipped.append(RowIssue(line, why))
+            return
+        trace = attributes[0] == "T"
+        value = 0.0 if trace else amount(fields["prcp"], rb["rain.max_daily_in"], per_inch)
+        start, end = _period(day, attributes, rb)
+        check_not_future(end - timedelta(hours=24), now, rb["rain.future_tolerance_minutes"])
+        result.rows.append(ParsedRow(
+            line=line, station_code=station, station_name=fields.get("name") or station,
+            latitude=coordinate(fields.get("lat", ""), "LATITUDE", -90, 90),
+            longitude=coordinate(fields.get("lon", ""), "LONGITUDE", -180, 180),
+            period_start=start, period_end=end, amount_in=value, trace=trace,
+            source_key=f"ghcn:{station}:{day.isoformat()}"))
+    except RowError as exc:
+        result.errors.append(RowIssue(line, str(exc)))
+
+
+def parse(data: bytes | str, rb: Rulebook, now: datetime, per_inch: float = 1.0) -> ParseResult:
+    """A CSV with a header (GHCN-Daily per-station file, CDO or ADS export); `per_inch`: how many of
+    the file's PRCP units make one inch."""
+    result = ParseResult()
+    for line, row in read_rows(data, COLUMNS, "NOAA daily CSV"):
+        attributes = [a.strip() for a in row.get("PRCP_ATTRIBUTES", "").split(",")]
+        fields = {"station": row["STATION"], "prcp": row["PRCP"], "name": row.get("NAME", ""),
+                  "lat": row.get("LATITUDE", ""), "lon": row.get("LONGITUDE", "")}
+        _row(result, line, fields, row["DATE"], "%Y-%m-%d", attributes, per_inch, rb, now)
+    return result
+
+
+def parse_by_station(text: str, rb: Rulebook, now: datetime, per_inch: float) -> ParseResult:
+    """The by-station file: ID,YYYYMMDD,ELEMENT,DATA_VALUE,M_FLAG,Q_FLAG,S_FLAG,OBS_TIME, every
+    element of the station; only PRCP lines are read. It has no station name or position."""
+    result = ParseResult()
+    for line, cells in enumerate(csv.reader(io.StringIO(text)), 1):
+        cells = [c.strip() for c in cells]
+        if len(cells) < 4 or cells[2] != "PRCP":
+            continue  # the header, other elements (TMAX, SNOW...) and blank lines
+        attributes = (cells[4:8] + ["", "", "", ""])[:4]
+        fields = {"station": cells[0], "prcp": cells[3]}
+        _row(result, line, fields, cells[1], "%Y%m%d", attributes, per_inch, rb, now)
     return result

@@ -27,7 +27,10 @@ from .forms import apply_service_error
 bp = Blueprint("rain", __name__, url_prefix="/rain", cli_group=None)  # `flask import-rain`, not `flask rain …`
 nav_link(bp, "rain.index", "Rain", order=45)
 
-FORMATS = [("ghcn", "NOAA GHCN-Daily CSV"), ("cocorahs", "CoCoRaHS daily CSV")]
+FORMATS = [("auto", "Recognise from the file"), ("ghcn", "NOAA daily CSV"),
+           ("cocorahs", "CoCoRaHS daily CSV")]
+UNITS = [("", "Not stated (GHCN-Daily station files and CoCoRaHS say their own)"),
+         ("standard", "standard: inches"), ("metric", "metric: millimetres")]
 KIND_CHOICES = [("onsite", "On-site gauge"), ("ghcn", "NOAA GHCN-Daily station"), ("cocorahs", "CoCoRaHS station")]
 
 
@@ -54,7 +57,9 @@ class ReadingForm(FlaskForm):
 
 
 class ImportForm(FlaskForm):
-    format = SelectField("File format", choices=FORMATS)
+    format = SelectField("File format", choices=FORMATS, default="auto")
+    units = SelectField("Units requested (NOAA Climate Data Online or Access Data Service export)",
+                        choices=UNITS, default="")
     file = FileField("CSV file", validators=[FileRequired(message="Choose a file.")])
 
 
@@ -177,8 +182,7 @@ def import_page():
         data = form.file.data.read()
         try:
             report = rain.import_file(session, data, form.format.data, user_id=g.user.id,
-                                      now=clock.now(),
-                                      rb=rulebook())
+                                      now=clock.now(), rb=rulebook(), units=form.units.data or None)
             session.commit()
         except FileProblem as exc:
             session.rollback()
@@ -190,19 +194,23 @@ def import_page():
 
 @bp.cli.command("import-rain")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
-@click.option("--format", "fmt", type=click.Choice(["ghcn", "cocorahs"]), required=True,
-              help="ghcn: NOAA GHCN-Daily CSV; cocorahs: CoCoRaHS daily CSV")
-def import_rain_command(path: str, fmt: str) -> None:
+@click.option("--format", "fmt", type=click.Choice(["auto", "ghcn", "cocorahs"]), default="auto",
+              help="auto/ghcn: recognised from the file (NOAA products); cocorahs: CoCoRaHS export")
+@click.option("--units", type=click.Choice(["standard", "metric"]), default=None,
+              help="what a Climate Data Online / Access Data Service export was requested in")
+def import_rain_command(path: str, fmt: str, units: str | None) -> None:
     """Import rain readings from a CSV file (idempotent: importing it again changes nothing)."""
     session = get_session()
     with open(path, "rb") as handle:
         data = handle.read()
     try:
-        report = rain.import_file(session, data, fmt, user_id=None, now=clock.now(), rb=rulebook())
+        report = rain.import_file(session, data, fmt, user_id=None, now=clock.now(), rb=rulebook(),
+                                  units=units)
         session.commit()
     except FileProblem as exc:
         session.rollback()
         raise click.ClickException(str(exc)) from None
+    click.echo(f"Taken to be: {report.product}.")
     click.echo(f"{report.stored} reading(s) stored, {report.unchanged} already imported, "
                f"{len(report.errors)} bad row(s), {len(report.skipped)} skipped.")
     for note in report.notes:

@@ -32,14 +32,14 @@ def coco_row(day: str, amount: str, at="07:00 AM", station="WI-FD-12", lat="43.8
 def test_ghcn_import_stores_days_makes_the_gauge_and_is_idempotent(db):
     text = GHCN_HEADER + ghcn_row("2026-06-01", "0.12") + ghcn_row("2026-06-02", "0.00", "T,,7,") \
         + ghcn_row("2026-06-03", "0.80")
-    report = rain.import_file(db, text, "ghcn", user_id=None, now=NOW, rb=RB)
+    report = rain.import_file(db, text, "ghcn", user_id=None, now=NOW, rb=RB, units="standard")
     db.commit()
     assert (report.stored, report.unchanged, report.errors) == (3, 0, [])
     assert report.new_gauges == ["USC00472869"] and "made from the file" in report.notes[0].reason
     trace = db.exec(select(RainReading).where(RainReading.source_key == "ghcn:USC00472869:2026-06-02")).one()
     assert trace.trace and trace.amount_in == 0
     assert len(report.rain_events) == 1 and report.rain_events[0].total_in == 0.8
-    again = rain.import_file(db, text, "ghcn", user_id=None, now=NOW, rb=RB)
+    again = rain.import_file(db, text, "ghcn", user_id=None, now=NOW, rb=RB, units="standard")
     db.commit()
     assert (again.stored, again.unchanged, again.rain_events) == (0, 3, [])
     assert len(db.exec(select(RainReading)).all()) == 3 and len(db.exec(select(RainEvent)).all()) == 1
@@ -55,7 +55,7 @@ def test_bad_rows_are_reported_by_line_and_good_rows_kept(db):
             + ghcn_row("2026-06-04", "")                  # line 7 missing: skipped
             + ghcn_row("2026-06-04", "0.2", station="USW000NEW", lat="", lon="")  # line 8 unknown, no location
             + ghcn_row("2026-06-05", "abc"))              # line 9 not a number
-    report = rain.import_file(db, text, "ghcn", user_id=None, now=NOW, rb=RB)
+    report = rain.import_file(db, text, "ghcn", user_id=None, now=NOW, rb=RB, units="standard")
     db.commit()
     assert report.stored == 1
     lines = {issue.line: issue.reason for issue in report.errors}

@@ -54,7 +54,8 @@ def test_import_page_is_for_supervisors_and_reports_rows(client, auth, people, l
     assert "0 stored" in again and "2 already imported" in again
     wrong = client.post("/rain/import", data={"format": "ghcn", "file": (io.BytesIO(data), "rain.csv")},
                         content_type="multipart/form-data")
-    assert wrong.status_code == 400 and "missing column" in wrong.get_data(as_text=True)
+    assert wrong.status_code == 400
+    assert "CoCoRaHS export, not a NOAA file" in wrong.get_data(as_text=True)
     assert len(db.exec(select(RainReading)).all()) == 2
 
 
@@ -63,10 +64,12 @@ def test_cli_import_rain(app, tmp_path, linked_site, db):
     path.write_text('"STATION","NAME","LATITUDE","LONGITUDE","ELEVATION","DATE","PRCP","PRCP_ATTRIBUTES"\n'
                     f'"USC00479999","FAIRWATER, WI US","43.83","-88.87","250","{date.today() - timedelta(days=1)}","0.55",",,7,0700"\n')
     runner = app.test_cli_runner()
-    result = runner.invoke(args=["import-rain", str(path), "--format", "ghcn"])
+    result = runner.invoke(args=["import-rain", str(path), "--format", "ghcn",
+                                 "--units", "standard"])
     assert result.exit_code == 0, result.output
     assert "1 reading(s) stored" in result.output and "qualifying rain: 0.55 in" in result.output
-    result = runner.invoke(args=["import-rain", str(path), "--format", "ghcn"])
+    result = runner.invoke(args=["import-rain", str(path), "--format", "ghcn",
+                                 "--units", "standard"])
     assert "0 reading(s) stored, 1 already imported" in result.output
     bad = runner.invoke(args=["import-rain", str(path), "--format", "cocorahs"])
     assert bad.exit_code != 0 and "missing column" in bad.output
