@@ -315,10 +315,11 @@ def prepare(payload, inspection_id, ctx, lk: Lookups) -> dict:
         raise Invalid({"entity_id": "An inspection id is a UUID made on the device."})
     declared = payload.get("sha256")
     existing = lk.inspection(inspection_id)
+    hidden = False  # the id holds a record this user may not see: answered like a new id, see below
     if existing is not None:
         site_id, _author, stored_sha = _prior(lk, existing)
-        if lk.site(site_id) is None:
-            raise Invalid({"entity_id": "This inspection id is already in use."}, status=409)
+        hidden = lk.site(site_id) is None
+    if existing is not None and not hidden:
         brief = summary(lk.session, existing) if isinstance(existing, Inspection) else existing["summary"]
         if stored_sha and stored_sha == declared:
             return {"status": "duplicate", "summary": brief}
@@ -393,6 +394,8 @@ def prepare(payload, inspection_id, ctx, lk: Lookups) -> dict:
     _check_received(lk, photos, user, errors)
     if errors:
         raise Invalid(errors)
+    if hidden:  # only a record that would otherwise be stored learns that its (random) id is taken
+        raise Invalid({"entity_id": "This id is already used; the device makes a new one."}, status=409)
     row = {"id": inspection_id, "site_id": site.id, "permit_id": lk.permit_id(site.id), "kind": kind,
            "by_village": user.role in STAFF, "inspector_name": texts["inspector_name"], "inspected_on": inspected_on,
            "started_at": started, "ended_at": ended, "weather": texts["weather"], "phase": texts["phase"],

@@ -24,9 +24,13 @@ class ResolveForm(FlaskForm):
 def visible_conflicts(session, user, *, resolved: bool):
     query = select(SyncConflict).order_by(SyncConflict.created_at.desc())
     query = query.where(SyncConflict.resolved_at.is_not(None) if resolved else SyncConflict.resolved_at.is_(None))
-    if user.role != "supervisor":
-        query = query.where(SyncConflict.user_id == user.id)
-    return list(session.exec(query.limit(200)))
+    if user.role == "supervisor":
+        return list(session.exec(query.limit(200)))
+    from sync.visibility import can_see
+    # Only records the user may still see: a conflict kept before visibility was checked first could
+    # hold another company's record.
+    rows = session.exec(query.where(SyncConflict.user_id == user.id).limit(200))
+    return [c for c in rows if can_see(session, user, c.entity, c.entity_id)]
 
 
 @bp.get("/")

@@ -12,8 +12,9 @@ from datetime import datetime, timezone
 from sqlmodel import select
 
 from inspector.models import RainGauge, RainReading
-from inspector.services import rain
+from inspector.services import NotFound, ServiceError, rain, sites
 
+from .. import visibility
 from . import Outcome, register
 
 FIELDS = {"gauge_id", "site_id", "observed_at", "amount_in", "period_hours", "sha256"}
@@ -59,6 +60,15 @@ class RainReadingHandler:
             return Outcome(status="rejected",
                            errors={"observed_at": "Required: an ISO 8601 time such as 2026-05-04T07:00:00Z."})
         existing = session.exec(select(RainReading).where(RainReading.source_key == f"device:{entity_id}")).first()
+        if existing is not None and not visibility.reading_visible(existing, ctx.user):
+            # Someone else's reading: checked like a new one, then refused without a word about it.
+            if payload.get("gauge_id") not in {g.id for g in rain.gauges_for(session, ctx.user)}:
+                raise ServiceError("Choose a rain gauge from the list.", field="gauge_id")
+            site_id = payload.get("site_id")
+            if site_id is not None and not sites.can_see_site(session, ctx.user, site_id):
+                raise NotFound("No such site.")
+            return Outcome(status="rejected", reason="This id is already used; the device makes a new one.",
+                           errors={"entity_id": "Already used."})
         if existing is not None:
             try:
                 same = (existing.period_end == observed_at and existing.gauge_id == int(payload.get("gauge_id"))

@@ -6,6 +6,7 @@ from inspector.models import StopWorkOrder
 from inspector.models.enforcement import GROUNDS
 from inspector.services import NotFound, enforcement, inspections, sites
 
+from .. import visibility
 from . import Outcome, register
 
 
@@ -34,6 +35,9 @@ class StopWorkOrderHandler:
         if mutation.get("op") != "upsert":
             return Outcome(status="rejected", reason="An order is retracted by a supervisor, not deleted.",
                            errors={"op": "Not allowed."})
+        # The role first, before anything about an existing order is read: order ids are printed on
+        # posted notices, so a permittee must learn nothing from one (not even that it exists).
+        enforcement._require(ctx.user, "inspector", "supervisor", what="post a stop-work order")
         order_id = mutation.get("entity_id")
         payload = mutation.get("payload") or {}
         if not isinstance(order_id, str) or not inspections.UUID_RE.match(order_id):
@@ -41,6 +45,8 @@ class StopWorkOrderHandler:
                            errors={"entity_id": "Must be a UUID."})
         declared = payload.get("sha256")
         existing = session.get(StopWorkOrder, order_id)
+        if existing is not None and not visibility.can_see(session, ctx.user, "stop_work_order", order_id):
+            raise NotFound("No such stop-work order.")
         if existing is not None:
             if declared and existing.sha256 == declared:
                 return Outcome(status="duplicate", version=existing.version, data=record(existing))
