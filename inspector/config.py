@@ -19,8 +19,14 @@ class Defaults:
     SESSION_REFRESH_EACH_REQUEST = False
     WTF_CSRF_TIME_LIMIT = 3600
     MAX_CONTENT_LENGTH = 32 * 1024 * 1024
-    LOGIN_MAX_FAILURES = 5  # then each further try waits LOGIN_LOCK_SECONDS
+    # Failed sign-ins per e-mail address, and per client address, within 15 minutes before a lock of
+    # LOGIN_LOCK_SECONDS, doubled by each further failure up to an hour (counted in the database).
+    LOGIN_MAX_FAILURES = 5
+    LOGIN_MAX_FAILURES_PER_CLIENT = 20
     LOGIN_LOCK_SECONDS = 60
+    # Reverse proxies in front of gunicorn whose X-Forwarded-For/-Proto are trusted (the client address
+    # the sign-in throttle counts); 0 when clients connect directly.
+    PROXY_HOPS = 0
     MAIL_SENDER = "console"  # "console" logs e-mails; "smtp" uses the SMTP_* settings
     SMTP_HOST = None
     SMTP_PORT = 587
@@ -37,7 +43,8 @@ class Defaults:
 
 
 INT_KEYS = ("SMTP_PORT", "UNCLAIMED_PHOTO_DAYS", "UNCLAIMED_PHOTOS_PER_USER", "UNCLAIMED_PHOTO_MB_PER_USER",
-            "PHOTO_PROCESSING_SLOTS")
+            "PHOTO_PROCESSING_SLOTS", "PROXY_HOPS", "LOGIN_MAX_FAILURES", "LOGIN_MAX_FAILURES_PER_CLIENT",
+            "LOGIN_LOCK_SECONDS")
 ENV_KEYS = ("SECRET_KEY", "DATABASE_URL", "RULEBOOK_PATH", "ENV_NAME", "MAIL_SENDER", "SMTP_HOST",
             "SMTP_USER", "SMTP_PASSWORD", "MAIL_FROM") + INT_KEYS
 

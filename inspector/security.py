@@ -9,6 +9,7 @@ from functools import wraps
 
 from flask import abort, g, redirect, request, session, url_for
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .db import get_session
 from .models import User
@@ -23,6 +24,9 @@ HSTS_SECONDS = 365 * 24 * 3600  # config HSTS_SECONDS overrides; 0 sends none
 
 def init_app(app) -> None:
     csrf.init_app(app)
+    hops = int(app.config.get("PROXY_HOPS") or 0)
+    if hops:  # the client's own address (sign-in throttle) and scheme, as the trusted proxy saw them
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
 
     @app.before_request
     def load_user():
@@ -30,7 +34,9 @@ def init_app(app) -> None:
         user_id = session.get("user_id")
         if user_id is not None:
             user = get_session().get(User, user_id)
-            if user is not None and user.active and session.get("pw") == user.password_hash[-12:]:
+            # The generation lives in the database: signing out, a password change or a disabled account
+            # raises it, so a copy of an older cookie stops working in every server process at once.
+            if user is not None and user.active and session.get("gen") == user.session_generation:
                 g.user = user
             else:
                 session.clear()
@@ -58,12 +64,14 @@ def init_app(app) -> None:
 def sign_in(user: User) -> None:
     session.clear()
     session["user_id"] = user.id
-    # Part of the hash: changing the password ends other sessions.
-    session["pw"] = user.password_hash[-12:]
+    session["gen"] = user.session_generation
     session.permanent = True
 
 
-def sign_out() -> None:
+def sign_out(user: User) -> None:
+    """Ends this person's sessions everywhere, not only this cookie (the caller commits)."""
+    from .services import accounts
+    accounts.end_sessions(get_session(), user)
     session.clear()
 
 

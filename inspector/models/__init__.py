@@ -1,5 +1,5 @@
 """Every table, imported here so SQLModel.metadata knows them all."""
-from .accounts import ROLES, Company, User, UserPublic  # noqa: F401
+from .accounts import ROLES, Company, SignInThrottle, User, UserPublic  # noqa: F401
 from .audit import AuditEvent  # noqa: F401
 from .findings import FINDING_STATES, Finding  # noqa: F401
 from .inspections import ANSWERS, INSPECTION_KINDS, Answer, Inspection, Photo  # noqa: F401

@@ -31,7 +31,17 @@ class User(UserBase, table=True):
     password_hash: str
     active: bool = True
     created_at: NaiveDatetime = Field(default_factory=utcnow)
-    failed_logins: int = 0
+    # Copied into the session cookie at sign-in and compared on every request: raising it (sign-out,
+    # password change, account disabled) ends every session signed in before, in every server process.
+    session_generation: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+
+
+class SignInThrottle(SQLModel, table=True):
+    """Recent failed sign-ins for one e-mail address or one client address, in the database so that
+    every server process counts the same tries."""
+    key: str = Field(primary_key=True, max_length=300)  # "email:<address>" or "client:<address>"
+    failures: int = 0
+    first_failure_at: NaiveDatetime
     locked_until: Optional[NaiveDatetime] = None
 
 

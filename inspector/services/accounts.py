@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timedelta
+from dataclasses import dataclass
+from datetime import datetime
 from functools import cache
 
 from sqlmodel import Session, select
@@ -11,7 +12,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from .. import passwords
 from ..models import ROLES, Company, User
 from ..models.base import utcnow
-from . import ServiceError, audit
+from . import NotFound, ServiceError, audit, throttle
 
 
 def get_or_create_company(session: Session, name: str) -> Company:
@@ -55,27 +56,77 @@ def dummy_hash() -> str:
     return generate_password_hash(secrets.token_urlsafe(24))
 
 
-def authenticate(session: Session, email: str, password: str, *, max_failures: int, lock_seconds: int,
-                 now: datetime | None = None) -> tuple[User | None, str | None]:
-    """(user, None) on success, or (None, message). Failures past the limit lock the account briefly."""
+@dataclass
+class Limits:
+    """Failed sign-ins allowed per e-mail address and per client address before a lock."""
+    per_email: int = 5
+    per_client: int = 20
+    lock_seconds: int = 60
+
+
+@dataclass
+class SignIn:
+    user: User | None
+    error: str | None = None
+    retry_at: datetime | None = None  # set when the refusal is a lock: when to try again (naive UTC)
+
+
+def authenticate(session: Session, email: str, password: str, *, client: str | None, limits: Limits,
+                 now: datetime | None = None) -> SignIn:
+    """The user, or why not. Failures are counted per address and per client (throttle.py); while
+    either is locked, no password is checked at all."""
     now = now or utcnow()
     dummy = dummy_hash()  # made before the look-up: the first sign-in of a process pays it either way
+    keys = [throttle.email_key(email), throttle.client_key(client)]
+    until = throttle.locked_until(session, keys, now)
+    if until is not None:
+        return SignIn(None, "Too many failed sign-ins.", retry_at=until)
     user = session.exec(select(User).where(User.email == email.strip().lower())).first()
-    generic = "E-mail or password is wrong."
     if user is None or not user.active:
         # Check against a hash of the same kind, so a wrong e-mail takes as long as a wrong password.
         check_password_hash(dummy, password)
-        return None, generic
-    if user.locked_until and user.locked_until > now:
-        wait = int((user.locked_until - now).total_seconds()) + 1
-        return None, f"Too many failed sign-ins. Try again in {wait} seconds."
-    if not check_password_hash(user.password_hash, password):
-        user.failed_logins += 1
-        if user.failed_logins >= max_failures:
-            user.locked_until = now + timedelta(seconds=lock_seconds)
-        session.add(user)
-        return None, generic
-    user.failed_logins = 0
-    user.locked_until = None
+        user = None
+    elif not check_password_hash(user.password_hash, password):
+        user = None
+    if user is None:
+        for key, limit in zip(keys, (limits.per_email, limits.per_client)):
+            throttle.record_failure(session, key, limit=limit, lock_seconds=limits.lock_seconds, now=now)
+        return SignIn(None, "E-mail or password is wrong.")
+    throttle.clear(session, keys[0])  # the client's count stays: one good account must not reset it
+    return SignIn(user)
+
+
+def end_sessions(session: Session, user: User) -> None:
+    """Every session signed in before now stops working at its next request (security.load_user)."""
+    user.session_generation = (user.session_generation or 0) + 1
     session.add(user)
-    return user, None
+
+
+def change_password(session: Session, user: User, *, current: str, new: str) -> None:
+    """The signed-in person's own change: ends every session (the caller signs this one in again)."""
+    if not check_password_hash(user.password_hash, current):
+        raise ServiceError("The current password is wrong.", field="current")
+    weak = passwords.problem(new, email=user.email)
+    if weak:
+        raise ServiceError(weak, field="password")
+    user.password_hash = generate_password_hash(new)
+    end_sessions(session, user)
+    audit.record(session, entity="user", entity_id=user.id, action="change_password", user_id=user.id,
+                 after={"password": "changed"})
+
+
+def set_active(session: Session, user_id: int, active: bool, *, by: User) -> User:
+    """A supervisor disables an account (its sessions end at once; its device tokens stop with it)
+    or enables it again (the person signs in anew)."""
+    user = session.get(User, user_id)
+    if user is None:
+        raise NotFound("No such user.")
+    if user.id == by.id:
+        raise ServiceError("You cannot disable your own account: ask another supervisor.")
+    if user.active == active:
+        return user
+    user.active = active
+    end_sessions(session, user)
+    audit.record(session, entity="user", entity_id=user.id, action="enable" if active else "disable",
+                 user_id=by.id, before={"active": not active}, after={"active": active})
+    return user

@@ -6,14 +6,20 @@ from urllib.parse import urlsplit
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from wtforms import EmailField, PasswordField
-from wtforms.validators import DataRequired, Length
+from wtforms.validators import DataRequired, EqualTo, Length
 
 from ..db import get_session
+from ..models.base import utcnow
+from ..passwords import MIN_LENGTH
+from ..rules.clocks import to_local
 from ..security import login_required, sign_in, sign_out
 from ..services import accounts
+from . import nav_link
+from .forms import commit_or_refuse
 from .home import home_url
 
 bp = Blueprint("auth", __name__)
+nav_link(bp, "auth.password", "Password", order=95)
 
 
 class LoginForm(FlaskForm):
@@ -33,21 +39,40 @@ def safe_next(target: str | None, user) -> str:
     return home_url(user)
 
 
+def limits() -> accounts.Limits:
+    config = current_app.config
+    return accounts.Limits(per_email=config["LOGIN_MAX_FAILURES"],
+                           per_client=config["LOGIN_MAX_FAILURES_PER_CLIENT"],
+                           lock_seconds=config["LOGIN_LOCK_SECONDS"])
+
+
+def try_again(retry_at) -> str:
+    """"Try again after 4:32 PM (in 3 minutes)": the Village's clock, and how long that is."""
+    seconds = max(1, int((retry_at - utcnow()).total_seconds()) + 1)
+    wait = f"{seconds} seconds" if seconds < 120 else f"{(seconds + 59) // 60} minutes"
+    local = to_local(retry_at, current_app.extensions["rulebook"]).strftime("%-I:%M %p")
+    return f"Too many failed sign-ins. Try again after {local} (in {wait})."
+
+
 @bp.route("/login", methods=["GET", "POST"])
 def login():
     if g.user is not None:
         return redirect(url_for("home.index"))
     form = LoginForm()
-    error = None
+    error, headers = None, {}
     if form.validate_on_submit():
         session = get_session()
-        user, error = accounts.authenticate(session, form.email.data, form.password.data,
-                                            max_failures=current_app.config["LOGIN_MAX_FAILURES"],
-                                            lock_seconds=current_app.config["LOGIN_LOCK_SECONDS"])
+        result = accounts.authenticate(session, form.email.data, form.password.data,
+                                       client=request.remote_addr, limits=limits())
         session.commit()
-        if user is not None:
-            sign_in(user)
-            return redirect(safe_next(request.args.get("next"), user))
+        if result.user is not None:
+            sign_in(result.user)
+            return redirect(safe_next(request.args.get("next"), result.user))
+        error = result.error
+        if result.retry_at is not None:
+            error = try_again(result.retry_at)
+            headers["Retry-After"] = str(max(1, int((result.retry_at - utcnow()).total_seconds()) + 1))
+            return render_template("auth/login.html", form=form, error=error), 429, headers
     status = 200 if not form.errors and error is None else 400
     return render_template("auth/login.html", form=form, error=error), status
 
@@ -55,6 +80,32 @@ def login():
 @bp.route("/logout", methods=["POST"])
 @login_required
 def logout():
-    sign_out()
-    flash("You are signed out.", "info")
+    sign_out(g.user)
+    get_session().commit()
+    flash("You are signed out, on this device and every other.", "info")
     return redirect(url_for("auth.login"))
+
+
+class PasswordForm(FlaskForm):
+    current = PasswordField("Current password", validators=[DataRequired(message="Enter your current password.")])
+    password = PasswordField("New password", validators=[
+        DataRequired(message="Enter a new password."),
+        Length(min=MIN_LENGTH, message=f"The password must have at least {MIN_LENGTH} characters.")])
+    confirm = PasswordField("New password again", validators=[
+        DataRequired(message="Enter the new password again."),
+        EqualTo("password", message="The two new passwords do not match.")])
+
+
+@bp.route("/account/password", methods=["GET", "POST"])
+@login_required
+def password():
+    form = PasswordForm()
+    if form.validate_on_submit():
+        session = get_session()
+        ok, _ = commit_or_refuse(session, form, lambda: accounts.change_password(
+            session, g.user, current=form.current.data, new=form.password.data))
+        if ok:
+            sign_in(g.user)  # this session goes on under the new generation; every other one ended
+            flash("Password changed. Your other sessions were signed out.", "info")
+            return redirect(home_url(g.user))
+    return render_template("auth/password.html", form=form), 400 if form.errors else 200

@@ -1,14 +1,14 @@
 """User management (supervisors only)."""
 from __future__ import annotations
 
-from flask import Blueprint, flash, g, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, url_for
 from sqlmodel import select
 
 from ..db import get_session
 from ..models import Company, User
 from ..security import roles_required
-from ..services import accounts
-from .forms import UserForm, commit_or_refuse
+from ..services import ServiceError, accounts
+from .forms import ConfirmForm, UserForm, commit_or_refuse
 
 bp = Blueprint("users", __name__, url_prefix="/users")
 
@@ -27,4 +27,36 @@ def index():
             return redirect(url_for("users.index"))
     users = list(session.exec(select(User).order_by(User.role, User.email)))
     companies = {c.id: c.name for c in session.exec(select(Company))}
-    return render_template("users/index.html", form=form, users=users, companies=companies), 400 if form.errors else 200
+    return render_template("users/index.html", form=form, users=users, companies=companies,
+                           confirm=ConfirmForm(formdata=None)), 400 if form.errors else 200
+
+
+def _set_active(user_id: int, active: bool):
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    session = get_session()
+    try:
+        user = accounts.set_active(session, user_id, active, by=g.user)
+        session.commit()
+    except ServiceError as exc:
+        session.rollback()
+        if exc.status == 404:
+            abort(404)
+        flash(exc.message, "error")
+    else:
+        flash(f"{user.name} can sign in again." if active else
+              f"{user.name} is disabled: signed out everywhere, and the devices enrolled by this account "
+              "stop syncing.", "info")
+    return redirect(url_for("users.index"))
+
+
+@bp.post("/<int:user_id>/disable")
+@roles_required("supervisor")
+def disable(user_id: int):
+    return _set_active(user_id, False)
+
+
+@bp.post("/<int:user_id>/enable")
+@roles_required("supervisor")
+def enable(user_id: int):
+    return _set_active(user_id, True)

@@ -3,7 +3,7 @@ from inspector.services import accounts
 
 from ..conftest import PASSWORD
 
-LIMITS = {"max_failures": 5, "lock_seconds": 60}
+LIMITS = {"client": "192.0.2.7", "limits": accounts.Limits()}
 
 
 def count_hashing(monkeypatch):
@@ -26,12 +26,12 @@ def count_hashing(monkeypatch):
 def test_unknown_e_mail_does_the_same_work_as_a_wrong_password(db, people, monkeypatch):
     accounts.dummy_hash()  # made once per process, before any sign-in is timed
     calls = count_hashing(monkeypatch)
-    user, error = accounts.authenticate(db, people["inspector"].email, "not-the-password", **LIMITS)
-    assert user is None
+    wrong_password = accounts.authenticate(db, people["inspector"].email, "not-the-password", **LIMITS)
+    assert wrong_password.user is None
     wrong = list(calls["check"])
     calls["check"].clear()
-    user, unknown_error = accounts.authenticate(db, "nobody@example.test", "not-the-password", **LIMITS)
-    assert user is None and unknown_error == error
+    unknown = accounts.authenticate(db, "nobody@example.test", "not-the-password", **LIMITS)
+    assert unknown.user is None and unknown.error == wrong_password.error
     assert calls["check"] == wrong and len(wrong) == 1 and calls["generate"] == 0
 
 
@@ -40,6 +40,6 @@ def test_a_disabled_account_is_refused_like_an_unknown_one(db, people, monkeypat
     db.add(people["inspector"])
     db.commit()
     calls = count_hashing(monkeypatch)
-    user, error = accounts.authenticate(db, people["inspector"].email, PASSWORD, **LIMITS)
-    assert user is None and error == "E-mail or password is wrong."
+    result = accounts.authenticate(db, people["inspector"].email, PASSWORD, **LIMITS)
+    assert result.user is None and result.error == "E-mail or password is wrong."
     assert len(calls["check"]) == 1 and calls["generate"] == 0
