@@ -195,9 +195,9 @@ def _completion(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Trigger]:
     out = []
     for notice in facts.notices:
         deadline = clocks.completion_notice_due(notice.installed_on, rb)
-        if clocks.is_late(notice.notified_at, deadline.due, now):
+        if clocks.is_late(notice.notified_at, deadline.due, now, rb):
             reason = (f"Completion of “{notice.measure}” (installed {notice.installed_on.isoformat()}) was notified "
-                      f"on {clocks.to_local(notice.notified_at, rb).date().isoformat()}, after "
+                      f"on {clocks.local_date(notice.notified_at, rb).isoformat()}, after "
                       f"{deadline.due.isoformat()}.")
             out.append(_trigger("completion_notice_late", rb, reason, [f"completion:{notice.id}"]))
     return out
