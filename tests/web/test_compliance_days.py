@@ -3,7 +3,7 @@ tenth (the reading that favours the person ordered), across both DST changes; th
 notice and its PDF say "compliance due by the end of Sat 2026-12-12" and why."""
 import re
 import zlib
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 import pytest
 from sqlmodel import select
@@ -99,3 +99,16 @@ def test_cease_and_desist_request_waits_for_the_end_of_the_tenth_day_across_the_
     enforcement.request_cease_desist(db, order, user=people["supervisor"], details="Act",
                                      now=local(2027, 3, 16, 0, 1), rb=RB)
     assert order.status == "cease_desist_requested"
+
+
+def test_an_order_stored_with_240_hours_still_waits_for_the_end_of_the_tenth_day(db, people, make):
+    """An order issued before this reading stored issued_at + 240 hours (09:00 on day 10 here):
+    revocation still opens only after the end of that tenth local day."""
+    site, order = _issued_order(db, make, people, local(2026, 10, 23, 10, 0))
+    order.compliance_due = order.issued_at + timedelta(days=10)
+    db.commit()
+    assert enforcement.next_step(db, order, local(2026, 11, 2, 23, 59))["available"] is False
+    with pytest.raises(ServiceError, match="only after the end of Mon 2026-11-02"):
+        enforcement.revoke_permit(db, order, user=people["supervisor"], reason="No fence",
+                                  now=local(2026, 11, 2, 12, 0), rb=RB)
+    assert enforcement.next_step(db, order, local(2026, 11, 3, 0, 0))["available"] is True
