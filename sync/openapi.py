@@ -45,7 +45,7 @@ SCHEMAS = {
         "type": "object", "required": ["mutation_id", "entity", "entity_id"],
         "properties": {
             "mutation_id": {"type": "string", "format": "uuid"},
-            "entity": {"type": "string", "examples": ["inspection", "finding", "site", "rain_reading", "stop_work_order"]},
+            "entity": {"enum": ["inspection", "finding", "site", "rain_reading", "rain_gauge", "stop_work_order"]},
             "entity_id": STR, "op": {"enum": ["upsert", "delete"]}, "base_version": NINT,
             "payload": {"type": "object"}}},
     "PushRequest": {"type": "object", "required": ["mutations"],
@@ -145,7 +145,10 @@ def spec() -> dict:
                 "summary": f"Apply up to {MAX_BATCH} mutations in one transaction",
                 "requestBody": {"required": True, "content": {"application/json": {"schema": ref("PushRequest")}}},
                 "responses": {"200": json_body(ref("PushResponse"), "One result per mutation, in order"),
-                              "400": ERROR_RESPONSE, "401": unauthorized, "413": ERROR_RESPONSE}}},
+                              "400": json_body(ref("Error"), "A malformed batch (errors: field path -> reason); "
+                                                             "nothing was applied."),
+                              "401": unauthorized, "413": ERROR_RESPONSE,
+                              "415": json_body(ref("Error"), "Not sent as application/json.")}}},
             "/sync/pull": {"get": {
                 "summary": "What changed for this user since the cursor (deletions included)",
                 "parameters": [{"name": "since", "in": "query", "required": False, "schema": STR,
@@ -165,7 +168,14 @@ def spec() -> dict:
                                       "200": json_body(ref("PhotoStored"), "These bytes were already stored"),
                                       "401": unauthorized,
                                       "409": ERROR_RESPONSE, "413": ERROR_RESPONSE, "415": ERROR_RESPONSE,
-                                      "422": ERROR_RESPONSE}}},
+                                      "422": json_body(ref("Error"), "Unreadable, damaged, or too many pixels "
+                                                                     "(the reason names the limit)."),
+                                      "429": json_body(ref("Error"), "Too many of this user's photos wait for "
+                                                                     "their records: send the records first."),
+                                      "503": {"description": "Every photo-processing slot is busy: send again "
+                                                             "after Retry-After seconds.",
+                                              "headers": {"Retry-After": {"schema": INT}},
+                                              "content": {"application/json": {"schema": ref("Error")}}}}}},
             "/inspections/{inspection_id}": {"get": {
                 "summary": "An inspection as stored, with which photos arrived",
                 "parameters": [{"name": "inspection_id", "in": "path", "required": True, "schema": STR}],
