@@ -1,5 +1,6 @@
 """`flask --app app tick`: the clock tick for cron. Runs the rules without a request, so deadlines that
-pass at night (a missed weekly inspection, an overdue repair, an expired permit) propose orders on time."""
+pass at night (a missed weekly inspection, an overdue repair, an expired permit) propose orders on time.
+It also re-checks the sealed records every VERIFY_INTERVAL_HOURS (docs/sealing.md)."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -9,7 +10,7 @@ from flask import current_app
 from flask.cli import with_appcontext
 
 from .db import get_session
-from .services import clock, enforcement
+from .services import clock, enforcement, seals
 
 
 @click.command("tick")
@@ -30,6 +31,13 @@ def tick_command():
     for order in created:
         grounds = ", ".join(dict.fromkeys(g["citation"] for g in order.grounds))
         click.echo(f"  site {order.site_id}: order {order.id} ({grounds}) {order.status}")
+    every = timedelta(hours=float(current_app.config.get("VERIFY_INTERVAL_HOURS", 24)))
+    run = seals.verify_if_due(session, now, every, between=session.commit)
+    session.commit()
+    if run is not None:
+        from .cli_seals import report_lines
+        for line in report_lines(run):
+            click.echo(line)
 
 
 def register(app) -> None:

@@ -33,6 +33,7 @@ class Defaults:
     SMTP_USER = None
     SMTP_PASSWORD = None
     MAIL_FROM = "erosion-control@fairwater.example"
+    VERIFY_INTERVAL_HOURS = 24  # how often the tick re-checks every sealed record (docs/sealing.md)
     # Photos whose record has not arrived: each user may keep this many (and this many MB) on the server;
     # `flask --app app tick` removes them after UNCLAIMED_PHOTO_DAYS (the device keeps its copy until a
     # record claims the photo, and sends it again).

@@ -98,6 +98,7 @@ def backup_sqlite(source_url: str, dest_path: str) -> None:
 def init_db_command():
     """Create or upgrade the database (the same as `db upgrade`; keeps every record)."""
     _run(schema.upgrade, engine())
+    _after_upgrade()
 
 
 db_group = AppGroup("db", help="The database schema: upgrade, downgrade, current, heads, revision.")
@@ -108,6 +109,8 @@ db_group = AppGroup("db", help="The database schema: upgrade, downgrade, current
 def db_upgrade_command(target):
     """Upgrade the database in place to TARGET (default: head), keeping every record."""
     _run(schema.upgrade, engine(), target)
+    if target == "head":
+        _after_upgrade()
 
 
 @db_group.command("downgrade")
@@ -149,6 +152,14 @@ def _run(fn, *args):
         raise click.ClickException(str(exc)) from None
     url = make_url(current_app.config["DATABASE_URL"])
     click.echo("Database: " + url.render_as_string(hide_password=True))
+
+
+def _after_upgrade() -> None:
+    """Steps other parts of the app take once the schema is current, registered in
+    app.extensions["after_upgrade"] (sealing the records stored before sealing began:
+    cli_seals.py)."""
+    for step in current_app.extensions.get("after_upgrade", []):
+        click.echo(step())
 
 
 @click.command("backup")

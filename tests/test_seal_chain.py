@@ -1,5 +1,6 @@
-"""The seal chain's pure functions: a record's hash, the link between seals, and what walking a chain
-finds when records or seals were changed, deleted or reordered."""
+"""The seal chain's pure functions: a record's hash, the link between seals, and what walking a
+chain finds when records or seals were changed, deleted or reordered."""
+
 import hashlib
 from dataclasses import replace
 from datetime import date, datetime
@@ -12,7 +13,9 @@ AT = datetime(2026, 5, 4, 14, 30, 5, 123456)
 
 
 def chain(n: int = 4) -> list[sc.Seal]:
-    entries = [("inspection", f"id-{i}", 1, sc.record_hash("inspection", 1, {"n": i})) for i in range(n)]
+    entries = [
+        ("inspection", f"id-{i}", 1, sc.record_hash("inspection", 1, {"n": i})) for i in range(n)
+    ]
     return sc.extend(None, entries, AT)
 
 
@@ -24,18 +27,25 @@ def walk(seals) -> sc.ChainWalk:
 
 
 def test_link_is_the_documented_sha256_of_its_fields():
-    expected = hashlib.sha256("\n".join([sc.GENESIS, "1", "rain_reading", "7", "a" * 64, AT.isoformat(),
-                                         "receipt", "1"]).encode()).hexdigest()
+    expected = hashlib.sha256(
+        "\n".join(
+            [sc.GENESIS, "1", "rain_reading", "7", "a" * 64, AT.isoformat(), "receipt", "1"]
+        ).encode()
+    ).hexdigest()
     assert sc.link(sc.GENESIS, 1, "rain_reading", "7", "a" * 64, AT, "receipt", 1) == expected
 
 
 def test_record_hash_covers_kind_format_and_every_value():
     base = sc.record_hash("finding", 1, {"status": "open", "sha256": "x"})
     assert base != sc.record_hash("finding", 1, {"status": "closed", "sha256": "x"})
-    assert base != sc.record_hash("finding", 1, {"status": "open", "sha256": "y"})  # nested sha256 counts
+    assert base != sc.record_hash(
+        "finding", 1, {"status": "open", "sha256": "y"}
+    )  # nested sha256 counts
     assert base != sc.record_hash("stop_work_order", 1, {"status": "open", "sha256": "x"})
     assert base != sc.record_hash("finding", 2, {"status": "open", "sha256": "x"})
-    assert base == sc.record_hash("finding", 1, {"sha256": "x", "status": "open"})  # key order is not content
+    assert base == sc.record_hash(
+        "finding", 1, {"sha256": "x", "status": "open"}
+    )  # key order is not content
 
 
 def test_plain_writes_times_and_days_as_iso_text():
@@ -83,7 +93,8 @@ def test_an_edited_seal_row_is_named():
     seals = chain(3)
     w = walk([seals[0], replace(seals[1], record_hash="e" * 64), seals[2]])
     assert [(p.seq, p.what) for p in w.problems] == [
-        (2, "the seal does not match its own contents (the seal row was edited)")]
+        (2, "the seal does not match its own contents (the seal row was edited)")
+    ]
 
 
 def test_flipping_an_upgrade_seal_to_receipt_is_named():
@@ -95,7 +106,9 @@ def test_compare_names_changed_and_unsealed_records_and_missing_names_deleted_on
     seals = chain(3)
     latest = walk(seals).latest
     current = {"id-0": seals[0].record_hash, "id-1": "0" * 64, "id-9": "1" * 64}
-    found = {(p.record_id, p.what.split(" (")[0]) for p in sc.compare("inspection", current, latest)}
+    found = {
+        (p.record_id, p.what.split(" (")[0]) for p in sc.compare("inspection", current, latest)
+    }
     assert found == {("id-1", "no longer matches its seal"), ("id-9", "has no seal")}
     gone = sc.missing(["inspection"], {"inspection": set(current)}, latest)
     assert [(p.record_id, p.seq) for p in gone] == [("id-2", 3)]

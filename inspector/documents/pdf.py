@@ -78,6 +78,30 @@ class Document(FPDF):
                         new_x="LMARGIN", new_y="NEXT")
         self.set_y(y + 38)
 
+    def seal_block(self, seal: dict | None):
+        """The record's seal and a QR code to the public page that says whether it is unchanged."""
+        if seal is None:
+            self.para("Seal: none yet (stored before the Village began sealing its records).",
+                      size=8)
+            return
+        y = self.get_y() + 2
+        if y > self.h - 52:
+            self.add_page()
+            y = self.get_y()
+        self.image(io.BytesIO(qr.png(seal["url"])), x=self.l_margin, y=y, w=30, h=30)
+        self.set_xy(self.l_margin + 36, y)
+        self.set_font("Helvetica", "B", 9)
+        self.cell(0, 5, "Sealed record: check that it is unchanged", new_x="LMARGIN", new_y="NEXT")
+        self.set_x(self.l_margin + 36)
+        self.set_font("Helvetica", "", 8)
+        when = local(seal["sealed_at"], self.rb)
+        how = (f"Sealed on upgrade on {when} (stored before sealing began)"
+               if seal["origin"] == "upgrade" else f"Received and sealed on {when}")
+        text = (f"{how}, seal no. {seal['seq']}.\nSeal: {seal['seal']}\n"
+                f"Scan the code or open:\n{seal['url']}")
+        self.multi_cell(0, 4, latin1(text), new_x="LMARGIN", new_y="NEXT")
+        self.set_y(max(self.get_y(), y + 32))
+
     def output_bytes(self) -> bytes:
         return bytes(self.output())
 
@@ -144,4 +168,5 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
             doc.para(f"{n}. {g['citation']}: {g['words']}. {g.get('reason', '')}")
         doc.para(f"Details: {order.cease_desist_details}", bold=True)
     doc.qr_block(ctx["lookup_url"], contact)
+    doc.seal_block(ctx.get("seal"))
     return doc.output_bytes()

@@ -85,4 +85,5 @@ def inspection_pdf(ctx: dict, rb) -> bytes:
     doc.para(f"{ctx['photos_received']} of {ctx['photos_expected']} photos received.", size=8)
     for p in ctx["photos"]:
         doc.para(f"Photo {p.id} ({p.item_code or 'site'}): SHA-256 {p.sha256}", size=7)
+    doc.seal_block(ctx.get("seal"))
     return doc.output_bytes()

@@ -9,3 +9,4 @@ from .sites import PROJECT_KINDS, Site, SitePublic  # noqa: F401
 from .rain import GAUGE_KINDS, NotificationLog, RainEvent, RainGauge, RainReading, SiteGauge  # noqa: F401
 from .enforcement import GROUNDS, ORDER_STATUSES, OrderEvent, StopWorkOrder  # noqa: F401
 from .devices import Device, PhotoClaim, SyncConflict, SyncMutation  # noqa: F401
+from .seals import Seal, VerifyRun  # noqa: F401

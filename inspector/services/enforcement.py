@@ -21,7 +21,7 @@ from ..models.enforcement import GROUNDS, IN_FORCE_STATUSES, INTERNAL_STATUSES, 
 from ..rules import clocks
 from ..rules import enforcement as rules
 from ..rules.rulebook import Rulebook
-from . import Forbidden, NotFound, ServiceError, audit, permits, visits
+from . import Forbidden, NotFound, ServiceError, audit, permits, seals, visits
 from .memo import remember
 from .findings import UNRESOLVED, packet_changed, withdrawal
 
@@ -129,6 +129,7 @@ def _event(session: Session, order: StopWorkOrder, *, status: str, user_id: int 
     session.add(order)
     session.flush()
     session.add(OrderEvent(order_id=order.id, status=status, note=note, by_user_id=user_id, at=now))
+    seals.seal(session, "stop_work_order", order, at=now)
     audit.record(session, entity="stop_work_order", entity_id=order.id, action=action or status, user_id=user_id,
                  before=before, after=audit.snapshot(order), site_id=order.site_id, device_id=device_id)
     packet_changed(session, order.site_id, user_id=user_id, why=f"stop_work_order:{status}", device_id=device_id)

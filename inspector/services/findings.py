@@ -17,7 +17,7 @@ from ..models import AuditEvent, Finding, Inspection, Photo, Site, User
 from ..rules import clocks
 from ..rules.enforcement import is_finding_overdue
 from ..rules.rulebook import Rulebook
-from . import Forbidden, NotFound, ServiceError, audit, permits
+from . import Forbidden, NotFound, ServiceError, audit, permits, seals
 
 UNRESOLVED = ("open", "corrected", "reopened")
 NEEDS_REPAIR = ("open", "reopened")
@@ -84,6 +84,7 @@ def create_from_inspection(session: Session, inspection: Inspection, answers, si
         created.append(finding)
     if created:
         session.flush()
+        seals.seal(session, "finding", *created, at=now)
         for finding in created:
             audit.record(session, entity="finding", entity_id=finding.id, action="create",
                          user_id=inspection.user_id, after=audit.snapshot(finding), site_id=site.id,
@@ -156,6 +157,7 @@ def _bump(session: Session, finding: Finding, before: dict, *, action: str, user
     finding.updated_at = now
     session.add(finding)
     session.flush()
+    seals.seal(session, "finding", finding, at=now)
     audit.record(session, entity="finding", entity_id=finding.id, action=action, user_id=user_id,
                  before=before, after={**audit.snapshot(finding), **(extra or {})}, site_id=finding.site_id,
                  device_id=device_id)

@@ -17,7 +17,7 @@ from ..models import (ANSWERS, INSPECTION_KINDS, Answer, AuditEvent, Finding, In
                       Site, User)
 from ..canonical import record_sha256
 from ..rules import checklist, clocks
-from . import NotFound, ServiceError, sites
+from . import NotFound, ServiceError, seals, sites
 
 STAFF = ("inspector", "supervisor")
 PERMITTEE_KINDS = ("weekly", "post_rain")  # the permittee's own inspections (§ 256-8D(3)(g))
@@ -442,6 +442,7 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
                        "entity_id": str(site_id), "action": "packet", "site_id": site_id, "before": None,
                        "after": {"why": "inspection"}})
     conn.execute(AuditEvent.__table__.insert(), events)
+    seals.seal(session, "inspection", *(p["row"]["id"] for p in prepared), at=ctx.now)
     from . import findings, permits  # findings: the enforcement engineer's service (contract E)
     today = clocks.to_local(ctx.now, ctx.rb).date()
     evaluate = getattr(ctx, "evaluate_sites", None)

@@ -17,7 +17,7 @@ from ..models import GAUGE_KINDS, RainEvent, RainGauge, RainReading, Site, SiteG
 from ..models.base import utcnow
 from ..rules import rain as rain_rules
 from ..rules.rulebook import Rulebook
-from . import NotFound, ServiceError, audit
+from . import NotFound, ServiceError, audit, seals
 from .memo import remember
 from .sites import can_see_site, visible_sites_query
 
@@ -188,6 +188,7 @@ def _insert(session: Session, gauge: RainGauge, row: dict, *, user_id: int | Non
     reading = RainReading(gauge_id=gauge.id, user_id=user_id, **row)
     session.add(reading)
     session.flush()
+    seals.seal(session, "rain_reading", reading, at=reading.recorded_at)
     # A tablet's reading is known by the UUID the device made (contract C); an imported one by its row id.
     # The site (when given) lets a permittee's other devices pull their own reading.
     audit.record(session, entity="rain_reading", entity_id=reading.device_uuid or reading.id, action="create",
@@ -378,6 +379,7 @@ def import_file(session: Session, data: bytes | str, fmt: str, *, user_id: int |
     # provenance (source, source_key, user, recorded_at), and devices never pull imported readings.
     session.add_all(fresh)
     session.flush()
+    seals.seal(session, "rain_reading", *fresh, at=now)
     if fresh:
         audit.record(session, entity="rain_import", entity_id=fmt, action="import", user_id=user_id,
                      after={"format": fmt, "stored": report.stored, "unchanged": report.unchanged,

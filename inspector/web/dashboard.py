@@ -7,12 +7,16 @@ from flask import Blueprint, current_app, g, render_template, request
 
 from ..db import get_session
 from ..security import STAFF, roles_required
-from ..services import clock, dashboard, enforcement
+from ..services import clock, dashboard, enforcement, seals
 from . import nav_link
 from .forms import KIND_LABELS
 
 bp = Blueprint("dashboard", __name__)
 PAGE = 100
+# Where the records check's findings lead (rain readings have no page of their own).
+RECORD_LINKS = {"inspection": ("inspections.show", "inspection_id"),
+                "finding": ("findings.show", "finding_id"),
+                "stop_work_order": ("orders.show", "order_id")}
 nav_link(bp, "dashboard.index", "Dashboard", roles=STAFF, order=1)
 
 
@@ -58,4 +62,5 @@ def index():
     return render_template("dashboard/index.html", rows=shown, total=len(all_rows), filters=filters, now=now,
                            kinds=KIND_LABELS, needing=sum(1 for r in all_rows if r["needs_action"]),
                            proposed=sum(r["stop"]["proposed"] for r in all_rows), matching=len(matching),
-                           page=page, pages=max(1, -(-len(matching) // PAGE)), query=query)
+                           page=page, pages=max(1, -(-len(matching) // PAGE)), query=query,
+                           records_check=seals.last_run(session), record_links=RECORD_LINKS)

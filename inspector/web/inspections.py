@@ -13,6 +13,7 @@ from ..models import Answer, Company, Finding, Inspection, Permit, Photo, Site, 
 from ..security import login_required
 from ..services import NotFound, clock, findings, sites
 from . import site_panel
+from .verify import seal_info
 
 bp = Blueprint("inspections", __name__)
 
@@ -84,7 +85,8 @@ def report_context(session, inspection: Inspection) -> dict:
             "findings_by_item": {f.item_code: f for f in found}, "author": author,
             "kind_words": KIND_WORDS.get(inspection.kind, inspection.kind),
             "photos_received": len(photos), "photos_expected": max(inspection.photos_expected, len(photos)),
-            "overdue": {f.id for f in found if findings.is_overdue(f, now)}, "now": now}
+            "overdue": {f.id for f in found if findings.is_overdue(f, now)}, "now": now,
+            "seal": seal_info(session, "inspection", inspection.id)}
 
 
 @bp.route("/inspections/<inspection_id>")

@@ -13,6 +13,7 @@ from ..models.enforcement import INTERNAL_STATUSES
 from ..rules import enforcement as rules
 from ..services import ServiceError, clock, enforcement, findings
 from . import site_panel
+from .verify import seal_info
 
 bp = Blueprint("orders", __name__)
 
@@ -57,7 +58,9 @@ def order_context(session, order, now) -> dict:
             "withdrawn": withdrawn, "checks": enforcement.recheck_order(session, order, now, rulebook()),
             "signature": enforcement.ground_signature,
             "step": enforcement.next_step(session, order, now), "now": now, "words": STATUS_WORDS,
-            "bodies": BODIES, "lookup_url": url_for("orders.show", order_id=order.id, _external=True)}
+            "bodies": BODIES,
+            "lookup_url": url_for("orders.show", order_id=order.id, _external=True),
+            "seal": seal_info(session, "stop_work_order", order.id)}
 
 
 def load(order_id: str):
@@ -189,7 +192,8 @@ def document(order_id: str, kind: str):
     session, order, template = _document(order_id, kind)
     from ..documents import qr
     ctx = order_context(session, order, clock.now())
-    return render_template(template, qr_svg=qr.svg(ctx["lookup_url"]), **ctx)
+    seal_qr = qr.svg(ctx["seal"]["url"]) if ctx["seal"] else None
+    return render_template(template, qr_svg=qr.svg(ctx["lookup_url"]), seal_qr_svg=seal_qr, **ctx)
 
 
 @bp.route("/orders/<order_id>/<any(notice, revocation, 'cease-desist'):kind>.pdf")

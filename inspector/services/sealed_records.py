@@ -1,0 +1,294 @@
+"""What a sealed record is, kind by kind, read from the database rows (never from a stored hash).
+
+Sealing (services/seals.py) and `flask verify` both build a record here, with plain Core reads of
+the flushed rows, so a record hashed when it was stored and the same record read back later agree
+byte for byte unless a row changed. Each kind lists its fields by format: a field added later (a
+signature, say) comes as a new format that lists it, and records sealed before keep the format they
+were sealed with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator
+
+from sqlalchemy import Integer, select
+from sqlmodel import Session
+
+from ..models import Answer, Finding, Inspection, OrderEvent, PhotoClaim, RainReading, StopWorkOrder
+from ..seal_chain import plain, record_hash
+
+CHUNK = 500
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    label: str  # what the public verification page calls it
+    model: type
+    formats: dict[int, tuple[str, ...]]  # format -> the record's own columns
+    stored_at: str  # the column that says when the record was stored or last changed
+    children: Callable | None = None  # (session, ids, fmt) -> {id: {key: [rows]}}
+
+    @property
+    def noun(self) -> str:
+        return self.label.split(" (")[0].lower()
+
+    @property
+    def current(self) -> int:
+        return max(self.formats)
+
+
+# Answers and photo digests belong to their inspection: the row ids and the inspection id they
+# repeat are left out (an answer is known by its item; a photo by its id).
+ANSWER_FIELDS = ("item_code", "result", "note", "corrective_action", "measurements", "calculator")
+PHOTO_FIELDS = ("photo_id", "sha256", "item_code", "taken_at", "latitude", "longitude", "user_id")
+ORDER_EVENT_FIELDS = ("status", "note", "by_user_id", "at")
+
+# Format 1 of each kind: every column of its table when sealing began. Frozen: a new column is
+# sealed through a format 2 that lists it (tests/services/test_seals.py fails until the current
+# format does).
+INSPECTION_1 = (
+    "id",
+    "site_id",
+    "permit_id",
+    "kind",
+    "by_village",
+    "inspector_name",
+    "inspected_on",
+    "started_at",
+    "ended_at",
+    "weather",
+    "phase",
+    "notes",
+    "active_disturbance",
+    "rain_event_id",
+    "finding_id",
+    "catalog_version",
+    "replaces_id",
+    "photos_expected",
+    "sha256",
+    "user_id",
+    "device_id",
+    "submitted_at",
+    "received_at",
+)
+FINDING_1 = (
+    "id",
+    "site_id",
+    "inspection_id",
+    "item_code",
+    "severity",
+    "description",
+    "required_action",
+    "citation",
+    "due_at",
+    "status",
+    "company_id",
+    "corrected_note",
+    "corrected_at",
+    "corrected_by",
+    "verified_by",
+    "verified_at",
+    "version",
+    "created_at",
+    "updated_at",
+)
+ORDER_1 = (
+    "id",
+    "site_id",
+    "permit_id",
+    "status",
+    "source",
+    "grounds",
+    "evidence",
+    "notes",
+    "proposed_at",
+    "issued_at",
+    "issued_by",
+    "posted_at",
+    "posted_by",
+    "notice_photo_id",
+    "compliance_due",
+    "permit_status_before",
+    "dismissed_reason",
+    "dismissed_by",
+    "dismissed_at",
+    "complied_at",
+    "complied_by",
+    "complied_note",
+    "revoked_at",
+    "revoked_by",
+    "revocation_reason",
+    "cease_desist_at",
+    "cease_desist_by",
+    "cease_desist_details",
+    "retracted_at",
+    "retracted_by",
+    "retracted_by_body",
+    "retracted_reason",
+    "device_id",
+    "sha256",
+    "version",
+    "updated_at",
+)
+READING_1 = (
+    "id",
+    "gauge_id",
+    "period_start",
+    "period_end",
+    "amount_in",
+    "trace",
+    "source",
+    "source_key",
+    "device_uuid",
+    "user_id",
+    "recorded_at",
+)
+
+
+def _rows(session: Session, table, fields, where, order_by) -> list[dict]:
+    cols = [table.c[name] for name in fields]
+    return [
+        dict(row._mapping)
+        for row in session.execute(select(*cols).where(where).order_by(*order_by))
+    ]
+
+
+def _grouped(rows: list[dict], key: str, fields) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {}
+    for row in rows:
+        out.setdefault(str(row[key]), []).append({f: plain(row[f]) for f in fields})
+    return out
+
+
+def _inspection_children(session: Session, ids: list[str], fmt: int) -> dict[str, dict]:
+    answers, claims = Answer.__table__, PhotoClaim.__table__
+    a = _grouped(
+        _rows(
+            session,
+            answers,
+            ("inspection_id",) + ANSWER_FIELDS,
+            answers.c.inspection_id.in_(ids),
+            (answers.c.inspection_id, answers.c.item_code, answers.c.id),
+        ),
+        "inspection_id",
+        ANSWER_FIELDS,
+    )
+    p = _grouped(
+        _rows(
+            session,
+            claims,
+            ("inspection_id",) + PHOTO_FIELDS,
+            claims.c.inspection_id.in_(ids),
+            (claims.c.inspection_id, claims.c.photo_id),
+        ),
+        "inspection_id",
+        PHOTO_FIELDS,
+    )
+    return {i: {"answers": a.get(i, []), "photos": p.get(i, [])} for i in ids}
+
+
+def _order_children(session: Session, ids: list[str], fmt: int) -> dict[str, dict]:
+    events = OrderEvent.__table__
+    e = _grouped(
+        _rows(
+            session,
+            events,
+            ("order_id",) + ORDER_EVENT_FIELDS,
+            events.c.order_id.in_(ids),
+            (events.c.order_id, events.c.at, events.c.id),
+        ),
+        "order_id",
+        ORDER_EVENT_FIELDS,
+    )
+    return {i: {"events": e.get(i, [])} for i in ids}
+
+
+KINDS: dict[str, Kind] = {
+    k.name: k
+    for k in (
+        Kind(
+            "inspection",
+            "Inspection report (with its answers and photo digests)",
+            Inspection,
+            {1: INSPECTION_1},
+            "received_at",
+            _inspection_children,
+        ),
+        Kind(
+            "finding",
+            "Finding (a corrective action and its state)",
+            Finding,
+            {1: FINDING_1},
+            "updated_at",
+        ),
+        Kind(
+            "stop_work_order",
+            "Stop-work order (with its decisions)",
+            StopWorkOrder,
+            {1: ORDER_1},
+            "updated_at",
+            _order_children,
+        ),
+        Kind("rain_reading", "Rain-gauge reading", RainReading, {1: READING_1}, "recorded_at"),
+    )
+}
+
+
+def kind_of(record) -> str:
+    for kind in KINDS.values():
+        if isinstance(record, kind.model):
+            return kind.name
+    raise TypeError(f"{type(record).__name__} is not a sealed kind of record")
+
+
+def key(kind: str, record_id):
+    """A record id (text in the seal table) as its table's id column holds it."""
+    numeric = isinstance(KINDS[kind].model.__table__.c.id.type, Integer)
+    return int(record_id) if numeric else str(record_id)
+
+
+def load(session: Session, kind: str, ids: Iterable, fmt: int | None = None) -> dict[str, dict]:
+    """{record id: record} as the database holds them now (ids it lacks are absent)."""
+    spec = KINDS[kind]
+    fmt = spec.current if fmt is None else fmt
+    fields = spec.formats[fmt]
+    table = spec.model.__table__
+    wanted = list(dict.fromkeys(key(kind, i) for i in ids))
+    out: dict[str, dict] = {}
+    for start in range(0, len(wanted), CHUNK):
+        chunk = wanted[start : start + CHUNK]
+        rows = _rows(session, table, fields, table.c.id.in_(chunk), (table.c.id,))
+        records = {str(r["id"]): {f: plain(r[f]) for f in fields} for r in rows}
+        if spec.children is not None and records:
+            ids_here = [r["id"] for r in rows]
+            for record_id, extra in spec.children(session, ids_here, fmt).items():
+                records[str(record_id)].update(extra)
+        out.update(records)
+    return out
+
+
+def hashes(session: Session, kind: str, ids: Iterable, fmt: int | None = None) -> dict[str, str]:
+    spec = KINDS[kind]
+    fmt = spec.current if fmt is None else fmt
+    return {
+        rid: record_hash(kind, fmt, record) for rid, record in load(session, kind, ids, fmt).items()
+    }
+
+
+def id_chunks(session: Session, kind: str, where=None) -> Iterator[list]:
+    """Every record id of a kind, a chunk at a time, in id order (keyset pages: no OFFSET rescans).
+    """
+    table = KINDS[kind].model.__table__
+    last = None
+    while True:
+        query = select(table.c.id).order_by(table.c.id).limit(CHUNK)
+        if where is not None:
+            query = query.where(where)
+        if last is not None:
+            query = query.where(table.c.id > last)
+        chunk = list(session.execute(query).scalars())
+        if not chunk:
+            return
+        yield chunk
+        last = chunk[-1]
