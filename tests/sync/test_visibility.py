@@ -28,11 +28,13 @@ def world(client, db, make, people, site_with_permit, device_headers):
                              grounds=[{"ground": "no_permit", "citation": "§ 256-10A"}], notes=SECRET,
                              updated_at=utcnow())
     db.add(proposed)
-    gauge = RainGauge(name="Shared gauge", kind="onsite", station_code="SH-1", latitude=43.1, longitude=-88.9)
+    gauge = RainGauge(name="Acme gauge", kind="onsite", station_code="AC-1", latitude=43.1, longitude=-88.9)
+    rival_gauge = RainGauge(name="Rival gauge", kind="onsite", station_code="RV-1", latitude=43.2, longitude=-88.8)
     db.add(gauge)
+    db.add(rival_gauge)
     db.flush()
     db.add(SiteGauge(site_id=site_with_permit.id, gauge_id=gauge.id))
-    db.add(SiteGauge(site_id=rival_site.id, gauge_id=gauge.id))
+    db.add(SiteGauge(site_id=rival_site.id, gauge_id=rival_gauge.id))
     db.commit()
     acme = device_headers(people["permittee"])
     reading_id = uid()
@@ -45,7 +47,7 @@ def world(client, db, make, people, site_with_permit, device_headers):
         "inspection", inspection_id, inspection_payload(site_with_permit, notes=SECRET))]})
     assert res.get_json()["results"][0]["status"] == "applied", res.get_json()
     return {"acme_site": site_with_permit, "rival_site": rival_site, "posted": posted_id,
-            "proposed": proposed.id, "gauge": gauge.id, "reading": reading_id, "inspection": inspection_id,
+            "proposed": proposed.id, "gauge": gauge.id, "rival_gauge": rival_gauge.id, "reading": reading_id, "inspection": inspection_id,
             "acme": acme, "rival": device_headers(people["other"]), "inspector": inspector}
 
 
@@ -77,7 +79,7 @@ def test_an_order_id_from_a_posted_notice_tells_a_permittee_nothing(client, db, 
 
 
 def test_another_users_rain_reading_id_gives_no_copy_and_no_conflict(client, db, world):
-    payload = {"gauge_id": world["gauge"], "site_id": world["rival_site"].id,
+    payload = {"gauge_id": world["rival_gauge"], "site_id": world["rival_site"].id,
                "observed_at": "2026-11-30T14:00:00Z", "amount_in": 1.2}
     result = push_one(client, world["rival"], "rain_reading", world["reading"], payload)
     assert_learns_nothing(result)
