@@ -25,7 +25,8 @@ def can_see(session, user, entity: str, entity_id: str) -> bool:
         elif entity == "stop_work_order":
             enforcement.get_visible_order(session, user, key)
         elif entity == "site":
-            return key.isascii() and key.isdigit() and sites.can_see_site(session, user, int(key))
+            return key.isascii() and key.isdigit() and len(key) <= 18 \
+                and sites.can_see_site(session, user, int(key))
         elif entity == "rain_reading":
             reading = session.exec(select(RainReading).where(RainReading.source_key == f"device:{key}")).first()
             return reading is not None and reading_visible(reading, user)

@@ -80,10 +80,10 @@ class SiteHandler:
             raise Forbidden("Only Village staff change a site's details.")
         if mutation.get("op") == "delete":
             return Outcome(status="rejected", reason="Sites are not deleted from a device.", errors={"op": "Not allowed."})
-        try:
-            site_id = int(mutation["entity_id"])
-        except ValueError:
+        key = mutation["entity_id"]
+        if not (key.isascii() and key.isdigit() and len(key) <= 18):  # a database id, nothing else
             return Outcome(status="rejected", errors={"entity_id": "Must be the site's id."})
+        site_id = int(key)
         site = sites.get_visible_site(session, ctx.user, site_id)
         payload = mutation.get("payload") or {}
         unknown = sorted(set(payload) - set(sites.EDITABLE))

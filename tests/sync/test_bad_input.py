@@ -133,13 +133,15 @@ def _payload_cases(s):
           "photos": "all"}, "photos"),
         ("site name a list", "inspector", "site", {"name": ["x"]}, "name"),
         ("site project_kind a list", "inspector", "site", {"project_kind": ["x"]}, "project_kind"),
+        ("site id of 30 digits", "inspector", "site", {"address": "x", "entity_id": "9" * 30}, "entity_id"),
+        ("site id in other digits", "inspector", "site", {"address": "x", "entity_id": "\u0661\u0662"}, "entity_id"),
     ]
 
 
 def test_malformed_payload_fields_are_rejected_by_path_and_write_nothing(client, db, setup):
     before = snapshot(db)
     for name, who, entity, payload, key in _payload_cases(setup):
-        entity_id = str(setup["site"].id) if entity == "site" else uid()
+        entity_id = (payload.pop("entity_id", None) or str(setup["site"].id)) if entity == "site" else uid()
         body = one(entity, payload, entity_id, base_version=1 if entity in ("site", "finding") else None)
         res = client.post("/api/v1/sync/push", json=body, headers=setup[who])
         assert res.status_code == 200, name
