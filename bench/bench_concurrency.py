@@ -122,6 +122,7 @@ class Server:
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> Server:
+        """Started (again, after a crash: on the same port, the devices keep theirs)."""
         cmd = [str(VENV_BIN / "gunicorn"), "--workers", str(WORKERS),
                "--threads", str(self.threads),
                "--bind", f"127.0.0.1:{self.port}", "--graceful-timeout", "5",
@@ -206,7 +207,7 @@ class Phase:
     """What the devices saw in one phase (lists and counters shared by the device threads)."""
 
     def __init__(self, name: str, seconds: float):
-        self.name, self.seconds, self.killed = name, seconds, 0
+        self.name, self.seconds, self.killed, self.restarts = name, seconds, 0, 0
         self.push_ms: list[float] = []
         self.photo_ms: list[float] = []
         self.acked_inspections: dict[str, str] = {}   # id -> notes (unique per inspection)
@@ -296,13 +297,15 @@ def run_phase(name: str, server: Server, devices: int, seconds: float, world, ki
     started = time.monotonic()
     for t in threads:
         t.start()
-    killed = 0
-    for k in range(kills):  # evenly inside the phase
-        time.sleep(max(0.0, started + seconds * (k + 1) / (kills + 1) - time.monotonic()))
-        killed += server.kill_workers()
-    for t in threads:
-        t.join()
-    phase.killed = killed
+    kill_at = [started + seconds * (k + 1) / (kills + 1) for k in range(kills)]  # evenly inside
+    while any(t.is_alive() for t in threads):
+        if kill_at and time.monotonic() >= kill_at[0]:
+            kill_at.pop(0)
+            phase.killed += server.kill_workers()
+        if server.proc.poll() is not None:  # the master itself stopped: start it again, say so
+            phase.restarts += 1
+            server.start()
+        time.sleep(0.1)
     return phase
 
 
@@ -384,8 +387,9 @@ def main() -> None:
         lost = check(url, phases)
         errors = log.read_text(errors="replace") if log.exists() else ""
         locked = errors.count("database is locked")
-        if "Traceback" in errors:  # what the 5xx were, for whoever reads the run
-            print(errors[errors.rindex("Traceback"):][:3000], file=sys.stderr)
+        if "Traceback" in errors or "Reason:" in errors:  # what the 5xx or a crash were
+            last = max(errors.rfind("Traceback"), errors.rfind("Reason:"))
+            print(errors[last:][:3000], file=sys.stderr)
     by = {p.name: summary(p, lost[p.name]) for p in phases}
     one, many = by["one"], by["many"]
     killed = by.get("killed")
@@ -405,7 +409,8 @@ def main() -> None:
                "database_locked": locked,
                "refused": sum(p["refused"] for p in everything),
                "unacknowledged": sum(p["unacknowledged"] for p in everything),
-               "busy_503": sum(p["busy_503"] for p in everything)}
+               "busy_503": sum(p["busy_503"] for p in everything),
+               "server_restarts": sum(p.restarts for p in phases)}
     if killed:
         figures["kill_phase"] = {"seconds": args.kill_duration, "workers_killed": phases[-1].killed,
                                  "acknowledged_inspections": killed["acknowledged_inspections"],
