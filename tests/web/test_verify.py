@@ -266,3 +266,14 @@ def test_the_report_and_the_notice_print_their_seal_and_its_address(
     assert order_seal.seal in printable and "Sealed record" in printable
     assert client.get(f"/verify/{order_seal.seal}").status_code == 200
     _ = datetime  # noqa: F841
+
+
+def test_an_answer_left_unreadable_is_named_not_a_crash(demo_db, db):
+    answer = db.exec(select(Answer)).first()
+    inspection_id = answer.inspection_id
+    raw(demo_db, db, "UPDATE answer SET measurements = 'not json' WHERE id = ?", params=(answer.id,))
+    result = verify(demo_db)
+    assert result.exit_code == 1
+    assert [line.split(" (")[0] for line in failed_lines(result.output)] == [
+        f"FAILED inspection {inspection_id}"
+    ]
