@@ -35,15 +35,28 @@ def _field(answer, name, default=None):
     return answer.get(name, default) if isinstance(answer, dict) else getattr(answer, name, default)
 
 
-def due_for(item: dict, found_at: datetime, rb: Rulebook) -> clocks.Deadline:
+def due_for(item: dict, found_at: datetime, rb: Rulebook,
+            work_under_way: bool = True) -> clocks.Deadline:
     if item.get("repair") == "end_of_workday":
-        return clocks.end_of_workday(found_at, rb)
+        return clocks.end_of_workday(found_at, rb, work_under_way=work_under_way)
     return clocks.repair_due(found_at, rb)
 
 
 def found_at(inspection: Inspection, now: datetime) -> datetime:
-    """The clock starts when the inspector saw the problem, not when the device found a signal."""
-    return inspection.ended_at or inspection.started_at or now
+    """The clock starts when the inspector saw the problem (the visit's start: the earliest it can
+    have been seen), not when the inspection ended or the device found a signal."""
+    return inspection.started_at or inspection.ended_at or now
+
+
+def item_times(session: Session, inspection: Inspection) -> dict[str, datetime]:
+    """{item code: when the device recorded the item}, where it did: its earliest photo's capture
+    time within the visit (a photo may arrive after its record: then the visit's start counts)."""
+    rows = session.exec(select(Photo.item_code, func.min(Photo.taken_at))
+                        .where(Photo.inspection_id == inspection.id, Photo.item_code.is_not(None),
+                               Photo.taken_at.is_not(None)).group_by(Photo.item_code)).all()
+    start, end = inspection.started_at, inspection.ended_at
+    return {code: at for code, at in rows
+            if (start is None or at >= start) and (end is None or at <= end)}
 
 
 def packet_changed(session: Session, site_id: int, *, user_id: int | None, why: str,
@@ -60,6 +73,7 @@ def create_from_inspection(session: Session, inspection: Inspection, answers, si
     permit = permits.current_permit(session, site.id)
     company_id = permit.company_id if permit else None
     start = found_at(inspection, now)
+    seen = item_times(session, inspection)
     created: list[Finding] = []
     for answer in answers:
         if _field(answer, "result") != "fail":
@@ -74,7 +88,7 @@ def create_from_inspection(session: Session, inspection: Inspection, answers, si
         fid = finding_id_for(inspection.id, code)
         if session.get(Finding, fid) is not None:
             continue
-        deadline = due_for(item, start, rb)
+        deadline = due_for(item, seen.get(code, start), rb, inspection.active_disturbance)
         finding = Finding(id=fid, site_id=site.id, inspection_id=inspection.id, item_code=code,
                           severity=item["severity"], description=(_field(answer, "note") or "").strip()
                           or item["failure"], required_action=(_field(answer, "corrective_action") or "").strip()
