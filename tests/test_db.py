@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from inspector import create_app
-from inspector.db import create_all
+from inspector import create_app, schema
 
 
 def make_app(path):
@@ -21,10 +20,9 @@ def indexes(path) -> set[str]:
 def test_init_db_adds_an_index_a_newer_version_declares_and_keeps_the_data(tmp_path):
     path = tmp_path / "old.sqlite3"
     app = make_app(path)
-    with app.app_context():
-        create_all()
+    schema.upgrade(app.extensions["engine"], schema.BASELINE)  # the last release before migrations
     with sqlite3.connect(path) as con:                     # an older version: no such index yet, one user
-        con.execute("DROP TABLE alembic_version")          # and from before migrations
+        con.execute("DROP TABLE alembic_version")          # and no migrations yet
         con.execute("DROP INDEX ix_finding_site_status_due")
         con.execute("INSERT INTO company (name) VALUES ('Prairie Builders')")
     assert "ix_finding_site_status_due" not in indexes(path)
@@ -34,6 +32,7 @@ def test_init_db_adds_an_index_a_newer_version_declares_and_keeps_the_data(tmp_p
     assert "ix_finding_site_status_due" in indexes(path)
     with sqlite3.connect(path) as con:
         assert con.execute("SELECT name FROM company").fetchall() == [("Prairie Builders",)]
+        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [(schema.head(),)]
     assert app.test_cli_runner().invoke(args=["init-db"]).exit_code == 0     # again: nothing to do
     app.extensions["engine"].dispose()
 

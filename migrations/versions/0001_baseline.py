@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
+from sqlalchemy.schema import CreateIndex, CreateTable, DropTable
 
 revision = "0001_baseline"
 down_revision = None
@@ -21,11 +22,17 @@ depends_on = None
 
 
 def upgrade() -> None:
-    schema().create_all(op.get_bind())
+    # DDL elements rather than create_all(bind): the same statements, and `alembic upgrade --sql`
+    # (offline, for a DBA to review) can print them too.
+    for table in schema().sorted_tables:
+        op.execute(CreateTable(table))
+        for index in sorted(table.indexes, key=lambda i: i.name):
+            op.execute(CreateIndex(index))
 
 
 def downgrade() -> None:
-    schema().drop_all(op.get_bind())
+    for table in reversed(schema().sorted_tables):
+        op.execute(DropTable(table))
 
 
 def schema() -> sa.MetaData:
