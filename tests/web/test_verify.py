@@ -269,6 +269,8 @@ def test_the_report_and_the_notice_print_their_seal_and_its_address(
 
 
 def test_an_answer_left_unreadable_is_named_not_a_crash(demo_db, db):
+    if not demo_db.config["DATABASE_URL"].startswith("sqlite"):
+        pytest.skip("PostgreSQL's json type refuses text that is not JSON")
     answer = db.exec(select(Answer)).first()
     inspection_id = answer.inspection_id
     raw(demo_db, db, "UPDATE answer SET measurements = 'not json' WHERE id = ?", params=(answer.id,))
