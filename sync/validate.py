@@ -16,7 +16,7 @@ import math
 
 MAX_DEPTH = 16          # the deepest record devices send is 6 levels (a calculator's storm table)
 MAX_SAFE_INT = 2 ** 53 - 1
-MAX_ID = 2 ** 63 - 1    # database ids
+MAX_ID = 2 ** 31 - 1    # database ids (INTEGER columns: 32 bits on PostgreSQL)
 CALCULATOR_KEYS = {"name", "item", "inputs", "result", "saved_at"}
 CALCULATOR_MAX_CHARS = 20_000
 

@@ -7,6 +7,8 @@ from sqlmodel import select
 from inspector.models import RainReading
 from inspector.services import NotFound, enforcement, findings, inspections, rain, sites
 
+from .validate import MAX_ID
+
 STAFF = ("inspector", "supervisor")
 
 
@@ -25,7 +27,7 @@ def can_see(session, user, entity: str, entity_id: str) -> bool:
         elif entity == "stop_work_order":
             enforcement.get_visible_order(session, user, key)
         elif entity == "site":
-            return key.isascii() and key.isdigit() and len(key) <= 18 \
+            return key.isascii() and key.isdigit() and int(key) <= MAX_ID \
                 and sites.can_see_site(session, user, int(key))
         elif entity == "rain_reading":
             reading = session.exec(select(RainReading).where(RainReading.source_key == f"device:{key}")).first()

@@ -7,6 +7,7 @@ from inspector.models import AuditEvent, Company, Site
 from inspector.rules import clocks
 from inspector.services import Forbidden, permits, sites
 
+from .. import validate
 from . import Outcome, register
 
 STAFF = ("inspector", "supervisor")
@@ -81,7 +82,7 @@ class SiteHandler:
         if mutation.get("op") == "delete":
             return Outcome(status="rejected", reason="Sites are not deleted from a device.", errors={"op": "Not allowed."})
         key = mutation["entity_id"]
-        if not (key.isascii() and key.isdigit() and len(key) <= 18):  # a database id, nothing else
+        if not (key.isascii() and key.isdigit() and int(key) <= validate.MAX_ID):  # a database id
             return Outcome(status="rejected", errors={"entity_id": "Must be the site's id."})
         site_id = int(key)
         site = sites.get_visible_site(session, ctx.user, site_id)
