@@ -275,11 +275,9 @@ def evaluate_gauge(session: Session, gauge_id: int, rb: Rulebook, since: datetim
     return touched
 
 
-def record_manual(session: Session, *, user: User, gauge_id, observed_at: datetime, amount_in, period_hours=24,
-                  device_uuid: str | None, site_id: int | None, now: datetime, rb: Rulebook
-                  ) -> tuple[RainReading, bool]:
-    """A gauge reading entered by hand (tablet or web). Idempotent by the device's UUID.
-    Returns (reading, created)."""
+def check_manual_target(session: Session, user: User, gauge_id, site_id) -> RainGauge:
+    """The gauge a hand-entered reading may go to, or the refusal. Sync runs the same checks on a
+    reading id that is someone else's, so that id answers exactly like a new one."""
     try:
         gauge = session.get(RainGauge, int(gauge_id))
     except (TypeError, ValueError):
@@ -290,6 +288,15 @@ def record_manual(session: Session, *, user: User, gauge_id, observed_at: dateti
         raise ServiceError("Choose a rain gauge from the list.", field="gauge_id")
     if site_id is not None and not can_see_site(session, user, int(site_id)):
         raise NotFound("No such site.")
+    return gauge
+
+
+def record_manual(session: Session, *, user: User, gauge_id, observed_at: datetime, amount_in, period_hours=24,
+                  device_uuid: str | None, site_id: int | None, now: datetime, rb: Rulebook
+                  ) -> tuple[RainReading, bool]:
+    """A gauge reading entered by hand (tablet or web). Idempotent by the device's UUID.
+    Returns (reading, created)."""
+    gauge = check_manual_target(session, user, gauge_id, site_id)
     try:
         value = float(amount_in)
     except (TypeError, ValueError):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import click
-from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from flask_wtf.file import FileField, FileRequired
@@ -20,7 +20,7 @@ from ..models import RainEvent, RainGauge, Site, SiteGauge
 from ..rules import clocks
 from ..rules import rain as rain_rules
 from ..security import STAFF, login_required, roles_required
-from ..services import ServiceError, clock, rain, schedule, sites
+from ..services import NotFound, ServiceError, clock, rain, schedule, sites
 from . import nav_link, site_panel
 from .forms import apply_service_error
 
@@ -136,9 +136,9 @@ def create_gauge():
 @login_required
 def gauge(gauge_id: int):
     session = get_session()
+    if gauge_id not in {x.id for x in rain.gauges_for(session, g.user)}:
+        raise NotFound("No such rain gauge.")  # visibility first: worded as a gauge that does not exist
     found = rain.get_gauge(session, gauge_id)
-    if found.id not in {x.id for x in rain.gauges_for(session, g.user)}:
-        abort(404)
     readings = rain.daily_readings(session, found.id, clock.now() - timedelta(days=42))
     events = session.exec(select(RainEvent).where(RainEvent.gauge_id == found.id)
                           .order_by(RainEvent.end.desc()).limit(20)).all()

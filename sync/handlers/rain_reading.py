@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from sqlmodel import select
 
 from inspector.models import RainGauge, RainReading
-from inspector.services import NotFound, ServiceError, rain, sites
+from inspector.services import rain
 
 from .. import visibility
 from . import Outcome, register
@@ -62,11 +62,7 @@ class RainReadingHandler:
         existing = session.exec(select(RainReading).where(RainReading.source_key == f"device:{entity_id}")).first()
         if existing is not None and not visibility.reading_visible(existing, ctx.user):
             # Someone else's reading: checked like a new one, then refused without a word about it.
-            if payload.get("gauge_id") not in {g.id for g in rain.gauges_for(session, ctx.user)}:
-                raise ServiceError("Choose a rain gauge from the list.", field="gauge_id")
-            site_id = payload.get("site_id")
-            if site_id is not None and not sites.can_see_site(session, ctx.user, site_id):
-                raise NotFound("No such site.")
+            rain.check_manual_target(session, ctx.user, payload.get("gauge_id"), payload.get("site_id"))
             return Outcome(status="rejected", reason="This id is already used; the device makes a new one.",
                            errors={"entity_id": "Already used."})
         if existing is not None:

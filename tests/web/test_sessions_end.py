@@ -126,3 +126,10 @@ def test_revoking_a_device_stops_its_token_at_once_on_every_api_route(app, db, p
                    headers=bearer).status_code == 401
     assert api.get("/api/v1/inspections/0b7c6a38-0d3e-4c38-9a53-4a6c1f7f5e20",
                    headers=bearer).status_code == 401
+
+
+def test_supervisors_find_users_and_everyone_finds_the_password_page_in_the_menu(app, people):
+    boss = signed_in(app, people["supervisor"]).get("/sites/").get_data(as_text=True)
+    assert 'href="/users/"' in boss and 'href="/account/password"' in boss
+    permittee = signed_in(app, people["permittee"]).get("/sites/").get_data(as_text=True)
+    assert 'href="/users/"' not in permittee and 'href="/account/password"' in permittee
