@@ -1,17 +1,78 @@
-"""The audit trail, read-only: who changed what, when, from which device, before and after."""
+"""The audit trail, read-only: who changed what, when, from which device, before and after.
+
+Shown in words: field names as labels, times in the Village's zone, people by name, statuses without
+underscores; ids and hashes are not printed (the record's own page and its history link stand for them)."""
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+import json
+import re
+from datetime import datetime, timezone
+
+from flask import Blueprint, current_app, render_template, request
 from sqlmodel import select
 
 from ..db import get_session
-from ..models import AuditEvent, Site, User
+from ..models import AuditEvent, Device, Site, User
+from ..rules.clocks import to_local
 from ..security import STAFF, roles_required
 from . import nav_link
 
 bp = Blueprint("audit", __name__)
 nav_link(bp, "audit.index", "Audit", roles=("supervisor",), order=90)
 PAGE = 100
+
+ENTITIES = {"stop_work_order": "Stop-work order", "rain_reading": "Rain reading", "rain_event": "Rain",
+            "rain_gauge": "Rain gauge", "sync_conflict": "Sync conflict", "plan_modification": "Plan change"}
+ACTIONS = {"create": "created", "update": "changed", "submit": "submitted", "packet": "work packet updated",
+           "delete": "deleted"}
+FIELDS = {"sha256": "Tamper check", "replaces_id": "Corrects an earlier inspection", "user_id": "Person",
+          "site_id": "Site", "company_id": "Company", "permit_id": "Permit", "finding_id": "Finding",
+          "inspection_id": "Inspection", "rain_event_id": "Rain", "device_id": "Device"}
+PEOPLE_KEYS = re.compile(r"(_by|^user_id|^by)$")
+MOMENT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?$")
+RECORD_ID = re.compile(r"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+                       r"|[0-9a-f]{64})$")
+STATUS_WORD = re.compile(r"^[a-z]+(_[a-z]+)+$")
+
+
+def entity_words(entity: str) -> str:
+    return ENTITIES.get(entity, entity.replace("_", " ").capitalize())
+
+
+def action_words(action: str) -> str:
+    return ACTIONS.get(action, action.replace("_", " "))
+
+
+def field_words(key: str) -> str:
+    if key in FIELDS:
+        return FIELDS[key]
+    return key.removesuffix("_id").replace("_", " ").capitalize()
+
+
+def value_words(key: str, value, people: dict[int, str], sites: dict[int, str], rb) -> str:
+    """One stored value as a person reads it."""
+    if value is None or value == "":
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int) and PEOPLE_KEYS.search(key):
+        return people.get(value, "a former user")
+    if isinstance(value, int) and key == "site_id":
+        return sites.get(value, "a site")
+    if isinstance(value, str):
+        if MOMENT.match(value):
+            moment = datetime.fromisoformat(value.removesuffix("Z"))
+            if moment.tzinfo is not None:
+                moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+            return to_local(moment, rb).strftime("%Y-%m-%d %H:%M %Z")
+        if RECORD_ID.match(value):
+            return "recorded (see the record's page)"
+        if STATUS_WORD.match(value):
+            return value.replace("_", " ")
+        return value
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
 
 
 def changes(event: AuditEvent) -> list[tuple[str, object, object]]:
@@ -20,6 +81,17 @@ def changes(event: AuditEvent) -> list[tuple[str, object, object]]:
     keys = sorted(set(before) | set(after))
     return [(k, before.get(k), after.get(k)) for k in keys
             if before.get(k) != after.get(k) and k not in ("updated_at", "version")]
+
+
+def people_named(session, events) -> dict[int, str]:
+    ids = {e.user_id for e in events if e.user_id}
+    for e in events:
+        for key, b, a in changes(e):
+            if PEOPLE_KEYS.search(key):
+                ids |= {v for v in (b, a) if isinstance(v, int) and not isinstance(v, bool)}
+    if not ids:
+        return {}
+    return dict(session.exec(select(User.id, User.name).where(User.id.in_(ids))).all())
 
 
 @bp.route("/audit/")
@@ -39,9 +111,19 @@ def index():
     if before.isdigit():
         query = query.where(AuditEvent.id < int(before))
     events = list(session.exec(query.order_by(AuditEvent.id.desc()).limit(PAGE)))
-    users = {u.id: u for u in session.exec(select(User).where(User.id.in_({e.user_id for e in events if e.user_id})))}
+    people = people_named(session, events)
     site_names = dict(session.exec(select(Site.id, Site.name)).all())
+    device_ids = {e.device_id for e in events if e.device_id}
+    devices = dict(session.exec(select(Device.id, Device.name).where(Device.id.in_(device_ids))).all()) \
+        if device_ids else {}
     entities = [row for row in session.exec(select(AuditEvent.entity).distinct().order_by(AuditEvent.entity))]
-    return render_template("audit/index.html", events=events, users=users, site_names=site_names,
-                           entities=entities, entity=entity, entity_id=entity_id, site_id=site_id,
-                           changes=changes, more=len(events) == PAGE)
+    rb = current_app.extensions["rulebook"]
+
+    def shown_changes(event):
+        return [(field_words(k), None if b is None else value_words(k, b, people, site_names, rb),
+                 value_words(k, a, people, site_names, rb)) for k, b, a in changes(event) if k != "id"]
+
+    return render_template("audit/index.html", events=events, people=people, site_names=site_names,
+                           devices=devices, entities=entities, entity=entity, entity_id=entity_id,
+                           site_id=site_id, changes=shown_changes, entity_words=entity_words,
+                           action_words=action_words, more=len(events) == PAGE)

@@ -113,9 +113,11 @@ function renderHeader() {
     scheduleSave();
   });
   const links = [];
-  if (draft.rain_event_id !== null) links.push('After a rain of 0.5 inch or more recorded for this site.');
+  if (draft.rain_event_id !== null) links.push('After a rain recorded for this site.');
   if (draft.finding_id) links.push(`Follows up ${findingWords()}.`);
-  if (draft.replaces_id) links.push(`Corrects the inspection you sent earlier (a new version; the one sent stays on record).`);
+  if (draft.replaces_id) {
+    links.push('Corrects the inspection you sent earlier (a new version; the one sent stays on record).');
+  }
   $('h-link').textContent = links.join(' ');
 }
 
@@ -311,7 +313,7 @@ function renderItem(item) {
     scheduleSave();
   });
   const use = node.querySelector('.suggestion-use');
-  use.setAttribute('aria-label', `Use the suggested corrective action for ${item.title}`);
+  use.setAttribute('aria-label', `Use suggestion: corrective action for ${item.title}`);
   use.addEventListener('click', () => useSuggestion(node, item, answer));
   const note = node.querySelector('.note-t');
   note.id = `note-${item.code}`;

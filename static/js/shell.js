@@ -242,13 +242,25 @@ async function onSignOut() {
   const input = Object.assign(document.createElement('input'), { type: 'hidden', name: 'csrf_token', value: token });
   form.append(input);
   document.body.append(form);
+  localStorage.setItem(SIGNED_OUT_KEY, '1');
   form.submit();
 }
 signOut?.addEventListener('click', onSignOut);
 
-// A server page rendered for nobody (the sign-in page): the device holds nobody now, and syncs nothing.
+// Signing out (here or from an office page's form): the next page the device shows holds nobody
+// (the last person's packet is cleared and their drafts stop showing). The mark is written
+// synchronously so the sign-out's own navigation is never held up.
+const SIGNED_OUT_KEY = 'fairwater-signed-out';
+document.addEventListener('submit', (event) => {
+  const path = new URL(event.target.action, location.href).pathname;
+  if (path === '/logout') localStorage.setItem(SIGNED_OUT_KEY, '1');
+});
+const letGo = localStorage.getItem(SIGNED_OUT_KEY)
+  ? store.adoptSignedIn(null).then(() => localStorage.removeItem(SIGNED_OUT_KEY)).catch(() => {})
+  : Promise.resolve();
+
+// A page rendered for nobody (the sign-in page) syncs nothing: every request would be refused.
 const signedOutPage = document.body.hasAttribute('data-signed-out');
-if (signedOutPage) store.adoptSignedIn(null).catch(() => {});
 renderUser();
 store.events.addEventListener('packet-changed', (event) => {
   if (!event.detail?.signedOut) showSignIn(false);
@@ -267,7 +279,7 @@ for (const a of document.querySelectorAll('.app-shell .nav a[href]')) {
 
 /** The sync module (static/js/sync.js), or null while it does not exist (or on a signed-out page). */
 export const syncReady = signedOutPage ? Promise.resolve(null) : import('./sync.js').then(async (sync) => {
-  await pageDrawn;
+  await Promise.all([pageDrawn, letGo]);
   sync.startAutoSync?.();
   return sync;
 }).catch(() => null);

@@ -61,10 +61,11 @@ async function call(path, options = {}) {
   return response;
 }
 
-async function freshCsrf(headers) {
+async function freshCsrf(headers, who = null) {
   if (headers.Authorization) return {};
   const response = await call('/csrf');
   const body = await response.json();
+  if (who) who.id = body.user_id ?? null;
   return { 'X-CSRFToken': body.csrf_token };
 }
 
@@ -75,12 +76,18 @@ function toMutation(entry) {
   };
 }
 
-async function pushBatch(entries, summary) {
+async function pushBatch(batch, summary) {
+  const auth = await authHeaders();
+  const who = {};
+  const headers = { 'Content-Type': 'application/json', ...auth, ...(await freshCsrf(auth, who)) };
+  // The tablet may have changed hands since the flush began: only the author's work goes out under
+  // the session the push will carry.
+  const entries = batch.filter((e) => auth.Authorization || e.user_id == null
+    || String(e.user_id) === String(who.id));
+  if (!entries.length) return;
   for (const entry of entries) {
     await store.updateOutbox(entry.mutation_id, { state: 'sending', attempts: (entry.attempts || 0) + 1 });
   }
-  const auth = await authHeaders();
-  const headers = { 'Content-Type': 'application/json', ...auth, ...(await freshCsrf(auth)) };
   const body = JSON.stringify({ device_id: await deviceId(), mutations: entries.map(toMutation) });
   const response = await call('/sync/push', { method: 'POST', headers, body });
   const answer = await response.json().catch(() => ({}));
@@ -182,10 +189,12 @@ async function sendPhotos(summary) {
 async function signedInUserId() {
   if ((await authHeaders()).Authorization) return null;
   const body = await (await call('/csrf')).json();
-  if (body.user !== undefined) await store.adoptSignedIn(body.user);
+  // Someone signed in: the device goes by them now. Nobody (a session that ended): the device keeps
+  // what it has and sends nothing; only signing out clears it (shell.js).
+  if (body.user) await store.adoptSignedIn(body.user);
   if (body.user_id == null) {
     emit('sync-unauthorized', { path: '/csrf' });
-    throw new Stop('signed_out', 'Sign in to send. Everything stays on this device.');
+    throw new Stop('unauthorized', 'Sign in again to send. Everything stays on this device.');
   }
   return body.user_id;
 }
@@ -238,12 +247,30 @@ async function doFlush() {
   return summary;
 }
 
-/** Send the outbox (one flush at a time: a second call joins the running one). Returns a summary. */
-export function flush() {
-  if (!running) {
-    running = doFlush().finally(() => { running = null; });
-    running.then(schedule, schedule);
+let next = null;
+
+function merged(first, then) {
+  if (!first) return then;
+  const out = { ...then };
+  for (const key of ['applied', 'duplicate', 'conflict', 'rejected', 'photos']) {
+    out[key] += first[key] || 0;
   }
+  return out;
+}
+
+/** Send the outbox, one flush at a time: a call during a flush gets one more flush right after it
+ * (the running one may have read the outbox before this call's work was queued); its summary counts
+ * both. */
+export function flush() {
+  if (running) {
+    next ||= running.catch(() => null).then((first) => {
+      next = null;
+      return flush().then((s) => merged(first, s));
+    });
+    return next;
+  }
+  running = doFlush().finally(() => { running = null; });
+  running.then(schedule, schedule);
   return running;
 }
 

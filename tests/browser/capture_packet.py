@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 
+from playwright.sync_api import Error as PlaywrightError
 from sqlmodel import select
 
 from inspector.db import get_session
@@ -58,8 +59,13 @@ WAIT_FOR_CONTROLLER = """(ms) => navigator.serviceWorker.controller ? true : new
 
 
 def wait_for_controller(page) -> None:
-    """The page is controlled by the service worker (precache complete). Polls without eval (strict CSP)."""
-    page.evaluate(WAIT_FOR_CONTROLLER, 30_000)
+    """The page is controlled by the service worker (precache complete). Polls without eval (strict CSP).
+    A page whose load raced the worker's activation may never be claimed: it is loaded once more."""
+    try:
+        page.evaluate(WAIT_FOR_CONTROLLER, 20_000)
+    except PlaywrightError:
+        page.reload()
+        page.evaluate(WAIT_FOR_CONTROLLER, 20_000)
 
 
 def seed_packet(page, body: dict) -> None:

@@ -80,7 +80,7 @@ def test_weekly_inspection_offline_with_photos_survives_closing(browser, live_se
     assert "Fails" in inlet.locator(".measure-verdict").text_content()
     assert inlet.locator("#r-INLET-fail").is_checked()
     assert inlet.locator(".corrective-t").input_value() == ""       # the catalog's words are a suggestion
-    inlet.get_by_role("button", name="Use the suggested corrective action").click()
+    inlet.get_by_role("button", name="Use suggestion").click()
     assert inlet.locator(".corrective-t").input_value() == inlet.locator(".suggestion-text").text_content()
     page.locator("#m-STOCKPILE-volume_cu_yd").fill("12")
     page.locator("#m-STOCKPILE-distance_ft").fill("40")

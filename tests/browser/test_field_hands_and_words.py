@@ -137,7 +137,7 @@ def test_capture_saves_before_the_camera_names_the_photo_and_suggests(browser, t
     textarea.click()
     textarea.press_sequentially("Plan found in the truck.")
     assert textarea.input_value() == "Plan found in the truck."
-    item.get_by_role("button", name="Use the suggested corrective action").click()
+    item.get_by_role("button", name="Use suggestion").click()
     assert textarea.input_value() == f"Plan found in the truck.\n{suggestion}"
     expect(item.locator(".suggestion")).to_be_hidden()
 

@@ -33,7 +33,7 @@ def open_home_as(page, base_url, email, name):
 def sign_out(page, base_url):
     page.goto(f"{base_url}/sites/")
     page.get_by_role("button", name="Sign out").click()
-    page.wait_for_load_state()
+    page.wait_for_url(f"{base_url}/login")          # the device lets go of the person first, then leaves
 
 
 def start_weekly_with_typing(page):
