@@ -1,22 +1,24 @@
-"""Shape checks of what devices send, before any handler reads it (every refusal names the field's path).
+"""Shape checks of what devices send, before any handler reads it (every refusal names the field's
+path).
 
 Two layers:
 - `check_json`: the whole body, whatever it is: nesting depth, whole numbers a device can write (a
-  browser's JSON numbers are exact only up to 2^53), finite numbers, text that is valid Unicode. It walks
-  the body without recursion, so a 100,000-deep array is refused instead of crashing the server.
+  browser's JSON numbers are exact only up to 2^53), finite numbers, text that is valid Unicode. It
+  walks the body without recursion, so a 100,000-deep array is refused instead of crashing the
+  server.
 - `check_payload`: each entity's payload fields by type (text, whole number, list, object), nested
-  fields included (an answer's measurements, calculator and photo ids; a record's photo list), with the
-  same paths the services use (`answers.SILT.calculator`, `photos.<id>.sha256`). The services then
-  check meaning (a checklist item of this site, a number within the catalog's range).
-"""
+  fields included (an answer's measurements, calculator and photo ids; a record's photo list), with
+  the same paths the services use (`answers.SILT.calculator`, `photos.<id>.sha256`). The services
+  then check meaning (a checklist item of this site, a number within the catalog's range)."""
+
 from __future__ import annotations
 
 import json
 import math
 
-MAX_DEPTH = 16          # the deepest record devices send is 6 levels (a calculator's storm table)
-MAX_SAFE_INT = 2 ** 53 - 1
-MAX_ID = 2 ** 31 - 1    # database ids (INTEGER columns: 32 bits on PostgreSQL)
+MAX_DEPTH = 16  # the deepest record devices send is 6 levels (a calculator's storm table)
+MAX_SAFE_INT = 2**53 - 1
+MAX_ID = 2**31 - 1  # database ids (INTEGER columns: 32 bits on PostgreSQL)
 CALCULATOR_KEYS = {"name", "item", "inputs", "result", "saved_at"}
 CALCULATOR_MAX_CHARS = 20_000
 
@@ -84,6 +86,7 @@ def _valid_text(text: str) -> bool:
 
 # ---------------------------------------------------------------- field types
 
+
 def is_whole(value, low: int = 1, high: int = MAX_ID) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
@@ -93,15 +96,33 @@ def is_number(value) -> bool:
 
 
 TEXT, NTEXT, WHOLE, NWHOLE, NUMBER, NNUMBER, BOOL, LIST, NLIST, OBJECT, NOBJECT = (
-    "text", "text or null", "whole", "whole or null", "number", "number or null", "bool", "list",
-    "list or null", "object", "object or null")
+    "text",
+    "text or null",
+    "whole",
+    "whole or null",
+    "number",
+    "number or null",
+    "bool",
+    "list",
+    "list or null",
+    "object",
+    "object or null",
+)
 NUMTEXT = "number or text or null"  # a site's numbers also come from form fields as text
-REASONS = {TEXT: "Must be text.", NTEXT: "Must be text or null.",
-           WHOLE: "Must be a whole number (an id).", NWHOLE: "Must be a whole number (an id) or null.",
-           NUMBER: "Must be a number.", NNUMBER: "Must be a number or null.",
-           BOOL: "Must be true or false.", LIST: "Must be a list.", NLIST: "Must be a list or null.",
-           OBJECT: "Must be an object.", NOBJECT: "Must be an object or null.",
-           NUMTEXT: "Must be a number (or empty)."}
+REASONS = {
+    TEXT: "Must be text.",
+    NTEXT: "Must be text or null.",
+    WHOLE: "Must be a whole number (an id).",
+    NWHOLE: "Must be a whole number (an id) or null.",
+    NUMBER: "Must be a number.",
+    NNUMBER: "Must be a number or null.",
+    BOOL: "Must be true or false.",
+    LIST: "Must be a list.",
+    NLIST: "Must be a list or null.",
+    OBJECT: "Must be an object.",
+    NOBJECT: "Must be an object or null.",
+    NUMTEXT: "Must be a number (or empty).",
+}
 
 
 def _fits(value, kind: str) -> bool:
@@ -129,25 +150,82 @@ def _check_fields(obj: dict, spec: dict[str, str], prefix: str, errors: dict) ->
             errors[prefix + key] = REASONS[kind]
 
 
-PHOTO = {"id": TEXT, "sha256": TEXT, "item_code": NTEXT, "taken_at": NTEXT, "latitude": NNUMBER,
-         "longitude": NNUMBER}
-ANSWER = {"item_code": TEXT, "result": NTEXT, "note": NTEXT, "corrective_action": NTEXT,
-          "measurements": NOBJECT, "calculator": NOBJECT, "photo_ids": NLIST}
-INSPECTION = {"site_id": WHOLE, "kind": TEXT, "inspector_name": NTEXT, "inspected_on": TEXT,
-              "started_at": NTEXT, "ended_at": NTEXT, "weather": NTEXT, "phase": NTEXT, "notes": NTEXT,
-              "active_disturbance": BOOL, "rain_event_id": NWHOLE, "finding_id": NTEXT,
-              "catalog_version": NTEXT, "replaces_id": NTEXT, "answers": LIST, "photos": NLIST, "sha256": TEXT}
+PHOTO = {
+    "id": TEXT,
+    "sha256": TEXT,
+    "item_code": NTEXT,
+    "taken_at": NTEXT,
+    "latitude": NNUMBER,
+    "longitude": NNUMBER,
+}
+ANSWER = {
+    "item_code": TEXT,
+    "result": NTEXT,
+    "note": NTEXT,
+    "corrective_action": NTEXT,
+    "measurements": NOBJECT,
+    "calculator": NOBJECT,
+    "photo_ids": NLIST,
+}
+INSPECTION = {
+    "site_id": WHOLE,
+    "kind": TEXT,
+    "inspector_name": NTEXT,
+    "inspected_on": TEXT,
+    "started_at": NTEXT,
+    "ended_at": NTEXT,
+    "weather": NTEXT,
+    "phase": NTEXT,
+    "notes": NTEXT,
+    "active_disturbance": BOOL,
+    "rain_event_id": NWHOLE,
+    "finding_id": NTEXT,
+    "catalog_version": NTEXT,
+    "replaces_id": NTEXT,
+    "answers": LIST,
+    "photos": NLIST,
+    "sha256": TEXT,
+}
 FINDING = {"status": TEXT, "note": NTEXT, "corrected_note": NTEXT, "photos": NLIST}
-RAIN_READING = {"gauge_id": WHOLE, "site_id": NWHOLE, "observed_at": TEXT, "amount_in": NUMBER,
-                "period_hours": NUMBER, "sha256": NTEXT}
-STOP_WORK_ORDER = {"site_id": WHOLE, "grounds": LIST, "posted_at": TEXT, "notes": NTEXT, "photos": NLIST,
-                   "sha256": NTEXT}
-SITE = {"name": NTEXT, "address": NTEXT, "legal_description": NTEXT, "project_kind": TEXT,
-        "latitude": NUMTEXT, "longitude": NUMTEXT, "area_acres": NUMTEXT, "length_ft": NUMTEXT,
-        "disturbed_acres": NUMTEXT, "channel_originates": BOOL, "state_funded": BOOL,
-        "extraterritorial": BOOL, "has_stockpiles": BOOL, "has_dewatering": BOOL}
-PAYLOADS = {"inspection": INSPECTION, "finding": FINDING, "rain_reading": RAIN_READING,
-            "stop_work_order": STOP_WORK_ORDER, "site": SITE}
+RAIN_READING = {
+    "gauge_id": WHOLE,
+    "site_id": NWHOLE,
+    "observed_at": TEXT,
+    "amount_in": NUMBER,
+    "period_hours": NUMBER,
+    "sha256": NTEXT,
+}
+STOP_WORK_ORDER = {
+    "site_id": WHOLE,
+    "grounds": LIST,
+    "posted_at": TEXT,
+    "notes": NTEXT,
+    "photos": NLIST,
+    "sha256": NTEXT,
+}
+SITE = {
+    "name": NTEXT,
+    "address": NTEXT,
+    "legal_description": NTEXT,
+    "project_kind": TEXT,
+    "latitude": NUMTEXT,
+    "longitude": NUMTEXT,
+    "area_acres": NUMTEXT,
+    "length_ft": NUMTEXT,
+    "disturbed_acres": NUMTEXT,
+    "channel_originates": BOOL,
+    "state_funded": BOOL,
+    "extraterritorial": BOOL,
+    "has_stockpiles": BOOL,
+    "has_dewatering": BOOL,
+}
+PAYLOADS = {
+    "inspection": INSPECTION,
+    "finding": FINDING,
+    "rain_reading": RAIN_READING,
+    "stop_work_order": STOP_WORK_ORDER,
+    "site": SITE,
+}
 
 
 def check_payload(entity: str, payload: dict) -> None:
@@ -208,7 +286,8 @@ def calculator_problem(calc: dict) -> str | None:
     {name, item, inputs, result, saved_at} (static/js/calculator-page.js)."""
     unknown = sorted(set(calc) - CALCULATOR_KEYS)
     if unknown:
-        return f"Unknown key {unknown[0]!r}: a calculator result is {{name, item, inputs, result, saved_at}}."
+        return (f"Unknown key {unknown[0]!r}: a calculator result is "
+                "{name, item, inputs, result, saved_at}.")
     if not isinstance(calc.get("name"), str) or not calc["name"]:
         return "Must name its calculator (name: text)."
     for key in ("inputs", "result"):

@@ -1,5 +1,6 @@
 """Who may see a synced record, by entity: the one rule the handlers, the conflict log and the pages
 share. A record you may not see answers exactly like one that does not exist."""
+
 from __future__ import annotations
 
 from sqlmodel import select
@@ -27,10 +28,16 @@ def can_see(session, user, entity: str, entity_id: str) -> bool:
         elif entity == "stop_work_order":
             enforcement.get_visible_order(session, user, key)
         elif entity == "site":
-            return key.isascii() and key.isdigit() and int(key) <= MAX_ID \
+            return (
+                key.isascii()
+                and key.isdigit()
+                and int(key) <= MAX_ID
                 and sites.can_see_site(session, user, int(key))
+            )
         elif entity == "rain_reading":
-            reading = session.exec(select(RainReading).where(RainReading.source_key == f"device:{key}")).first()
+            reading = session.exec(
+                select(RainReading).where(RainReading.source_key == f"device:{key}")
+            ).first()
             return reading is not None and reading_visible(reading, user)
         elif entity == "rain_gauge":
             return any(str(g.id) == key for g in rain.gauges_for(session, user))

@@ -1,6 +1,8 @@
-"""In the real browser: the server removes a photo nobody's record named (tick, after the configured days)
-and is busy (503) once when the record arrives; the tablet, which keeps every photo until its record is
-acknowledged with all of them, sends the photo again and the outbox empties with 1 of 1 photos."""
+"""In the real browser: the server removes a photo nobody's record named (tick, after the configured
+days) and is busy (503) once when the record arrives; the tablet, which keeps every photo until its
+record is acknowledged with all of them, sends the photo again and the outbox empties with 1 of 1
+photos."""
+
 from __future__ import annotations
 
 import base64
@@ -18,7 +20,9 @@ from tests.browser.test_sync_outbox import ENQUEUE, photo, wait_until
 from tests.sync.helpers import checklist_codes, inspection_payload, sha, uid
 
 
-def test_a_photo_removed_before_its_record_arrived_is_sent_again(browser, tablet, live_server, demo_app):
+def test_a_photo_removed_before_its_record_arrived_is_sent_again(
+    browser, tablet, live_server, demo_app
+):
     engine = demo_app.extensions["engine"]
     data, w, h = photo((30, 160, 90))
     pid = uid()
@@ -28,8 +32,16 @@ def test_a_photo_removed_before_its_record_arrived_is_sent_again(browser, tablet
         codes = checklist_codes(site, demo_app.extensions["rulebook"])
         payload = inspection_payload(site, codes=codes, kind="village", photos=[(pid, sha(data))])
         # An earlier upload of the bytes, whose record never came: removed by the tick days later.
-        photo_store.receive(db, pid, data, sha256=sha(data), content_type="image/jpeg", user=inspector,
-                            device_id=None, rb=demo_app.extensions["rulebook"])
+        photo_store.receive(
+            db,
+            pid,
+            data,
+            sha256=sha(data),
+            content_type="image/jpeg",
+            user=inspector,
+            device_id=None,
+            rb=demo_app.extensions["rulebook"],
+        )
         db.commit()
         assert photo_store.expire_unclaimed(db, utcnow() + timedelta(days=1)) == 1
         db.commit()
@@ -41,17 +53,25 @@ def test_a_photo_removed_before_its_record_arrived_is_sent_again(browser, tablet
     sign_in(page, live_server.url, "inspector@fairwater.example")
     page.goto(f"{live_server.url}/")
     page.evaluate(ENQUEUE, {"payload": payload, "photos": shots, "iid": iid, "mid": mid})
-    taken = [pipeline._slots.acquire(timeout=5) for _ in range(demo_app.config["PHOTO_PROCESSING_SLOTS"])]
+    taken = [
+        pipeline._slots.acquire(timeout=5) for _ in range(demo_app.config["PHOTO_PROCESSING_SLOTS"])
+    ]
     try:  # every decoding slot busy: 503, the sync stops and retries later, no try counted
         page.evaluate("async () => (await import('/static/js/sync.js')).flush()")
-        entry = page.evaluate("async () => (await (await import('/static/js/store.js')).listOutbox())[0]")
+        entry = page.evaluate(
+            "async () => (await (await import('/static/js/store.js')).listOutbox())[0]"
+        )
         assert entry["state"] == "photos" and not entry.get("photo_attempts")
-        assert page.evaluate(f"async () => !!(await (await import('/static/js/store.js')).getPhoto('{pid}'))")
+        assert page.evaluate(
+            f"async () => !!(await (await import('/static/js/store.js')).getPhoto('{pid}'))"
+        )
     finally:
         for _ in taken:
             pipeline._slots.release()
     page.evaluate("async () => (await import('/static/js/sync.js')).flush()")
-    wait_until(page, "async () => (await (await import('/static/js/store.js')).listOutbox()).length === 0")
+    wait_until(
+        page, "async () => (await (await import('/static/js/store.js')).listOutbox()).length === 0"
+    )
     sent = page.evaluate("async () => (await import('/static/js/store.js')).listSent()")
     assert (sent[0]["photos_received"], sent[0]["photos_expected"]) == (1, 1)
     with Session(engine) as db:

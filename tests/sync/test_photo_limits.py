@@ -1,6 +1,7 @@
-"""Upload exhaustion: decoding is bounded per process, photos waiting for their record are bounded per
-user and removed by `flask --app app tick` after the configured days; a record that arrives after its
-photo was removed counts it missing, so the device sends it again."""
+"""Upload exhaustion: decoding is bounded per process, photos waiting for their record are bounded
+per user and removed by `flask --app app tick` after the configured days; a record that arrives
+after its photo was removed counts it missing, so the device sends it again."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -15,8 +16,11 @@ from .helpers import inspection_payload, jpeg, mutation, sha, uid
 
 
 def put(client, headers, data, photo_id=None):
-    return client.put(f"/api/v1/photos/{photo_id or uid()}", data=data, headers={
-        **headers, "Content-Type": "image/jpeg", "X-Content-SHA256": sha(data)})
+    return client.put(
+        f"/api/v1/photos/{photo_id or uid()}",
+        data=data,
+        headers={**headers, "Content-Type": "image/jpeg", "X-Content-SHA256": sha(data)},
+    )
 
 
 def count(db, model) -> int:
@@ -26,11 +30,14 @@ def count(db, model) -> int:
     return n
 
 
-def test_when_every_decoding_slot_is_busy_the_upload_is_told_to_come_back(app, client, db, people,
-                                                                            device_headers, monkeypatch):
+def test_when_every_decoding_slot_is_busy_the_upload_is_told_to_come_back(
+    app, client, db, people, device_headers, monkeypatch
+):
     headers = device_headers(people["permittee"])
     monkeypatch.setattr(pipeline, "SLOT_WAIT_SECONDS", 0.05)
-    taken = [pipeline._slots.acquire(timeout=1) for _ in range(app.config["PHOTO_PROCESSING_SLOTS"])]
+    taken = [
+        pipeline._slots.acquire(timeout=1) for _ in range(app.config["PHOTO_PROCESSING_SLOTS"])
+    ]
     assert all(taken)
     try:
         res = put(client, headers, jpeg())
@@ -44,8 +51,9 @@ def test_when_every_decoding_slot_is_busy_the_upload_is_told_to_come_back(app, c
     assert put(client, headers, jpeg()).status_code == 201
 
 
-def test_photos_waiting_for_their_record_have_a_per_user_quota(app, client, db, people, site_with_permit,
-                                                               device_headers):
+def test_photos_waiting_for_their_record_have_a_per_user_quota(
+    app, client, db, people, site_with_permit, device_headers
+):
     app.config["UNCLAIMED_PHOTOS_PER_USER"] = 2
     headers = device_headers(people["permittee"])
     assert put(client, headers, jpeg(color=(1, 1, 1))).status_code == 201
@@ -57,23 +65,49 @@ def test_photos_waiting_for_their_record_have_a_per_user_quota(app, client, db, 
     # Another user has a quota of its own, and a photo its record already names is not counted.
     assert put(client, device_headers(people["other"]), third).status_code == 201
     pid = uid()
-    res = client.post("/api/v1/sync/push", headers=headers, json={"mutations": [mutation(
-        "inspection", uid(), inspection_payload(site_with_permit, photos=[(pid, sha(third))]))]})
+    res = client.post(
+        "/api/v1/sync/push",
+        headers=headers,
+        json={
+            "mutations": [
+                mutation(
+                    "inspection",
+                    uid(),
+                    inspection_payload(site_with_permit, photos=[(pid, sha(third))]),
+                )
+            ]
+        },
+    )
     assert res.get_json()["results"][0]["status"] == "applied"
     assert put(client, headers, third, photo_id=pid).status_code == 201
 
 
 def test_tick_removes_unclaimed_photos_after_the_configured_days_and_keeps_claimed_ones(
-        app, client, db, people, site_with_permit, device_headers):
+    app, client, db, people, site_with_permit, device_headers
+):
     app.config["UNCLAIMED_PHOTO_DAYS"] = 3
     headers = device_headers(people["permittee"])
     old_orphan, fresh_orphan, claimed = uid(), uid(), uid()
     claimed_bytes = jpeg(color=(5, 5, 5))
-    for pid, data in ((old_orphan, jpeg(color=(4, 4, 4))), (fresh_orphan, jpeg(color=(6, 6, 6))),
-                      (claimed, claimed_bytes)):
+    for pid, data in (
+        (old_orphan, jpeg(color=(4, 4, 4))),
+        (fresh_orphan, jpeg(color=(6, 6, 6))),
+        (claimed, claimed_bytes),
+    ):
         assert put(client, headers, data, photo_id=pid).status_code == 201
-    res = client.post("/api/v1/sync/push", headers=headers, json={"mutations": [mutation(
-        "inspection", uid(), inspection_payload(site_with_permit, photos=[(claimed, sha(claimed_bytes))]))]})
+    res = client.post(
+        "/api/v1/sync/push",
+        headers=headers,
+        json={
+            "mutations": [
+                mutation(
+                    "inspection",
+                    uid(),
+                    inspection_payload(site_with_permit, photos=[(claimed, sha(claimed_bytes))]),
+                )
+            ]
+        },
+    )
     assert res.get_json()["results"][0]["photos_received"] == 1
     long_ago = utcnow() - timedelta(days=4)
     for pid in (old_orphan, claimed):
@@ -91,8 +125,9 @@ def test_tick_removes_unclaimed_photos_after_the_configured_days_and_keeps_claim
     assert count(db, StoredFile) == files_before - 2  # the photo and its thumbnail
 
 
-def test_a_record_arriving_after_its_photo_expired_asks_for_the_photo_again(app, client, db, people,
-                                                                           site_with_permit, device_headers):
+def test_a_record_arriving_after_its_photo_expired_asks_for_the_photo_again(
+    app, client, db, people, site_with_permit, device_headers
+):
     headers = device_headers(people["permittee"])
     data = jpeg(color=(7, 7, 7))
     pid = uid()
@@ -103,9 +138,23 @@ def test_a_record_arriving_after_its_photo_expired_asks_for_the_photo_again(app,
     db.commit()
     assert app.test_cli_runner().invoke(args=["tick"]).exit_code == 0
     assert client.head(f"/api/v1/photos/{pid}", headers=headers).status_code == 404
-    res = client.post("/api/v1/sync/push", headers=headers, json={"mutations": [mutation(
-        "inspection", uid(), inspection_payload(site_with_permit, photos=[(pid, sha(data))]))]})
+    res = client.post(
+        "/api/v1/sync/push",
+        headers=headers,
+        json={
+            "mutations": [
+                mutation(
+                    "inspection",
+                    uid(),
+                    inspection_payload(site_with_permit, photos=[(pid, sha(data))]),
+                )
+            ]
+        },
+    )
     result = res.get_json()["results"][0]
     assert result["status"] == "applied"
-    assert (result["photos_expected"], result["photos_received"]) == (1, 0)  # the device keeps and re-sends it
+    assert (result["photos_expected"], result["photos_received"]) == (
+        1,
+        0,
+    )  # the device keeps and re-sends it
     assert put(client, headers, data, photo_id=pid).status_code == 201

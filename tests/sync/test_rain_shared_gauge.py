@@ -1,7 +1,9 @@
-"""A permittee's rain reading counts only for that permittee's own sites: at a gauge that also stands for
-another company's site (or a site nobody holds yet) the reading is refused, plainly, on the tablet and on
-the web, so it cannot start another company's post-rain deadline (§ 256-8D(3)(g)) or stop-work grounds.
-The Village's readings and the weather stations' count for every site using the gauge."""
+"""A permittee's rain reading counts only for that permittee's own sites: at a gauge that also
+stands for another company's site (or a site nobody holds yet) the reading is refused, plainly,
+on the tablet and on the web, so it cannot start another company's post-rain deadline (§
+256-8D(3)(g)) or stop-work grounds. The Village's readings and the weather stations' count for
+every site using the gauge."""
+
 from __future__ import annotations
 
 from datetime import date, timedelta
@@ -22,15 +24,38 @@ RB = default()
 def gauges(db, make, people):
     def site(name, company, lat, lon):
         s = make.site(people["supervisor"], name=name, latitude=lat, longitude=lon)
-        make.permit(s, company, people["supervisor"], issued=True, received_on=date.today() - timedelta(days=20))
+        make.permit(
+            s,
+            company,
+            people["supervisor"],
+            issued=True,
+            received_on=date.today() - timedelta(days=20),
+        )
         return s
+
     acme_shared = site("Acme North", people["permittee"].company_id, 43.84, -88.86)
     rival = site("Rival South", people["other"].company_id, 43.8405, -88.8605)
     acme_alone = site("Acme Far", people["permittee"].company_id, 44.50, -89.50)
-    shared = rain.create_gauge(db, name="Creek gauge", kind="onsite", station_code="creek-1", latitude=43.84,
-                               longitude=-88.86, user_id=None, rb=RB)
-    own = rain.create_gauge(db, name="Far gauge", kind="onsite", station_code="far-1", latitude=44.50,
-                            longitude=-89.50, user_id=None, rb=RB)
+    shared = rain.create_gauge(
+        db,
+        name="Creek gauge",
+        kind="onsite",
+        station_code="creek-1",
+        latitude=43.84,
+        longitude=-88.86,
+        user_id=None,
+        rb=RB,
+    )
+    own = rain.create_gauge(
+        db,
+        name="Far gauge",
+        kind="onsite",
+        station_code="far-1",
+        latitude=44.50,
+        longitude=-89.50,
+        user_id=None,
+        rb=RB,
+    )
     for s, g in ((acme_shared, shared), (rival, shared), (acme_alone, own)):
         rain.choose_gauge(db, s, g.id, user=people["supervisor"])
     db.commit()
@@ -40,29 +65,53 @@ def gauges(db, make, people):
 
 def events(db, gauge_id) -> int:
     db.expire_all()
-    n = db.exec(select(func.count()).select_from(RainEvent).where(RainEvent.gauge_id == gauge_id)).one()
+    n = db.exec(
+        select(func.count()).select_from(RainEvent).where(RainEvent.gauge_id == gauge_id)
+    ).one()
     db.rollback()
     return n
 
 
 def push_reading(client, headers, gauge_id, amount=1.4):
-    return client.post("/api/v1/sync/push", headers=headers, json={"mutations": [mutation(
-        "rain_reading", uid(), {"gauge_id": gauge_id, "observed_at": "2026-11-30T13:00:00Z", "amount_in": amount,
-                                "period_hours": 24})]}).get_json()["results"][0]
+    return client.post(
+        "/api/v1/sync/push",
+        headers=headers,
+        json={
+            "mutations": [
+                mutation(
+                    "rain_reading",
+                    uid(),
+                    {
+                        "gauge_id": gauge_id,
+                        "observed_at": "2026-11-30T13:00:00Z",
+                        "amount_in": amount,
+                        "period_hours": 24,
+                    },
+                )
+            ]
+        },
+    ).get_json()["results"][0]
 
 
-def test_a_permittees_reading_at_a_shared_gauge_moves_no_other_companys_clock(client, db, people, gauges,
-                                                                              device_headers):
+def test_a_permittees_reading_at_a_shared_gauge_moves_no_other_companys_clock(
+    client, db, people, gauges, device_headers
+):
     acme = device_headers(people["permittee"])
     refused = push_reading(client, acme, gauges["shared"])
     assert refused["status"] == "rejected"
-    assert "other compan" in refused["errors"]["gauge_id"] and "Village" in refused["errors"]["gauge_id"]
+    assert (
+        "other compan" in refused["errors"]["gauge_id"]
+        and "Village" in refused["errors"]["gauge_id"]
+    )
     assert events(db, gauges["shared"]) == 0
     # At a gauge that stands only for its own sites, the same reading counts.
     assert push_reading(client, acme, gauges["own"])["status"] == "applied"
     assert events(db, gauges["own"]) == 1
     # The Village's reading at the shared gauge counts for both companies' sites.
-    assert push_reading(client, device_headers(people["inspector"]), gauges["shared"])["status"] == "applied"
+    assert (
+        push_reading(client, device_headers(people["inspector"]), gauges["shared"])["status"]
+        == "applied"
+    )
     assert events(db, gauges["shared"]) == 1
 
 
@@ -73,8 +122,10 @@ def test_the_rain_pages_say_whose_reading_counts(client, db, auth, people, gauge
     text = page.get_data(as_text=True)
     assert "counts only for your own sites" in text
     assert "Far gauge" in text
-    refused = client.post("/rain/readings", data={"gauge_id": gauges["shared"], "observed_at": "2026-11-30T07:00",
-                                                  "amount_in": "1.4"})
+    refused = client.post(
+        "/rain/readings",
+        data={"gauge_id": gauges["shared"], "observed_at": "2026-11-30T07:00", "amount_in": "1.4"},
+    )
     assert refused.status_code == 400
     assert events(db, gauges["shared"]) == 0
     app_page = client.get("/app/rain")
