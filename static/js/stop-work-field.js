@@ -79,7 +79,7 @@ form.addEventListener('submit', async (event) => {
   form.reset();
   $('sw-when').value = localNow();
   // #sw-state is a live region (role=status): screen readers hear it once, no second announcement.
-  $('sw-state').textContent = `Stop-work order ${orderId.slice(0, 8)} saved on this device; it is sent with the next sync.`;
+  $('sw-state').textContent = 'The stop-work order is saved on this device; it is sent with the next sync.';
 });
 
 setUp();

@@ -6,6 +6,7 @@ import re
 from html.parser import HTMLParser
 
 from inspector.services import audit
+from tests.web.test_documents import synced  # noqa: F401  (a fixture: an inspection pushed with a photo)
 
 ORDER_ID = "74afba42-1c2d-4e5f-8a9b-0c1d2e3f4a5b"
 
@@ -74,3 +75,31 @@ def test_audit_filter_labels_sit_with_their_controls(client, auth, people):
     assert {f["label"] for f in labelled} == {"f-site", "f-entity"}
     for field in labelled:
         assert field["controls"] == [field["label"]]                # one wrapper: the label and its control
+
+
+def test_a_correction_and_its_photos_are_named_not_numbered(client, auth, db, people, synced):
+    """An inspection page shows no piece of an id: photos by their order, the corrected inspection and the
+    device in words."""
+    from sync import auth as device_auth
+    from tests.sync.helpers import mutation, seal, uid
+
+    site, inspection_id, payload, photos = synced
+    _device, token = device_auth.enroll(db, people["inspector"], "second tablet")
+    db.commit()
+    correction = seal({**payload, "replaces_id": inspection_id, "photos": [], "notes": "Corrected"})
+    correction["answers"] = [{**a, "photo_ids": []} for a in correction["answers"]]
+    correction = seal(correction)
+    new_id = uid()
+    result = client.post("/api/v1/sync/push", headers={"Authorization": f"Bearer {token}"}, json={
+        "device_id": uid(), "mutations": [mutation("inspection", new_id, correction)]}).get_json()
+    assert result["results"][0]["status"] == "applied", result
+    auth.login(people["supervisor"].email)
+    for page_id in (inspection_id, new_id):
+        parser = Text()
+        parser.feed(client.get(f"/inspections/{page_id}").text)
+        text = "".join(parser.text)
+        for raw in (inspection_id[:8], new_id[:8], photos[0][0][:8], "from device"):
+            assert raw not in text, (page_id, raw)
+    parser = Text()
+    parser.feed(client.get(f"/inspections/{new_id}").text)
+    assert "corrects an earlier inspection of this visit" in " ".join("".join(parser.text).split())
