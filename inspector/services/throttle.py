@@ -1,7 +1,8 @@
-"""Failed sign-ins, counted per e-mail address and per client address in the database, so that every
-server process (gunicorn worker) sees the same count. A key locks after `limit` failures within WINDOW;
-each further failure doubles the wait, up to MAX_LOCK. Unknown addresses count like known ones, so a
-lock says nothing about whether an account exists."""
+"""Failed sign-ins, counted per e-mail address and per client address in the database, so that
+every server process (gunicorn worker) sees the same count. A key locks after `limit` failures
+within WINDOW; each further failure doubles the wait, up to MAX_LOCK. Unknown addresses count
+like known ones, so a lock says nothing about whether an account exists."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -26,11 +27,15 @@ def client_key(address: str | None) -> str:
 def locked_until(session: Session, keys: list[str], now: datetime) -> datetime | None:
     """The latest moment one of these keys is locked until, or None when none is locked now."""
     rows = session.exec(select(SignInThrottle).where(SignInThrottle.key.in_(keys)))
-    return max((r.locked_until for r in rows if r.locked_until and r.locked_until > now), default=None)
+    return max(
+        (r.locked_until for r in rows if r.locked_until and r.locked_until > now), default=None
+    )
 
 
 def _row(session: Session, key: str, now: datetime) -> SignInThrottle:
-    row = session.exec(select(SignInThrottle).where(SignInThrottle.key == key).with_for_update()).first()
+    row = session.exec(
+        select(SignInThrottle).where(SignInThrottle.key == key).with_for_update()
+    ).first()
     if row is not None:
         return row
     try:
@@ -38,11 +43,15 @@ def _row(session: Session, key: str, now: datetime) -> SignInThrottle:
             row = SignInThrottle(key=key, failures=0, first_failure_at=now)
             session.add(row)
     except IntegrityError:
-        row = session.exec(select(SignInThrottle).where(SignInThrottle.key == key).with_for_update()).one()
+        row = session.exec(
+            select(SignInThrottle).where(SignInThrottle.key == key).with_for_update()
+        ).one()
     return row
 
 
-def record_failure(session: Session, key: str, *, limit: int, lock_seconds: int, now: datetime) -> None:
+def record_failure(
+    session: Session, key: str, *, limit: int, lock_seconds: int, now: datetime
+) -> None:
     row = _row(session, key, now)
     still_locked = row.locked_until is not None and row.locked_until > now
     if now - row.first_failure_at > WINDOW and not still_locked:

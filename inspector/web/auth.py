@@ -10,7 +10,7 @@ from wtforms.validators import DataRequired, EqualTo, Length
 
 from ..db import get_session
 from ..models.base import utcnow
-from ..passwords import MIN_LENGTH
+from ..passwords import MIN_LENGTH, TOO_SHORT
 from ..rules.clocks import to_local
 from ..security import login_required, sign_in, sign_out
 from ..services import accounts
@@ -28,10 +28,11 @@ class LoginForm(FlaskForm):
 
 
 def safe_next(target: str | None, user) -> str:
-    """`target` when it is a path on this site, else the role's home. Browsers drop tabs and newlines
-    and read a backslash as a slash, so any of those (or a space, or another control character) could
-    turn "/\t/evil.example" into "//evil.example": such targets are refused, not cleaned."""
-    if target and not any(c.isspace() or ord(c) < 0x20 or ord(c) == 0x7F or c == "\\" for c in target):
+    """`target` when it is a path on this site, else the role's home. Browsers drop tabs and
+    newlines and read a backslash as a slash, so any of those (or a space, or another control
+    character) could turn "/\t/evil.example" into "//evil.example": such targets are refused."""
+    unsafe = any(c.isspace() or ord(c) < 0x20 or ord(c) == 0x7F or c == "\\" for c in target or "")
+    if target and not unsafe:
         parts = urlsplit(target)
         if (not parts.scheme and not parts.netloc and target.startswith("/")
                 and not target.startswith("//") and not parts.path.startswith("//")):
@@ -71,7 +72,8 @@ def login():
         error = result.error
         if result.retry_at is not None:
             error = try_again(result.retry_at)
-            headers["Retry-After"] = str(max(1, int((result.retry_at - utcnow()).total_seconds()) + 1))
+            wait = int((result.retry_at - utcnow()).total_seconds()) + 1
+            headers["Retry-After"] = str(max(1, wait))
             return render_template("auth/login.html", form=form, error=error), 429, headers
     status = 200 if not form.errors and error is None else 400
     return render_template("auth/login.html", form=form, error=error), status
@@ -87,10 +89,11 @@ def logout():
 
 
 class PasswordForm(FlaskForm):
-    current = PasswordField("Current password", validators=[DataRequired(message="Enter your current password.")])
+    current = PasswordField("Current password", validators=[
+        DataRequired(message="Enter your current password.")])
     password = PasswordField("New password", validators=[
         DataRequired(message="Enter a new password."),
-        Length(min=MIN_LENGTH, message=f"The password must have at least {MIN_LENGTH} characters.")])
+        Length(min=MIN_LENGTH, message=TOO_SHORT)])
     confirm = PasswordField("New password again", validators=[
         DataRequired(message="Enter the new password again."),
         EqualTo("password", message="The two new passwords do not match.")])

@@ -9,7 +9,7 @@ from wtforms import (BooleanField, DateField, DateTimeLocalField, FloatField, In
 from wtforms.validators import DataRequired, Email, Length, NumberRange, Optional
 
 from ..models import PROJECT_KINDS, ROLES
-from ..passwords import MIN_LENGTH
+from ..passwords import MIN_LENGTH, TOO_SHORT
 from ..services import ServiceError
 
 KIND_LABELS = {
@@ -111,7 +111,7 @@ class UserForm(FlaskForm):
     company = StringField("Company (permittees)", validators=[Optional(), Length(max=200)])
     password = PasswordField("Password", validators=[
         DataRequired(message="Enter a password."),
-        Length(min=MIN_LENGTH, message=f"The password must have at least {MIN_LENGTH} characters.")])
+        Length(min=MIN_LENGTH, message=TOO_SHORT)])
 
 
 class ConfirmForm(FlaskForm):

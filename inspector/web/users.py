@@ -45,8 +45,8 @@ def _set_active(user_id: int, active: bool):
         flash(exc.message, "error")
     else:
         flash(f"{user.name} can sign in again." if active else
-              f"{user.name} is disabled: signed out everywhere, and the devices enrolled by this account "
-              "stop syncing.", "info")
+              f"{user.name} is disabled: signed out everywhere, and the devices enrolled by this "
+              "account stop syncing.", "info")
     return redirect(url_for("users.index"))
 
 

@@ -1,4 +1,5 @@
 """Password rules: at least 12 characters, and none of the commonly used ones (the shipped list)."""
+
 import pytest
 
 from inspector import demo
@@ -8,18 +9,23 @@ from ..conftest import PASSWORD
 
 
 def new_user(db, password, email="someone@example.test"):
-    return accounts.create_user(db, email=email, name="Someone", role="inspector", password=password)
+    return accounts.create_user(
+        db, email=email, name="Someone", role="inspector", password=password
+    )
 
 
-@pytest.mark.parametrize("password, words", [
-    ("short-pass1", "at least 12 characters"),          # 11 characters
-    ("qwertyuiop123", "commonly used"),                  # on the list as it is
-    ("1qaz2wsx3edc", "commonly used"),
-    ("QwertyUiop123", "commonly used"),                  # case does not help
-    ("password123456", "commonly used"),                 # a listed password padded with digits
-    ("!!Sunshine2026!!", "commonly used"),
-    ("someone@example.test", "e-mail"),
-])
+@pytest.mark.parametrize(
+    "password, words",
+    [
+        ("short-pass1", "at least 12 characters"),  # 11 characters
+        ("qwertyuiop123", "commonly used"),  # on the list as it is
+        ("1qaz2wsx3edc", "commonly used"),
+        ("QwertyUiop123", "commonly used"),  # case does not help
+        ("password123456", "commonly used"),  # a listed password padded with digits
+        ("!!Sunshine2026!!", "commonly used"),
+        ("someone@example.test", "e-mail"),
+    ],
+)
 def test_weak_passwords_are_refused_with_the_reason(db, password, words):
     with pytest.raises(ServiceError) as refused:
         new_user(db, password)
@@ -29,6 +35,7 @@ def test_weak_passwords_are_refused_with_the_reason(db, password, words):
 
 def test_the_shipped_list_is_read_and_the_app_passwords_pass(db):
     from inspector import passwords
+
     assert len(passwords.common()) > 5000 and "123456" in passwords.common()
     for ok in (PASSWORD, demo.PASSWORD, "bench-password-1", "rain on the prairie"):
         assert passwords.problem(ok) is None, ok
@@ -37,17 +44,44 @@ def test_the_shipped_list_is_read_and_the_app_passwords_pass(db):
 
 def test_a_supervisor_creating_a_user_sees_why_the_password_is_refused(client, auth, people):
     auth.login(people["supervisor"].email)
-    response = client.post("/users/", data={"email": "new@acme.example", "name": "New", "role": "inspector",
-                                            "company": "", "password": "password2024"})
+    response = client.post(
+        "/users/",
+        data={
+            "email": "new@acme.example",
+            "name": "New",
+            "role": "inspector",
+            "company": "",
+            "password": "password2024",
+        },
+    )
     page = response.get_data(as_text=True)
     assert response.status_code == 400 and "commonly used" in page
-    response = client.post("/users/", data={"email": "new@acme.example", "name": "New", "role": "inspector",
-                                            "company": "", "password": "elevenchars"})
-    assert response.status_code == 400 and "at least 12 characters" in response.get_data(as_text=True)
+    response = client.post(
+        "/users/",
+        data={
+            "email": "new@acme.example",
+            "name": "New",
+            "role": "inspector",
+            "company": "",
+            "password": "elevenchars",
+        },
+    )
+    assert response.status_code == 400 and "at least 12 characters" in response.get_data(
+        as_text=True
+    )
 
 
 def test_create_user_command_refuses_a_common_password(app):
     with app.app_context():  # as `flask --app app create-user` runs it
-        result = app.test_cli_runner().invoke(args=["create-user", "--email", "a@village.example",
-                                                    "--role", "inspector", "--password", "letmein12345"])
+        result = app.test_cli_runner().invoke(
+            args=[
+                "create-user",
+                "--email",
+                "a@village.example",
+                "--role",
+                "inspector",
+                "--password",
+                "letmein12345",
+            ]
+        )
     assert result.exit_code != 0 and "commonly used" in result.output

@@ -1,4 +1,5 @@
-"""An unknown e-mail costs the same work as a wrong password: one password-hash check, never a new hash."""
+"""An unknown e-mail costs the same work as a wrong password: one hash check, never a new hash."""
+
 from inspector.services import accounts
 
 from ..conftest import PASSWORD
@@ -26,7 +27,9 @@ def count_hashing(monkeypatch):
 def test_unknown_e_mail_does_the_same_work_as_a_wrong_password(db, people, monkeypatch):
     accounts.dummy_hash()  # made once per process, before any sign-in is timed
     calls = count_hashing(monkeypatch)
-    wrong_password = accounts.authenticate(db, people["inspector"].email, "not-the-password", **LIMITS)
+    wrong_password = accounts.authenticate(
+        db, people["inspector"].email, "not-the-password", **LIMITS
+    )
     assert wrong_password.user is None
     wrong = list(calls["check"])
     calls["check"].clear()

@@ -74,5 +74,5 @@ def test_production_sends_strict_transport_security(tmp_path, monkeypatch):
 
 
 def test_development_sends_no_strict_transport_security(client):
-    # Over plain http://localhost it would be ignored at best, and pin a developer's browser at worst.
+    # Over plain http://localhost it is ignored at best, and pins a developer's browser at worst.
     assert "Strict-Transport-Security" not in client.get("/login").headers

@@ -6,6 +6,7 @@ For the permittee, B's record must answer exactly like a record that does not ex
 same page), and no page the permittee may open names any of B's records. State changes run on a
 fresh copy of the world each, so one route's POST never decides another's answer.
 """
+
 from __future__ import annotations
 
 import re
@@ -20,17 +21,29 @@ from inspector import create_app
 from inspector.db import create_all, get_session
 from tests.support import world as world_module
 
-LOGIN = "login"     # a redirect to the sign-in page (anonymous on a page)
+LOGIN = "login"  # a redirect to the sign-in page (anonymous on a page)
 ROLES = ("anonymous", "permittee_a", "inspector", "supervisor")
-MISSING = {"site_id": 987654, "permit_id": 987654, "doc_id": 987654, "req_id": 987654,
-           "gauge_id": 987654, "conflict_id": 987654, "user_id": 987654,
-           "inspection_id": "5f0c6c1e-8a47-4d3f-9d55-0c1f2a3b4c5d",
-           "finding_id": "6a1d7d2f-9b58-4e40-8e66-1d2a3b4c5d6e",
-           "photo_id": "7b2e8e30-ac69-4f51-9f77-2e3b4c5d6e7f",
-           "order_id": "8c3f9f41-bd7a-4062-a088-3f4c5d6e7f80",
-           "device_id": "9d40a052-ce8b-4173-b199-405d6e7f8091"}
-FIXED = {"kind": "notice", "size": "thumb", "name": "dewatering", "filename": "css/app.css",
-         "value": "0" * 64}
+MISSING = {
+    "site_id": 987654,
+    "permit_id": 987654,
+    "doc_id": 987654,
+    "req_id": 987654,
+    "gauge_id": 987654,
+    "conflict_id": 987654,
+    "user_id": 987654,
+    "inspection_id": "5f0c6c1e-8a47-4d3f-9d55-0c1f2a3b4c5d",
+    "finding_id": "6a1d7d2f-9b58-4e40-8e66-1d2a3b4c5d6e",
+    "photo_id": "7b2e8e30-ac69-4f51-9f77-2e3b4c5d6e7f",
+    "order_id": "8c3f9f41-bd7a-4062-a088-3f4c5d6e7f80",
+    "device_id": "9d40a052-ce8b-4173-b199-405d6e7f8091",
+}
+FIXED = {
+    "kind": "notice",
+    "size": "thumb",
+    "name": "dewatering",
+    "filename": "css/app.css",
+    "value": "0" * 64,
+}
 
 # (rule, method): expected status as (anonymous, permittee A on B's record, inspector, supervisor).
 # POSTs carry an empty form: for staff that is a refusal of the form (400) or the action itself.
@@ -77,17 +90,29 @@ MATRIX = {
     ("/inspections/<inspection_id>", "GET"): (LOGIN, 404, 200, 200),
     ("/inspections/<inspection_id>.pdf", "GET"): (LOGIN, 404, 200, 200),
     ("/inspections/<inspection_id>/photos/<photo_id>", "GET"): (LOGIN, 404, 200, 200),
-    ("/inspections/<inspection_id>/photos/<photo_id>/<any(thumb):size>", "GET"):
-        (LOGIN, 404, 200, 200),
+    ("/inspections/<inspection_id>/photos/<photo_id>/<any(thumb):size>", "GET"): (
+        LOGIN,
+        404,
+        200,
+        200,
+    ),
     ("/login", "GET"): (200, 302, 302, 302),
     ("/login", "POST"): (400, 302, 302, 302),
     ("/logout", "POST"): (LOGIN, LOGIN, LOGIN, LOGIN),
     ("/manifest.webmanifest", "GET"): (200, 200, 200, 200),
     ("/orders/<order_id>", "GET"): (LOGIN, 404, 200, 200),
-    ("/orders/<order_id>/<any(notice, revocation, 'cease-desist'):kind>", "GET"):
-        (LOGIN, 404, 200, 200),
-    ("/orders/<order_id>/<any(notice, revocation, 'cease-desist'):kind>.pdf", "GET"):
-        (LOGIN, 404, 200, 200),
+    ("/orders/<order_id>/<any(notice, revocation, 'cease-desist'):kind>", "GET"): (
+        LOGIN,
+        404,
+        200,
+        200,
+    ),
+    ("/orders/<order_id>/<any(notice, revocation, 'cease-desist'):kind>.pdf", "GET"): (
+        LOGIN,
+        404,
+        200,
+        200,
+    ),
     ("/orders/<order_id>/complied", "POST"): (LOGIN, 403, 403, 400),
     ("/orders/<order_id>/dismiss", "POST"): (LOGIN, 403, 403, 400),
     ("/orders/<order_id>/issue", "POST"): (LOGIN, 403, 403, 400),
@@ -147,19 +172,27 @@ TAKEN_ID_REFUSED = {("/api/v1/photos/<photo_id>", "PUT")}
 
 # ---------------------------------------------------------------- the world, built once per module
 
+
 def build_matrix(folder):
     """(app, world, client(role), restore()), the world kept in a template file."""
     work, template = folder / "work.sqlite3", folder / "template.sqlite3"
-    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "matrix",
-                      "DATABASE_URL": f"sqlite:///{work}"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "WTF_CSRF_ENABLED": False,
+            "SECRET_KEY": "matrix",
+            "DATABASE_URL": f"sqlite:///{work}",
+        }
+    )
     with app.app_context():
         create_all()
         world = world_module.build(get_session(), app.extensions["rulebook"])
     cookies = {"anonymous": None}
     for role in ("permittee_a", "inspector", "supervisor"):
         client = app.test_client()
-        signed = client.post("/login", data={"email": world.users[role].email,
-                                             "password": world_module.PASSWORD})
+        signed = client.post(
+            "/login", data={"email": world.users[role].email, "password": world_module.PASSWORD}
+        )
         assert signed.status_code == 302, role
         cookies[role] = client.get_cookie("session").value
     app.extensions["engine"].dispose()
@@ -194,6 +227,7 @@ def url_for_rule(rule: str, values: dict) -> str:
     def value(match):
         name = match.group(1)
         return str(FIXED.get(name, values.get(name)))
+
     return re.sub(r"<(?:[^<>:]+:)?([a-z_]+)>", value, rule)
 
 
@@ -215,12 +249,16 @@ def observed(response) -> object:
 
 def comparable(response) -> tuple:
     """What a person could compare between two answers (each page has its own CSRF token)."""
-    body = re.sub(r'(name="csrf[-_]token"[^>]*?(?:value|content)=)"[^"]*"', r'\1"…"',
-                  response.get_data(as_text=True))
+    body = re.sub(
+        r'(name="csrf[-_]token"[^>]*?(?:value|content)=)"[^"]*"',
+        r'\1"…"',
+        response.get_data(as_text=True),
+    )
     return response.status_code, response.headers.get("Location"), body
 
 
 # ---------------------------------------------------------------- the tests
+
 
 def test_every_route_is_in_the_matrix(matrix):
     app = matrix[0]
@@ -257,12 +295,14 @@ def test_route(matrix, route):
             missing_url = url_for_rule(rule, MISSING)
             if route in TAKEN_ID_REFUSED:
                 from sync.photos import ID_TAKEN
+
                 assert response.status_code == 409 and response.get_json()["reason"] == ID_TAKEN
             elif missing_url != url:
                 absent = call(client, role, method, missing_url)
                 assert comparable(response)[:2] == comparable(absent)[:2], (
                     f"{method} {url}: company B's record answers {response.status_code}, "
-                    f"a missing one {absent.status_code}")
+                    f"a missing one {absent.status_code}"
+                )
                 if response.status_code == 404:
                     assert comparable(response) == comparable(absent), f"{method} {url}: differ"
     assert tuple(got) == expected, f"{method} {rule}: got {tuple(got)}, expected {expected}"
@@ -270,21 +310,42 @@ def test_route(matrix, route):
 
 # ---------------------------------------------------------------- the sync entities
 
+
 def sync_payloads(world, site_b) -> dict:
     """entity -> (company B's record id, a missing id, a payload aimed at B's site)."""
     from tests.sync.helpers import inspection_payload
+
     b, fresh = world.b, "0f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f"
     posted = "2026-12-01T15:00:00Z"
     return {
         "inspection": (b["inspection_id"], fresh, inspection_payload(site_b, fail=("PERIMETER",))),
-        "finding": (b["finding_id"], fresh, {"status": "corrected",
-                                             "corrected_note": "Fence re-staked"}),
-        "stop_work_order": (b["order_id"], fresh, {
-            "site_id": b["site_id"], "grounds": ["plan_not_implemented"], "posted_at": posted,
-            "notes": "", "photos": []}),
-        "rain_reading": (b["reading_id"], fresh, {
-            "gauge_id": b["gauge_id"], "observed_at": posted, "amount_in": 0.4, "period_hours": 24,
-            "site_id": b["site_id"]}),
+        "finding": (
+            b["finding_id"],
+            fresh,
+            {"status": "corrected", "corrected_note": "Fence re-staked"},
+        ),
+        "stop_work_order": (
+            b["order_id"],
+            fresh,
+            {
+                "site_id": b["site_id"],
+                "grounds": ["plan_not_implemented"],
+                "posted_at": posted,
+                "notes": "",
+                "photos": [],
+            },
+        ),
+        "rain_reading": (
+            b["reading_id"],
+            fresh,
+            {
+                "gauge_id": b["gauge_id"],
+                "observed_at": posted,
+                "amount_in": 0.4,
+                "period_hours": 24,
+                "site_id": b["site_id"],
+            },
+        ),
         "rain_gauge": (str(b["gauge_id"]), "987654", {"name": "Renamed"}),
         "site": (str(b["site_id"]), "987654", {"notes": "Gate moved"}),
     }
@@ -304,19 +365,31 @@ SYNC_MATRIX = {
 
 
 def push(client, role, entity, entity_id, payload):
-    body = {"device_id": "matrix-tablet", "mutations": [{
-        "mutation_id": str(uuid.uuid4()), "entity": entity, "entity_id": entity_id, "op": "upsert",
-        "base_version": 1, "payload": payload}]}
+    body = {
+        "device_id": "matrix-tablet",
+        "mutations": [
+            {
+                "mutation_id": str(uuid.uuid4()),
+                "entity": entity,
+                "entity_id": entity_id,
+                "op": "upsert",
+                "base_version": 1,
+                "payload": payload,
+            }
+        ],
+    }
     return client(role).post("/api/v1/sync/push", json=body)
 
 
 def test_every_sync_entity_is_in_the_matrix(matrix):
     from sync.handlers import HANDLERS
+
     assert sorted(HANDLERS) == sorted(SYNC_MATRIX)
 
 
 def test_sync_entities(matrix):
     from inspector.models import Site, SyncConflict
+
     app, world, client, restore = matrix
     with app.app_context():
         payloads = sync_payloads(world, get_session().get(Site, world.b["site_id"]))
@@ -338,16 +411,20 @@ def test_sync_entities(matrix):
             assert not leaked, f"{entity}: the push answer shows B's {leaked}"
             assert result.get("status") != "conflict" and "server_copy" not in result, entity
             with app.app_context():
-                assert not get_session().exec(
-                    select(SyncConflict).where(SyncConflict.user_id == world.users[role].id)).all()
+                assert (
+                    not get_session()
+                    .exec(select(SyncConflict).where(SyncConflict.user_id == world.users[role].id))
+                    .all()
+                )
             restore()
             absent = push(client, role, entity, missing_id, payload)
             other = absent.get_json()
             other = other["results"][0] if absent.status_code == 200 else other
             same = {k: v for k, v in result.items() if k not in ("mutation_id", "entity_id")}
-            assert (response.status_code, same) == (absent.status_code, {
-                k: v for k, v in other.items() if k not in ("mutation_id", "entity_id")}), (
-                f"{entity}: company B's record answers {result}, a missing one {other}")
+            assert (response.status_code, same) == (
+                absent.status_code,
+                {k: v for k, v in other.items() if k not in ("mutation_id", "entity_id")},
+            ), f"{entity}: company B's record answers {result}, a missing one {other}"
         assert tuple(got) == expected, f"{entity}: got {tuple(got)}, expected {expected}"
 
 
@@ -356,8 +433,9 @@ def test_a_permittees_pull_names_nothing_of_another_company(matrix):
     restore()
     since, seen = None, []
     for _ in range(50):
-        response = client("permittee_a").get("/api/v1/sync/pull",
-                                             query_string={"since": since} if since else {})
+        response = client("permittee_a").get(
+            "/api/v1/sync/pull", query_string={"since": since} if since else {}
+        )
         assert response.status_code == 200
         seen.append(response.get_data(as_text=True))
         body = response.get_json()

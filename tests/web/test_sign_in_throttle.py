@@ -1,5 +1,6 @@
 """Failed sign-ins are counted in the database per e-mail address and per client address, so every
 server process refuses the same tries, with a message that says when to try again."""
+
 from datetime import timedelta
 
 from inspector import create_app
@@ -10,8 +11,9 @@ from ..conftest import PASSWORD
 
 
 def attempt(client, email, password="wrong-password-here", ip="198.51.100.4"):
-    return client.post("/login", data={"email": email, "password": password},
-                       environ_base={"REMOTE_ADDR": ip})
+    return client.post(
+        "/login", data={"email": email, "password": password}, environ_base={"REMOTE_ADDR": ip}
+    )
 
 
 def test_an_address_locks_after_five_failures_with_when_to_try_again(client, people):
@@ -37,8 +39,14 @@ def test_an_unknown_address_is_locked_exactly_like_a_known_one(client, people):
 
 def test_the_count_is_shared_by_every_server_process(app, people):
     # A second app on the same database stands for a second gunicorn worker.
-    other_worker = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "test",
-                               "DATABASE_URL": app.config["DATABASE_URL"]})
+    other_worker = create_app(
+        {
+            "TESTING": True,
+            "WTF_CSRF_ENABLED": False,
+            "SECRET_KEY": "test",
+            "DATABASE_URL": app.config["DATABASE_URL"],
+        }
+    )
     email = people["inspector"].email
     for i in range(5):
         attempt((app if i % 2 else other_worker).test_client(), email)
@@ -58,18 +66,32 @@ def test_a_good_sign_in_clears_the_address_count_and_a_lock_ends(db, people):
     email, limits = people["inspector"].email, accounts.Limits()
     now = utcnow()
     for _ in range(4):
-        accounts.authenticate(db, email, "wrong-password-here", client="192.0.2.1", limits=limits, now=now)
-    assert accounts.authenticate(db, email, PASSWORD, client="192.0.2.1", limits=limits, now=now).user
+        accounts.authenticate(
+            db, email, "wrong-password-here", client="192.0.2.1", limits=limits, now=now
+        )
+    assert accounts.authenticate(
+        db, email, PASSWORD, client="192.0.2.1", limits=limits, now=now
+    ).user
     for _ in range(4):  # the count started again: four more failures do not lock
-        accounts.authenticate(db, email, "wrong-password-here", client="192.0.2.1", limits=limits, now=now)
-    assert accounts.authenticate(db, email, PASSWORD, client="192.0.2.1", limits=limits, now=now).user
+        accounts.authenticate(
+            db, email, "wrong-password-here", client="192.0.2.1", limits=limits, now=now
+        )
+    assert accounts.authenticate(
+        db, email, PASSWORD, client="192.0.2.1", limits=limits, now=now
+    ).user
     for _ in range(6):  # five lock for a minute, the sixth is refused unchecked
-        result = accounts.authenticate(db, email, "wrong-password-here", client="192.0.2.1", limits=limits,
-                                       now=now)
+        result = accounts.authenticate(
+            db, email, "wrong-password-here", client="192.0.2.1", limits=limits, now=now
+        )
     assert result.retry_at == now + timedelta(seconds=60)
     later = now + timedelta(seconds=61)
-    assert accounts.authenticate(db, email, "wrong-password-here", client="192.0.2.1", limits=limits,
-                                 now=later).retry_at is None
+    assert (
+        accounts.authenticate(
+            db, email, "wrong-password-here", client="192.0.2.1", limits=limits, now=later
+        ).retry_at
+        is None
+    )
     # A failure right after a lock ends locks again, for twice as long.
-    assert accounts.authenticate(db, email, PASSWORD, client="192.0.2.1", limits=limits,
-                                 now=later).retry_at == later + timedelta(seconds=120)
+    assert accounts.authenticate(
+        db, email, PASSWORD, client="192.0.2.1", limits=limits, now=later
+    ).retry_at == later + timedelta(seconds=120)
