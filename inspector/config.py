@@ -34,17 +34,17 @@ class Defaults:
     SMTP_PASSWORD = None
     MAIL_FROM = "erosion-control@fairwater.example"
     VERIFY_INTERVAL_HOURS = 24  # how often the tick re-checks every sealed record (docs/sealing.md)
-    # Photos whose record has not arrived: each user may keep this many (and this many MB) on the server;
-    # `flask --app app tick` removes them after UNCLAIMED_PHOTO_DAYS (the device keeps its copy until a
-    # record claims the photo, and sends it again).
+    # Photos whose record has not arrived: each user may keep this many (and this many MB) on the
+    # server; `flask --app app tick` removes them after UNCLAIMED_PHOTO_DAYS (the device keeps its
+    # copy until a record claims the photo, and sends it again).
     UNCLAIMED_PHOTO_DAYS = 7
     UNCLAIMED_PHOTOS_PER_USER = 100
     UNCLAIMED_PHOTO_MB_PER_USER = 50
-    PHOTO_PROCESSING_SLOTS = 2  # photos decoded at once per server process; more wait briefly, then 503
+    PHOTO_PROCESSING_SLOTS = 2  # photos decoded at once per process; more wait briefly, then 503
 
 
-INT_KEYS = ("SMTP_PORT", "UNCLAIMED_PHOTO_DAYS", "UNCLAIMED_PHOTOS_PER_USER", "UNCLAIMED_PHOTO_MB_PER_USER",
-            "PHOTO_PROCESSING_SLOTS", "PROXY_HOPS", "LOGIN_MAX_FAILURES", "LOGIN_MAX_FAILURES_PER_CLIENT",
+INT_KEYS = ("SMTP_PORT", "UNCLAIMED_PHOTO_DAYS", "UNCLAIMED_PHOTOS_PER_USER",
+            "UNCLAIMED_PHOTO_MB_PER_USER", "PHOTO_PROCESSING_SLOTS", "PROXY_HOPS", "LOGIN_MAX_FAILURES", "LOGIN_MAX_FAILURES_PER_CLIENT",
             "LOGIN_LOCK_SECONDS")
 ENV_KEYS = ("SECRET_KEY", "DATABASE_URL", "RULEBOOK_PATH", "ENV_NAME", "MAIL_SENDER", "SMTP_HOST",
             "SMTP_USER", "SMTP_PASSWORD", "MAIL_FROM") + INT_KEYS

@@ -26,12 +26,12 @@ from PIL import ExifTags, Image, ImageOps
 
 MAX_BYTES = 15 * 1024 * 1024     # a 12-MP camera JPEG is 3-8 MB; devices send ~2048-px copies
 MAX_EDGE = 2048                  # long edge the tablets store (issue #3); kept when the server re-encodes
-# Pixel limits, read from the header before anything is decoded. A JPEG is decoded at reduced scale
-# (`draft`), so a 12-MP camera file is cheap and its limit can stay above that; a PNG or WebP is decoded
-# whole, so it may be at most twice the tablets' 2048 × 2048.
+# Pixel limits, read from the header before anything is decoded. A JPEG is decoded at reduced
+# scale (`draft`), so a 12-MP camera file is cheap and its limit can stay above that; a PNG or WebP
+# is decoded whole, so it may be at most twice the tablets' 2048 × 2048.
 MAX_PIXELS = 25_000_000
 MAX_PIXELS_FULL_DECODE = 2 * MAX_EDGE * MAX_EDGE
-PROCESSING_SLOTS = 2             # photos decoded at once per server process (config PHOTO_PROCESSING_SLOTS)
+PROCESSING_SLOTS = 2             # photos decoded at once per process (PHOTO_PROCESSING_SLOTS)
 SLOT_WAIT_SECONDS = 2.0          # a request waits this long for a slot, then is told to come back
 RETRY_AFTER_SECONDS = 5
 THUMB_EDGE = 320
@@ -108,8 +108,9 @@ def configure(slots: int) -> None:
 def processing_slot(wait: float = SLOT_WAIT_SECONDS):
     slots = _slots
     if not slots.acquire(timeout=wait):
-        raise PhotoError(503, "busy", "The server is processing other photos right now; the photo stays on "
-                                      f"the device and is sent again in {RETRY_AFTER_SECONDS} seconds.")
+        raise PhotoError(503, "busy", "The server is processing other photos right now; the photo "
+                                      "stays on the device and is sent again in "
+                                      f"{RETRY_AFTER_SECONDS} seconds.")
     try:
         yield
     finally:
@@ -132,8 +133,9 @@ def _process_checked(data: bytes, content_type: str) -> Processed:
         except PhotoError:
             raise
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-            raise PhotoError(422, "too_many_pixels", f"The image has more than {MAX_PIXELS:,} pixels; tablets "
-                                                     f"send at most {MAX_EDGE} px on the long edge.") from None
+            raise PhotoError(422, "too_many_pixels",
+                             f"The image has more than {MAX_PIXELS:,} pixels; tablets send at most "
+                             f"{MAX_EDGE} px on the long edge.") from None
         except (OSError, SyntaxError, ValueError, struct.error, EOFError) as exc:
             raise PhotoError(422, "unreadable", f"The image cannot be read ({exc}); it may be cut short.") from None
 
@@ -144,8 +146,9 @@ def _process(data: bytes, content_type: str, fmt: str) -> Processed:
     limit = MAX_PIXELS if fmt == "JPEG" else MAX_PIXELS_FULL_DECODE
     if width * height > limit:
         raise PhotoError(422, "too_many_pixels",
-                         f"The image is {width} × {height} pixels; a {fmt} may have at most {limit:,} "
-                         f"pixels. Tablets send photos at most {MAX_EDGE} px on the long edge.")
+                         f"The image is {width} × {height} pixels; a {fmt} may have at most "
+                         f"{limit:,} pixels. Tablets send photos at most {MAX_EDGE} px on the long "
+                         "edge.")
     exif = im.getexif()
     orientation = exif.get(ExifTags.Base.Orientation, 1)
     taken_at, has_offset = _taken_at(exif)

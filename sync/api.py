@@ -100,10 +100,11 @@ def push():
                        reason="Send the batch as JSON with Content-Type: application/json."), 415
     try:
         body = validate.loads(request.get_data(cache=False))
-        validate.check_json(body)  # depth, exact numbers, valid text: before anything reads the body
+        validate.check_json(body)  # depth, exact numbers, valid text: before anything reads it
     except validate.ShapeError as exc:
-        return jsonify(error="malformed", reason="The body is not valid JSON or holds values no device "
-                                                 "sends; nothing was applied.", errors=exc.errors), 400
+        return jsonify(error="malformed", errors=exc.errors,
+                       reason="The body is not valid JSON or holds values no device sends; nothing "
+                              "was applied."), 400
     session = get_session()
     try:
         result = protocol.push(session, body, user=g.caller.user, device_id=_device_id(), now=utcnow(),
@@ -147,8 +148,7 @@ def photo_put(photo_id: str):
         status, photo = photo_store.receive(session, photo_id, data, sha256=request.headers.get("X-Content-SHA256"),
                                             content_type=request.headers.get("Content-Type"), user=g.caller.user,
                                             device_id=_device_id(), rb=current_app.extensions["rulebook"],
-                                            quota=(current_app.config["UNCLAIMED_PHOTOS_PER_USER"],
-                                                   current_app.config["UNCLAIMED_PHOTO_MB_PER_USER"] * 1_000_000))
+                                            quota=_unclaimed_quota())
     except PhotoError as exc:
         session.rollback()
         response = jsonify(error=exc.error, reason=exc.reason)
@@ -159,6 +159,11 @@ def photo_put(photo_id: str):
     return jsonify(id=photo.id, sha256=photo.sha256, width=photo.width, height=photo.height,
                    content_type=photo.content_type, inspection_id=photo.inspection_id,
                    finding_id=photo.finding_id, stored=True), status
+
+
+def _unclaimed_quota() -> tuple[int, int]:
+    config = current_app.config
+    return config["UNCLAIMED_PHOTOS_PER_USER"], config["UNCLAIMED_PHOTO_MB_PER_USER"] * 1_000_000
 
 
 @bp.get("/inspections/<inspection_id>")

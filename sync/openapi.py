@@ -23,6 +23,14 @@ def json_body(schema: dict, description: str) -> dict:
 
 
 ERROR_RESPONSE = json_body(ref("Error"), "A clear refusal; nothing was written.")
+PHOTO_422 = json_body(ref("Error"), "Unreadable, damaged, or too many pixels (the reason names the "
+                                    "limit).")
+PHOTO_429 = json_body(ref("Error"), "Too many of this user's photos wait for their records: send "
+                                    "the records first.")
+PHOTO_503 = {"description": "Every photo-processing slot is busy: send again after Retry-After "
+                            "seconds.",
+             "headers": {"Retry-After": {"schema": INT}},
+             "content": {"application/json": {"schema": ref("Error")}}}
 
 SCHEMAS = {
     "Error": {"type": "object", "required": ["error", "reason"],
@@ -30,22 +38,26 @@ SCHEMAS = {
     "CsrfToken": {"type": "object", "required": ["csrf_token", "user_id"], "properties": {
         "csrf_token": STR,
         "user_id": {"type": ["integer", "null"],
-                    "description": "Who is signed in: a shared tablet sends only that person's queued work."},
+                    "description": "Who is signed in: a shared tablet sends only that person's "
+                                   "queued work."},
         "user": {"oneOf": [{"type": "null"}, {
             "type": "object", "required": ["id", "name", "role"],
-            "description": "Who is signed in now: a shared tablet goes by this person, not its last sync's.",
-            "properties": {"id": INT, "name": STR, "role": {"enum": ["permittee", "inspector", "supervisor"]}}}]}}},
+            "description": "Who is signed in now: a shared tablet goes by this person, not its "
+                           "last sync's.",
+            "properties": {"id": INT, "name": STR,
+                           "role": {"enum": ["permittee", "inspector", "supervisor"]}}}]}}},
     "May": {"type": "object", "required": ["inspection_kinds", "actions"],
             "description": "What the person may record: the device offers only these.",
-            "properties": {"inspection_kinds": {"type": "array", "items": {"enum": list(INSPECTION_KINDS)}},
-                           "actions": {"type": "array", "items": {"enum": ["rain_reading", "stop_work",
-                                                                           "verify_finding",
-                                                                           "correct_finding"]}}}},
+            "properties": {
+                "inspection_kinds": {"type": "array", "items": {"enum": list(INSPECTION_KINDS)}},
+                "actions": {"type": "array", "items": {"enum": ["rain_reading", "stop_work",
+                                                                "verify_finding", "correct_finding"]}}}},
     "Mutation": {
         "type": "object", "required": ["mutation_id", "entity", "entity_id"],
         "properties": {
             "mutation_id": {"type": "string", "format": "uuid"},
-            "entity": {"enum": ["inspection", "finding", "site", "rain_reading", "rain_gauge", "stop_work_order"]},
+            "entity": {"enum": ["inspection", "finding", "site", "rain_reading", "rain_gauge",
+                                "stop_work_order"]},
             "entity_id": STR, "op": {"enum": ["upsert", "delete"]}, "base_version": NINT,
             "payload": {"type": "object"}}},
     "PushRequest": {"type": "object", "required": ["mutations"],
@@ -145,8 +157,8 @@ def spec() -> dict:
                 "summary": f"Apply up to {MAX_BATCH} mutations in one transaction",
                 "requestBody": {"required": True, "content": {"application/json": {"schema": ref("PushRequest")}}},
                 "responses": {"200": json_body(ref("PushResponse"), "One result per mutation, in order"),
-                              "400": json_body(ref("Error"), "A malformed batch (errors: field path -> reason); "
-                                                             "nothing was applied."),
+                              "400": json_body(ref("Error"), "A malformed batch (errors: field path "
+                                                             "-> reason); nothing was applied."),
                               "401": unauthorized, "413": ERROR_RESPONSE,
                               "415": json_body(ref("Error"), "Not sent as application/json.")}}},
             "/sync/pull": {"get": {
@@ -168,14 +180,7 @@ def spec() -> dict:
                                       "200": json_body(ref("PhotoStored"), "These bytes were already stored"),
                                       "401": unauthorized,
                                       "409": ERROR_RESPONSE, "413": ERROR_RESPONSE, "415": ERROR_RESPONSE,
-                                      "422": json_body(ref("Error"), "Unreadable, damaged, or too many pixels "
-                                                                     "(the reason names the limit)."),
-                                      "429": json_body(ref("Error"), "Too many of this user's photos wait for "
-                                                                     "their records: send the records first."),
-                                      "503": {"description": "Every photo-processing slot is busy: send again "
-                                                             "after Retry-After seconds.",
-                                              "headers": {"Retry-After": {"schema": INT}},
-                                              "content": {"application/json": {"schema": ref("Error")}}}}}},
+                                      "422": PHOTO_422, "429": PHOTO_429, "503": PHOTO_503}}},
             "/inspections/{inspection_id}": {"get": {
                 "summary": "An inspection as stored, with which photos arrived",
                 "parameters": [{"name": "inspection_id", "in": "path", "required": True, "schema": STR}],

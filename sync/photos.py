@@ -43,7 +43,8 @@ def site_of(session: Session, photo: Photo) -> int | None:
 
 
 def receive(session: Session, photo_id: str, data: bytes, *, sha256: str | None, content_type: str | None,
-            user: User, device_id: str | None, rb, quota: tuple[int, int] | None = None) -> tuple[int, Photo]:
+            user: User, device_id: str | None, rb,
+            quota: tuple[int, int] | None = None) -> tuple[int, Photo]:
     """Store the photo; returns (201 stored | 200 already stored, photo). Raises PhotoError (4xx)."""
     if not UUID_RE.match(photo_id or ""):
         raise pipeline.PhotoError(422, "bad_id", "A photo id is a UUID made on the device.")
@@ -59,12 +60,12 @@ def receive(session: Session, photo_id: str, data: bytes, *, sha256: str | None,
     sha = sha256.strip().lower()
     claim = session.get(PhotoClaim, photo_id)
     if claim is not None:
-        if claim.user_id != user.id:  # the same words as a stored photo: nothing about the record leaks
+        if claim.user_id != user.id:  # the words of a stored photo: nothing about the record leaks
             raise pipeline.PhotoError(409, "id_taken", ID_TAKEN)
         if claim.sha256 != sha:
             raise pipeline.PhotoError(422, "hash_mismatch",
                                       "These bytes are not the photo the record names (its SHA-256 differs).")
-    if claim is None:  # the bytes came before their record: bounded per user until a record claims them
+    if claim is None:  # the bytes came before their record: bounded per user until it arrives
         check_quota(session, user, len(data), quota)
     done = pipeline.process(data, actual_type)
     taken_at = pipeline.utc_from_exif(done.taken_at, done.taken_at_offset, lambda t: clocks.from_local(t, rb))
@@ -96,15 +97,15 @@ def receive(session: Session, photo_id: str, data: bytes, *, sha256: str | None,
 
 
 def _unclaimed():
-    """Photos no record names yet (a stop-work order's claim names neither an inspection nor a finding,
-    so the claim table is what tells)."""
+    """Photos no record names yet (a stop-work order's claim names neither an inspection nor a
+    finding, so the claim table is what tells)."""
     return (Photo.inspection_id.is_(None), Photo.finding_id.is_(None),
             Photo.id.not_in(select(PhotoClaim.photo_id)))
 
 
 def check_quota(session: Session, user: User, size: int, quota: tuple[int, int] | None) -> None:
-    """Refuse (429) a photo whose record has not arrived when the user already has `quota` = (photos,
-    bytes) of those on the server: the device keeps it and sends it after its record."""
+    """Refuse (429) a photo whose record has not arrived when the user already has `quota` =
+    (photos, bytes) of those on the server: the device keeps it and sends it after its record."""
     if quota is None:
         return
     most, most_bytes = quota
@@ -113,13 +114,13 @@ def check_quota(session: Session, user: User, size: int, quota: tuple[int, int] 
     if number + 1 > most or stored + size > most_bytes:
         raise pipeline.PhotoError(
             429, "too_many_unclaimed",
-            f"You have {number} photos ({stored / 1_000_000:.1f} MB) on the server that no record names yet; at "
-            f"most {most} photos or {most_bytes // 1_000_000} MB may wait for their records. Send the records "
-            "first (sync): the photo stays on the device.")
+            f"You have {number} photos ({stored / 1_000_000:.1f} MB) on the server that no record "
+            f"names yet; at most {most} photos or {most_bytes // 1_000_000} MB may wait for their "
+            "records. Send the records first (sync): the photo stays on the device.")
 
 
 def expire_unclaimed(session: Session, older_than) -> int:
-    """Remove photos (and their files) that no record named before `older_than`; returns how many."""
+    """Remove photos (and files) that no record named before `older_than`; returns how many."""
     rows = session.exec(select(Photo).where(Photo.received_at < older_than, *_unclaimed())).all()
     for photo in rows:
         files = [photo.file_id, photo.thumb_file_id]

@@ -395,7 +395,8 @@ def prepare(payload, inspection_id, ctx, lk: Lookups) -> dict:
     if errors:
         raise Invalid(errors)
     if hidden:  # only a record that would otherwise be stored learns that its (random) id is taken
-        raise Invalid({"entity_id": "This id is already used; the device makes a new one."}, status=409)
+        raise Invalid({"entity_id": "This id is already used; the device makes a new one."},
+                      status=409)
     row = {"id": inspection_id, "site_id": site.id, "permit_id": lk.permit_id(site.id), "kind": kind,
            "by_village": user.role in STAFF, "inspector_name": texts["inspector_name"], "inspected_on": inspected_on,
            "started_at": started, "ended_at": ended, "weather": texts["weather"], "phase": texts["phase"],

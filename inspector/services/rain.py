@@ -164,30 +164,32 @@ def site_gauge(session: Session, site_id: int) -> tuple[SiteGauge | None, RainGa
     return remember(session, ("site_gauge", site_id), read)
 
 
-SHARED_GAUGE = ("This gauge also stands for other companies' sites: a reading from you would start their "
-                "post-rain deadlines, so a permittee's reading counts only for its own sites. The Village "
-                "records readings at this gauge; ask it for an on-site gauge of your own.")
+SHARED_GAUGE = ("This gauge also stands for other companies' sites: a reading from you would start "
+                "their post-rain deadlines, so a permittee's reading counts only for its own sites. "
+                "The Village records readings at this gauge; ask it for an on-site gauge of your own.")
 
 
 def gauges_for(session: Session, user: User) -> list[RainGauge]:
-    """Gauges a user may record readings at: all for staff; for a permittee, those that stand only for
-    its own sites. A reading counts for every site using its gauge, so a permittee's reading at a gauge
-    that also stands for another company's site (or one nobody holds) would move their clocks."""
+    """Gauges a user may record readings at: all for staff; for a permittee, those that stand only
+    for its own sites. A reading counts for every site using its gauge, so a permittee's reading at
+    a gauge that also stands for another company's site (or one nobody holds) would move their
+    clocks."""
     query = select(RainGauge).order_by(RainGauge.name)
     if user.role != "permittee":
         return list(session.exec(query).all())
     visible = visible_sites_query(user).with_only_columns(Site.id)
-    linked = session.exec(query.where(RainGauge.id.in_(select(SiteGauge.gauge_id)
-                                                       .where(SiteGauge.site_id.in_(visible))))).all()
+    mine = select(SiteGauge.gauge_id).where(SiteGauge.site_id.in_(visible))
+    linked = session.exec(query.where(RainGauge.id.in_(mine))).all()
     shared = shared_gauge_ids(session, user)
     return [g for g in linked if g.id not in shared]
 
 
 def shared_gauge_ids(session: Session, user: User) -> set[int]:
-    """Gauges that also stand for a site this permittee does not hold: linked to it, or (for a site not
-    linked yet) its nearest gauge."""
+    """Gauges that also stand for a site this permittee does not hold: linked to it, or (for a site
+    not linked yet) its nearest gauge."""
     visible = visible_sites_query(user).with_only_columns(Site.id)
-    ids = set(session.exec(select(SiteGauge.gauge_id).where(SiteGauge.site_id.not_in(visible))).all())
+    others = select(SiteGauge.gauge_id).where(SiteGauge.site_id.not_in(visible))
+    ids = set(session.exec(others).all())
     unlinked = session.exec(select(Site).where(Site.id.not_in(visible),
                                                Site.id.not_in(select(SiteGauge.site_id)))).all()
     for site in unlinked:
@@ -283,7 +285,9 @@ def check_manual_target(session: Session, user: User, gauge_id, site_id) -> Rain
     except (TypeError, ValueError):
         gauge = None
     if gauge is None or gauge.id not in {g.id for g in gauges_for(session, user)}:
-        if gauge is not None and user.role == "permittee" and gauge.id in shared_gauge_ids(session, user):
+        shared = user.role == "permittee" and gauge is not None \
+            and gauge.id in shared_gauge_ids(session, user)
+        if shared:
             raise ServiceError(SHARED_GAUGE, field="gauge_id")
         raise ServiceError("Choose a rain gauge from the list.", field="gauge_id")
     if site_id is not None and not can_see_site(session, user, int(site_id)):

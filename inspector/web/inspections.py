@@ -44,8 +44,8 @@ SCALARS = (str, int, float, bool)
 
 
 def shown_answer(a: Answer) -> SimpleNamespace:
-    """An answer as the page and PDF show it. Rows stored before pushes were shape-checked may hold a
-    calculator or measurements of another shape: what cannot be shown is left out, never a 500."""
+    """An answer as the page and PDF show it. Rows stored before pushes were shape-checked may hold
+    a calculator or measurements of another shape: what cannot be shown is left out, never a 500."""
     calc = a.calculator if isinstance(a.calculator, dict) else None
     if calc is not None:
         result = calc.get("result")
@@ -53,9 +53,10 @@ def shown_answer(a: Answer) -> SimpleNamespace:
                 "result": {k: v for k, v in result.items() if isinstance(v, SCALARS)}
                 if isinstance(result, dict) else {}}
     measurements = a.measurements if isinstance(a.measurements, dict) else {}
+    shown = {k: v for k, v in measurements.items() if isinstance(v, SCALARS)}
     return SimpleNamespace(id=a.id, item_code=a.item_code, result=a.result, note=a.note or "",
                            corrective_action=a.corrective_action or "", calculator=calc,
-                           measurements={k: v for k, v in measurements.items() if isinstance(v, SCALARS)})
+                           measurements=shown)
 
 
 def report_context(session, inspection: Inspection) -> dict:
@@ -64,8 +65,8 @@ def report_context(session, inspection: Inspection) -> dict:
     site = session.get(Site, inspection.site_id)
     permit = session.get(Permit, inspection.permit_id) if inspection.permit_id else None
     company = session.get(Company, permit.company_id) if permit else None
-    answers = [shown_answer(a) for a in
-               session.exec(select(Answer).where(Answer.inspection_id == inspection.id).order_by(Answer.id))]
+    rows = select(Answer).where(Answer.inspection_id == inspection.id).order_by(Answer.id)
+    answers = [shown_answer(a) for a in session.exec(rows)]
     photos = list(session.exec(select(Photo).where(Photo.inspection_id == inspection.id)))
     by_item: dict[str | None, list[Photo]] = {}
     for p in photos:

@@ -63,8 +63,8 @@ class RainReadingHandler:
         if existing is not None and not visibility.reading_visible(existing, ctx.user):
             # Someone else's reading: checked like a new one, then refused without a word about it.
             rain.check_manual_target(session, ctx.user, payload.get("gauge_id"), payload.get("site_id"))
-            return Outcome(status="rejected", reason="This id is already used; the device makes a new one.",
-                           errors={"entity_id": "Already used."})
+            return Outcome(status="rejected", errors={"entity_id": "Already used."},
+                           reason="This id is already used; the device makes a new one.")
         if existing is not None:
             try:
                 same = (existing.period_end == observed_at and existing.gauge_id == int(payload.get("gauge_id"))

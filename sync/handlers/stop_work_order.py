@@ -45,7 +45,9 @@ class StopWorkOrderHandler:
                            errors={"entity_id": "Must be a UUID."})
         declared = payload.get("sha256")
         existing = session.get(StopWorkOrder, order_id)
-        if existing is not None and not visibility.can_see(session, ctx.user, "stop_work_order", order_id):
+        hidden = existing is not None and not visibility.can_see(session, ctx.user,
+                                                                   "stop_work_order", order_id)
+        if hidden:
             raise NotFound("No such stop-work order.")
         if existing is not None:
             if declared and existing.sha256 == declared:
