@@ -1,21 +1,21 @@
 """The database: one engine per app, a session per request, and the CLI that owns the schema.
 
 SQLite-only statements live here and only here (pragmas, online backup; schema.py's migration
-runner switches foreign keys off around a migration), so the rest of the code stays portable to
-PostgreSQL through DATABASE_URL.
+runner switches foreign keys off around a migration), their PostgreSQL counterparts (one writer at
+a time, pg_dump) in postgresql.py, so the rest of the code is the same on both (DATABASE_URL).
 """
 from __future__ import annotations
 
 import sqlite3
 
 import click
-from flask import current_app, g
+from flask import current_app, g, has_request_context, request
 from flask.cli import AppGroup, with_appcontext
 from sqlalchemy import event, make_url
 from sqlmodel import Session, create_engine
 
 from . import models  # noqa: F401  (registers every table on SQLModel.metadata)
-from . import schema
+from . import postgresql, schema
 
 
 def make_engine(url: str):
@@ -42,7 +42,10 @@ def make_engine(url: str):
             conn.exec_driver_sql("BEGIN IMMEDIATE")
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, pool_pre_ping=True)
+    if engine.dialect.name == "postgresql":
+        postgresql.setup_engine(engine)
+    return engine
 
 
 def init_app(app) -> None:
@@ -58,9 +61,13 @@ def engine():
 
 
 def get_session() -> Session:
-    """The request's session (expire_on_commit off: pages read objects after the commit)."""
+    """The request's session (expire_on_commit off: pages read objects after the commit). A request
+    that may change something queues behind other writers before its first read, as SQLite's
+    BEGIN IMMEDIATE does (postgresql.writer_session)."""
     if "db_session" not in g:
         g.db_session = Session(engine(), expire_on_commit=False)
+        if has_request_context() and request.method not in ("GET", "HEAD", "OPTIONS"):
+            postgresql.writer_session(g.db_session)
     return g.db_session
 
 
@@ -166,9 +173,18 @@ def _after_upgrade() -> None:
 @with_appcontext
 @click.argument("dest", type=click.Path(dir_okay=False))
 def backup_command(dest):
-    """Copy the database, photos and documents included, to DEST while the server runs."""
+    """Copy the database, photos and documents included, to DEST while the server runs (SQLite: the
+    online backup, a database file; PostgreSQL: pg_dump's custom format, for pg_restore)."""
     url = current_app.config["DATABASE_URL"]
-    if not url.startswith("sqlite"):
-        raise click.ClickException("backup works on SQLite; use the database server's own tools (pg_dump).")
-    backup_sqlite(url, dest)
+    dialect = make_url(url).get_backend_name()
+    try:
+        if dialect == "sqlite":
+            backup_sqlite(url, dest)
+        elif dialect == "postgresql":
+            postgresql.backup(url, dest)
+        else:
+            raise click.ClickException(f"backup knows SQLite and PostgreSQL, not {dialect}: "
+                                       "use the database server's own tools.")
+    except (OSError, RuntimeError) as exc:
+        raise click.ClickException(str(exc)) from None
     click.echo(f"Backup written to {dest}")

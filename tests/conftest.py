@@ -6,19 +6,33 @@ from datetime import date, timedelta
 import pytest
 
 from inspector import create_app
-from inspector.db import create_all, get_session
+from inspector.db import get_session
 from inspector.models.base import utcnow
 from inspector.services import accounts, permits, sites
+from tests.support import database
 
 PASSWORD = "correct-horse-battery"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _test_databases_server():
+    """The template and the test databases (tests/support/database.py) are removed after the run."""
+    yield
+    database.drop_all()
+
+
 @pytest.fixture
-def app(tmp_path):
+def database_url(tmp_path):
+    """A fresh database with the app's tables: SQLite in tmp_path, or one on a PostgreSQL server."""
+    url = database.new_database_url(tmp_path)
+    yield url
+    database.release_database(url)
+
+
+@pytest.fixture
+def app(database_url):
     app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "test",
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}"})
-    with app.app_context():
-        create_all()
+                      "DATABASE_URL": database_url})
     yield app
     app.extensions["engine"].dispose()
 

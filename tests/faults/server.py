@@ -24,11 +24,10 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, db_path: Path, port: int | None = None):
-        self.db_path = db_path
+    def __init__(self, db_url: str, port: int | None = None):
         self.port = port or free_port()
         self.proc: subprocess.Popen | None = None
-        self.env = {**os.environ, "FAIRWATER_DATABASE_URL": f"sqlite:///{db_path}",
+        self.env = {**os.environ, "FAIRWATER_DATABASE_URL": db_url,
                     "FAIRWATER_SECRET_KEY": "fault-tests-secret"}
 
     def start(self) -> "ServerProcess":

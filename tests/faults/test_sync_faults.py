@@ -1,5 +1,8 @@
 """The real server in its own process, killed with SIGKILL mid-push and mid-upload, backed up while writing:
-every acknowledged record and photo is there exactly once, nothing is half-written, integrity_check is ok."""
+every acknowledged record and photo is there exactly once, nothing is half-written, SQLite's
+integrity_check is ok. On SQLite, or on PostgreSQL when the suite runs against a server
+(tests/support/database.py); the backup is the online copy of the file, or pg_dump and
+pg_restore."""
 from __future__ import annotations
 
 import io
@@ -7,7 +10,6 @@ import json
 import os
 import shutil
 import socket
-import sqlite3
 import subprocess
 import threading
 import time
@@ -15,11 +17,14 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from sqlalchemy import bindparam, create_engine, make_url, text
+from sqlalchemy.pool import NullPool
 
 from inspector import create_app
-from inspector.db import create_all, get_session
+from inspector.db import get_session
 from sync import auth as device_auth
 from tests.conftest import Factory
+from tests.support import database
 from tests.sync.helpers import checklist_codes, inspection_payload, jpeg, mutation, sha, uid
 
 from .server import ROOT, Client, ServerProcess
@@ -28,8 +33,8 @@ pytestmark = pytest.mark.slow  # a real server process, started and killed sever
 
 
 class World:
-    def __init__(self, db_path: Path, token: str, site, codes: list[str]):
-        self.db_path, self.token, self.site, self.codes = db_path, token, site, codes
+    def __init__(self, db_url: str, token: str, site, codes: list[str]):
+        self.db_url, self.token, self.site, self.codes = db_url, token, site, codes
 
     def batch(self, n: int, photos_each: int = 0) -> tuple[list[dict], dict[str, bytes]]:
         mutations, photo_bytes = [], {}
@@ -47,10 +52,9 @@ class World:
 
 @pytest.fixture
 def world(tmp_path):
-    db_path = tmp_path / "fault.sqlite3"
-    app = create_app({"DATABASE_URL": f"sqlite:///{db_path}", "SECRET_KEY": "fault-tests-secret"})
+    db_url = database.new_database_url(tmp_path, "fault")
+    app = create_app({"DATABASE_URL": db_url, "SECRET_KEY": "fault-tests-secret"})
     with app.app_context():
-        create_all()
         session = get_session()
         make = Factory(session)
         supervisor = make.user("supervisor")
@@ -63,26 +67,34 @@ def world(tmp_path):
         codes = checklist_codes(site, app.extensions["rulebook"])
         session.expunge_all()
     app.extensions["engine"].dispose()
-    return World(db_path, token, site, codes)
+    yield World(db_url, token, site, codes)
+    database.release_database(db_url)
 
 
 @pytest.fixture
 def server(world):
-    proc = ServerProcess(world.db_path).start()
+    proc = ServerProcess(world.db_url).start()
     yield proc
     proc.stop()
 
 
-def db_rows(db_path: Path, sql: str, *args):
-    conn = sqlite3.connect(db_path)
+def db_rows(db_url: str, sql: str, **params):
+    """Rows of `sql` (named parameters; a list value is expanded for IN)."""
+    stmt = text(sql).bindparams(*[bindparam(k, expanding=True) for k, v in params.items()
+                                  if isinstance(v, list)])
+    engine = create_engine(db_url, poolclass=NullPool)
     try:
-        return conn.execute(sql, args).fetchall()
+        with engine.connect() as conn:
+            return conn.execute(stmt, params).all()
     finally:
-        conn.close()
+        engine.dispose()
 
 
-def integrity(db_path: Path) -> str:
-    return db_rows(db_path, "PRAGMA integrity_check")[0][0]
+def assert_intact(db_url: str) -> None:
+    """SQLite: the file's own check. PostgreSQL keeps its files consistent through its write-ahead
+    log after a client is killed; what these tests check there is the rows themselves."""
+    if db_url.startswith("sqlite"):
+        assert db_rows(db_url, "PRAGMA integrity_check")[0][0] == "ok"
 
 
 def push_or_none(client: Client, mutations: list[dict], out: dict) -> None:
@@ -111,12 +123,12 @@ def test_sigkill_mid_push_leaves_no_half_batch_and_retries_apply_once(world, ser
         server.kill()
         thread.join()
         ids = [m["entity_id"] for m in batch]
-        marks = ",".join("?" * len(ids))
-        stored = db_rows(world.db_path, f"SELECT count(*) FROM inspection WHERE id IN ({marks})", *ids)[0][0]
-        answers = db_rows(world.db_path, f"SELECT count(*) FROM answer WHERE inspection_id IN ({marks})", *ids)[0][0]
+        stored = db_rows(world.db_url, "SELECT count(*) FROM inspection WHERE id IN :ids", ids=ids)[0][0]
+        answers = db_rows(world.db_url, "SELECT count(*) FROM answer WHERE inspection_id IN :ids",
+                          ids=ids)[0][0]
         assert stored in (0, len(batch)), "a batch is one transaction: all of it or none"
         assert answers == stored * len(world.codes)
-        assert integrity(world.db_path) == "ok"
+        assert_intact(world.db_url)
         if "response" in out and out["response"][0] == 200:
             acknowledged.update(ids)
         else:
@@ -135,10 +147,10 @@ def test_sigkill_mid_push_leaves_no_half_batch_and_retries_apply_once(world, ser
     server.stop()
     everything = {m["entity_id"] for b in batches + [warm] for m in b}
     assert acknowledged == everything
-    rows = db_rows(world.db_path, "SELECT id FROM inspection")
+    rows = db_rows(world.db_url, "SELECT id FROM inspection")
     assert sorted(r[0] for r in rows) == sorted(everything)  # each exactly once (and the PK forbids twins)
-    assert db_rows(world.db_path, "SELECT count(*) FROM answer")[0][0] == len(everything) * len(world.codes)
-    assert integrity(world.db_path) == "ok"
+    assert db_rows(world.db_url, "SELECT count(*) FROM answer")[0][0] == len(everything) * len(world.codes)
+    assert_intact(world.db_url)
 
 
 def big_photo() -> bytes:
@@ -150,7 +162,7 @@ def big_photo() -> bytes:
 
 def test_sigkill_mid_photo_upload_stores_all_or_nothing(world, server):
     client = Client(server.port, world.token)
-    files_before = db_rows(world.db_path, "SELECT count(*) FROM storedfile")[0][0]
+    files_before = db_rows(world.db_url, "SELECT count(*) FROM storedfile")[0][0]
     data = big_photo()
     pid = uid()
     # 1. The server dies while the body is still arriving.
@@ -163,7 +175,7 @@ def test_sigkill_mid_photo_upload_stores_all_or_nothing(world, server):
     server.start()
     client = Client(server.port, world.token)
     assert client.head_photo(pid) == 404
-    assert db_rows(world.db_path, "SELECT count(*) FROM storedfile")[0][0] == files_before
+    assert db_rows(world.db_url, "SELECT count(*) FROM storedfile")[0][0] == files_before
     # 2. The server dies while processing the complete upload.
     out: dict = {}
     thread = threading.Thread(target=lambda: out.update(r=_safe(client.put_photo, pid, data)))
@@ -174,7 +186,7 @@ def test_sigkill_mid_photo_upload_stores_all_or_nothing(world, server):
     server.start()
     client = Client(server.port, world.token)
     if client.head_photo(pid) == 404:  # not acknowledged: nothing of it may be there
-        assert db_rows(world.db_path, "SELECT count(*) FROM storedfile")[0][0] == files_before
+        assert db_rows(world.db_url, "SELECT count(*) FROM storedfile")[0][0] == files_before
         status, body = client.put_photo(pid, data)
         assert status == 201, body
     assert client.head_photo(pid) == 200
@@ -185,12 +197,14 @@ def test_sigkill_mid_photo_upload_stores_all_or_nothing(world, server):
     status, body = client.push([m])
     assert body["results"][0]["photos_received"] == 1
     server.stop()
-    photo = db_rows(world.db_path, "SELECT file_id, thumb_file_id, inspection_id FROM photo WHERE id = ?", pid)
+    photo = db_rows(world.db_url, "SELECT file_id, thumb_file_id, inspection_id FROM photo WHERE id = :pid",
+                    pid=pid)
     assert len(photo) == 1 and photo[0][2] == m["entity_id"]
-    assert db_rows(world.db_path, "SELECT count(*) FROM storedfile")[0][0] == files_before + 2  # no orphans
-    blobs = db_rows(world.db_path, "SELECT length(data) FROM storedfile WHERE id IN (?, ?)", photo[0][0], photo[0][1])
+    assert db_rows(world.db_url, "SELECT count(*) FROM storedfile")[0][0] == files_before + 2  # no orphans
+    blobs = db_rows(world.db_url, "SELECT length(data) FROM storedfile WHERE id IN :ids",
+                    ids=[photo[0][0], photo[0][1]])
     assert len(blobs) == 2 and all(b[0] > 0 for b in blobs)
-    assert integrity(world.db_path) == "ok"
+    assert_intact(world.db_url)
 
 
 def _safe(fn, *args):
@@ -226,9 +240,9 @@ def test_backup_during_writes_restores_every_acknowledged_record_and_photo(world
     thread.start()
     while len(acked) < 20:
         time.sleep(0.02)
-    backup = tmp_path / "backup.sqlite3"
+    backup = tmp_path / "backup"
     started = time.monotonic()
-    env = {**os.environ, "FAIRWATER_DATABASE_URL": f"sqlite:///{world.db_path}",
+    env = {**os.environ, "FAIRWATER_DATABASE_URL": world.db_url,
            "FAIRWATER_SECRET_KEY": "fault-tests-secret"}
     done = subprocess.run([str(ROOT / ".venv/bin/flask"), "--app", "app", "backup", str(backup)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
@@ -239,13 +253,12 @@ def test_backup_during_writes_restores_every_acknowledged_record_and_photo(world
     assert not failures, failures
     before = [(iid, pids) for at, iid, pids in acked if at < started]
     assert len(before) >= 20 and len(acked) > len(before)
-    assert integrity(backup) == "ok"
 
-    # Restore (README): stop the server, put the copy in place of the database (no -wal/-shm left over), start.
+    # Restore (README), then serve the restored database.
     server.stop()
-    for suffix in ("-wal", "-shm"):
-        Path(str(world.db_path) + suffix).unlink(missing_ok=True)
-    shutil.copyfile(backup, world.db_path)
+    restored = restore(world.db_url, backup, tmp_path)
+    assert_intact(restored)
+    server.env["FAIRWATER_DATABASE_URL"] = restored
     server.start()
     client = Client(server.port, world.token)
     for iid, pids in before:
@@ -255,7 +268,28 @@ def test_backup_during_writes_restores_every_acknowledged_record_and_photo(world
         assert record["photos_received"] == len(pids) == 1
         for pid in pids:
             assert client.head_photo(pid) == 200
-    files = db_rows(world.db_path, "SELECT p.id, length(f.data), length(t.data) FROM photo p JOIN storedfile f "
-                                   "ON f.id = p.file_id JOIN storedfile t ON t.id = p.thumb_file_id")
+    files = db_rows(restored, "SELECT p.id, length(f.data), length(t.data) FROM photo p "
+                              "JOIN storedfile f ON f.id = p.file_id "
+                              "JOIN storedfile t ON t.id = p.thumb_file_id")
     assert all(full > 0 and thumb > 0 for _, full, thumb in files)
     assert {pid for _, pids in before for pid in pids} <= {row[0] for row in files}
+    server.stop()
+    database.release_database(restored)
+
+
+def restore(db_url: str, backup: Path, tmp_path: Path) -> str:
+    """As the README says. SQLite: the copy replaces the file (no -wal/-shm left over). PostgreSQL:
+    pg_restore into a new, empty database (then DATABASE_URL names it)."""
+    if db_url.startswith("sqlite"):
+        path = Path(make_url(db_url).database)
+        for suffix in ("-wal", "-shm"):
+            Path(str(path) + suffix).unlink(missing_ok=True)
+        shutil.copyfile(backup, path)
+        return db_url
+    from inspector.postgresql import _tool
+    target = database.new_database_url(tmp_path, "restored", schema=False)
+    dsn = make_url(target).set(drivername="postgresql").render_as_string(hide_password=False)
+    done = subprocess.run([_tool("pg_restore"), "--no-owner", "--exit-on-error", "-d", dsn,
+                           str(backup)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return target

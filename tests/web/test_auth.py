@@ -1,6 +1,5 @@
 """Sign-in, sign-out, the slow-down after repeated failures, and CSRF on state changes."""
 from inspector import create_app
-from inspector.db import create_all
 
 from ..conftest import PASSWORD
 
@@ -36,10 +35,8 @@ def test_next_parameter_only_redirects_locally(client, auth, people):
     assert response.headers["Location"] == "/sites/"  # the inspector's home
 
 
-def test_csrf_is_enforced_when_enabled(tmp_path):
-    app = create_app({"SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'c.db'}"})
-    with app.app_context():
-        create_all()
+def test_csrf_is_enforced_when_enabled(database_url):
+    app = create_app({"SECRET_KEY": "t", "DATABASE_URL": database_url})
     response = app.test_client().post("/login", data={"email": "a@b.c", "password": "x"})
     assert response.status_code == 400
     assert b"CSRF" in response.data

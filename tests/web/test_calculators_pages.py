@@ -107,7 +107,7 @@ def test_signed_in_menu_links_to_the_calculators(client, auth, people):
     assert 'href="/calculators/"' in client.get("/sites/").get_data(as_text=True)
 
 
-def test_rulebook_words_are_escaped_in_the_page_and_in_the_data_block(tmp_path):
+def test_rulebook_words_are_escaped_in_the_page_and_in_the_data_block(tmp_path, database_url):
     hostile = '</script><script>alert(1)</script><b>'
     text = DEFAULT_PATH.read_text(encoding="utf-8")
     original = 'should_note = "The ordinance says piles'
@@ -118,7 +118,7 @@ def test_rulebook_words_are_escaped_in_the_page_and_in_the_data_block(tmp_path):
     rulebook = tmp_path / "fairwater.toml"
     rulebook.write_text(text, encoding="utf-8")
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "RULEBOOK_PATH": str(rulebook),
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}"})
+                      "DATABASE_URL": database_url})
     try:
         page = app.test_client().get("/calculators/stockpile").get_data(as_text=True)
     finally:
