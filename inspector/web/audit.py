@@ -1,7 +1,8 @@
 """The audit trail, read-only: who changed what, when, from which device, before and after.
 
 Shown in words: field names as labels, times in the Village's zone, people by name, statuses without
-underscores; ids and hashes are not printed (the record's own page and its history link stand for them)."""
+underscores; ids and hashes are not printed (the record's own page and its history link stand for
+them)."""
 from __future__ import annotations
 
 import json
@@ -22,16 +23,18 @@ nav_link(bp, "audit.index", "Audit", roles=("supervisor",), order=90)
 PAGE = 100
 
 ENTITIES = {"stop_work_order": "Stop-work order", "rain_reading": "Rain reading", "rain_event": "Rain",
-            "rain_gauge": "Rain gauge", "sync_conflict": "Sync conflict", "plan_modification": "Plan change"}
-ACTIONS = {"create": "created", "update": "changed", "submit": "submitted", "packet": "work packet updated",
-           "delete": "deleted"}
-FIELDS = {"sha256": "Tamper check", "replaces_id": "Corrects an earlier inspection", "user_id": "Person",
-          "site_id": "Site", "company_id": "Company", "permit_id": "Permit", "finding_id": "Finding",
+            "rain_gauge": "Rain gauge", "sync_conflict": "Sync conflict",
+            "plan_modification": "Plan change"}
+ACTIONS = {"create": "created", "update": "changed", "submit": "submitted",
+           "packet": "work packet updated", "delete": "deleted"}
+FIELDS = {"sha256": "Tamper check", "replaces_id": "Corrects an earlier inspection",
+          "user_id": "Person", "site_id": "Site", "company_id": "Company", "permit_id": "Permit",
+          "finding_id": "Finding",
           "inspection_id": "Inspection", "rain_event_id": "Rain", "device_id": "Device"}
 PEOPLE_KEYS = re.compile(r"(_by|^user_id|^by)$")
 MOMENT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?$")
-RECORD_ID = re.compile(r"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
-                       r"|[0-9a-f]{64})$")
+RECORD_ID = re.compile(r"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-"
+                       r"[0-9a-fA-F]{12}|[0-9a-f]{64})$")
 STATUS_WORD = re.compile(r"^[a-z]+(_[a-z]+)+$")
 
 
@@ -114,14 +117,18 @@ def index():
     people = people_named(session, events)
     site_names = dict(session.exec(select(Site.id, Site.name)).all())
     device_ids = {e.device_id for e in events if e.device_id}
-    devices = dict(session.exec(select(Device.id, Device.name).where(Device.id.in_(device_ids))).all()) \
-        if device_ids else {}
+    devices = {}
+    if device_ids:
+        rows = session.exec(select(Device.id, Device.name).where(Device.id.in_(device_ids))).all()
+        devices = dict(rows)
     entities = [row for row in session.exec(select(AuditEvent.entity).distinct().order_by(AuditEvent.entity))]
     rb = current_app.extensions["rulebook"]
 
     def shown_changes(event):
-        return [(field_words(k), None if b is None else value_words(k, b, people, site_names, rb),
-                 value_words(k, a, people, site_names, rb)) for k, b, a in changes(event) if k != "id"]
+        def words(k, v):
+            return value_words(k, v, people, site_names, rb)
+        return [(field_words(k), None if b is None else words(k, b), words(k, a))
+                for k, b, a in changes(event) if k != "id"]
 
     return render_template("audit/index.html", events=events, people=people, site_names=site_names,
                            devices=devices, entities=entities, entity=entity, entity_id=entity_id,

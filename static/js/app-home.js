@@ -8,7 +8,8 @@ const $ = (id) => document.getElementById(id);
 
 function when(iso) {
   return new Date(iso).toLocaleString([], {
-    weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short',
+    weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit',
+    timeZoneName: 'short',
   });
 }
 
@@ -26,7 +27,7 @@ function status(text, kind) {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Which list a due item belongs in: overdue, due in the next 24 hours ('today'), this week, later. */
+/** Which list a due item belongs in: overdue, due within 24 hours ('today'), this week, later. */
 export function bucket(item, now = new Date()) {
   if (item.state === 'not_active' || !item.due_at) return 'later';
   if (item.state === 'overdue' || new Date(item.due_at) < now) return 'overdue';
@@ -37,7 +38,8 @@ export function bucket(item, now = new Date()) {
   return due <= weekEnd ? 'week' : 'later';
 }
 
-// The legal explanation of a due item is said once per page, in "Why these are due"; each item links to it.
+// The legal explanation of a due item is said once per page, in "Why these are due"; each item
+// links to it.
 const whyNotes = new Map();
 
 function whyLink(item, site) {
@@ -76,7 +78,8 @@ function dueEntry(site, item, group) {
   const cite = document.createElement('span');
   cite.className = 'cite';
   cite.textContent = item.citation;
-  li.append(status(group === 'overdue' ? 'Overdue' : 'Due', group === 'overdue' ? 'bad' : 'warn'), text, cite);
+  const late = group === 'overdue';
+  li.append(status(late ? 'Overdue' : 'Due', late ? 'bad' : 'warn'), text, cite);
   const why = whyLink(item, site);
   if (why) li.append(' ', why);
   li.append(' ', link);
@@ -91,7 +94,8 @@ function siteCard(site, findings, kinds) {
   node.querySelector('.site-address').textContent = [site.address, site.kind_label].filter(Boolean).join(' · ');
   const permit = node.querySelector('.site-permit');
   permit.textContent = site.permit
-    ? `Permit ${site.permit.number || ''} (${plain(site.permit.status)}) · ${site.permit.company || ''}`
+    ? `Permit ${site.permit.number || ''} (${plain(site.permit.status)})`
+      + ` · ${site.permit.company || ''}`
     : 'No permit on record.';
   const due = node.querySelector('.site-due');
   for (const item of site.due || []) {
@@ -159,12 +163,16 @@ async function renderDrafts() {
   kept.textContent = others === 1
     ? '1 draft by another person is kept on this device until they sign in.'
     : `${others} drafts by another person are kept on this device until they sign in.`;
-  if (user === null) kept.textContent = `${others} unfinished inspection(s) kept on this device: sign in to see yours.`;
+  if (user === null) {
+    kept.textContent = `${others} unfinished inspection(s) kept on this device: `
+      + 'sign in to see yours.';
+  }
   kept.hidden = others === 0;
 }
 
 async function render() {
-  const [sites, findings, lastSync, user] = await Promise.all([store.listSites(), store.listFindings(),
+  const [sites, findings, lastSync, user] = await Promise.all([
+    store.listSites(), store.listFindings(),
     store.getMeta('last_sync_at'), store.getMeta('user')]);
   const kinds = allowedKinds(user);
   whyNotes.clear();
@@ -177,7 +185,8 @@ async function render() {
       const group = bucket(item);
       if (lists[group]) lists[group].append(dueEntry(site, item, group));
     }
-    cards.append(siteCard(site, findings.filter((f) => String(f.site_id) === String(site.id)), kinds));
+    const here = findings.filter((f) => String(f.site_id) === String(site.id));
+    cards.append(siteCard(site, here, kinds));
   }
   for (const [group, list] of Object.entries(lists)) {
     if (!list.children.length) {

@@ -15,7 +15,8 @@ const HEADER_FIELDS = {
 };
 
 const state = {
-  draft: null, site: null, catalog: null, user: undefined, items: [], photos: [], urls: new Map(), saveTimer: null,
+  draft: null, site: null, catalog: null, user: undefined, items: [], photos: [], urls: new Map(),
+  saveTimer: null,
 };
 
 function problem(text) {
@@ -38,8 +39,9 @@ function notYours() {
 }
 
 // ------------------------------------------------------------------ saving
-// Someone else holds the device now (another tab signed them in): this draft is not theirs, so an edit
-// typed here could never be submitted. Saving stops and the page says why; what was saved stays.
+// Someone else holds the device now (another tab signed them in): this draft is not theirs, so an
+// edit typed here could never be submitted. Saving stops and the page says why; what was saved
+// stays.
 async function stillMine() {
   const user = await store.getMeta('user');
   if (drafts.isMine(state.draft, user)) return true;
@@ -76,16 +78,19 @@ function scheduleSave() {
 // ------------------------------------------------------------------ header
 function renderHeader() {
   const { draft, site, catalog } = state;
-  // Only the kinds this person may record (the work packet says which); the server refuses the others.
+  // Only the kinds this person may record (the work packet says which); the server refuses others.
   const allowed = drafts.allowedKinds(state.user);
-  for (const option of [...$('f-kind').options]) if (!allowed.includes(option.value)) option.remove();
+  for (const option of [...$('f-kind').options]) {
+    if (!allowed.includes(option.value)) option.remove();
+  }
   if (!allowed.includes(draft.kind)) {
     draft.kind_changed_from = draft.kind;
     draft.kind = allowed[0];
     scheduleSave();
   }
   if (draft.kind_changed_from) {
-    $('kind-note').textContent = `This was started as a ${drafts.KINDS[draft.kind_changed_from].toLowerCase()}, `
+    const was = drafts.KINDS[draft.kind_changed_from].toLowerCase();
+    $('kind-note').textContent = `This was started as a ${was}, `
       + `which ${state.user?.role === 'permittee' ? 'the Village records' : 'you may not record'}. `
       + 'Choose the kind of inspection this is before submitting.';
     $('kind-note').hidden = false;
@@ -116,7 +121,8 @@ function renderHeader() {
   if (draft.rain_event_id !== null) links.push('After a rain recorded for this site.');
   if (draft.finding_id) links.push(`Follows up ${findingWords()}.`);
   if (draft.replaces_id) {
-    links.push('Corrects the inspection you sent earlier (a new version; the one sent stays on record).');
+    links.push('Corrects the inspection you sent earlier '
+      + '(a new version; the one sent stays on record).');
   }
   $('h-link').textContent = links.join(' ');
 }
@@ -151,8 +157,8 @@ function updateProgress() {
   $('progress').textContent = `${done} of ${state.items.length} items answered.`;
 }
 
-// The catalog's corrective action is a suggestion the inspector inserts with one tap, on a line of its
-// own: never text the inspector's words are typed onto.
+// The catalog's corrective action is a suggestion the inspector inserts with one tap, on a line of
+// its own: never text the inspector's words are typed onto.
 function showSuggestion(node, item, answer) {
   const box = node.querySelector('.suggestion');
   const text = (item.corrective_action || '').trim();
@@ -405,7 +411,8 @@ function bindPhotoBlock(block, title) {
         state.photos.push(photo);
         renderThumbs(block);
         await saveNow();
-        announce(`Photo attached: ${photo.name || 'from the camera'} (${Math.round(photo.size / 1024)} KB).`);
+        const size = `${Math.round(photo.size / 1024)} KB`;
+        announce(`Photo attached: ${photo.name || 'from the camera'} (${size}).`);
       }
     });
   }
@@ -487,7 +494,8 @@ async function open(draft, { isNew = false } = {}) {
   state.draft = draft;
   state.photos = isNew ? [] : await store.listPhotos(draft.id);   // a draft made just now has none
   if (draft.finding_id) {
-    const finding = (await store.listFindings(draft.site_id)).find((f) => f.id === draft.finding_id);
+    const findings = await store.listFindings(draft.site_id);
+    const finding = findings.find((f) => f.id === draft.finding_id);
     const item = state.items.find((i) => i.code === finding?.item_code);
     state.findingTitle = item?.title || finding?.item_code || null;
   }
@@ -616,7 +624,7 @@ async function copyAnswers(draft, replacesId) {
   }
 }
 
-// Someone else's open draft is put away: the form goes, the page says why. Nothing saved is touched.
+// Someone else's open draft is put away: the form goes, the page says why. Nothing saved changes.
 function putAway(user) {
   if (form.hidden) return;
   clearTimeout(state.saveTimer);
@@ -641,7 +649,8 @@ store.events.addEventListener('packet-changed', async () => {
 });
 
 function findingWords() {
-  return state.findingTitle ? `the finding on “${state.findingTitle}”` : 'a finding on this site';
+  if (!state.findingTitle) return 'a finding on this site';
+  return `the finding on “${state.findingTitle}”`;
 }
 
 start(new URLSearchParams(location.search)).catch((error) => {

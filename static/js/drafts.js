@@ -76,7 +76,7 @@ export function isMine(draft, user) {
   return String(draft.user_id) === String(user.id);
 }
 
-/** The inspection kinds this person may record, from the work packet (the server refuses others). */
+/** The inspection kinds this person may record, from the work packet (the server refuses others) */
 export function allowedKinds(user) {
   const kinds = user?.may?.inspection_kinds;
   if (Array.isArray(kinds) && kinds.length) return kinds.filter((k) => KINDS[k]);
@@ -115,13 +115,6 @@ export function validate(draft, catalog, site) {
     }
     if (answer.result === 'fail' && !(answer.corrective_action || '').trim()) {
       errors[`${key}.corrective_action`] = 'A failed item needs the corrective action.';
-    }
-    // A calculation that fails refuses pass, as a failing measurement does (the server checks it again).
-    const calc = answer.calculator;
-    if (answer.result === 'pass' && calc?.result?.passes === false) {
-      errors[`${key}.calculator`] = `The attached ${calc.name} calculation does not meet the ordinance`
-        + `${calc.result.summary ? ` (${calc.result.summary})` : ''}; an item cannot pass with it: answer fail, `
-        + 'or calculate again.';
     }
     // A calculation that fails refuses pass, as a failing measurement does (the server checks it again).
     const calc = answer.calculator;
@@ -190,10 +183,10 @@ export async function submit(draft, payload, photos) {
 }
 
 /**
- * A refused inspection from the outbox as a fresh draft of the signed-in person: everything it said,
+ * A refused inspection from the outbox as a fresh draft of the signed-in person: all it said,
  * under a new id (the server never had it). A kind this person may not record becomes their first
- * kind, and `kind_changed_from` says so on the capture page. A correction keeps what it replaces only
- * when that inspection is on the server.
+ * kind, and `kind_changed_from` says so on the capture page. A correction keeps what it replaces
+ * only when that inspection is on the server.
  */
 export function draftFromEntry(entry, { user, catalog, sentIds = new Set() }) {
   const p = entry.payload || {};
@@ -216,7 +209,8 @@ export function draftFromEntry(entry, { user, catalog, sentIds = new Set() }) {
   for (const a of p.answers || []) {
     draft.answers[a.item_code] = {
       result: a.result, note: a.note || '', corrective_action: a.corrective_action || '',
-      measurements: Object.fromEntries(Object.entries(a.measurements || {}).map(([k, v]) => [k, String(v)])),
+      measurements: Object.fromEntries(
+        Object.entries(a.measurements || {}).map(([k, v]) => [k, String(v)])),
       calculator: a.calculator || null,
     };
   }

@@ -1,6 +1,6 @@
 // /app/outbox: what is waiting on this device, in plain words, with "Sync now" and the storage used.
-// Every entry that needs attention has a way out that loses nothing: edit and send again, or discard
-// after a confirmation that offers a copy (the record with its photos) to download first.
+// Every entry that needs attention has a way out that loses nothing: edit and send again, or
+// discard after a confirmation that offers a copy (the record with its photos) to download first.
 import * as store from './store.js';
 import { KINDS, draftFromEntry } from './drafts.js';
 import { announce, renderStorage, syncReady } from './shell.js';
@@ -34,20 +34,26 @@ function title(entry) {
   const s = entry.summary || {};
   const p = entry.payload || {};
   if (entry.entity === 'inspection') {
-    return [KINDS[p.kind] || 'Inspection', s.site_name || 'a site', p.inspected_on].filter(Boolean).join(' · ');
+    const parts = [KINDS[p.kind] || 'Inspection', s.site_name || 'a site', p.inspected_on];
+    return parts.filter(Boolean).join(' · ');
   }
   if (entry.entity === 'rain_reading') return `Rain reading: ${p.amount_in} in`;
   return ENTITIES[entry.entity] || 'A record';
 }
 
-// The server names fields by their keys (kind, replaces_id, answers.SILT.corrective_action): say them in words.
+// The server names fields by their keys (kind, replaces_id, answers.SILT.corrective_action):
+// say them in words.
 const FIELDS = {
-  kind: 'Kind of inspection', replaces_id: 'The inspection it corrects', inspector_name: 'Inspector',
-  inspected_on: 'Date', started_at: 'Start time', ended_at: 'End time', site_id: 'Site', weather: 'Weather',
-  phase: 'Construction phase', notes: 'Notes', finding_id: 'The finding followed up', rain_event_id: 'The rain',
-  active_disturbance: 'Land disturbance active', catalog_version: 'Checklist version', sha256: 'Record check',
+  kind: 'Kind of inspection', replaces_id: 'The inspection it corrects',
+  inspector_name: 'Inspector',
+  inspected_on: 'Date', started_at: 'Start time', ended_at: 'End time', site_id: 'Site',
+  weather: 'Weather', phase: 'Construction phase', notes: 'Notes',
+  finding_id: 'The finding followed up', rain_event_id: 'The rain',
+  active_disturbance: 'Land disturbance active', catalog_version: 'Checklist version',
+  sha256: 'Record check',
   entity_id: 'Record', mutation_id: 'Record', payload: 'Record', op: 'Record', status: 'Status',
-  result: 'Answer', note: 'Note', corrective_action: 'Corrective action', measurements: 'Measurement',
+  result: 'Answer', note: 'Note', corrective_action: 'Corrective action',
+  measurements: 'Measurement',
   photos: 'Photos', answers: 'Answers',
 };
 
@@ -62,7 +68,7 @@ export function fieldLabel(key, catalog) {
   return FIELDS[head] || 'A detail';
 }
 
-// An inspection the server refused (it never had it) can be edited and sent again as a fresh record.
+// An inspection the server refused (it never had it) can be edited and sent again, a fresh record.
 const refused = (entry) => entry.state === 'attention' && entry.version == null;
 
 function button(text, className, onClick) {
@@ -129,7 +135,9 @@ function row(entry, { me, catalog }) {
     if (entry.entity === 'inspection' && refused(entry) && mine) {
       actions.append(button('Edit and send again', 'btn btn-primary', () => editAgain(entry)));
     }
-    if (!refused(entry)) actions.append(button('Try the photos again', 'btn', () => retryPhotos(entry)));
+    if (!refused(entry)) {
+      actions.append(button('Try the photos again', 'btn', () => retryPhotos(entry)));
+    }
     actions.append(button('Discard…', 'btn btn-danger', () => askDiscard(entry)));
   }
   if (actions.children.length) li.append(actions);
@@ -142,7 +150,8 @@ function when(iso) {
 
 // ------------------------------------------------------------------ ways out
 async function editAgain(entry) {
-  const [user, catalog, sent] = await Promise.all([store.getMeta('user'), store.getMeta('catalog'), store.listSent()]);
+  const [user, catalog, sent] = await Promise.all([store.getMeta('user'), store.getMeta('catalog'),
+    store.listSent()]);
   const sentIds = new Set(sent.filter((e) => e.entity === 'inspection').map((e) => e.entity_id));
   const draft = draftFromEntry(entry, { user, catalog, sentIds });
   if (!(await store.reopenAsDraft(entry.mutation_id, draft))) {
@@ -177,11 +186,14 @@ export async function downloadCopy(entry) {
     photos.push({ ...info, data_url: await dataUrl(photo) });
   }
   const copy = {
-    what: title(entry), saved_at: new Date().toISOString(), state: entry.state, reason: entry.reason || null,
+    what: title(entry), saved_at: new Date().toISOString(), state: entry.state,
+    reason: entry.reason || null,
     errors: entry.errors || {}, entity: entry.entity, record: entry.payload, photos,
   };
-  const name = `${title(entry).replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'record'}.json`;
-  const url = URL.createObjectURL(new Blob([JSON.stringify(copy, null, 1)], { type: 'application/json' }));
+  const slug = title(entry).replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
+  const name = `${slug || 'record'}.json`;
+  const blob = new Blob([JSON.stringify(copy, null, 1)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -195,10 +207,11 @@ export async function downloadCopy(entry) {
 function askDiscard(entry) {
   const dialog = $('discard-dialog');
   const count = (entry.photo_ids || []).length;
-  $('discard-what').textContent = `${title(entry)}${count ? ` and its ${count} photo${count === 1 ? '' : 's'}` : ''}`;
+  const photos = `${count} photo${count === 1 ? '' : 's'}`;
+  $('discard-what').textContent = `${title(entry)}${count ? ` and its ${photos}` : ''}`;
   $('discard-saved').textContent = '';
   const download = $('discard-download');
-  download.textContent = count ? `Download a copy with the ${count} photo${count === 1 ? '' : 's'}` : 'Download a copy';
+  download.textContent = count ? `Download a copy with the ${photos}` : 'Download a copy';
   download.onclick = async () => {
     const { name } = await downloadCopy(entry);
     $('discard-saved').textContent = `Saved as ${name} in the browser's downloads.`;

@@ -218,8 +218,8 @@ async function renderUser() {
   if (!user && document.body.classList.contains('app-shell')) showSignIn(true);
 }
 
-// Signing out is the server's (POST /logout with a CSRF token): with no connection nothing is queued,
-// the page says so and the person stays signed in.
+// Signing out is the server's (POST /logout with a CSRF token): with no connection nothing is
+// queued, the page says so and the person stays signed in.
 async function onSignOut() {
   const offline = 'Signing out needs a connection: this tablet is offline. Nothing was changed; '
     + 'try again when there is a signal.';
@@ -227,7 +227,8 @@ async function onSignOut() {
   let token = null;
   if (navigator.onLine) {
     try {
-      const response = await fetch('/api/v1/csrf', { credentials: 'same-origin', cache: 'no-store' });
+      const options = { credentials: 'same-origin', cache: 'no-store' };
+      const response = await fetch('/api/v1/csrf', options);
       if (response.ok) token = (await response.json()).csrf_token;
     } catch { /* no connection after all */ }
   }
@@ -239,7 +240,8 @@ async function onSignOut() {
   const form = document.createElement('form');
   form.method = 'post';
   form.action = '/logout';
-  const input = Object.assign(document.createElement('input'), { type: 'hidden', name: 'csrf_token', value: token });
+  const input = Object.assign(document.createElement('input'),
+    { type: 'hidden', name: 'csrf_token', value: token });
   form.append(input);
   document.body.append(form);
   localStorage.setItem(SIGNED_OUT_KEY, '1');
@@ -277,9 +279,11 @@ for (const a of document.querySelectorAll('.app-shell .nav a[href]')) {
   if (a.getAttribute('href') === location.pathname) a.setAttribute('aria-current', 'page');
 }
 
-/** The sync module (static/js/sync.js), or null while it does not exist (or on a signed-out page). */
-export const syncReady = signedOutPage ? Promise.resolve(null) : import('./sync.js').then(async (sync) => {
+/** The sync module (static/js/sync.js), or null while it does not exist or on a signed-out page. */
+async function startSync() {
+  const sync = await import('./sync.js');
   await Promise.all([pageDrawn, letGo]);
   sync.startAutoSync?.();
   return sync;
-}).catch(() => null);
+}
+export const syncReady = signedOutPage ? Promise.resolve(null) : startSync().catch(() => null);

@@ -39,11 +39,13 @@ export function getDb() {
 }
 
 // Other tabs of this app hear who holds the device now (a draft open in another tab stops saving).
-const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('fairwater-device') : null;
+const channel = typeof BroadcastChannel === 'function'
+  ? new BroadcastChannel('fairwater-device') : null;
 if (channel) {
   channel.onmessage = (event) => {
     const { name, detail } = event.data || {};
-    if (name) events.dispatchEvent(new CustomEvent(name, { detail: { ...detail, fromOtherTab: true } }));
+    if (!name) return;
+    events.dispatchEvent(new CustomEvent(name, { detail: { ...detail, fromOtherTab: true } }));
   };
 }
 
@@ -75,7 +77,8 @@ export async function applyPull(body) {
   const tx = db.transaction(['meta', 'sites', 'findings', 'records'], 'readwrite');
   const meta = tx.objectStore('meta');
   // Whose packet this is (the person signed in may have been learned, or signed out, since).
-  const owner = (await meta.get('packet_user_id'))?.value ?? (await meta.get('user'))?.value?.id ?? null;
+  const owner = (await meta.get('packet_user_id'))?.value
+    ?? (await meta.get('user'))?.value?.id ?? null;
   if (body.user && owner !== null && String(owner) !== String(body.user.id)) {
     // Another person signed in on this tablet: the last person's work packet must not show, and these
     // changes are only what changed since THEIR cursor. Clear the packet and start over with a full
@@ -104,7 +107,8 @@ export async function applyPull(body) {
   }
   if (body.cursor !== undefined) writes.push(meta.put({ key: 'cursor', value: body.cursor }));
   if (body.user) {
-    writes.push(meta.put({ key: 'user', value: body.user }), meta.put({ key: 'packet_user_id', value: body.user.id }));
+    writes.push(meta.put({ key: 'user', value: body.user }));
+    writes.push(meta.put({ key: 'packet_user_id', value: body.user.id }));
   }
   if (body.catalog) writes.push(meta.put({ key: 'catalog', value: body.catalog }));
   if (body.calculators) writes.push(meta.put({ key: 'calculators', value: body.calculators }));
@@ -115,10 +119,11 @@ export async function applyPull(body) {
 }
 
 /**
- * Who is signed in now, as the server says (GET /api/v1/csrf): the device goes by this person at once,
- * not by its last sync's. Someone else: the last person's packet is cleared (drafts, outbox and photos
- * are never touched) and the next pull fetches this person's in full. null: nobody is signed in; the
- * packet is cleared and drafts show to nobody. Returns true when the person changed.
+ * Who is signed in now, as the server says (GET /api/v1/csrf): the device goes by this person
+ * at once, not by its last sync's. Someone else: the last person's packet is cleared (drafts,
+ * outbox and photos are never touched) and the next pull fetches this person's in full. null:
+ * nobody is signed in; the packet is cleared and drafts show to nobody. Returns true when the
+ * person changed.
  */
 export async function adoptSignedIn(user) {
   const db = await getDb();
@@ -139,7 +144,8 @@ export async function adoptSignedIn(user) {
   await meta.put({ key: 'user', value: user ? { company: null, ...user } : null });
   await meta.put({ key: 'packet_user_id', value: user ? user.id : null });
   await tx.done;
-  emit('packet-changed', { count: 0, reset: Boolean(user), signedOut: !user }, { toOtherTabs: true });
+  const detail = { count: 0, reset: Boolean(user), signedOut: !user };
+  emit('packet-changed', detail, { toOtherTabs: true });
   return true;
 }
 
@@ -251,7 +257,7 @@ export async function updateOutbox(mutationId, patch) {
 // ------------------------------------------------------------------ ways out of "needs attention"
 // Neither runs on an entry being sent. Both are one transaction: nothing half-moved, nothing lost.
 
-/** Put back an entry as a draft (a fresh record: new ids for it and its photos) to edit and send again. */
+/** Put back an entry as a draft to edit and send again: a fresh record (new ids, photos too). */
 export async function reopenAsDraft(mutationId, draft) {
   const db = await getDb();
   const tx = db.transaction(['outbox', 'drafts', 'photos'], 'readwrite');

@@ -46,7 +46,9 @@ async function authHeaders() {
 
 async function call(path, options = {}) {
   // Known offline: no request (a failed fetch is an error in the page's console, for nothing).
-  if (navigator.onLine === false) throw new Stop('offline', 'No connection: kept on this device, will retry.');
+  if (navigator.onLine === false) {
+    throw new Stop('offline', 'No connection: kept on this device, will retry.');
+  }
   let response;
   try {
     response = await fetch(API + path, { credentials: 'same-origin', cache: 'no-store', ...options });
