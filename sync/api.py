@@ -99,8 +99,9 @@ def push():
         return jsonify(error="unsupported_type",
                        reason="Send the batch as JSON with Content-Type: application/json."), 415
     try:
-        body = validate.loads(request.get_data(cache=False))
-        validate.check_json(body)  # depth, exact numbers, valid text: before anything reads it
+        data = request.get_data(cache=False)
+        body = validate.loads(data)
+        validate.check_json(body, data)  # depth, exact numbers, valid text: before anything reads it
     except validate.ShapeError as exc:
         return jsonify(error="malformed", errors=exc.errors,
                        reason="The body is not valid JSON or holds values no device sends; nothing "
