@@ -101,7 +101,7 @@ def push():
     try:
         data = request.get_data(cache=False)
         body = validate.loads(data)
-        validate.check_json(body, data)  # depth, exact numbers, valid text: before anything reads it
+        validate.check_json(body, data)  # depth, exact numbers, valid text: before any reading
     except validate.ShapeError as exc:
         return jsonify(error="malformed", errors=exc.errors,
                        reason="The body is not valid JSON or holds values no device sends; nothing "
