@@ -1,6 +1,8 @@
 # Two commands do everything on a fresh Debian machine with Python 3.11 and Node 20:
 #   make run    set up, build, create the demo database if empty, serve on http://127.0.0.1:5000
-#   make test   the same set-up, Debian's chromium if missing, then the whole suite (browser tests included)
+#   make test   the same set-up, Debian's chromium and postgresql if missing, then the whole suite
+#               (browser tests included) on SQLite, then the non-browser suite on a PostgreSQL server
+#               it starts itself (a throwaway cluster: tests/support/pgcluster.py)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -8,7 +10,7 @@ FLASK := $(VENV)/bin/flask --app app
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test bench setup build db chromium clean screenshots
+.PHONY: run test bench setup build db chromium postgresql clean screenshots
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -40,11 +42,24 @@ run: build db
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq chromium fonts-liberation; }
 
-test: build chromium
-	$(PY) -m pytest
+# Debian's server binaries (initdb, pg_ctl, pg_dump); the tests start their own cluster, never this one.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq postgresql; }
 
-bench: build
+# The second run, on PostgreSQL, leaves out what never uses the configured database: the browser tests
+# (their live server is SQLite), the pure rules and the JavaScript twin, and the upgrades of SQLite
+# files earlier releases made (tests/test_postgresql.py runs the migrations on PostgreSQL).
+PG_TESTS := tests --ignore=tests/browser --ignore=tests/rules --ignore=tests/js --ignore=tests/db \
+	--ignore=tests/test_db.py
+
+test: build chromium postgresql
+	$(PY) -m pytest
+	$(PY) -m tests.support.pgcluster -- $(PY) -m pytest $(PG_TESTS)
+
+bench: build postgresql
 	@set -e; for b in bench/bench_*.py; do echo "== $$b"; $(PY) $$b; done
+	@echo "== bench/bench_concurrency.py --database postgresql"
+	@$(PY) bench/bench_concurrency.py --database postgresql
 
 screenshots: build chromium
 	$(PY) scripts/screenshots.py

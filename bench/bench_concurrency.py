@@ -6,8 +6,9 @@ the 20 devices keep sending. Afterwards the database itself is read: everything 
 acknowledged must be there, once. Loopback only; a device retries an unanswered or 5xx request as
 the field app does.
 
-The database is a parameter (--database): `sqlite` (a temporary file made with `flask db upgrade`).
-Another backend plugs in as one more entry of DATABASES returning its URL (and a clean-up).
+The database is a parameter (--database): `sqlite` (a temporary file made with `flask db upgrade`)
+or `postgresql` (a throwaway server, tests/support/pgcluster.py, fsync on as on a real one; `make
+bench` runs both). Another backend plugs in as one more entry of DATABASES returning its URL.
 Last line: one JSON object."""
 from __future__ import annotations
 
@@ -56,7 +57,18 @@ def sqlite_database(tmp: Path):
     yield f"sqlite:///{tmp / 'concurrency.sqlite3'}"
 
 
-DATABASES = {"sqlite": sqlite_database}
+@contextmanager
+def postgresql_database(_tmp: Path):
+    from tests.support.pgcluster import Cluster
+    with Cluster(durable=True) as cluster:
+        admin = create_engine(cluster.url, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(text("CREATE DATABASE concurrency"))
+        admin.dispose()
+        yield cluster.url.removesuffix("/postgres") + "/concurrency"
+
+
+DATABASES = {"sqlite": sqlite_database, "postgresql": postgresql_database}
 
 
 # ------------------------------------------------------------------------------------ set-up
