@@ -134,10 +134,15 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
     if order.status == "retracted":
         doc.para(f"RETRACTED {local(order.retracted_at, rb)}: {order.retracted_reason}", bold=True, size=12)
     if kind == "notice":
-        doc.para("All land disturbing and land developing activity on this site must stop, under § 256-10A, "
-                 "for the following reasons:")
+        doc.para("All land disturbing and land developing activity on this site must stop, under "
+                 f"{rb['stop_work.citation']}, for the following reasons:")
         for n, g in enumerate(order.grounds or [], 1):
             doc.para(f"{n}. {g['citation']}: {g['words']}. {g.get('reason', '')}")
+        if "no_permit" in _unique_grounds(order):
+            w = "stop_work.grounds.no_permit."
+            doc.para(f"Entry ({rb[w + 'entry_citation']}): {rb[w + 'entry_words']}")
+            doc.para(f"Where an application was made ({rb[w + 'application_entry_citation']}): "
+                     f"{rb[w + 'application_entry_words']}")
         if order.notes:
             doc.para(f"Inspector's notes: {order.notes}")
         doc.heading("What must be done to lift this order", 12)

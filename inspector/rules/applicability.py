@@ -1,4 +1,5 @@
-"""Does Chapter 256 apply to a site, and which site erosion-control regime? (§ 256-3, § 256-7A, § 256-7B(5)(c))
+"""Does Chapter 256 apply to a site, and which site erosion-control regime? (§ 256-3, § 256-4,
+§ 256-7A, § 256-7B(5))
 
 Pure functions: facts in, a decision with the ordinance's words and citation out. Where the ordinance
 does not decide a case, the decision carries a note and takes the protective reading.
@@ -19,6 +20,9 @@ class SiteFacts:
     channel_originates: bool = False
     state_funded: bool = False
     extraterritorial: bool = False
+    excluded_use: str | None = None               # § 256-4 (models.sites.EXCLUDED_USES)
+    extraterritorial_exercised: bool = True       # as a supervisor recorded it (protective default)
+    runoff_leaves_site: bool = True               # as a supervisor recorded it (protective default)
 
 
 @dataclass(frozen=True)
@@ -66,8 +70,18 @@ def ordinance_applies(facts: SiteFacts, rb: Rulebook | None = None) -> Decision:
     if facts.state_funded and rb["applicability.exempt_state_funded"]:
         return Decision(False, rb["applicability.exempt_citation"], rb["applicability.exempt_words"],
                         "State funded or conducted construction is exempt.")
+    if facts.excluded_use:
+        use = rb[f"excluded_uses.{facts.excluded_use}"]
+        return Decision(False, rb["excluded_uses.citation"], rb["excluded_uses.words"],
+                        f"{use}: not land disturbing construction activity.",
+                        (rb["excluded_uses.note"],))
     kind = kinds[facts.project_kind]
     notes: list[str] = []
+    if facts.extraterritorial and not facts.extraterritorial_exercised:
+        return Decision(False, rb["applicability.extraterritorial_citation"],
+                        rb["applicability.extraterritorial_words"],
+                        "Extraterritorial site: the Village does not exercise its option here.",
+                        (rb["applicability.extraterritorial_recorded_note"],))
     if facts.extraterritorial:
         notes.append(rb["applicability.extraterritorial_silent_note"])
     value = getattr(facts, kind["measure"])
@@ -94,6 +108,9 @@ def ordinance_applies(facts: SiteFacts, rb: Rulebook | None = None) -> Decision:
 def erosion_regime(facts: SiteFacts, rb: Rulebook | None = None) -> Regime:
     """§ 256-7B(5)(c): perimeter controls below 10 acres disturbed; basins above, or with a channel."""
     rb = rb or default()
+    if not facts.runoff_leaves_site:
+        return Regime("none", rb["regime.runoff_citation"], rb["regime.runoff_words"],
+                      (rb["regime.runoff_recorded_note"],))
     limit = rb["regime.threshold_acres"]
     notes = [rb["regime.runoff_note"]]
     basin = Regime("basin", rb["regime.basin_citation"], rb["regime.basin_words"])

@@ -12,20 +12,40 @@ OPS = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
        ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
 
 
-def site_tags(*, regime: str, has_stockpiles: bool, has_dewatering: bool, project_kind: str) -> set[str]:
-    tags = {"always", f"regime:{regime}"}
+def site_tags(*, regime: str, has_stockpiles: bool, has_dewatering: bool, project_kind: str,
+              dewatering_fines_only: bool = False) -> set[str]:
+    """Regime "none": runoff does not leave the site (§ 256-7B(5)). Dewatering water shown to hold
+    no particles over 100 µm needs no device (§ 256-7B(1)), but its discharge still must not erode."""
+    tags = {"always"} if regime == "none" else {"always", f"regime:{regime}"}
     if has_stockpiles:
         tags.add("stockpiles")
     if has_dewatering:
-        tags.add("dewatering")
+        tags.add("dewatering_discharge")
+        if not dewatering_fines_only:
+            tags.add("dewatering")
     if project_kind in ("street_work", "underground_pipe"):
         tags.add("street_or_pipe")
     return tags
 
 
-def items_for(tags: set[str], rb: Rulebook | None = None) -> list[dict]:
+def items_for(tags: set[str], rb: Rulebook | None = None, *,
+              runoff_leaves_site: bool = True) -> list[dict]:
     rb = rb or default()
-    return [item for item in rb["checklist.items"] if tags.intersection(item["applies_if"])]
+    items = [item for item in rb["checklist.items"] if tags.intersection(item["applies_if"])]
+    if not runoff_leaves_site:  # § 256-7B(5): criteria (a)-(d) only where runoff leaves the site
+        only = tuple(rb["regime.runoff_only_citations"])
+        items = [item for item in items if not item["citation"].startswith(only)]
+    return items
+
+
+def in_version(items, version: str, rb: Rulebook | None = None):
+    """The items an inspection made with catalog `version` was asked (later items say `since`). An
+    unknown version is checked against the current catalog."""
+    versions = (rb or default())["checklist.versions"]
+    if version not in versions:
+        return list(items)
+    made = versions.index(version)
+    return [item for item in items if versions.index(item.get("since", versions[0])) <= made]
 
 
 class MeasurementError(ValueError):

@@ -23,7 +23,13 @@ REQUIRED: dict[str, type | tuple[type, ...]] = {
     "applicability.exempt_state_funded": bool,
     "applicability.exempt_citation": str,
     "applicability.kinds": dict,
+    "regime.citation": str,
     "regime.threshold_acres": NUMBER,
+    "sections.site_definition": str,
+    "sections.control_plan": str,
+    "sections.surety": str,
+    "sections.permit_conditions": str,
+    "sections.plan_modification": str,
     "regime.perimeter_citation": str,
     "regime.basin_citation": str,
     "regime.exactly_threshold_note": str,
@@ -56,6 +62,7 @@ REQUIRED: dict[str, type | tuple[type, ...]] = {
     "control_plan_documents": list,
     "uploads.control_plan_max_bytes": int,
     "uploads.control_plan_types": list,
+    "stop_work.citation": str,
     "stop_work.auto_issue": bool,
     "stop_work.compliance_days": int,
     "stop_work.repeat_critical_failures": int,
@@ -66,6 +73,18 @@ REQUIRED: dict[str, type | tuple[type, ...]] = {
     "stop_work.rules.no_permit.no_permit_statuses": list,
     "stop_work.rules.no_plan_on_site.item_code": str,
     "checklist.version": str,
+    "checklist.versions": list,
+    "regime.runoff_citation": str,
+    "regime.runoff_words": str,
+    "regime.runoff_recorded_note": str,
+    "regime.runoff_only_citations": list,
+    "excluded_uses.citation": str,
+    "excluded_uses.words": str,
+    "applicability.extraterritorial_recorded_note": str,
+    "dewatering_exemption.citation": str,
+    "dewatering_exemption.words": str,
+    "stop_work.grounds.no_permit.entry_citation": str,
+    "stop_work.grounds.no_permit.application_entry_citation": str,
     "checklist.items": list,
     "calculators": dict,
 }
@@ -126,6 +145,14 @@ def validate(data: dict) -> None:
         for cond in item.get("fail_if", []):
             if len(cond) not in (3, 4) or cond[0] not in measured or cond[1] not in FAIL_OPS:
                 raise RulebookError(f"rulebook: key 'checklist.items[{i}].fail_if' has a malformed condition {cond!r}")
+    versions = data["checklist"]["versions"]
+    if data["checklist"]["version"] != versions[-1]:
+        raise RulebookError("rulebook: key 'checklist.version' must be the last of "
+                            "'checklist.versions'")
+    for i, item in enumerate(data["checklist"]["items"]):
+        if "since" in item and item["since"] not in versions:
+            raise RulebookError(f"rulebook: key 'checklist.items[{i}].since' names no version in "
+                                "'checklist.versions'")
     for day in data["calendar"]["holidays"]:
         try:
             from datetime import date

@@ -18,7 +18,7 @@ from sqlmodel import Session, select
 from ..models import (Answer, ControlMeasureNotice, Finding, OrderEvent, Permit, Photo, Site,
                       StopWorkOrder, User)
 from ..models.enforcement import GROUNDS, IN_FORCE_STATUSES, INTERNAL_STATUSES, OPEN_STATUSES, RETRACTING_BODIES
-from ..rules import clocks
+from ..rules import calculators, clocks
 from ..rules import enforcement as rules
 from ..rules.rulebook import Rulebook
 from . import Forbidden, NotFound, ServiceError, audit, permits, seals, visits
@@ -72,6 +72,16 @@ def _first_active_visit():
             .order_by(visit.c.visit_on, visit.c.visit_started_at).limit(1))
 
 
+def _properly_sized(calculation, rb: Rulebook) -> bool:
+    """The failure was answered with a calculation showing the device meets the standard (re-run)."""
+    if not isinstance(calculation, dict) or calculation.get("name") != "dewatering":
+        return False
+    try:
+        return calculators.run("dewatering", calculation.get("inputs") or {}, rb)["passes"] is True
+    except calculators.CalculatorInputError:
+        return False
+
+
 def gather_facts(session: Session, site: Site, now: datetime, rb: Rulebook,
                  due: list[dict] | None = None) -> rules.SiteFacts:
     permit = permits.current_permit(session, site.id)
@@ -83,8 +93,12 @@ def gather_facts(session: Session, site: Site, now: datetime, rb: Rulebook,
     failed: dict[str, set[str]] = {i: set() for i in ids}
     photo_ids: dict[str, list[str]] = {i: [] for i in ids}
     if ids:
-        for inspection_id, code in session.exec(select(Answer.inspection_id, Answer.item_code)
-                                                .where(Answer.inspection_id.in_(ids), Answer.result == "fail")):
+        sized = {i["code"] for i in rb["checklist.items"] if i.get("sized_device_not_a_violation")}
+        for inspection_id, code, calculation in session.exec(
+                select(Answer.inspection_id, Answer.item_code, Answer.calculator)
+                .where(Answer.inspection_id.in_(ids), Answer.result == "fail")):
+            if code in sized and _properly_sized(calculation, rb):
+                continue  # § 256-7B(1)(b): visible particulate from a sized device is no violation
             failed[inspection_id].add(code)
         for photo_id, inspection_id in session.exec(select(Photo.id, Photo.inspection_id)
                                                     .where(Photo.inspection_id.in_(ids))):

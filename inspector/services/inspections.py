@@ -160,12 +160,15 @@ def _clean_answers(raw, items: dict[str, dict], photo_ids: set[str], errors: dic
     return out
 
 
-def _check_complete(kind, items: dict, answers: list[dict], raw, rb, errors: dict) -> None:
-    """A weekly or post-rain inspection answers every item of the site's checklist; no item passes under a
-    calculation that fails (rules/checklist.py says why)."""
+def _check_complete(kind, items: dict, answers: list[dict], raw, rb, errors: dict,
+                    version: str) -> None:
+    """A weekly or post-rain inspection answers every item of the site's checklist, as the catalog
+    version it was made with had it; no item passes under a calculation that fails (rules/checklist.py
+    says why)."""
     if isinstance(raw, list):
         words = {"weekly": "weekly", "post_rain": "post-rain"}.get(kind, "")
-        for code in checklist.unanswered(kind, list(items), {a["item_code"] for a in answers}):
+        asked = [item["code"] for item in checklist.in_version(items.values(), version, rb)]
+        for code in checklist.unanswered(kind, asked, {a["item_code"] for a in answers}):
             errors.setdefault(f"answers.{code}.result", (
                 f"Not answered: a {words} inspection answers every item of the site's checklist "
                 f"({items[code]['citation']}, {items[code]['title']}); only a Village inspection may be partial."))
@@ -386,7 +389,8 @@ def prepare(payload, inspection_id, ctx, lk: Lookups) -> dict:
     photo_ids = {p["photo_id"] for p in photos}
     items = lk.checklist(site)
     answers = _clean_answers(payload.get("answers"), items, photo_ids, errors)
-    _check_complete(kind, items, answers, payload.get("answers"), ctx.rb, errors)
+    _check_complete(kind, items, answers, payload.get("answers"), ctx.rb, errors,
+                    texts["catalog_version"])
     for photo in photos:
         if photo["item_code"] is not None and photo["item_code"] not in items:
             errors[f"photos.{photo['photo_id']}.item_code"] = "Not an item of this site's checklist."

@@ -6,6 +6,7 @@ import math
 from sqlmodel import Session, select
 
 from ..models import PROJECT_KINDS, Permit, Site, User
+from ..models.sites import EXCLUDED_USES
 from ..models.base import utcnow
 from ..rules import applicability, checklist
 from ..rules.rulebook import Rulebook
@@ -21,7 +22,10 @@ NUMBER_LIMITS = {
 }
 TEXT_FIELDS = {"name": 200, "address": 300, "legal_description": 2000}
 FLAGS = ("channel_originates", "state_funded", "extraterritorial", "has_stockpiles", "has_dewatering")
-EDITABLE = tuple(TEXT_FIELDS) + ("project_kind",) + tuple(NUMBER_LIMITS) + FLAGS
+EDITABLE = tuple(TEXT_FIELDS) + ("project_kind", "excluded_use") + tuple(NUMBER_LIMITS) + FLAGS
+# Readings the ordinance leaves to the Village: {name: (column, its recorded_by / _at prefix)}.
+READINGS = {"runoff_leaves_site": "runoff", "extraterritorial_exercised": "extraterritorial",
+            "dewatering_fines_only": "dewatering"}
 
 
 def clean_site_data(data: dict) -> dict:
@@ -39,6 +43,11 @@ def clean_site_data(data: dict) -> dict:
         if data["project_kind"] not in PROJECT_KINDS:
             raise ServiceError("Choose a project kind from the list.", field="project_kind")
         out["project_kind"] = data["project_kind"]
+    if "excluded_use" in data:
+        if data["excluded_use"] not in (None, "", *EXCLUDED_USES):
+            raise ServiceError("Choose an excluded use from the list (§ 256-4), or none.",
+                               field="excluded_use")
+        out["excluded_use"] = data["excluded_use"] or None
     for key, (label, low, high) in NUMBER_LIMITS.items():
         if key not in data:
             continue
@@ -102,6 +111,36 @@ def update_site(session: Session, site: Site, data: dict, *, user: User, device_
     return site
 
 
+def record_reading(session: Session, site: Site, name: str, value: bool, *, user: User, reason: str,
+                   now) -> Site:
+    """A supervisor records a reading the ordinance leaves to the Village (runoff leaving the site,
+    the extraterritorial option, dewatering water without particles over 100 µm), with who and
+    when."""
+    if user.role != "supervisor":
+        from . import Forbidden
+        raise Forbidden("Only a supervisor may record this.")
+    if name not in READINGS or not isinstance(value, bool):
+        raise ServiceError("Unknown reading.", field="reading")
+    reason = (reason or "").strip()
+    if not reason:
+        raise ServiceError("Say what the record rests on (an observation, a survey, an analysis).",
+                           field="reason")
+    if len(reason) > 2000:
+        raise ServiceError("At most 2000 characters.", field="reason")
+    before = audit.snapshot(site)
+    prefix = READINGS[name]
+    setattr(site, name, value)
+    setattr(site, f"{prefix}_recorded_by", user.id)
+    setattr(site, f"{prefix}_recorded_at", now)
+    site.version += 1
+    site.updated_at = now
+    session.add(site)
+    session.flush()
+    audit.record(session, entity="site", entity_id=site.id, action=f"record_{name}", user_id=user.id,
+                 before=before, after={**audit.snapshot(site), "reason": reason}, site_id=site.id)
+    return site
+
+
 def visible_sites_query(user: User):
     """Permittees see only sites where their company holds or applies for a permit; staff see all."""
     query = select(Site)
@@ -126,7 +165,9 @@ def facts(site: Site) -> applicability.SiteFacts:
     return applicability.SiteFacts(
         project_kind=site.project_kind, area_acres=site.area_acres, length_ft=site.length_ft,
         disturbed_acres=site.disturbed_acres, channel_originates=site.channel_originates,
-        state_funded=site.state_funded, extraterritorial=site.extraterritorial)
+        state_funded=site.state_funded, extraterritorial=site.extraterritorial,
+        excluded_use=site.excluded_use, extraterritorial_exercised=site.extraterritorial_exercised,
+        runoff_leaves_site=site.runoff_leaves_site)
 
 
 def ordinance_view(site: Site, rb: Rulebook) -> dict:
@@ -135,6 +176,7 @@ def ordinance_view(site: Site, rb: Rulebook) -> dict:
     decision = applicability.ordinance_applies(f, rb)
     regime = applicability.erosion_regime(f, rb)
     tags = checklist.site_tags(regime=regime.name, has_stockpiles=site.has_stockpiles,
-                               has_dewatering=site.has_dewatering, project_kind=site.project_kind)
+                               has_dewatering=site.has_dewatering, project_kind=site.project_kind,
+                               dewatering_fines_only=site.dewatering_fines_only)
     return {"applicability": decision, "regime": regime, "tags": sorted(tags),
-            "checklist": checklist.items_for(tags, rb)}
+            "checklist": checklist.items_for(tags, rb, runoff_leaves_site=site.runoff_leaves_site)}

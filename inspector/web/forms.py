@@ -9,6 +9,7 @@ from wtforms import (BooleanField, DateField, DateTimeLocalField, FloatField, In
 from wtforms.validators import DataRequired, Email, Length, NumberRange, Optional
 
 from ..models import PROJECT_KINDS, ROLES
+from ..models.sites import EXCLUDED_USES
 from ..passwords import MIN_LENGTH, TOO_SHORT
 from ..services import ServiceError
 
@@ -37,12 +38,16 @@ class SiteForm(FlaskForm):
     extraterritorial = BooleanField("Outside the Village, under its extraterritorial authority")
     has_stockpiles = BooleanField("Soil or dirt stockpiles on site")
     has_dewatering = BooleanField("Site dewatering (pumping)")
+    # validate_choice off: the service refuses an unknown use, naming the field
+    excluded_use = SelectField("Excluded land use", validate_choice=False,
+                               choices=[("", "None: land disturbing construction activity")]
+                               + [(u, u.replace("_", " ").capitalize()) for u in EXCLUDED_USES])
 
     def site_data(self) -> dict:
         return {name: self[name].data for name in (
             "name", "address", "legal_description", "latitude", "longitude", "project_kind", "area_acres",
             "length_ft", "disturbed_acres", "channel_originates", "state_funded", "extraterritorial",
-            "has_stockpiles", "has_dewatering")}
+            "has_stockpiles", "has_dewatering", "excluded_use")}
 
 
 class PermitApplicationForm(FlaskForm):

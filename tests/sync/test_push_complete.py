@@ -65,3 +65,16 @@ def test_an_item_cannot_pass_under_a_calculation_that_fails(client, db, people, 
     assert count(db, Inspection) == 0
     ok = push(client, headers, mutation("inspection", uid(), calc_payload(site_with_permit, 30)))
     assert ok.get_json()["results"][0]["status"] == "applied"
+
+
+def test_completeness_follows_the_catalog_version_the_inspection_was_made_with(
+        client, db, people, site_with_permit, device_headers):
+    """A tablet that still had catalog 2026.12-1 did not ask the channel items added in 2026.12-2."""
+    headers = device_headers(people["permittee"])
+    old = [c for c in checklist_codes(site_with_permit) if c not in ("DIVERT-CHANNEL", "DISCHARGE-CHANNEL")]
+    made_before = inspection_payload(site_with_permit, codes=old, catalog_version="2026.12-1")
+    assert push(client, headers, mutation("inspection", uid(), made_before)).get_json()["results"][0]["status"] \
+        == "applied"
+    made_now = inspection_payload(site_with_permit, codes=old, catalog_version="2026.12-2")
+    (answer,) = push(client, headers, mutation("inspection", uid(), made_now)).get_json()["results"]
+    assert answer["status"] == "rejected" and list(answer["errors"]) == ["answers.DIVERT-CHANNEL.result"]

@@ -1,0 +1,76 @@
+"""Every citation, number and deadline on the office pages comes from the rulebook: the app run with a
+changed copy (another municipality's, or an amended ordinance) shows the changed figures, none of ours."""
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from inspector import create_app
+from inspector.models.base import utcnow
+from inspector.rules.rulebook import DEFAULT_PATH
+from inspector.services import permits
+from tests.support.enforcement import record_inspection
+
+CHANGES = [  # (line in fairwater.toml, its replacement)
+    ("hours = 48\n", "hours = 36\n"),                                        # § 256-8D(3)(a)
+    ("[clocks.completion_notice]\ndays = 14\n", "[clocks.completion_notice]\ndays = 21\n"),
+    ("[clocks.permit_validity]\ndays = 180\n", "[clocks.permit_validity]\ndays = 200\n"),
+    ("work_days = 10\n", "work_days = 12\n"),                                # § 256-8C
+    ("compliance_days = 10 ", "compliance_days = 9 "),
+    ("[clocks.stop_work_compliance]\ndays = 10\n", "[clocks.stop_work_compliance]\ndays = 9\n"),
+    ('control_plan = "§ 256-8B"', 'control_plan = "§ 99-8B"'),
+    ('[stop_work]\ncitation = "§ 256-10A"', '[stop_work]\ncitation = "§ 99-10A"'),
+    ('permit_conditions = "§ 256-8D(3)"', 'permit_conditions = "§ 99-8D(3)"'),
+    ('surety = "§ 256-8D(2)"', 'surety = "§ 99-8D(2)"'),
+    ('[regime]\ncitation = "§ 256-7B(5)(c)"', '[regime]\ncitation = "§ 99-7B(5)(c)"'),
+]
+
+
+@pytest.fixture
+def app(database_url, tmp_path):
+    text = Path(DEFAULT_PATH).read_text(encoding="utf-8")
+    for old, new in CHANGES:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path = tmp_path / "amended.toml"
+    path.write_text(text, encoding="utf-8")
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "test",
+                      "DATABASE_URL": database_url, "RULEBOOK_PATH": str(path)})
+    yield app
+    app.extensions["engine"].dispose()
+
+
+def test_office_pages_show_the_changed_rulebook(app, client, auth, db, make, people):
+    rb = app.extensions["rulebook"]
+    assert rb["clocks.commencement_notice.hours"] == 36
+    site = make.site(people["supervisor"], name="Amended Acres")
+    permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True, rb=rb)
+    auth.login(people["permittee"].email)
+    permit_page = client.get(f"/permits/{permit.id}").get_data(as_text=True)
+    # (the condition texts quote the ordinance's words, which an amended rulebook rewrites itself)
+    assert "Due within 36 hours of the start" in permit_page and "Due within 48" not in permit_page
+    assert "§ 99-8D(3)" in permit_page and "§ 256-8D(3)<" not in permit_page
+    auth.logout()
+    auth.login(people["supervisor"].email)
+    staff_page = client.get(f"/permits/{permit.id}").get_data(as_text=True)
+    assert "§ 99-8B" in staff_page and "§ 99-8D(2)" in staff_page and "§ 256-8B" not in staff_page
+    apply_page = client.get(f"/sites/{site.id}/permits/apply").get_data(as_text=True)
+    assert "12-work-day review clock" in apply_page and "longer than 200 days" in apply_page
+    assert "180 days" not in apply_page and "10-work-day" not in apply_page
+    form = client.get(f"/sites/{site.id}/edit").get_data(as_text=True)
+    assert "§ 99-7B(5)(c)" in form
+    # A stop-work order issued under the amended rulebook: its grounds heading, clock and notice.
+    now = utcnow()
+    permits.notify_commencement(db, permit, user=people["permittee"], commenced_at=now - timedelta(days=2),
+                                now=now - timedelta(days=2))
+    db.commit()
+    record_inspection(db, site, rb, at=now - timedelta(hours=3), failed=("PERIMETER",))
+    _, _, [order] = record_inspection(db, site, rb, at=now - timedelta(hours=1), failed=("PERIMETER",))
+    auth.logout()
+    auth.login(people["supervisor"].email)
+    page = client.get(f"/orders/{order.id}").get_data(as_text=True)
+    assert "Grounds (§ 99-10A)" in page and "starts the 9-day compliance clock" in page
+    assert client.post(f"/orders/{order.id}/issue", data={"grounds": ["plan_not_implemented"],
+                                                          "confirm": "yes"}).status_code == 303
+    notice = client.get(f"/orders/{order.id}/notice").get_data(as_text=True)
+    assert "under § 99-10A of the" in notice and "(9 days after the day of issue)" in notice
