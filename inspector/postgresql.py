@@ -36,7 +36,15 @@ _WRITES = re.compile(r"\s*(?:INSERT|UPDATE|DELETE|SAVEPOINT|MERGE)\b"
 _FLAG = "fairwater_writer_lock"
 
 
+LOCK_TIMEOUT = "15s"  # as SQLite's busy_timeout: a writer stuck this long fails instead of hanging
+
+
 def setup_engine(engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _lock_timeout(dbapi_conn, _record):
+        dbapi_conn.execute(f"SET lock_timeout = '{LOCK_TIMEOUT}'")
+        dbapi_conn.commit()
+
     @event.listens_for(engine, "begin")
     def _new_transaction(conn):
         conn.info[_FLAG] = False
