@@ -22,8 +22,10 @@ READINGS = (("runoff_leaves_site", "runoff", "1"), ("extraterritorial_exercised"
 
 
 def upgrade() -> None:
-    # recreate: the table is written out whole, as create_all writes it (ADD COLUMN would append)
-    with op.batch_alter_table("site", schema=None, recreate="always") as batch_op:
+    # recreate on SQLite: the table is written out whole, as create_all writes it (ADD COLUMN would
+    # append). Never on PostgreSQL: dropping the old table fails on the foreign keys to it.
+    recreate = "always" if op.get_context().dialect.name == "sqlite" else "auto"
+    with op.batch_alter_table("site", schema=None, recreate=recreate) as batch_op:
         batch_op.add_column(sa.Column("excluded_use", sa.String(length=40), nullable=True))
         for column, prefix, default in READINGS:
             batch_op.add_column(sa.Column(column, sa.Boolean(), server_default=default, nullable=False))
