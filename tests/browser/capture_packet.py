@@ -59,7 +59,8 @@ WAIT_FOR_CONTROLLER = """(ms) => navigator.serviceWorker.controller ? true : new
 
 
 def wait_for_controller(page) -> None:
-    """The page is controlled by the service worker (precache complete). Polls without eval (strict CSP).
+    """The page is controlled by the service worker (precache complete). Polls without eval
+    (strict CSP).
     A page whose load raced the worker's activation may never be claimed: it is loaded once more."""
     try:
         page.evaluate(WAIT_FOR_CONTROLLER, 20_000)

@@ -1,8 +1,8 @@
-"""The field app on a tablet that changes hands, and the capture page's small promises: the device goes by
-who is signed in now (not by its last sync), Sign out works online and says why it cannot offline, only
-one's own sent inspections offer a correction, nothing is asked of the server while signed out or offline;
-the draft is saved before the camera opens, the attached photo is named, the corrective action is a
-one-tap suggestion, and a due item's explanation is said once per page."""
+"""The field app on a tablet that changes hands, and the capture page's small promises: the device
+goes by who is signed in now (not by its last sync), Sign out works online and says why it cannot
+offline, only one's own sent inspections offer a correction, nothing is asked of the server while
+signed out or offline; the draft is saved before the camera opens, the attached photo is named,
+the corrective action is a one-tap suggestion, and a due item's explanation is said once per page."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
@@ -27,7 +27,7 @@ def open_home(page, url):
 
 
 def watch(page):
-    """Requests to the sync API, 4xx/5xx answers, failed requests and console errors, as they happen."""
+    """Sync API requests, 4xx/5xx answers, failed requests and console errors, as they happen."""
     seen = {"sync": [], "bad": [], "failed": [], "errors": []}
     page.on("request", lambda r: "/api/v1/sync/" in r.url and seen["sync"].append(r.url))
     page.on("response", lambda r: r.status >= 400 and seen["bad"].append((r.status, r.url)))
@@ -66,8 +66,8 @@ def test_the_device_goes_by_who_is_signed_in_now(browser, tablet, live_server):
     page.wait_for_url(f"{url}/login")
     expect(page.locator(".flash")).to_contain_text("You are signed out")
 
-    # The next person signs in; their first pull has not answered yet, and the device already goes by
-    # them: their name, none of Sam's sites, no correction of Sam's inspection.
+    # The next person signs in; their first pull has not answered yet, and the device already goes
+    # by them: their name, none of Sam's sites, no correction of Sam's inspection.
     seen = watch(page)
     page.route("**/api/v1/sync/pull*", lambda route: None)          # never answered
     sign_in(page, url, BADGER)
@@ -103,7 +103,7 @@ def test_nothing_is_asked_while_signed_out_or_offline(browser, tablet, live_serv
     page.wait_for_timeout(2500)                     # the shell's background work has started by now
     assert seen["sync"] == [] and seen["bad"] == []
 
-    # Offline, signed in: pages come from the device and log no error (the manifest is precached too).
+    # Offline, signed in: pages come from the device and log no error (the manifest is precached).
     sign_in(page, url, PRAIRIE)
     open_home(page, url)
     page.wait_for_load_state("networkidle")        # the sync this page started has finished
@@ -127,7 +127,7 @@ def test_capture_saves_before_the_camera_names_the_photo_and_suggests(browser, t
     page.wait_for_selector("body[data-ready=capture]")
     draft_id = page.url.split("draft=")[1]
 
-    # A failed item: the catalog's corrective action is offered, never put in front of the inspector's words.
+    # A failed item: the catalog's corrective action is offered, never put before the inspector's words.
     item = page.locator("#item-PLAN")
     item.locator("label[for='r-PLAN-fail']").click()
     textarea = item.locator(".corrective-t")
@@ -180,7 +180,7 @@ def test_a_due_items_explanation_is_said_once(browser, tablet, live_server):
         assert text.count(note) == 1, note                           # said once on the page
     for i in range(entries.count()):
         due = entries.nth(i)
-        assert due.locator("p").count() == 0                         # one line: badge, what, when, citation
+        assert due.locator("p").count() == 0          # one line: badge, what, when, citation
         expect(due.locator(".cite")).not_to_be_empty()
         why = due.locator("a.why-link")
         if why.count():

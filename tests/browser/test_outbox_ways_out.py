@@ -1,6 +1,7 @@
-"""A permittee's outbox is never stuck: the device offers only the kinds the permittee may record, and an
-entry the server refused has a way out that loses nothing, with or without a signal: edit it and send it
-again as a fresh record, or discard it after a confirmation that offers a copy with its photos first."""
+"""A permittee's outbox is never stuck: the device offers only the kinds the permittee may record,
+and an entry the server refused has a way out that loses nothing, with or without a signal: edit it
+and send it again as a fresh record, or discard it after a confirmation that offers a copy with its
+photos first."""
 from __future__ import annotations
 
 import base64
@@ -29,7 +30,7 @@ FLUSH = "async () => (await import('/static/js/sync.js')).flush()"
 
 
 def refused_village_inspection(page, site, codes, color, weather):
-    """Queue a Village inspection (which a permittee may not record) with one photo, as an older app did."""
+    """Queue a Village inspection (a permittee may not record one) with a photo, as an old app did."""
     data = jpeg(color=color)
     photo = {"id": uid(), "b64": base64.b64encode(data).decode(), "sha": sha(data)}
     payload = inspection_payload(site, codes=codes, kind="village", weather=weather,
@@ -116,8 +117,8 @@ def test_a_refused_entry_has_a_way_out_offline_and_online(browser, tablet, live_
     keep_photo_id = [p for p in copy["photos"]][0]["id"]
     assert stored(page, f"s.getPhoto('{keep_photo_id}')") is None
 
-    # Signal again: the edited one goes out as a fresh weekly inspection with its photo; the last refused
-    # one is discarded online ("Keep it" first changes nothing).
+    # Signal again: the edited one goes out as a fresh weekly inspection with its photo; the last
+    # refused one is discarded online ("Keep it" first changes nothing).
     live_server.start()
     context.set_offline(False)
     page.reload()

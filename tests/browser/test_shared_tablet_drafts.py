@@ -33,7 +33,7 @@ def open_home_as(page, base_url, email, name):
 def sign_out(page, base_url):
     page.goto(f"{base_url}/sites/")
     page.get_by_role("button", name="Sign out").click()
-    page.wait_for_url(f"{base_url}/login")          # the device lets go of the person first, then leaves
+    page.wait_for_url(f"{base_url}/login")          # the device lets go of the person, then leaves
 
 
 def start_weekly_with_typing(page):
@@ -111,7 +111,7 @@ def test_someone_elses_draft_is_not_offered_and_cannot_be_submitted(browser, tab
     context, page, other, draft_id = handed_over(browser, tablet, url)
     open_home_as(other, url, "inspector@fairwater.example", "(inspector)")
     expect(other.locator("#drafts-others")).to_have_text(KEPT_ONE)
-    # The draft's tab hears it at once: the form is put away, nothing can be submitted, and it says why.
+    # The draft's tab hears it at once: the form is put away, nothing can be submitted; it says why.
     page.wait_for_selector("body[data-ready=not-yours]")
     expect(page.get_by_role("button", name="Submit inspection")).to_be_hidden()
     expect(page.locator("#inspect-problem")).to_contain_text(NOT_YOURS)
@@ -147,8 +147,8 @@ def test_someone_elses_draft_is_not_offered_and_cannot_be_submitted(browser, tab
 
 
 def switch_session(context, url, email):
-    """Sign out and in as `email` with requests only (same cookies, no page of the app runs): the device
-    does not know yet."""
+    """Sign out and in as `email` with requests only (same cookies, no page of the app runs): the
+    device does not know yet."""
     token = context.request.get(f"{url}/api/v1/csrf").json()["csrf_token"]
     context.request.post(f"{url}/logout", form={"csrf_token": token})
     token = context.request.get(f"{url}/api/v1/csrf").json()["csrf_token"]

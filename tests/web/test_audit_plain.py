@@ -1,12 +1,12 @@
-"""The audit trail in plain words: labels instead of keys, people by name, times in the Village's zone,
-no record ids, hashes or snake_case statuses; each filter's label sits with its own control."""
+"""The audit trail in plain words: labels instead of keys, people by name, times in the Village's
+zone, no record ids, hashes or snake_case statuses; each filter's label sits with its own control."""
 from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
 
 from inspector.services import audit
-from tests.web.test_documents import synced  # noqa: F401  (a fixture: an inspection pushed with a photo)
+from tests.web.test_documents import synced  # noqa: F401  (fixture: an inspection with a photo)
 
 ORDER_ID = "74afba42-1c2d-4e5f-8a9b-0c1d2e3f4a5b"
 
@@ -57,7 +57,7 @@ def test_audit_values_are_words(client, auth, db, make, people):
     parser = Text()
     parser.feed(html)
     text = " ".join("".join(parser.text).split())
-    assert "Compliance due: 2026-12-12 13:20 CST" in text           # 19:20 UTC is 1:20 pm in Fairwater
+    assert "Compliance due: 2026-12-12 13:20 CST" in text    # 19:20 UTC is 1:20 pm in Fairwater
     assert f"Issued by: {boss.name}" in text
     assert "Status: proposed → under review" in text and "Posted: yes" in text
     assert "Stop-work order at Harbor Plat" in text and "issue" in text
@@ -74,12 +74,12 @@ def test_audit_filter_labels_sit_with_their_controls(client, auth, people):
     labelled = [f for f in parser.fields if f["label"]]
     assert {f["label"] for f in labelled} == {"f-site", "f-entity"}
     for field in labelled:
-        assert field["controls"] == [field["label"]]                # one wrapper: the label and its control
+        assert field["controls"] == [field["label"]]     # one wrapper: the label and its control
 
 
 def test_a_correction_and_its_photos_are_named_not_numbered(client, auth, db, people, synced):
-    """An inspection page shows no piece of an id: photos by their order, the corrected inspection and the
-    device in words."""
+    """An inspection page shows no piece of an id: photos by their order, the corrected inspection
+    and the device in words."""
     from sync import auth as device_auth
     from tests.sync.helpers import mutation, seal, uid
 
