@@ -28,6 +28,11 @@ def local(moment: datetime | None, rb) -> str:
     return clocks.to_local(moment, rb).strftime("%Y-%m-%d %H:%M %Z") if moment else "-"
 
 
+def end_of(period_end: datetime | None, rb) -> str:
+    """A period ending at local midnight, by its last day: "the end of Sat 2026-12-12"."""
+    return f"the end of {clocks.last_local_day(period_end, rb):%a %Y-%m-%d}" if period_end else "-"
+
+
 class Document(FPDF):
     def __init__(self, title: str, rb):
         super().__init__(format="Letter")
@@ -151,15 +156,16 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
         then = (f"Otherwise the Village may revoke the permit ({rb[c + 'revocation_citation']})." if ctx["permit"]
                 else f"Otherwise the Village may request the Village Attorney to obtain a cease and desist order "
                      f"({rb[c + 'cease_desist_citation']}).")
-        doc.para(f"Comply by {local(order.compliance_due, rb)} ({rb['stop_work.compliance_days']} days). {then} "
-                 f"The Village or the Zoning Board of Appeals may retract this order ({rb[c + 'retraction_citation']}).",
-                 bold=True)
+        doc.para(f"Compliance due by {end_of(order.compliance_due, rb)} ({rb[c + 'days']} days after the "
+                 f"day of issue). {then} The Village or the Zoning Board of Appeals may retract this order "
+                 f"({rb[c + 'retraction_citation']}).", bold=True)
+        doc.para(rb[c + "reading_note"], size=8)
     elif kind == "revocation":
         permit = ctx["permit"]
         doc.para(f"Permit {permit.number or permit.id} is revoked as of {local(order.revoked_at, rb)}, under "
                  f"{rb[c + 'revocation_citation']}: \"{rb[c + 'revocation_words']}\"")
         doc.para(f"The stop-work order issued {local(order.issued_at, rb)} was not complied with by "
-                 f"{local(order.compliance_due, rb)}. Grounds:")
+                 f"{end_of(order.compliance_due, rb)}. Grounds:")
         for n, g in enumerate(order.grounds or [], 1):
             doc.para(f"{n}. {g['citation']}: {g['words']}. {g.get('reason', '')}")
         doc.para(f"Reason for the revocation: {order.revocation_reason}", bold=True)
@@ -168,7 +174,7 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
         doc.para(f"Under {rb[c + 'cease_desist_citation']} the Village requests a cease and desist order: "
                  f"\"{rb[c + 'cease_desist_words']}\"")
         doc.para(f"A stop-work order was issued {local(order.issued_at, rb)} and the activity did not cease by "
-                 f"{local(order.compliance_due, rb)}. Grounds:")
+                 f"{end_of(order.compliance_due, rb)}. Grounds:")
         for n, g in enumerate(order.grounds or [], 1):
             doc.para(f"{n}. {g['citation']}: {g['words']}. {g.get('reason', '')}")
         doc.para(f"Details: {order.cease_desist_details}", bold=True)

@@ -489,22 +489,34 @@ def mark_complied(session: Session, order: StopWorkOrder, *, user: User, note: s
     return order
 
 
+def compliance_end(order, rb: Rulebook | None = None) -> datetime | None:
+    """When § 256-10B or C opens: the stored compliance_due, never before the end of the tenth local
+    day after the day of issue (an order stored before that reading has issued_at + 240 hours)."""
+    start = order.issued_at or order.posted_at
+    if order.compliance_due is None or start is None:
+        return order.compliance_due
+    return max(order.compliance_due, clocks.stop_work_compliance_due(start, rb))
+
+
 def next_step(session: Session, order: StopWorkOrder, now: datetime) -> dict:
     """What may follow an order in force: revocation (a permit) or a cease-and-desist request (none)."""
     permit = session.get(Permit, order.permit_id) if order.permit_id else None
     has_permit = permit is not None and permit.status in ("issued", "extended", "suspended")
     kind = "revoke" if has_permit else "cease_desist"
-    ready = order.status in IN_FORCE_STATUSES and order.compliance_due is not None and now >= order.compliance_due
-    return {"kind": kind, "available": ready, "due": order.compliance_due, "permit": permit}
+    due = compliance_end(order)
+    ready = order.status in IN_FORCE_STATUSES and due is not None and now >= due
+    return {"kind": kind, "available": ready, "due": due, "permit": permit}
 
 
 def _require_clock_passed(order: StopWorkOrder, now: datetime, rb: Rulebook, citation: str) -> None:
     if order.status not in IN_FORCE_STATUSES:
         raise ServiceError("Only an order in force (issued or posted) can lead to this step.")
-    if order.compliance_due is None or now < order.compliance_due:
-        local = clocks.to_local(order.compliance_due, rb).strftime("%Y-%m-%d %H:%M %Z") if order.compliance_due else "?"
-        raise ServiceError(f"The permittee has {rb['stop_work.compliance_days']} days to comply ({citation}): "
-                           f"this is possible from {local}.")
+    due = compliance_end(order, rb)
+    if due is None or now < due:
+        last = f"the end of {clocks.last_local_day(due, rb):%a %Y-%m-%d}" if due else "?"
+        days = rb["clocks.stop_work_compliance.days"]
+        raise ServiceError(f"The permittee has {days} days to comply ({citation}): this is "
+                           f"possible only after {last}.")
 
 
 def revoke_permit(session: Session, order: StopWorkOrder, *, user: User, reason: str, now: datetime,
@@ -584,7 +596,7 @@ def status_entry(order: StopWorkOrder | None, now: datetime, proposed: int = 0) 
                 "compliance_passed": False, "grounds": [], "citation": None, "proposed": proposed}
     return {"status": order.status, "order_id": order.id, "issued_at": iso(order.issued_at),
             "posted_at": iso(order.posted_at), "compliance_due": iso(order.compliance_due),
-            "compliance_passed": bool(order.compliance_due and now >= order.compliance_due),
+            "compliance_passed": bool(order.compliance_due and now >= compliance_end(order)),
             "grounds": [{"ground": g["ground"], "citation": g["citation"], "reason": g.get("reason", "")}
                         for g in order.grounds or []],
             "citation": ", ".join(dict.fromkeys(g["citation"] for g in order.grounds or [])) or None,

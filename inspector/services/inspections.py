@@ -361,7 +361,7 @@ def prepare(payload, inspection_id, ctx, lk: Lookups) -> dict:
     if started and ended and ended < started:
         errors["ended_at"] = "Ends before it starts."
     limit = ctx.now + FUTURE_SLACK
-    if inspected_on and inspected_on > limit.date():
+    if inspected_on and inspected_on > clocks.local_date(limit, ctx.rb):
         errors["inspected_on"] = "Is in the future."
     for key, moment in (("started_at", started), ("ended_at", ended)):
         if moment and moment > limit:

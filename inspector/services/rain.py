@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session, select
 
-from ..imports import FileProblem, ParsedRow, RowIssue, cocorahs, ghcn
+from ..imports import FileProblem, ParsedRow, RowIssue, cocorahs, ghcn, noaa
 from ..models import GAUGE_KINDS, RainEvent, RainGauge, RainReading, Site, SiteGauge, User
 from ..models.base import utcnow
 from ..rules import rain as rain_rules
@@ -21,7 +21,27 @@ from . import NotFound, ServiceError, audit, seals
 from .memo import remember
 from .sites import can_see_site, visible_sites_query
 
-PARSERS = {"ghcn": ghcn.parse, "cocorahs": cocorahs.parse}
+FORMATS = ("auto", "ghcn", "cocorahs")  # "ghcn", "auto": recognised from the file (imports/noaa.py)
+
+
+def parse_file(data: bytes | str, fmt: str, units: str | None, rb: Rulebook,
+               now: datetime) -> tuple[noaa.Product, object]:
+    """(which product the file was taken to be, its parsed rows). Raises FileProblem."""
+    if fmt not in FORMATS:
+        raise FileProblem("Choose the file's format: recognised from the file, NOAA, or CoCoRaHS.")
+    if fmt == "cocorahs":
+        product = noaa.Product("cocorahs", "CoCoRaHS daily precipitation export (TotalPrecipAmt in "
+                               "inches)", 1.0, "cocorahs")
+        return product, cocorahs.parse(data, rb, now)
+    product, text = noaa.recognise(data, units)
+    if product.key == "cocorahs" and fmt == "ghcn":
+        raise FileProblem("This is a CoCoRaHS export, not a NOAA file: choose CoCoRaHS, or let the "
+                          "app recognise the file.")
+    if product.key == "cocorahs":
+        return product, cocorahs.parse(text, rb, now)
+    if product.key == "ghcnd_by_station":
+        return product, ghcn.parse_by_station(text, rb, now, product.per_inch)
+    return product, ghcn.parse(text, rb, now, product.per_inch)
 EARTH_RADIUS_MI = 3958.8
 
 
@@ -337,6 +357,7 @@ def _reading_site(session: Session, user: User, gauge: RainGauge, site_id) -> in
 @dataclass
 class ImportReport:
     format: str
+    product: str = ""    # which product the file was taken to be, with its unit
     stored: int = 0
     unchanged: int = 0
     errors: list[RowIssue] = field(default_factory=list)
@@ -356,18 +377,21 @@ class ImportReport:
 
 
 def import_file(session: Session, data: bytes | str, fmt: str, *, user_id: int | None, now: datetime,
-                rb: Rulebook) -> ImportReport:
-    """Import a NOAA GHCN-Daily or CoCoRaHS CSV. Good rows are stored, bad rows reported with line numbers.
+                rb: Rulebook, units: str | None = None) -> ImportReport:
+    """Import a NOAA daily precipitation file or a CoCoRaHS export, in inches whatever the file's
+    unit (report.product says which product it was taken to be). Good rows are stored, bad rows
+    reported with line numbers. `units`: what a Climate Data Online / Access Data Service export
+    was requested in.
 
     A station not seen before becomes a gauge from the file's own station columns (reported as a note); a
     row of an unknown station without a location is reported as an error (it could not be placed).
     A row already imported is counted as unchanged; one that now says a different amount is reported and the
     stored reading kept (readings are never overwritten silently). Raises FileProblem for an unusable file.
     """
-    if fmt not in PARSERS:
-        raise FileProblem("Choose the file's format: NOAA GHCN-Daily or CoCoRaHS.")
-    parsed = PARSERS[fmt](data, rb, now)
-    report = ImportReport(format=fmt, errors=list(parsed.errors), skipped=list(parsed.skipped))
+    product, parsed = parse_file(data, fmt, units, rb, now)
+    fmt = product.source
+    report = ImportReport(format=fmt, product=product.label, errors=list(parsed.errors),
+                          skipped=list(parsed.skipped))
     gauges = {g.station_code: g for g in session.exec(select(RainGauge)).all()}
     stored = _stored_readings(session, [row.source_key for row in parsed.rows])
     seen: dict[str, ParsedRow] = {}
@@ -419,7 +443,8 @@ def import_file(session: Session, data: bytes | str, fmt: str, *, user_id: int |
     seals.seal(session, "rain_reading", *fresh, at=now)
     if fresh:
         audit.record(session, entity="rain_import", entity_id=fmt, action="import", user_id=user_id,
-                     after={"format": fmt, "stored": report.stored, "unchanged": report.unchanged,
+                     after={"format": fmt, "product": product.key,
+                            "stored": report.stored, "unchanged": report.unchanged,
                             "errors": len(report.errors), "stations": sorted({r.source_key.split(":")[1]
                                                                               for r in fresh}),
                             "first": min(r.period_start for r in fresh).isoformat(),
