@@ -66,7 +66,8 @@ def test_pushed_failures_propose_order_issue_print_revoke_retract(browser, live_
     page.get_by_role("link", name="Printable notice").click()
     expect(page.get_by_role("heading", name="STOP-WORK ORDER")).to_be_visible()
     expect(page.get_by_text("§ 256-10A(2):")).to_be_visible()
-    expect(page.locator(".doc-qr svg")).to_be_visible()
+    expect(page.locator(".doc-qr svg", has=page.locator("title", has_text="/orders/"))).to_be_visible()
+    expect(page.locator(".doc-seal .doc-qr svg")).to_be_visible()    # and the seal's, to /verify/
     page.screenshot(path=str(tmp_path / "notice.png"), full_page=True)
     order_url = page.url.rsplit("/notice", 1)[0]
 

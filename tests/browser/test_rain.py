@@ -39,7 +39,7 @@ def test_imported_rain_is_due_on_the_permittees_tablet_offline_after_one_sync(br
     assert "2 stored" in report.inner_text() and "0.95 in ending" in report.inner_text()
     office.close()
 
-    context = browser.new_context(**tablet, timezone_id="America/Chicago")
+    context = browser.new_context(**tablet)  # tablets are on the Village's zone
     page = context.new_page()
     sign_in(page, live_server.url, "permittee@prairie-builders.example")
     page.goto(f"{live_server.url}/app/")

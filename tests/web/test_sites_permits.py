@@ -6,6 +6,7 @@ from sqlmodel import select
 
 from inspector.models import AuditEvent, ControlPlanDocument, Permit, PermitEvent, Site, StoredFile
 from inspector.models.base import utcnow
+from inspector.services import clock
 
 SITE_FORM = {"name": "River Bend Plat", "address": "5 River Rd", "project_kind": "subdivision_plat",
              "area_acres": "5", "disturbed_acres": "4"}
@@ -189,12 +190,13 @@ def test_staff_record_the_fee_not_in_the_future(client, auth, people, make, db):
     db.add(permit)
     db.commit()
     auth.login(people["inspector"].email)
-    tomorrow = (utcnow().date() + timedelta(days=1)).isoformat()
+    # the Village's day, not UTC's (after 18:00 local in winter the two differ)
+    tomorrow = (clock.today() + timedelta(days=1)).isoformat()
     response = client.post(f"/permits/{permit.id}/fee", data={"fee_paid_on": tomorrow})
     assert response.status_code == 400 and "cannot be in the future" in response.get_data(as_text=True)
     db.expire_all()
     assert db.get(Permit, permit.id).fee_paid_on is None
-    today = utcnow().date().isoformat()
+    today = clock.today().isoformat()
     assert client.post(f"/permits/{permit.id}/fee", data={"fee_paid_on": today}).status_code == 302
     db.expire_all()
     assert db.get(Permit, permit.id).fee_paid_on.isoformat() == today
