@@ -3,15 +3,11 @@
 import * as store from './store.js';
 import { KINDS, allowedKinds, draftsFor } from './drafts.js';
 import { renderStorage } from './shell.js';
+import { villageTime } from './village-time.js';
 
 const $ = (id) => document.getElementById(id);
 
-function when(iso) {
-  return new Date(iso).toLocaleString([], {
-    weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit',
-    timeZoneName: 'short',
-  });
-}
+const when = (iso) => villageTime(iso);
 
 function captureUrl(site, kind, extra = {}) {
   const q = new URLSearchParams({ site: site.id, kind, ...extra });
@@ -88,7 +84,7 @@ function dueEntry(site, item, group) {
 
 const plain = (word) => String(word || '').replaceAll('_', ' ');
 
-function siteCard(site, findings, kinds) {
+function siteCard(site, findings, kinds, actionsMay) {
   const node = $('site-card-tpl').content.firstElementChild.cloneNode(true);
   node.querySelector('.site-name').textContent = site.name;
   node.querySelector('.site-address').textContent = [site.address, site.kind_label].filter(Boolean).join(' · ');
@@ -132,6 +128,15 @@ function siteCard(site, findings, kinds) {
     a.setAttribute('aria-label', `Follow up finding ${f.item_code || f.id} at ${site.name}`);
     actions.append(a);
   }
+  // A permittee answers a finding with a correction (note and photo) on the findings page.
+  for (const f of actionsMay.includes('correct_finding') ? open : []) {
+    const a = document.createElement('a');
+    a.className = 'btn';
+    a.href = `/app/findings#finding-${encodeURIComponent(f.id)}`;
+    a.textContent = `Report correction: ${f.item_code || 'finding'}`;
+    a.setAttribute('aria-label', `Report correction of finding ${f.item_code || ''} at ${site.name}`);
+    actions.append(a);
+  }
   return node;
 }
 
@@ -154,7 +159,7 @@ async function renderDrafts() {
     const answered = Object.values(d.answers || {}).filter((x) => x.result).length;
     const meta = document.createElement('span');
     meta.className = 'small muted';
-    meta.textContent = ` ${answered} item(s) answered · saved ${new Date(d.updated_at).toLocaleString()}`;
+    meta.textContent = ` ${answered} item(s) answered · saved ${villageTime(d.updated_at)}`;
     li.append(a, meta);
     list.append(li);
   }
@@ -175,6 +180,7 @@ async function render() {
     store.listSites(), store.listFindings(),
     store.getMeta('last_sync_at'), store.getMeta('user')]);
   const kinds = allowedKinds(user);
+  const actionsMay = user?.may?.actions || [];
   whyNotes.clear();
   const lists = { overdue: $('due-overdue'), today: $('due-today'), week: $('due-week') };
   for (const list of Object.values(lists)) list.replaceChildren();
@@ -186,7 +192,7 @@ async function render() {
       if (lists[group]) lists[group].append(dueEntry(site, item, group));
     }
     const here = findings.filter((f) => String(f.site_id) === String(site.id));
-    cards.append(siteCard(site, here, kinds));
+    cards.append(siteCard(site, here, kinds, actionsMay));
   }
   for (const [group, list] of Object.entries(lists)) {
     if (!list.children.length) {
@@ -197,7 +203,7 @@ async function render() {
     }
   }
   $('packet-state').textContent = sites.length
-    ? `${sites.length} site(s) on this device${lastSync ? `, last updated ${new Date(lastSync).toLocaleString()}` : ''}.`
+    ? `${sites.length} site(s) on this device${lastSync ? `, last updated ${villageTime(lastSync)}` : ''}.`
     : 'No work packet on this device yet. Sign in while online; your sites are then kept here for use without a signal.';
   renderWhy();
   await renderDrafts();

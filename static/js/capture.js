@@ -5,6 +5,7 @@ import * as drafts from './drafts.js';
 import { itemsForSite, parseMeasurement, parseMeasurements, measurementFails, MeasurementError } from './checklist.js';
 import { processFile, PhotoError, photoUrl } from './photos.js';
 import { announce, setFormInProgress } from './shell.js';
+import { villageTime } from './village-time.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('inspection-form');
@@ -56,7 +57,7 @@ async function saveNow({ evenIfNotMine = false } = {}) {
   try {
     await drafts.saveDraft(state.draft);
     saveState.className = 'save-state saved';
-    saveState.textContent = `Saved on this device at ${new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`;
+    saveState.textContent = `Saved on this device at ${villageTime(new Date(), 'time')}`;
     return true;
   } catch (error) {
     saveState.className = 'save-state failed';
@@ -350,13 +351,13 @@ function renderThumbs(block) {
     li.className = 'thumb';
     const img = document.createElement('img');
     img.src = state.urls.get(photo.id);
-    img.alt = `Photo ${photo.width}×${photo.height}${photo.taken_at ? `, taken ${new Date(photo.taken_at).toLocaleString()}` : ''}`;
+    img.alt = `Photo ${photo.width}×${photo.height}${photo.taken_at ? `, taken ${villageTime(photo.taken_at)}` : ''}`;
     img.dataset.photoId = photo.id;
     const remove = document.createElement('button');
     remove.type = 'button';
     remove.className = 'btn btn-quiet small';
     remove.textContent = 'Remove';
-    remove.setAttribute('aria-label', `Remove photo taken ${photo.taken_at ? new Date(photo.taken_at).toLocaleTimeString() : ''}`);
+    remove.setAttribute('aria-label', `Remove photo taken ${photo.taken_at ? villageTime(photo.taken_at, 'clock') : ''}`);
     remove.addEventListener('click', async () => {
       await store.deletePhoto(photo.id);
       state.photos = state.photos.filter((p) => p.id !== photo.id);
@@ -555,7 +556,7 @@ async function start(params) {
     state.site = (await store.getSite(draft.site_id)) || { id: draft.site_id, name: draft.site_name };
     state.items = itemsForSite(state.catalog, state.site);
     await open(draft);
-    saveState.textContent = `Draft resumed (last saved ${new Date(draft.updated_at).toLocaleString()}).`;
+    saveState.textContent = `Draft resumed (last saved ${villageTime(draft.updated_at)}).`;
     return;
   }
   state.site = site;
@@ -591,7 +592,7 @@ async function start(params) {
   const existing = allDrafts.find((d) => drafts.isMine(d, user) && d.site_id === String(state.site.id)
     && d.kind === kind) || null;
   if (existing) {
-    $('resume-text').textContent = `You have an unfinished ${drafts.KINDS[kind].toLowerCase()} for ${state.site.name}, last saved ${new Date(existing.updated_at).toLocaleString()}.`;
+    $('resume-text').textContent = `You have an unfinished ${drafts.KINDS[kind].toLowerCase()} for ${state.site.name}, last saved ${villageTime(existing.updated_at)}.`;
     $('resume-link').href = `/app/inspect?draft=${existing.id}`;
     $('start-new').addEventListener('click', create, { once: true });
     $('resume-offer').hidden = false;

@@ -167,7 +167,10 @@ async function send(form, finding) {
 function findingCard(finding, { site, titles, pending, user, saved }) {
   const overdue = isOverdue(finding);
   const title = titles.get(finding.item_code) || finding.item_code;
-  const card = el('article', { class: `card ff-finding${overdue ? ' is-overdue' : ''}`, 'data-finding': finding.id },
+  const card = el('article', {
+    class: `card ff-finding${overdue ? ' is-overdue' : ''}`, 'data-finding': finding.id,
+    id: `finding-${finding.id}`,
+  },
     el('h3', {}, `${title} `, el('span', { class: 'small' }, `(${finding.item_code})`)),
     el('p', { class: 'ff-status' }, statusBadge(finding, overdue), ' ', el('span', { class: 'cite' }, finding.citation || '')));
   const facts = el('dl', { class: 'facts' },
@@ -254,7 +257,18 @@ async function render() {
   $('ff-empty').hidden = groups.length > 0;
   $('ff-inspector-note').hidden = !user || user.role === 'permittee';
   if (hadFocus && $(hadFocus)) $(hadFocus).focus();
+  else if (!scrolledToLinked) scrollToLinked();
   document.body.dataset.ready = 'findings';
+}
+
+// The home page links a finding as #finding-<id>; the list is drawn after load, so scroll once it is.
+let scrolledToLinked = false;
+function scrollToLinked() {
+  const target = window.location.hash && document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+  if (!target) return;
+  scrolledToLinked = true;
+  target.scrollIntoView({ block: 'start' });
+  target.querySelector('[data-id=note]')?.focus({ preventScroll: true });
 }
 
 let queued = null;

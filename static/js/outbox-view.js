@@ -4,6 +4,7 @@
 import * as store from './store.js';
 import { KINDS, draftFromEntry } from './drafts.js';
 import { announce, renderStorage, syncReady } from './shell.js';
+import { villageTime } from './village-time.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -144,9 +145,7 @@ function row(entry, { me, catalog }) {
   return li;
 }
 
-function when(iso) {
-  return new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
-}
+const when = (iso) => villageTime(iso);
 
 // ------------------------------------------------------------------ ways out
 async function editAgain(entry) {

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from inspector import create_app
 from inspector import demo
 from inspector.db import create_all, get_session
+from inspector.rules.rulebook import default
 from tests.support.live import LiveServer
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -70,8 +71,9 @@ def live_server(demo_app):
 
 @pytest.fixture
 def tablet(playwright):
-    """Device descriptor for a 10-inch tablet (still Chromium)."""
-    return dict(playwright.devices["iPad (gen 7)"])
+    """Device descriptor for a 10-inch tablet (still Chromium), set to the Village's zone as the
+    tablets in Fairwater are (the machine running the tests may be on UTC)."""
+    return {**playwright.devices["iPad (gen 7)"], "timezone_id": default()["calendar.timezone"]}
 
 
 def sign_in(page, base_url: str, email: str, password: str = demo.PASSWORD):

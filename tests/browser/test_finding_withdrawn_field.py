@@ -46,13 +46,16 @@ def test_a_withdrawn_finding_leaves_the_field_list_or_says_why(browser, live_ser
     wait_for_controller(page)
     wait_until(page, f"s.listFindings('{site.id}').then((f) => f.some((x) => x.id === '{dropped_id}'))")
     page.reload()
-    follow_up = page.get_by_role("link", name=f"Follow up finding {dropped} at {SITE}")
-    expect(follow_up).to_be_visible()
+    # A permittee answers a finding with a correction (follow-up inspections are the Village's).
+    correct = page.get_by_role("link", name=f"Report correction of finding {dropped} at {SITE}")
+    expect(correct).to_be_visible()
+    expect(page.get_by_role("link", name=f"Follow up finding {dropped} at {SITE}")).to_have_count(0)
 
     context.set_offline(True)
-    page.goto(f"{base}/app/findings")
+    page.get_by_role("link", name=f"Report correction of finding {kept} at {SITE}").click()
     expect(page.locator("body[data-ready=findings]")).to_be_attached()
     card = page.locator(f"article[data-finding='{kept_id}']")
+    expect(card).to_be_in_viewport()                      # the link opens the list at that finding
     expect(page.locator(f"article[data-finding='{dropped_id}']")).to_be_visible()
     card.get_by_label("What was done").fill("Swept the street")
     card.get_by_role("button", name="Send correction").click()
@@ -82,6 +85,7 @@ def test_a_withdrawn_finding_leaves_the_field_list_or_says_why(browser, live_ser
 
     page.goto(f"{base}/app/")                             # nothing left to follow up on the home page either
     expect(page.locator("body")).to_contain_text(SITE)
-    expect(page.get_by_role("link", name=f"Follow up finding {dropped} at {SITE}")).to_have_count(0)
-    expect(page.get_by_role("link", name=f"Follow up finding {kept} at {SITE}")).to_have_count(0)
+    for code in (dropped, kept):
+        expect(page.get_by_role("link", name=f"Report correction of finding {code} at {SITE}")
+               ).to_have_count(0)
     context.close()
