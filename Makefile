@@ -10,7 +10,7 @@ FLASK := $(VENV)/bin/flask --app app
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test bench setup build db chromium postgresql clean screenshots
+.PHONY: run test lint bench setup build db chromium postgresql clean screenshots
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -52,7 +52,13 @@ postgresql:
 PG_TESTS := tests --ignore=tests/browser --ignore=tests/rules --ignore=tests/js --ignore=tests/db \
 	--ignore=tests/test_db.py
 
-test: build chromium postgresql
+# ruff (pinned in requirements.lock, configured in pyproject.toml): lint, then the format check.
+# `$(VENV)/bin/ruff format .` fixes what the second one reports.
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+test: build chromium postgresql lint
 	$(PY) -m pytest
 	$(PY) -m tests.support.pgcluster -- $(PY) -m pytest $(PG_TESTS)
 
