@@ -9,6 +9,7 @@
 3. Bytes stored per photo against the camera original.
 Usage: .venv/bin/python bench/bench_capture.py   (needs `make build`; last line is the JSON summary)
 """
+
 from __future__ import annotations
 
 import base64
@@ -67,7 +68,9 @@ def timed_open(context, url: str, ready: str | None) -> float:
         page.wait_for_selector(f"body[data-ready={ready}]")
         ms = page.evaluate("() => performance.getEntriesByName('capture-ready')[0].startTime")
     else:
-        ms = page.evaluate("() => performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
+        ms = page.evaluate(
+            "() => performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"
+        )
     page.close()
     return ms / 1000
 
@@ -75,7 +78,13 @@ def timed_open(context, url: str, ready: str | None) -> float:
 def main() -> None:
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
     tmp = Path(tempfile.mkdtemp(prefix="bench-capture-"))
-    app = create_app({"TESTING": False, "SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite3'}"})
+    app = create_app(
+        {
+            "TESTING": False,
+            "SECRET_KEY": "bench",
+            "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite3'}",
+        }
+    )
     with app.app_context():
         create_all()
         session = get_session()
@@ -86,7 +95,11 @@ def main() -> None:
     profile = tmp / "profile"
     capture_cold, capture_warm, baseline_cold, baseline_warm = [], [], [], []
     with sync_playwright() as pw:
-        options = {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS, "viewport": {"width": 1024, "height": 768}}
+        options = {
+            "executable_path": CHROMIUM,
+            "args": CHROMIUM_ARGS,
+            "viewport": {"width": 1024, "height": 768},
+        }
         context = pw.chromium.launch_persistent_context(str(profile), **options)
         page = context.new_page()
         page.goto(f"{base}/app/")
@@ -95,17 +108,21 @@ def main() -> None:
         context.close()
         server.stop()
 
-        for run in range(RUNS):
-            for url, ready, cold, warm in ((f"{base}/app/offline", None, baseline_cold, baseline_warm),
-                                           (f"{base}/app/inspect?site=1&kind=weekly", "capture", capture_cold, capture_warm)):
+        for _run in range(RUNS):
+            for url, ready, cold, warm in (
+                (f"{base}/app/offline", None, baseline_cold, baseline_warm),
+                (f"{base}/app/inspect?site=1&kind=weekly", "capture", capture_cold, capture_warm),
+            ):
                 # A new browser process each run: nothing in memory, the worker not yet running.
                 context = pw.chromium.launch_persistent_context(str(profile), **options)
                 context.set_offline(True)
                 cold.append(timed_open(context, url, ready))
                 # (Another kind of inspection: the same one again would offer to resume the new draft.)
-                warm.append(timed_open(context, url.replace("kind=weekly", "kind=complaint"), ready))
+                warm.append(
+                    timed_open(context, url.replace("kind=weekly", "kind=complaint"), ready)
+                )
                 context.close()
-                if ready:   # drop the draft the capture page made, so each run starts the same way
+                if ready:  # drop the draft the capture page made, so each run starts the same way
                     context = pw.chromium.launch_persistent_context(str(profile), **options)
                     context.set_offline(True)
                     p = context.new_page()
@@ -140,21 +157,34 @@ def main() -> None:
     original = statistics.mean(len(d) for d in originals)
     kept = statistics.mean(stored_sizes)
     figures = {
-        "cpu_throttle": THROTTLE, "runs": RUNS,
-        "capture_cold_start_s": round(cap_cold, 3), "capture_warm_s": round(statistics.median(capture_warm), 3),
-        "baseline_page_cold_s": round(base_cold, 3), "baseline_page_warm_s": round(statistics.median(baseline_warm), 3),
-        "photo_processing_s": round(photo_s, 3), "photo_decode_only_s": round(decode_s, 3),
-        "photo_original_bytes": int(original), "photo_stored_bytes": int(kept),
+        "cpu_throttle": THROTTLE,
+        "runs": RUNS,
+        "capture_cold_start_s": round(cap_cold, 3),
+        "capture_warm_s": round(statistics.median(capture_warm), 3),
+        "baseline_page_cold_s": round(base_cold, 3),
+        "baseline_page_warm_s": round(statistics.median(baseline_warm), 3),
+        "photo_processing_s": round(photo_s, 3),
+        "photo_decode_only_s": round(decode_s, 3),
+        "photo_original_bytes": int(original),
+        "photo_stored_bytes": int(kept),
     }
     ratios = {
         "capture_vs_trivial_page_cold": round(cap_cold / base_cold, 2),
         "photo_processing_vs_decode": round(photo_s / decode_s, 2),
         "photo_original_vs_stored": round(original / kept, 1),
     }
-    targets = {"capture_cold_start_s": 1.0, "photo_processing_s": 1.5, "photo_original_vs_stored": 8.0}
-    print(f"capture page offline cold start {cap_cold:.2f}s (trivial precached page {base_cold:.2f}s), "
-          f"photo {photo_s:.2f}s (decode alone {decode_s:.2f}s), {original / 1024:.0f} KB -> {kept / 1024:.0f} KB")
-    print(json.dumps({"bench": "capture", "figures": figures, "ratios": ratios, "targets": targets}))
+    targets = {
+        "capture_cold_start_s": 1.0,
+        "photo_processing_s": 1.5,
+        "photo_original_vs_stored": 8.0,
+    }
+    print(
+        f"capture page offline cold start {cap_cold:.2f}s (trivial precached page {base_cold:.2f}s), "
+        f"photo {photo_s:.2f}s (decode alone {decode_s:.2f}s), {original / 1024:.0f} KB -> {kept / 1024:.0f} KB"
+    )
+    print(
+        json.dumps({"bench": "capture", "figures": figures, "ratios": ratios, "targets": targets})
+    )
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ The database is a parameter (--database): `sqlite` (a temporary file made with `
 or `postgresql` (a throwaway server, tests/support/pgcluster.py, fsync on as on a real one; `make
 bench` runs both). Another backend plugs in as one more entry of DATABASES returning its URL.
 Last line: one JSON object."""
+
 from __future__ import annotations
 
 import argparse
@@ -60,6 +61,7 @@ def sqlite_database(tmp: Path):
 @contextmanager
 def postgresql_database(_tmp: Path):
     from tests.support.pgcluster import Cluster
+
     with Cluster(durable=True) as cluster:
         admin = create_engine(cluster.url, isolation_level="AUTOCOMMIT")
         with admin.connect() as conn:
@@ -73,6 +75,7 @@ DATABASES = {"sqlite": sqlite_database, "postgresql": postgresql_database}
 
 # ------------------------------------------------------------------------------------ set-up
 
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -80,8 +83,12 @@ def free_port() -> int:
 
 
 def server_env(url: str, rulebook: Path) -> dict:
-    return {**os.environ, "FAIRWATER_DATABASE_URL": url, "FAIRWATER_SECRET_KEY": SECRET,
-            "FAIRWATER_RULEBOOK_PATH": str(rulebook)}
+    return {
+        **os.environ,
+        "FAIRWATER_DATABASE_URL": url,
+        "FAIRWATER_SECRET_KEY": SECRET,
+        "FAIRWATER_RULEBOOK_PATH": str(rulebook),
+    }
 
 
 def twenty_five_item_rulebook(tmp: Path) -> Path:
@@ -89,8 +96,9 @@ def twenty_five_item_rulebook(tmp: Path) -> Path:
     with probe.app_context():
         create_all()
         make = Factory(get_session())
-        site = make.site(make.user("supervisor"), name="Probe", has_stockpiles=True,
-                         has_dewatering=True)
+        site = make.site(
+            make.user("supervisor"), name="Probe", has_stockpiles=True, has_dewatering=True
+        )
         have = len(checklist_codes(site, probe.extensions["rulebook"]))
     probe.extensions["engine"].dispose()
     return bench_rulebook(tmp, max(0, ANSWERS - have))
@@ -99,8 +107,13 @@ def twenty_five_item_rulebook(tmp: Path) -> Path:
 def seed(url: str, rulebook: Path, devices: int):
     """The schema through the real upgrade command, then sites with issued permits and one enrolled
     tablet per inspector."""
-    subprocess.run([str(VENV_BIN / "flask"), "--app", "app", "db", "upgrade"], cwd=ROOT, check=True,
-                   env=server_env(url, rulebook), stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [str(VENV_BIN / "flask"), "--app", "app", "db", "upgrade"],
+        cwd=ROOT,
+        check=True,
+        env=server_env(url, rulebook),
+        stdout=subprocess.DEVNULL,
+    )
     app = create_app({"DATABASE_URL": url, "SECRET_KEY": SECRET, "RULEBOOK_PATH": str(rulebook)})
     rb = app.extensions["rulebook"]
     with app.app_context():
@@ -135,13 +148,29 @@ class Server:
 
     def start(self) -> Server:
         """Started (again, after a crash: on the same port, the devices keep theirs)."""
-        cmd = [str(VENV_BIN / "gunicorn"), "--workers", str(WORKERS),
-               "--threads", str(self.threads),
-               "--bind", f"127.0.0.1:{self.port}", "--graceful-timeout", "5",
-               "--no-control-socket",  # one fixed path per user by default: runs would share it
-               "--error-logfile", str(self.log), "app:app"]
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL, start_new_session=True)
+        cmd = [
+            str(VENV_BIN / "gunicorn"),
+            "--workers",
+            str(WORKERS),
+            "--threads",
+            str(self.threads),
+            "--bind",
+            f"127.0.0.1:{self.port}",
+            "--graceful-timeout",
+            "5",
+            "--no-control-socket",  # one fixed path per user by default: runs would share it
+            "--error-logfile",
+            str(self.log),
+            "app:app",
+        ]
+        self.proc = subprocess.Popen(
+            cmd,
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -189,8 +218,15 @@ class Server:
 
 # ------------------------------------------------------------------------------------ devices
 
-def request(port: int, method: str, path: str, body: bytes | None = None,
-            headers: dict | None = None, timeout: float = 60):
+
+def request(
+    port: int,
+    method: str,
+    path: str,
+    body: bytes | None = None,
+    headers: dict | None = None,
+    timeout: float = 60,
+):
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         conn.request(method, path, body=body, headers=headers or {})
@@ -222,10 +258,15 @@ class Phase:
         self.name, self.seconds, self.killed, self.restarts = name, seconds, 0, 0
         self.push_ms: list[float] = []
         self.photo_ms: list[float] = []
-        self.acked_inspections: dict[str, str] = {}   # id -> notes (unique per inspection)
-        self.acked_photos: dict[str, str] = {}        # id -> inspection id
-        self.counts = {"server_errors": 0, "unanswered": 0, "refused": 0, "busy_503": 0,
-                       "unacknowledged": 0}
+        self.acked_inspections: dict[str, str] = {}  # id -> notes (unique per inspection)
+        self.acked_photos: dict[str, str] = {}  # id -> inspection id
+        self.counts = {
+            "server_errors": 0,
+            "unanswered": 0,
+            "refused": 0,
+            "busy_503": 0,
+            "unacknowledged": 0,
+        }
         self.lock = threading.Lock()
 
     def count(self, key: str) -> None:
@@ -266,15 +307,24 @@ def device(n: int, port: int, token: str, site, codes, base: bytes, phase: Phase
         i += 1
         inspection_id = str(uuid.uuid4())
         notes = f"bench {phase.name} device {n} inspection {i}"
-        photos = {str(uuid.uuid4()): unique_jpeg(base, f"{notes} photo {k}")
-                  for k in range(PHOTOS_EACH)}
-        payload = inspection_payload(site, codes=codes, kind="village", notes=notes,
-                                     photos=[(pid, hashlib.sha256(b).hexdigest())
-                                             for pid, b in photos.items()])
-        body = json.dumps({"device_id": f"bench-{n}",
-                           "mutations": [mutation("inspection", inspection_id, payload)]}).encode()
+        photos = {
+            str(uuid.uuid4()): unique_jpeg(base, f"{notes} photo {k}") for k in range(PHOTOS_EACH)
+        }
+        payload = inspection_payload(
+            site,
+            codes=codes,
+            kind="village",
+            notes=notes,
+            photos=[(pid, hashlib.sha256(b).hexdigest()) for pid, b in photos.items()],
+        )
+        body = json.dumps(
+            {
+                "device_id": f"bench-{n}",
+                "mutations": [mutation("inspection", inspection_id, payload)],
+            }
+        ).encode()
 
-        def pushed(status, data):
+        def pushed(status, data, inspection_id=inspection_id, notes=notes):
             result = json.loads(data)["results"][0]["status"] if status == 200 else None
             if result in ("applied", "duplicate"):
                 with phase.lock:
@@ -283,29 +333,50 @@ def device(n: int, port: int, token: str, site, codes, base: bytes, phase: Phase
             phase.count("refused")
             return False
 
-        if not send("POST", "/api/v1/sync/push", body, {"Content-Type": "application/json"},
-                    pushed, phase.push_ms):
+        if not send(
+            "POST",
+            "/api/v1/sync/push",
+            body,
+            {"Content-Type": "application/json"},
+            pushed,
+            phase.push_ms,
+        ):
             continue
         for pid, data in photos.items():
-            def stored(status, _data, pid=pid):
+
+            def stored(status, _data, pid=pid, inspection_id=inspection_id):
                 if status in (200, 201):
                     with phase.lock:
                         phase.acked_photos[pid] = inspection_id
                     return True
                 phase.count("refused")
                 return False
-            send("PUT", f"/api/v1/photos/{pid}", data,
-                 {"Content-Type": "image/jpeg",
-                  "X-Content-SHA256": hashlib.sha256(data).hexdigest()}, stored, phase.photo_ms)
+
+            send(
+                "PUT",
+                f"/api/v1/photos/{pid}",
+                data,
+                {
+                    "Content-Type": "image/jpeg",
+                    "X-Content-SHA256": hashlib.sha256(data).hexdigest(),
+                },
+                stored,
+                phase.photo_ms,
+            )
 
 
 def run_phase(name: str, server: Server, devices: int, seconds: float, world, kills: int = 0):
     sites, tokens, codes, base = world
     phase = Phase(name, seconds)
     until = time.monotonic() + seconds
-    threads = [threading.Thread(target=device, daemon=True,
-                                args=(n, server.port, tokens[n], sites[n % len(sites)], codes, base,
-                                      phase, until)) for n in range(devices)]
+    threads = [
+        threading.Thread(
+            target=device,
+            daemon=True,
+            args=(n, server.port, tokens[n], sites[n % len(sites)], codes, base, phase, until),
+        )
+        for n in range(devices)
+    ]
     started = time.monotonic()
     for t in threads:
         t.start()
@@ -323,29 +394,47 @@ def run_phase(name: str, server: Server, devices: int, seconds: float, world, ki
 
 # ------------------------------------------------------------------------------------ checks
 
+
 def check(url: str, phases: list[Phase]) -> dict:
     """Read the database after the server stopped: acknowledged and there, once, whole."""
     engine = create_engine(url)
     try:
         with engine.connect() as conn:
             inspections = dict(conn.execute(text("SELECT id, notes FROM inspection")).all())
-            answers = dict(conn.execute(text(
-                "SELECT inspection_id, count(*) FROM answer GROUP BY inspection_id")).all())
-            photos = dict(conn.execute(text(
-                "SELECT p.id, p.inspection_id FROM photo p JOIN storedfile f ON f.id = p.file_id "
-                "WHERE length(f.data) > 0")).all())
-            dup_inspections = conn.execute(text(
-                "SELECT coalesce(sum(n - 1), 0) FROM (SELECT count(*) AS n FROM inspection "
-                "WHERE notes LIKE 'bench %' GROUP BY notes) AS g")).scalar()
-            dup_photos = conn.execute(text(
-                "SELECT coalesce(sum(n - 1), 0) FROM (SELECT count(*) AS n FROM photo "
-                "GROUP BY sha256) AS g")).scalar()
+            answers = dict(
+                conn.execute(
+                    text("SELECT inspection_id, count(*) FROM answer GROUP BY inspection_id")
+                ).all()
+            )
+            photos = dict(
+                conn.execute(
+                    text(
+                        "SELECT p.id, p.inspection_id FROM photo p JOIN storedfile f ON f.id = p.file_id "
+                        "WHERE length(f.data) > 0"
+                    )
+                ).all()
+            )
+            dup_inspections = conn.execute(
+                text(
+                    "SELECT coalesce(sum(n - 1), 0) FROM (SELECT count(*) AS n FROM inspection "
+                    "WHERE notes LIKE 'bench %' GROUP BY notes) AS g"
+                )
+            ).scalar()
+            dup_photos = conn.execute(
+                text(
+                    "SELECT coalesce(sum(n - 1), 0) FROM (SELECT count(*) AS n FROM photo "
+                    "GROUP BY sha256) AS g"
+                )
+            ).scalar()
     finally:
         engine.dispose()
     out = {}
     for phase in phases:
-        lost = sum(1 for iid, notes in phase.acked_inspections.items()
-                   if inspections.get(iid) != notes or answers.get(iid) != ANSWERS)
+        lost = sum(
+            1
+            for iid, notes in phase.acked_inspections.items()
+            if inspections.get(iid) != notes or answers.get(iid) != ANSWERS
+        )
         lost += sum(1 for pid, iid in phase.acked_photos.items() if photos.get(pid) != iid)
         out[phase.name] = lost
     out["duplicates"] = int(dup_inspections) + int(dup_photos)
@@ -361,19 +450,29 @@ def pct(values: list[float], q: float) -> float:
 
 
 def summary(phase: Phase, lost: int) -> dict:
-    return {"inspections_per_s": round(len(phase.acked_inspections) / phase.seconds, 2),
-            "photos_per_s": round(len(phase.acked_photos) / phase.seconds, 2),
-            "push_p50_ms": pct(phase.push_ms, 50), "push_p95_ms": pct(phase.push_ms, 95),
-            "photo_p50_ms": pct(phase.photo_ms, 50), "photo_p95_ms": pct(phase.photo_ms, 95),
-            "acknowledged_inspections": len(phase.acked_inspections),
-            "acknowledged_photos": len(phase.acked_photos), "lost": lost, **phase.counts}
+    return {
+        "inspections_per_s": round(len(phase.acked_inspections) / phase.seconds, 2),
+        "photos_per_s": round(len(phase.acked_photos) / phase.seconds, 2),
+        "push_p50_ms": pct(phase.push_ms, 50),
+        "push_p95_ms": pct(phase.push_ms, 95),
+        "photo_p50_ms": pct(phase.photo_ms, 50),
+        "photo_p95_ms": pct(phase.photo_ms, 95),
+        "acknowledged_inspections": len(phase.acked_inspections),
+        "acknowledged_photos": len(phase.acked_photos),
+        "lost": lost,
+        **phase.counts,
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=float, default=60.0, help="seconds per phase (60)")
-    parser.add_argument("--kill-duration", type=float, default=30.0,
-                        help="seconds of the phase whose workers are SIGKILLed twice (30; 0: skip)")
+    parser.add_argument(
+        "--kill-duration",
+        type=float,
+        default=30.0,
+        help="seconds of the phase whose workers are SIGKILLed twice (30; 0: skip)",
+    )
     parser.add_argument("--devices", type=int, default=20)
     parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker (1)")
     parser.add_argument("--database", choices=sorted(DATABASES), default="sqlite")
@@ -388,10 +487,12 @@ def main() -> None:
         phases = []
         server = Server(url, rulebook, log, args.threads).start()
         try:  # the warm-up lets every worker load the app and fill its caches; not timed
-            for name, devices, seconds, kills in (("warm-up", args.devices, WARM_UP, 0),
-                                                  ("one", 1, args.duration, 0),
-                                                  ("many", args.devices, args.duration, 0),
-                                                  ("killed", args.devices, args.kill_duration, 2)):
+            for name, devices, seconds, kills in (
+                ("warm-up", args.devices, WARM_UP, 0),
+                ("one", 1, args.duration, 0),
+                ("many", args.devices, args.duration, 0),
+                ("killed", args.devices, args.kill_duration, 2),
+            ):
                 if seconds > 0:
                     phases.append(run_phase(name, server, devices, seconds, world, kills))
         finally:
@@ -406,43 +507,76 @@ def main() -> None:
     one, many = by["one"], by["many"]
     killed = by.get("killed")
     everything = list(by.values())  # the warm-up's acknowledged records count too
-    figures = {"database": args.database, "workers": WORKERS, "threads": args.threads,
-               "devices": args.devices, "seconds": args.duration, "answers_each": ANSWERS,
-               "photos_each": PHOTOS_EACH,
-               "inspections_per_s": many["inspections_per_s"],
-               "photos_per_s": many["photos_per_s"],
-               "push_p50_ms": many["push_p50_ms"], "push_p95_ms": many["push_p95_ms"],
-               "photo_p50_ms": many["photo_p50_ms"], "photo_p95_ms": many["photo_p95_ms"],
-               "one_device": {k: one[k] for k in ("inspections_per_s", "photos_per_s",
-                                                  "push_p50_ms", "push_p95_ms", "photo_p50_ms",
-                                                  "photo_p95_ms")},
-               "lost": sum(p["lost"] for p in everything), "duplicates": lost["duplicates"],
-               "server_errors": sum(p["server_errors"] for p in everything),
-               "database_locked": locked,
-               "refused": sum(p["refused"] for p in everything),
-               "unacknowledged": sum(p["unacknowledged"] for p in everything),
-               "busy_503": sum(p["busy_503"] for p in everything),
-               "server_restarts": sum(p.restarts for p in phases)}
+    figures = {
+        "database": args.database,
+        "workers": WORKERS,
+        "threads": args.threads,
+        "devices": args.devices,
+        "seconds": args.duration,
+        "answers_each": ANSWERS,
+        "photos_each": PHOTOS_EACH,
+        "inspections_per_s": many["inspections_per_s"],
+        "photos_per_s": many["photos_per_s"],
+        "push_p50_ms": many["push_p50_ms"],
+        "push_p95_ms": many["push_p95_ms"],
+        "photo_p50_ms": many["photo_p50_ms"],
+        "photo_p95_ms": many["photo_p95_ms"],
+        "one_device": {
+            k: one[k]
+            for k in (
+                "inspections_per_s",
+                "photos_per_s",
+                "push_p50_ms",
+                "push_p95_ms",
+                "photo_p50_ms",
+                "photo_p95_ms",
+            )
+        },
+        "lost": sum(p["lost"] for p in everything),
+        "duplicates": lost["duplicates"],
+        "server_errors": sum(p["server_errors"] for p in everything),
+        "database_locked": locked,
+        "refused": sum(p["refused"] for p in everything),
+        "unacknowledged": sum(p["unacknowledged"] for p in everything),
+        "busy_503": sum(p["busy_503"] for p in everything),
+        "server_restarts": sum(p.restarts for p in phases),
+    }
     if killed:
-        figures["kill_phase"] = {"seconds": args.kill_duration, "workers_killed": phases[-1].killed,
-                                 "acknowledged_inspections": killed["acknowledged_inspections"],
-                                 "acknowledged_photos": killed["acknowledged_photos"],
-                                 "unanswered_requests": killed["unanswered"],
-                                 "lost": killed["lost"]}
+        figures["kill_phase"] = {
+            "seconds": args.kill_duration,
+            "workers_killed": phases[-1].killed,
+            "acknowledged_inspections": killed["acknowledged_inspections"],
+            "acknowledged_photos": killed["acknowledged_photos"],
+            "unanswered_requests": killed["unanswered"],
+            "lost": killed["lost"],
+        }
+
     def ratio(key: str) -> float:
         return round(many[key] / max(one[key], 0.01), 2)
 
-    ratios = {"push_p95_many_vs_one": ratio("push_p95_ms"),
-              "photo_p95_many_vs_one": ratio("photo_p95_ms"),
-              "inspections_per_s_many_vs_one": ratio("inspections_per_s")}
-    targets = {"lost": 0, "duplicates": 0, "server_errors": 0, "push_p95_many_vs_one": "<= 10",
-               "photo_p95_many_vs_one": "<= 10"}
-    print(f"{args.devices} devices: {many['inspections_per_s']} inspections/s, push p95 "
-          f"{many['push_p95_ms']} ms (1 device: {one['push_p95_ms']} ms); lost {figures['lost']}, "
-          f"duplicates {figures['duplicates']}, 5xx {figures['server_errors']}, "
-          f"'database is locked' {locked}")
-    print(json.dumps({"bench": "concurrency", "figures": figures, "ratios": ratios,
-                      "targets": targets}))
+    ratios = {
+        "push_p95_many_vs_one": ratio("push_p95_ms"),
+        "photo_p95_many_vs_one": ratio("photo_p95_ms"),
+        "inspections_per_s_many_vs_one": ratio("inspections_per_s"),
+    }
+    targets = {
+        "lost": 0,
+        "duplicates": 0,
+        "server_errors": 0,
+        "push_p95_many_vs_one": "<= 10",
+        "photo_p95_many_vs_one": "<= 10",
+    }
+    print(
+        f"{args.devices} devices: {many['inspections_per_s']} inspections/s, push p95 "
+        f"{many['push_p95_ms']} ms (1 device: {one['push_p95_ms']} ms); lost {figures['lost']}, "
+        f"duplicates {figures['duplicates']}, 5xx {figures['server_errors']}, "
+        f"'database is locked' {locked}"
+    )
+    print(
+        json.dumps(
+            {"bench": "concurrency", "figures": figures, "ratios": ratios, "targets": targets}
+        )
+    )
 
 
 if __name__ == "__main__":

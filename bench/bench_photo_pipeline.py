@@ -1,11 +1,11 @@
 """Server photo pipeline (inspector.photos: check, verify, upright, strip, thumbnail) per photo, against one
 plain Pillow decode of the same file in the same run; peak memory by tracemalloc. Last line: one JSON object."""
+
 from __future__ import annotations
 
 import hashlib
 import io
 import json
-import statistics
 import sys
 import time
 import tracemalloc
@@ -62,19 +62,32 @@ def peak(fn, data: bytes) -> int:
 
 
 def main() -> None:
-    cases = {"2048px": camera_jpeg(2048, 1536), "12mp": camera_jpeg(4000, 3000),
-             "12mp_rotated": camera_jpeg(4000, 3000, orientation=6)}
+    cases = {
+        "2048px": camera_jpeg(2048, 1536),
+        "12mp": camera_jpeg(4000, 3000),
+        "12mp_rotated": camera_jpeg(4000, 3000, orientation=6),
+    }
     figures, ratios = {}, {}
     for name, data in cases.items():
         decode = best_of(plain_decode, data)
         piped = best_of(pipeline, data)
-        figures[name] = {"bytes": len(data), "decode_ms": round(decode * 1000, 1), "pipeline_ms": round(piped * 1000, 1),
-                         "pipeline_peak_mb": round(peak(pipeline, data) / 2**20, 1),
-                         "decode_peak_mb": round(peak(plain_decode, data) / 2**20, 1)}
+        figures[name] = {
+            "bytes": len(data),
+            "decode_ms": round(decode * 1000, 1),
+            "pipeline_ms": round(piped * 1000, 1),
+            "pipeline_peak_mb": round(peak(pipeline, data) / 2**20, 1),
+            "decode_peak_mb": round(peak(plain_decode, data) / 2**20, 1),
+        }
         ratios[name] = round(piped / decode, 2)
-        print(f"{name}: decode {decode * 1000:.0f} ms, pipeline {piped * 1000:.0f} ms, ratio {piped / decode:.2f}")
+        print(
+            f"{name}: decode {decode * 1000:.0f} ms, pipeline {piped * 1000:.0f} ms, ratio {piped / decode:.2f}"
+        )
     targets = {"2048px": 1.5, "12mp": 1.5, "12mp_rotated": 1.5}
-    print(json.dumps({"bench": "photo_pipeline", "figures": figures, "ratios": ratios, "targets": targets}))
+    print(
+        json.dumps(
+            {"bench": "photo_pipeline", "figures": figures, "ratios": ratios, "targets": targets}
+        )
+    )
 
 
 if __name__ == "__main__":

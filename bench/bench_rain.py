@@ -2,6 +2,7 @@
 (parse, store, audit, find qualifying rains) against the floor of inserting the same rows straight into
 SQLite in the same run; re-importing the file (all unchanged) against the first import. (2) Due items for
 300 sites with `due_items_many` against 300 calls of `due_items`. Last line: one JSON object."""
+
 from __future__ import annotations
 
 import json
@@ -32,8 +33,10 @@ def ghcn_file() -> str:
         for d in range(DAYS):
             day = date(2025, 12, 1) + timedelta(days=d)
             amount = pick.choice([0, 0, 0, 0.01, 0.05, 0.1, 0.2, 0.3, 0.45, 0.6, 1.1])
-            lines.append(f'"USC0047{s:04d}","STATION {s}, WI US","{43.7 + s * 0.02:.3f}","-88.9","250",'
-                         f'"{day.isoformat()}","{amount:.2f}",",,7,0700"')
+            lines.append(
+                f'"USC0047{s:04d}","STATION {s}, WI US","{43.7 + s * 0.02:.3f}","-88.9","250",'
+                f'"{day.isoformat()}","{amount:.2f}",",,7,0700"'
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -44,8 +47,10 @@ def floor_insert(tmp: Path, text: str) -> float:
     con.execute("create table r (key text unique, gauge text, day text, amount real)")
     start = time.perf_counter()
     with con:
-        con.executemany("insert into r values (?, ?, ?, ?)",
-                        [(f"{r[0]}:{r[5]}", r[0], r[5], float(r[6])) for r in rows])
+        con.executemany(
+            "insert into r values (?, ?, ?, ?)",
+            [(f"{r[0]}:{r[5]}", r[0], r[5], float(r[6])) for r in rows],
+        )
     elapsed = time.perf_counter() - start
     con.close()
     return elapsed
@@ -65,25 +70,43 @@ def main() -> None:
         owner = make.user("permittee")
         sites = []
         for n in range(SITES):
-            site = make.site(sup, name=f"Site {n}", latitude=43.7 + (n % STATIONS) * 0.02, longitude=-88.9)
-            make.permit(site, owner.company_id, sup, issued=True, received_on=date(2026, 11, 1), rb=rb)
-            session.add(Inspection(id=f"b-{n}", site_id=site.id, kind="weekly", inspector_name="B",
-                                   inspected_on=date(2026, 11, 20), started_at=datetime(2026, 11, 20, 15),
-                                   catalog_version="b"))
+            site = make.site(
+                sup, name=f"Site {n}", latitude=43.7 + (n % STATIONS) * 0.02, longitude=-88.9
+            )
+            make.permit(
+                site, owner.company_id, sup, issued=True, received_on=date(2026, 11, 1), rb=rb
+            )
+            session.add(
+                Inspection(
+                    id=f"b-{n}",
+                    site_id=site.id,
+                    kind="weekly",
+                    inspector_name="B",
+                    inspected_on=date(2026, 11, 20),
+                    started_at=datetime(2026, 11, 20, 15),
+                    catalog_version="b",
+                )
+            )
             sites.append(site)
         session.commit()
 
         start = time.perf_counter()
-        report = rain.import_file(session, text, "ghcn", user_id=None, now=NOW, rb=rb,
-                                  units="standard")
+        report = rain.import_file(
+            session, text, "ghcn", user_id=None, now=NOW, rb=rb, units="standard"
+        )
         session.commit()
         first = time.perf_counter() - start
         start = time.perf_counter()
-        again = rain.import_file(session, text, "ghcn", user_id=None, now=NOW, rb=rb,
-                                 units="standard")
+        again = rain.import_file(
+            session, text, "ghcn", user_id=None, now=NOW, rb=rb, units="standard"
+        )
         session.commit()
         second = time.perf_counter() - start
-        assert report.stored == STATIONS * DAYS and again.unchanged == STATIONS * DAYS and again.stored == 0
+        assert (
+            report.stored == STATIONS * DAYS
+            and again.unchanged == STATIONS * DAYS
+            and again.stored == 0
+        )
 
         # Warm both paths once (statements built and compiled once per process, as on a running server),
         # so neither timing carries the other's one-time costs.
@@ -100,15 +123,35 @@ def main() -> None:
     app.extensions["engine"].dispose()
 
     rows = STATIONS * DAYS
-    figures.update({"rows": rows, "import_s": round(first, 3), "reimport_s": round(second, 3),
-                    "floor_insert_s": round(floor, 4), "qualifying_rains": len(report.rain_events),
-                    "sites": SITES, "due_items_many_s": round(batch, 4), "due_items_each_s": round(one_by_one, 4),
-                    "import_rows_per_s": round(rows / first)})
-    ratios.update({"import_vs_floor": round(first / floor, 1), "reimport_vs_import": round(second / first, 3),
-                   "many_vs_each": round(batch / one_by_one, 3)})
-    targets = {"import_rows_per_s": ">= 1000", "reimport_vs_import": "<= 0.5", "many_vs_each": "<= 0.25"}
-    print(f"imported {rows} rows in {first:.2f}s ({rows / first:.0f}/s); re-import {second:.2f}s; "
-          f"due items for {SITES} sites: {batch * 1000:.0f} ms batched vs {one_by_one * 1000:.0f} ms one by one")
+    figures.update(
+        {
+            "rows": rows,
+            "import_s": round(first, 3),
+            "reimport_s": round(second, 3),
+            "floor_insert_s": round(floor, 4),
+            "qualifying_rains": len(report.rain_events),
+            "sites": SITES,
+            "due_items_many_s": round(batch, 4),
+            "due_items_each_s": round(one_by_one, 4),
+            "import_rows_per_s": round(rows / first),
+        }
+    )
+    ratios.update(
+        {
+            "import_vs_floor": round(first / floor, 1),
+            "reimport_vs_import": round(second / first, 3),
+            "many_vs_each": round(batch / one_by_one, 3),
+        }
+    )
+    targets = {
+        "import_rows_per_s": ">= 1000",
+        "reimport_vs_import": "<= 0.5",
+        "many_vs_each": "<= 0.25",
+    }
+    print(
+        f"imported {rows} rows in {first:.2f}s ({rows / first:.0f}/s); re-import {second:.2f}s; "
+        f"due items for {SITES} sites: {batch * 1000:.0f} ms batched vs {one_by_one * 1000:.0f} ms one by one"
+    )
     print(json.dumps({"bench": "rain", "figures": figures, "ratios": ratios, "targets": targets}))
 
 

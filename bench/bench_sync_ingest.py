@@ -1,6 +1,7 @@
 """Push ingest: 2,000 inspections × 25 answers in batches of 50 through the app (Flask test client, device
 token), against the floor of inserting the same rows straight into SQLite in one transaction, same run.
 Then the same batches again (all duplicates). Last line: one JSON object."""
+
 from __future__ import annotations
 
 import json
@@ -27,9 +28,11 @@ def bench_rulebook(tmp: Path, extra: int) -> Path:
     """The real rulebook with `extra` additional always-on items, so a site has 25 checklist items."""
     text = RULEBOOK.read_text()
     for i in range(extra):
-        text += (f'\n[[checklist.items]]\ncode = "BENCH-{i}"\ntitle = "Bench item {i}"\nquestion = "Bench?"\n'
-                 f'failure = "Bench failure."\ncorrective_action = "Fix it."\ncitation = "§ 256-7B"\n'
-                 f'applies_if = ["always"]\nrepair = "default"\nseverity = "minor"\n')
+        text += (
+            f'\n[[checklist.items]]\ncode = "BENCH-{i}"\ntitle = "Bench item {i}"\nquestion = "Bench?"\n'
+            f'failure = "Bench failure."\ncorrective_action = "Fix it."\ncitation = "§ 256-7B"\n'
+            f'applies_if = ["always"]\nrepair = "default"\nseverity = "minor"\n'
+        )
     path = tmp / "bench.toml"
     path.write_text(text)
     return path
@@ -37,6 +40,7 @@ def bench_rulebook(tmp: Path, extra: int) -> Path:
 
 def setup(tmp: Path):
     from inspector.rules import rulebook
+
     base = rulebook.load(None)
     probe = create_app({"DATABASE_URL": f"sqlite:///{tmp / 'probe.sqlite3'}", "SECRET_KEY": "b"})
     with probe.app_context():
@@ -48,8 +52,14 @@ def setup(tmp: Path):
         app0_codes = checklist_codes(site, base)
     probe.extensions["engine"].dispose()
     extra = max(0, ANSWERS - len(app0_codes))
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite3'}", "SECRET_KEY": "b",
-                      "RULEBOOK_PATH": str(bench_rulebook(tmp, extra)), "TESTING": True})
+    app = create_app(
+        {
+            "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite3'}",
+            "SECRET_KEY": "b",
+            "RULEBOOK_PATH": str(bench_rulebook(tmp, extra)),
+            "TESTING": True,
+        }
+    )
     with app.app_context():
         create_all()
         session = get_session()
@@ -73,11 +83,15 @@ def floor(tmp: Path, batches) -> float:
     conn = sqlite3.connect(tmp / "floor.sqlite3", isolation_level=None)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=NORMAL")
-    conn.execute("CREATE TABLE inspection (id TEXT PRIMARY KEY, site_id INT, kind TEXT, inspector_name TEXT, "
-                 "inspected_on TEXT, started_at TEXT, ended_at TEXT, weather TEXT, phase TEXT, notes TEXT, "
-                 "catalog_version TEXT, sha256 TEXT, received_at TEXT)")
-    conn.execute("CREATE TABLE answer (id INTEGER PRIMARY KEY, inspection_id TEXT, item_code TEXT, result TEXT, "
-                 "note TEXT, corrective_action TEXT, measurements TEXT, calculator TEXT)")
+    conn.execute(
+        "CREATE TABLE inspection (id TEXT PRIMARY KEY, site_id INT, kind TEXT, inspector_name TEXT, "
+        "inspected_on TEXT, started_at TEXT, ended_at TEXT, weather TEXT, phase TEXT, notes TEXT, "
+        "catalog_version TEXT, sha256 TEXT, received_at TEXT)"
+    )
+    conn.execute(
+        "CREATE TABLE answer (id INTEGER PRIMARY KEY, inspection_id TEXT, item_code TEXT, result TEXT, "
+        "note TEXT, corrective_action TEXT, measurements TEXT, calculator TEXT)"
+    )
     conn.execute("CREATE INDEX ix_answer_inspection ON answer (inspection_id)")
     started = time.perf_counter()
     conn.execute("BEGIN")
@@ -85,14 +99,41 @@ def floor(tmp: Path, batches) -> float:
         rows, answers = [], []
         for m in batch:
             p = m["payload"]
-            rows.append((m["entity_id"], p["site_id"], p["kind"], p["inspector_name"], p["inspected_on"],
-                         p["started_at"], p["ended_at"], p["weather"], p["phase"], p["notes"], p["catalog_version"],
-                         p["sha256"], "2026-12-01T00:00:00"))
-            answers += [(m["entity_id"], a["item_code"], a["result"], a["note"], a["corrective_action"],
-                         json.dumps(a["measurements"]), json.dumps(a["calculator"])) for a in p["answers"]]
+            rows.append(
+                (
+                    m["entity_id"],
+                    p["site_id"],
+                    p["kind"],
+                    p["inspector_name"],
+                    p["inspected_on"],
+                    p["started_at"],
+                    p["ended_at"],
+                    p["weather"],
+                    p["phase"],
+                    p["notes"],
+                    p["catalog_version"],
+                    p["sha256"],
+                    "2026-12-01T00:00:00",
+                )
+            )
+            answers += [
+                (
+                    m["entity_id"],
+                    a["item_code"],
+                    a["result"],
+                    a["note"],
+                    a["corrective_action"],
+                    json.dumps(a["measurements"]),
+                    json.dumps(a["calculator"]),
+                )
+                for a in p["answers"]
+            ]
         conn.executemany("INSERT INTO inspection VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
-        conn.executemany("INSERT INTO answer (inspection_id, item_code, result, note, corrective_action, "
-                         "measurements, calculator) VALUES (?,?,?,?,?,?,?)", answers)
+        conn.executemany(
+            "INSERT INTO answer (inspection_id, item_code, result, note, corrective_action, "
+            "measurements, calculator) VALUES (?,?,?,?,?,?,?)",
+            answers,
+        )
     conn.execute("COMMIT")
     took = time.perf_counter() - started
     conn.close()
@@ -103,8 +144,17 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
         app, token, site, codes = setup(tmp)
-        batches = [[mutation("inspection", str(uuid.uuid4()), inspection_payload(site, codes=codes, kind="village"))
-                    for _ in range(BATCH)] for _ in range(INSPECTIONS // BATCH)]
+        batches = [
+            [
+                mutation(
+                    "inspection",
+                    str(uuid.uuid4()),
+                    inspection_payload(site, codes=codes, kind="village"),
+                )
+                for _ in range(BATCH)
+            ]
+            for _ in range(INSPECTIONS // BATCH)
+        ]
         client = app.test_client()
         headers = {"Authorization": f"Bearer {token}"}
         bodies = [json.dumps({"device_id": "bench", "mutations": b}) for b in batches]
@@ -112,7 +162,11 @@ def main() -> None:
         def run(expect: str) -> float:
             started = time.perf_counter()
             for body in bodies:
-                res = client.post("/api/v1/sync/push", data=body, headers={**headers, "Content-Type": "application/json"})
+                res = client.post(
+                    "/api/v1/sync/push",
+                    data=body,
+                    headers={**headers, "Content-Type": "application/json"},
+                )
                 assert res.status_code == 200, res.get_data(as_text=True)[:500]
                 statuses = {r["status"] for r in res.get_json()["results"]}
                 assert statuses == {expect}, (statuses, res.get_json()["results"][0])
@@ -121,15 +175,30 @@ def main() -> None:
         floor_before = floor(tmp / "a", batches)
         push_s = run("applied")
         replay_s = run("duplicate")
-        floor_s = min(floor_before, floor(tmp / "b", batches))  # the faster floor: the stricter ratio
+        floor_s = min(
+            floor_before, floor(tmp / "b", batches)
+        )  # the faster floor: the stricter ratio
         app.extensions["engine"].dispose()
-    figures = {"inspections": INSPECTIONS, "answers_each": ANSWERS, "batch": BATCH, "push_s": round(push_s, 3),
-               "replay_s": round(replay_s, 3), "floor_s": round(floor_s, 3),
-               "inspections_per_s": round(INSPECTIONS / push_s, 1)}
-    ratios = {"push_vs_floor": round(push_s / floor_s, 2), "replay_vs_push": round(replay_s / push_s, 3)}
+    figures = {
+        "inspections": INSPECTIONS,
+        "answers_each": ANSWERS,
+        "batch": BATCH,
+        "push_s": round(push_s, 3),
+        "replay_s": round(replay_s, 3),
+        "floor_s": round(floor_s, 3),
+        "inspections_per_s": round(INSPECTIONS / push_s, 1),
+    }
+    ratios = {
+        "push_vs_floor": round(push_s / floor_s, 2),
+        "replay_vs_push": round(replay_s / push_s, 3),
+    }
     targets = {"push_vs_floor": 3.0, "replay_vs_push": 0.3}
     print(f"push {push_s:.2f}s, replay {replay_s:.2f}s, direct SQLite floor {floor_s:.2f}s")
-    print(json.dumps({"bench": "sync_ingest", "figures": figures, "ratios": ratios, "targets": targets}))
+    print(
+        json.dumps(
+            {"bench": "sync_ingest", "figures": figures, "ratios": ratios, "targets": targets}
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 """The Fairwater erosion-control inspection app: create_app() builds it."""
+
 from __future__ import annotations
 
 import os
@@ -9,30 +10,40 @@ from . import config
 
 
 def create_app(test_config: dict | None = None) -> Flask:
-    app = Flask(__name__, instance_relative_config=True,
-                static_folder=os.path.join(os.path.dirname(__file__), "..", "static"),
-                template_folder=os.path.join(os.path.dirname(__file__), "..", "templates"))
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        static_folder=os.path.join(os.path.dirname(__file__), "..", "static"),
+        template_folder=os.path.join(os.path.dirname(__file__), "..", "templates"),
+    )
     os.makedirs(app.instance_path, exist_ok=True)
     config.load(app, test_config)
 
     from .rules import rulebook
+
     # A missing or malformed rulebook value stops the app here, naming the key.
     app.extensions["rulebook"] = rulebook.load(app.config["RULEBOOK_PATH"])
     from .services import clock
+
     with app.app_context():  # the Village's day (tests may pin the clock)
-        rulebook.check_calendar_coverage(app.extensions["rulebook"].data,
-                                         clock.today(app.extensions["rulebook"]))
+        rulebook.check_calendar_coverage(
+            app.extensions["rulebook"].data, clock.today(app.extensions["rulebook"])
+        )
 
     from . import photos
+
     photos.configure(app.config["PHOTO_PROCESSING_SLOTS"])
 
     from . import db, security
+
     db.init_app(app)
     security.init_app(app)
 
     from .web import register_blueprints
+
     register_blueprints(app)
 
     from . import cli
+
     cli.init_app(app)
     return app

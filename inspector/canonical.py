@@ -5,13 +5,16 @@ numbers look: Python writes 1e-06, 1e+16 and 2.0 where JavaScript writes 0.00000
 and 2. A record's hash is taken on the device, so the server formats numbers the ECMAScript way
 (Number::toString: the shortest digits that round-trip, which both languages compute the same way).
 """
+
 from __future__ import annotations
 
 import hashlib
 import json
 import math
 import re
-from json.encoder import encode_basestring  # json.dumps(text, ensure_ascii=False), without the dumps overhead
+from json.encoder import (
+    encode_basestring,  # json.dumps(text, ensure_ascii=False), without the dumps overhead
+)
 from typing import Any
 
 # A number as Python's json writes it that JavaScript would write otherwise: 2.0, -0.0, 1e-06, 1e+16.
@@ -33,7 +36,11 @@ def js_number(value: int | float) -> str:
     int_part, _, frac_part = mantissa.partition(".")
     digits = (int_part + frac_part).lstrip("0")
     # n: the position of the decimal point relative to the start of `digits` (ECMAScript's n).
-    n = len(int_part.lstrip("0")) if int_part.strip("0") else -(len(frac_part) - len(frac_part.lstrip("0")))
+    n = (
+        len(int_part.lstrip("0"))
+        if int_part.strip("0")
+        else -(len(frac_part) - len(frac_part.lstrip("0")))
+    )
     n += int(exponent or 0)
     digits = digits.rstrip("0") or "0"
     k = len(digits)
@@ -62,8 +69,11 @@ def _encode(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ",".join(_encode(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ",".join(encode_basestring(str(k)) + ":" + _encode(value[k])
-                              for k in sorted(value)) + "}"
+        return (
+            "{"
+            + ",".join(encode_basestring(str(k)) + ":" + _encode(value[k]) for k in sorted(value))
+            + "}"
+        )
     raise TypeError(f"cannot encode {type(value).__name__}")
 
 
@@ -74,8 +84,13 @@ def canonical_json(payload: dict) -> str:
     # is one Python writes otherwise; most records have none, and a look-alike inside a string only costs
     # the slow path. Keys are text (records are parsed JSON); numeric keys come out the same either way.
     try:
-        text = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError):  # NaN/Infinity (JavaScript writes null) or keys that cannot be sorted
+        text = json.dumps(
+            record, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+        )
+    except (
+        TypeError,
+        ValueError,
+    ):  # NaN/Infinity (JavaScript writes null) or keys that cannot be sorted
         return _encode(record)
     return text if _PY_ONLY_NUMBER.search(text) is None else _encode(record)
 

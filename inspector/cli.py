@@ -1,4 +1,5 @@
 """CLI commands: `flask --app app create-user | seed-demo | demo-accounts` (init-db and backup live in db.py)."""
+
 from __future__ import annotations
 
 import click
@@ -28,8 +29,14 @@ def create_user_command(email, role, name, company, password):
         password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
     session = get_session()
     try:
-        user = accounts.create_user(session, email=email, name=name or email, role=role, password=password,
-                                    company_name=company)
+        user = accounts.create_user(
+            session,
+            email=email,
+            name=name or email,
+            role=role,
+            password=password,
+            company_name=company,
+        )
         session.commit()
     except ServiceError as exc:
         session.rollback()
@@ -42,6 +49,7 @@ def create_user_command(email, role, name, company, password):
 def seed_demo_command(if_empty):
     """Fill the database with realistic demo sites, permits, rain and inspections."""
     from . import demo
+
     try:
         schema.upgrade(engine())  # a no-op on a current database
     except schema.SchemaError as exc:
@@ -59,6 +67,7 @@ def seed_demo_command(if_empty):
 def demo_accounts_command():
     """Print the demo sign-ins."""
     from .demo import ACCOUNTS, PASSWORD
-    click.echo("Demo sign-ins (password for all: %s)" % PASSWORD)
+
+    click.echo(f"Demo sign-ins (password for all: {PASSWORD})")
     for email, name, role, company in ACCOUNTS:
         click.echo(f"  {role:<11} {email:<34} {name}" + (f" — {company}" if company else ""))

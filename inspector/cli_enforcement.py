@@ -1,6 +1,7 @@
 """`flask --app app tick`: the clock tick for cron. Runs the rules without a request, so deadlines that
 pass at night (a missed weekly inspection, an overdue repair, an expired permit) propose orders on time.
 It also re-checks the sealed records every VERIFY_INTERVAL_HOURS (docs/sealing.md)."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -21,8 +22,11 @@ def tick_command():
     now = clock.now()
     created = enforcement.evaluate_all(session, now, current_app.extensions["rulebook"])
     session.commit()
-    click.echo(f"tick {now.isoformat(timespec='seconds')}Z: {len(created)} new proposed stop-work order(s)")
+    click.echo(
+        f"tick {now.isoformat(timespec='seconds')}Z: {len(created)} new proposed stop-work order(s)"
+    )
     from sync.photos import expire_unclaimed
+
     days = current_app.config["UNCLAIMED_PHOTO_DAYS"]
     expired = expire_unclaimed(session, now - timedelta(days=days))
     session.commit()
@@ -36,6 +40,7 @@ def tick_command():
     session.commit()
     if run is not None:
         from .cli_seals import report_lines
+
         for line in report_lines(run):
             click.echo(line)
 

@@ -1,4 +1,5 @@
 """Configuration: defaults < instance/config.py < environment variables (FAIRWATER_*, DATABASE_URL)."""
+
 from __future__ import annotations
 
 import os
@@ -43,18 +44,37 @@ class Defaults:
     PHOTO_PROCESSING_SLOTS = 2  # photos decoded at once per process; more wait briefly, then 503
 
 
-INT_KEYS = ("SMTP_PORT", "UNCLAIMED_PHOTO_DAYS", "UNCLAIMED_PHOTOS_PER_USER",
-            "UNCLAIMED_PHOTO_MB_PER_USER", "PHOTO_PROCESSING_SLOTS", "PROXY_HOPS", "LOGIN_MAX_FAILURES", "LOGIN_MAX_FAILURES_PER_CLIENT",
-            "LOGIN_LOCK_SECONDS")
-ENV_KEYS = ("SECRET_KEY", "DATABASE_URL", "RULEBOOK_PATH", "ENV_NAME", "MAIL_SENDER", "SMTP_HOST",
-            "SMTP_USER", "SMTP_PASSWORD", "MAIL_FROM") + INT_KEYS
+INT_KEYS = (
+    "SMTP_PORT",
+    "UNCLAIMED_PHOTO_DAYS",
+    "UNCLAIMED_PHOTOS_PER_USER",
+    "UNCLAIMED_PHOTO_MB_PER_USER",
+    "PHOTO_PROCESSING_SLOTS",
+    "PROXY_HOPS",
+    "LOGIN_MAX_FAILURES",
+    "LOGIN_MAX_FAILURES_PER_CLIENT",
+    "LOGIN_LOCK_SECONDS",
+)
+ENV_KEYS = (
+    "SECRET_KEY",
+    "DATABASE_URL",
+    "RULEBOOK_PATH",
+    "ENV_NAME",
+    "MAIL_SENDER",
+    "SMTP_HOST",
+    "SMTP_USER",
+    "SMTP_PASSWORD",
+    "MAIL_FROM",
+) + INT_KEYS
 
 
 def load(app, overrides: dict | None = None) -> None:
     app.config.from_object(Defaults)
     app.config.from_pyfile("config.py", silent=True)
     for key in ENV_KEYS:
-        value = os.environ.get(f"FAIRWATER_{key}") or (os.environ.get(key) if key == "DATABASE_URL" else None)
+        value = os.environ.get(f"FAIRWATER_{key}") or (
+            os.environ.get(key) if key == "DATABASE_URL" else None
+        )
         if value:
             app.config[key] = int(value) if key in INT_KEYS else value
     if overrides:
@@ -62,7 +82,11 @@ def load(app, overrides: dict | None = None) -> None:
     if app.config["ENV_NAME"] == "production":
         app.config["SESSION_COOKIE_SECURE"] = True
         if app.config["SECRET_KEY"] in (None, "", DEMO_SECRET_KEY):
-            raise RuntimeError("FAIRWATER_SECRET_KEY must be set to a private value in production "
-                               "(the demo key is refused).")
+            raise RuntimeError(
+                "FAIRWATER_SECRET_KEY must be set to a private value in production "
+                "(the demo key is refused)."
+            )
     if not app.config["DATABASE_URL"]:
-        app.config["DATABASE_URL"] = "sqlite:///" + os.path.join(app.instance_path, "fairwater.sqlite3")
+        app.config["DATABASE_URL"] = "sqlite:///" + os.path.join(
+            app.instance_path, "fairwater.sqlite3"
+        )

@@ -4,6 +4,7 @@ SQLite-only statements live here and only here (pragmas, online backup; schema.p
 runner switches foreign keys off around a migration), their PostgreSQL counterparts (one writer at
 a time, pg_dump) in postgresql.py, so the rest of the code is the same on both (DATABASE_URL).
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -14,8 +15,11 @@ from flask.cli import AppGroup, with_appcontext
 from sqlalchemy import event, make_url
 from sqlmodel import Session, create_engine
 
-from . import models  # noqa: F401  (registers every table on SQLModel.metadata)
-from . import postgresql, schema
+from . import (
+    models,  # noqa: F401  (registers every table on SQLModel.metadata)
+    postgresql,
+    schema,
+)
 
 
 def make_engine(url: str):
@@ -85,6 +89,7 @@ def create_all(eng=None) -> None:
 
 def is_empty(session: Session) -> bool:
     from .models import User
+
     return session.exec(User.__table__.select().limit(1)).first() is None
 
 
@@ -144,8 +149,11 @@ def db_heads_command():
 
 @db_group.command("revision")
 @click.option("-m", "--message", required=True)
-@click.option("--autogenerate", is_flag=True,
-              help="Fill it with the difference between the models and the migrations' head.")
+@click.option(
+    "--autogenerate",
+    is_flag=True,
+    help="Fill it with the difference between the models and the migrations' head.",
+)
 def db_revision_command(message, autogenerate):
     """Create a new migration whose parent is the current head (see docs/migrations.md)."""
     path = schema.new_revision(message, autogenerate)
@@ -183,8 +191,10 @@ def backup_command(dest):
         elif dialect == "postgresql":
             postgresql.backup(url, dest)
         else:
-            raise click.ClickException(f"backup knows SQLite and PostgreSQL, not {dialect}: "
-                                       "use the database server's own tools.")
+            raise click.ClickException(
+                f"backup knows SQLite and PostgreSQL, not {dialect}: "
+                "use the database server's own tools."
+            )
     except (OSError, RuntimeError) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"Backup written to {dest}")

@@ -1,5 +1,6 @@
 """Realistic demo data: several sites of different kinds and sizes, permits at different stages,
 past inspections with passes and failures. Dates are relative to today so the clocks look alive."""
+
 from __future__ import annotations
 
 import uuid
@@ -8,11 +9,11 @@ from types import SimpleNamespace
 
 from sqlmodel import Session, select
 
+from . import demo_rain
 from .models import PermitEvent
 from .models.base import utcnow
 from .rules import clocks
 from .rules.rulebook import Rulebook
-from . import demo_rain
 from .services import accounts, inspections, permits, sites
 
 PASSWORD = "fairwater-demo"
@@ -26,30 +27,111 @@ ACCOUNTS = [
 
 SITES = [
     # name, address, kind, area, length, disturbed, channel, stockpiles, dewatering, lat, lon, company, stage
-    ("Meadow Ridge Subdivision, Phase 2", "N4120 County Road KW", "subdivision_plat", 38.0, None, 12.5, True,
-     True, True, 43.8391, -88.8581, "Prairie Builders LLC", "commenced"),
-    ("Fairwater Cooperative Grain Annex", "210 Mill Street", "building_lot", 7.2, None, 6.0, False,
-     True, False, 43.8352, -88.8667, "Prairie Builders LLC", "issued"),
-    ("Main Street Water Main Replacement", "Main Street, Oak to Pine", "underground_pipe", None, 1450.0, 1.1, False,
-     True, True, 43.8337, -88.8640, "Badger Utility Contractors", "commenced"),
-    ("Lake Avenue Reconstruction", "Lake Avenue, 3rd to 7th", "street_work", None, 820.0, 2.0, False,
-     False, False, 43.8318, -88.8702, "Badger Utility Contractors", "under_review"),
-    ("Willow Creek Commercial Lot", "W Highway 44", "building_lot", 5.0, None, 4.0, False,
-     False, False, 43.8410, -88.8755, "Prairie Builders LLC", "applied"),
-    ("Church Street Parking Lot", "115 Church Street", "land_disturbance", 2.3, None, 2.3, False,
-     False, False, 43.8360, -88.8620, None, None),
+    (
+        "Meadow Ridge Subdivision, Phase 2",
+        "N4120 County Road KW",
+        "subdivision_plat",
+        38.0,
+        None,
+        12.5,
+        True,
+        True,
+        True,
+        43.8391,
+        -88.8581,
+        "Prairie Builders LLC",
+        "commenced",
+    ),
+    (
+        "Fairwater Cooperative Grain Annex",
+        "210 Mill Street",
+        "building_lot",
+        7.2,
+        None,
+        6.0,
+        False,
+        True,
+        False,
+        43.8352,
+        -88.8667,
+        "Prairie Builders LLC",
+        "issued",
+    ),
+    (
+        "Main Street Water Main Replacement",
+        "Main Street, Oak to Pine",
+        "underground_pipe",
+        None,
+        1450.0,
+        1.1,
+        False,
+        True,
+        True,
+        43.8337,
+        -88.8640,
+        "Badger Utility Contractors",
+        "commenced",
+    ),
+    (
+        "Lake Avenue Reconstruction",
+        "Lake Avenue, 3rd to 7th",
+        "street_work",
+        None,
+        820.0,
+        2.0,
+        False,
+        False,
+        False,
+        43.8318,
+        -88.8702,
+        "Badger Utility Contractors",
+        "under_review",
+    ),
+    (
+        "Willow Creek Commercial Lot",
+        "W Highway 44",
+        "building_lot",
+        5.0,
+        None,
+        4.0,
+        False,
+        False,
+        False,
+        43.8410,
+        -88.8755,
+        "Prairie Builders LLC",
+        "applied",
+    ),
+    (
+        "Church Street Parking Lot",
+        "115 Church Street",
+        "land_disturbance",
+        2.3,
+        None,
+        2.3,
+        False,
+        False,
+        False,
+        43.8360,
+        -88.8620,
+        None,
+        None,
+    ),
 ]
 
 # A 1×1 PNG and a tiny PDF: stand-ins for the control plan documents.
-PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
-                    "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082")
+PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+    "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082"
+)
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 
 
 def _docs(session, permit, user, rb, on: datetime):
     for d in rb["control_plan_documents"]:
-        doc = permits.add_document(session, permit, kind=d["kind"], filename=f"{d['kind']}.pdf", data=PDF,
-                                   user=user, rb=rb)
+        doc = permits.add_document(
+            session, permit, kind=d["kind"], filename=f"{d['kind']}.pdf", data=PDF, user=user, rb=rb
+        )
         doc.uploaded_at = on
         session.add(doc)
 
@@ -58,32 +140,57 @@ def _z(moment: datetime) -> str:
     return moment.isoformat(timespec="seconds") + "Z"
 
 
-def _inspection(session, site, rb, user, when: datetime, kind: str, failures: dict[str, str], name: str) -> None:
+def _inspection(
+    session, site, rb, user, when: datetime, kind: str, failures: dict[str, str], name: str
+) -> None:
     """Stored the way a tablet's push is: the record's hash is the canonical hash of what the device sends,
     and the ingest service stores it, raises its findings and seals it, received 45 minutes after the visit
     (so `flask --app app verify` passes on a fresh demo database). The audit trail it writes is also the
     sync feed devices pull the demo's inspections and findings from."""
-    answers = [{"item_code": item["code"], "result": "fail" if item["code"] in failures else "pass",
-                "note": failures.get(item["code"], ""),
-                "corrective_action": item["corrective_action"] if item["code"] in failures else "",
-                "measurements": {}, "calculator": None, "photo_ids": []}
-               for item in sites.ordinance_view(site, rb)["checklist"]]
-    payload = {"site_id": site.id, "kind": kind, "inspector_name": name,
-               "inspected_on": clocks.local_date(when).isoformat(), "started_at": _z(when),
-               "ended_at": _z(when + timedelta(minutes=40)), "weather": "Overcast, 48 °F", "phase": "Rough grading",
-               "notes": "", "active_disturbance": True, "rain_event_id": None, "finding_id": None,
-               "catalog_version": rb["checklist.version"], "replaces_id": None, "answers": answers, "photos": []}
+    answers = [
+        {
+            "item_code": item["code"],
+            "result": "fail" if item["code"] in failures else "pass",
+            "note": failures.get(item["code"], ""),
+            "corrective_action": item["corrective_action"] if item["code"] in failures else "",
+            "measurements": {},
+            "calculator": None,
+            "photo_ids": [],
+        }
+        for item in sites.ordinance_view(site, rb)["checklist"]
+    ]
+    payload = {
+        "site_id": site.id,
+        "kind": kind,
+        "inspector_name": name,
+        "inspected_on": clocks.local_date(when).isoformat(),
+        "started_at": _z(when),
+        "ended_at": _z(when + timedelta(minutes=40)),
+        "weather": "Overcast, 48 °F",
+        "phase": "Rough grading",
+        "notes": "",
+        "active_disturbance": True,
+        "rain_event_id": None,
+        "finding_id": None,
+        "catalog_version": rb["checklist.version"],
+        "replaces_id": None,
+        "answers": answers,
+        "photos": [],
+    }
     payload["sha256"] = inspections.canonical_hash(payload)
     # evaluate_sites: collected and left alone, as the demo never evaluated sites while seeding.
-    ctx = SimpleNamespace(user=user, device_id=None, now=when + timedelta(minutes=45), rb=rb, evaluate_sites=set())
+    ctx = SimpleNamespace(
+        user=user, device_id=None, now=when + timedelta(minutes=45), rb=rb, evaluate_sites=set()
+    )
     inspection_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"{site.id}-{when.isoformat()}-{kind}"))
     inspections.apply_submission(session, payload, inspection_id, ctx)
 
 
 def _backdate(session, permit, when: datetime) -> None:
     """Demo only: the status events just written happened at `when`, not at seeding time."""
-    for event in session.exec(select(PermitEvent).where(PermitEvent.permit_id == permit.id,
-                                                        PermitEvent.at > when)):
+    for event in session.exec(
+        select(PermitEvent).where(PermitEvent.permit_id == permit.id, PermitEvent.at > when)
+    ):
         event.at = when
         session.add(event)
     permit.decided_at = when if permit.decided_at else None
@@ -95,59 +202,130 @@ def seed(session: Session, rb: Rulebook) -> None:
     users = {}
     for email, name, role, company in ACCOUNTS:
         users[role if role != "permittee" else company] = accounts.create_user(
-            session, email=email, name=name, role=role, password=PASSWORD, company_name=company)
+            session, email=email, name=name, role=role, password=PASSWORD, company_name=company
+        )
     supervisor, inspector = users["supervisor"], users["inspector"]
-    for (name, address, kind, area, length, disturbed, channel, piles, dewater, lat, lon,
-         company, stage) in SITES:
-        site = sites.create_site(session, {
-            "name": name, "address": address, "project_kind": kind, "area_acres": area, "length_ft": length,
-            "disturbed_acres": disturbed, "channel_originates": channel, "has_stockpiles": piles,
-            "has_dewatering": dewater, "latitude": lat, "longitude": lon,
-            "legal_description": f"Part of the SE 1/4 of Section 14, T15N, R13E, Village of Fairwater ({name})"},
-            user=supervisor)
+    for (
+        name,
+        address,
+        kind,
+        area,
+        length,
+        disturbed,
+        channel,
+        piles,
+        dewater,
+        lat,
+        lon,
+        company,
+        stage,
+    ) in SITES:
+        site = sites.create_site(
+            session,
+            {
+                "name": name,
+                "address": address,
+                "project_kind": kind,
+                "area_acres": area,
+                "length_ft": length,
+                "disturbed_acres": disturbed,
+                "channel_originates": channel,
+                "has_stockpiles": piles,
+                "has_dewatering": dewater,
+                "latitude": lat,
+                "longitude": lon,
+                "legal_description": f"Part of the SE 1/4 of Section 14, T15N, R13E, Village of Fairwater ({name})",
+            },
+            user=supervisor,
+        )
         if company is None:
             continue
         permittee = users[company]
         back = {"applied": 2, "under_review": 9, "issued": 40, "commenced": 75}[stage]
         received = clocks.local_date(now - timedelta(days=back))
-        permit = permits.apply(session, site=site, company_id=permittee.company_id, applicant_name=permittee.name,
-                               received_on=received, fee_paid_on=received if stage != "applied" else None,
-                               building_permit_until=None, user=supervisor,
-                               today=clocks.local_date(now))
-        _backdate(session, permit, datetime.combine(received, datetime.min.time()) + timedelta(hours=15))
+        permit = permits.apply(
+            session,
+            site=site,
+            company_id=permittee.company_id,
+            applicant_name=permittee.name,
+            received_on=received,
+            fee_paid_on=received if stage != "applied" else None,
+            building_permit_until=None,
+            user=supervisor,
+            today=clocks.local_date(now),
+        )
+        _backdate(
+            session, permit, datetime.combine(received, datetime.min.time()) + timedelta(hours=15)
+        )
         if stage == "applied":
             continue
         _docs(session, permit, permittee, rb, datetime.combine(received, datetime.min.time()))
         if stage == "under_review":
             permits.start_review(session, permit, user=inspector)
-            _backdate(session, permit, datetime.combine(received, datetime.min.time()) + timedelta(days=1, hours=15))
+            _backdate(
+                session,
+                permit,
+                datetime.combine(received, datetime.min.time()) + timedelta(days=1, hours=15),
+            )
             continue
-        permits.issue(session, permit, site=site, user=supervisor, issued_on=received + timedelta(days=6), rb=rb)
+        permits.issue(
+            session,
+            permit,
+            site=site,
+            user=supervisor,
+            issued_on=received + timedelta(days=6),
+            rb=rb,
+        )
         permits.acknowledge_conditions(session, permit, user=permittee)
-        _backdate(session, permit, datetime.combine(received + timedelta(days=6), datetime.min.time()) + timedelta(hours=16))
+        _backdate(
+            session,
+            permit,
+            datetime.combine(received + timedelta(days=6), datetime.min.time())
+            + timedelta(hours=16),
+        )
         if stage != "commenced":
             continue
-        started = datetime.combine(received + timedelta(days=10), datetime.min.time()) + timedelta(hours=13)
-        permits.notify_commencement(session, permit, user=permittee, commenced_at=started,
-                                    now=started + timedelta(hours=20))
-        permits.notify_completion(session, permit, user=permittee, measure="Silt fence, east and south sides",
-                                  installed_on=clocks.local_date(started + timedelta(days=2)),
-                                  now=started + timedelta(days=5))
+        started = datetime.combine(received + timedelta(days=10), datetime.min.time()) + timedelta(
+            hours=13
+        )
+        permits.notify_commencement(
+            session, permit, user=permittee, commenced_at=started, now=started + timedelta(hours=20)
+        )
+        permits.notify_completion(
+            session,
+            permit,
+            user=permittee,
+            measure="Silt fence, east and south sides",
+            installed_on=clocks.local_date(started + timedelta(days=2)),
+            now=started + timedelta(days=5),
+        )
         # Weekly inspections from the start, the permittee's own and one by the Village.
         when = started + timedelta(days=3)
         week = 0
         while when < now - timedelta(days=2):
             failures = {}
             if week == 3:
-                failures = {"INLET": "Filter fabric torn at the Oak Street inlet; sediment at half depth."}
+                failures = {
+                    "INLET": "Filter fabric torn at the Oak Street inlet; sediment at half depth."
+                }
             if when > now - timedelta(days=9):
-                failures = {"TRACK-STREET": "Mud tracked 60 ft onto the street at the haul entrance.",
-                            "PERIMETER" if site.disturbed_acres and site.disturbed_acres < 10 else "BASIN":
-                                "Sediment at half the height of the control; needs cleaning."}
+                failures = {
+                    "TRACK-STREET": "Mud tracked 60 ft onto the street at the haul entrance.",
+                    "PERIMETER"
+                    if site.disturbed_acres and site.disturbed_acres < 10
+                    else "BASIN": "Sediment at half the height of the control; needs cleaning.",
+                }
             by_village = week % 4 == 2
-            _inspection(session, site, rb, inspector if by_village else permittee, when,
-                        "village" if by_village else "weekly", failures,
-                        inspector.name if by_village else permittee.name)
+            _inspection(
+                session,
+                site,
+                rb,
+                inspector if by_village else permittee,
+                when,
+                "village" if by_village else "weekly",
+                failures,
+                inspector.name if by_village else permittee.name,
+            )
             when += timedelta(days=7)
             week += 1
     demo_rain.seed_rain(session, rb, now)  # gauges near the sites and six weeks of rain (issue #6)

@@ -1,5 +1,6 @@
 """Demo rain (issue #2 asks for "a recent rain"): a CoCoRaHS station and an on-site gauge near the demo sites,
 six weeks of daily readings, a 0.8-inch rain that ended two days ago and a 0.49-inch one that does not qualify."""
+
 from __future__ import annotations
 
 import random
@@ -22,25 +23,49 @@ DRIZZLE = [0.0, 0.0, 0.0, 0.0, 0.0, 0.02, 0.04, 0.08, 0.12, 0.21, 0.3]
 def seed_rain(session: Session, rb: Rulebook, now: datetime) -> None:
     today = clocks.to_local(now, rb).date()
     gauges = []
-    special = {2: 0.8, 12: 0.49, 23: 0.62}  # days ago -> inches, for the reading ending that morning
+    special = {
+        2: 0.8,
+        12: 0.49,
+        23: 0.62,
+    }  # days ago -> inches, for the reading ending that morning
     for name, kind, code, lat, lon in GAUGES:
-        gauge = rain.create_gauge(session, name=name, kind=kind, station_code=code, latitude=lat, longitude=lon,
-                                  user_id=None, rb=rb, link_sites=False)
+        gauge = rain.create_gauge(
+            session,
+            name=name,
+            kind=kind,
+            station_code=code,
+            latitude=lat,
+            longitude=lon,
+            user_id=None,
+            rb=rb,
+            link_sites=False,
+        )
         gauges.append(gauge)
         pick = random.Random(f"{code}-256")  # the same demo every time
         days = 42 if kind == "cocorahs" else 14
         for ago in range(days, 0, -1):
-            end = clocks.from_local(datetime.combine(today - timedelta(days=ago - 1), time(7, 0)), rb)
+            end = clocks.from_local(
+                datetime.combine(today - timedelta(days=ago - 1), time(7, 0)), rb
+            )
             if end > now:
                 continue
             amount = special.get(ago - 1, pick.choice(DRIZZLE))
             if kind == "onsite" and amount >= 0.5:
                 amount = round(amount + 0.03, 2)  # the site's own gauge caught a little more
-            rain.store_reading(session, gauge, {
-                "period_start": end - timedelta(hours=24), "period_end": end, "amount_in": amount,
-                "trace": amount == 0.0 and pick.random() < 0.2, "source": kind,
-                "source_key": f"demo:{code}:{(today - timedelta(days=ago - 1)).isoformat()}", "device_uuid": None},
-                user_id=None)
+            rain.store_reading(
+                session,
+                gauge,
+                {
+                    "period_start": end - timedelta(hours=24),
+                    "period_end": end,
+                    "amount_in": amount,
+                    "trace": amount == 0.0 and pick.random() < 0.2,
+                    "source": kind,
+                    "source_key": f"demo:{code}:{(today - timedelta(days=ago - 1)).isoformat()}",
+                    "device_uuid": None,
+                },
+                user_id=None,
+            )
     rain.link_nearest(session, rb)  # each site to its nearest of the two
     for gauge in gauges:
         rain.evaluate_gauge(session, gauge.id, rb)

@@ -1,5 +1,6 @@
 """Outgoing e-mail through a pluggable sender: the console (log) sender by default, so nothing outside is
 needed, or SMTP when MAIL_SENDER = "smtp" and the SMTP_* settings are given."""
+
 from __future__ import annotations
 
 import logging
@@ -30,8 +31,15 @@ class ConsoleSender:
 
 
 class SmtpSender:
-    def __init__(self, sender: str, host: str, port: int = 587, user: str | None = None,
-                 password: str | None = None, timeout: float = 20):
+    def __init__(
+        self,
+        sender: str,
+        host: str,
+        port: int = 587,
+        user: str | None = None,
+        password: str | None = None,
+        timeout: float = 20,
+    ):
         self.sender, self.host, self.port = sender, host, port
         self.user, self.password, self.timeout = user, password, timeout
 
@@ -51,8 +59,13 @@ def sender_from_config(config) -> ConsoleSender | SmtpSender:
     if kind == "smtp":
         if not config.get("SMTP_HOST"):
             raise RuntimeError("MAIL_SENDER is smtp but SMTP_HOST is not set.")
-        return SmtpSender(config["MAIL_FROM"], config["SMTP_HOST"], int(config.get("SMTP_PORT") or 587),
-                          config.get("SMTP_USER"), config.get("SMTP_PASSWORD"))
+        return SmtpSender(
+            config["MAIL_FROM"],
+            config["SMTP_HOST"],
+            int(config.get("SMTP_PORT") or 587),
+            config.get("SMTP_USER"),
+            config.get("SMTP_PASSWORD"),
+        )
     if kind != "console":
         raise RuntimeError(f"Unknown MAIL_SENDER {kind!r}: use console or smtp.")
     return ConsoleSender(config["MAIL_FROM"])

@@ -11,6 +11,7 @@ One pass per photo, and each image is decoded at most once:
   reduced scale (`draft`), which is what keeps a sideways 12-MP camera file cheap to process.
 GPS position and capture time are read from EXIF first and returned as values for the columns.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -24,15 +25,15 @@ from datetime import datetime, timedelta
 
 from PIL import ExifTags, Image, ImageOps
 
-MAX_BYTES = 15 * 1024 * 1024     # a 12-MP camera JPEG is 3-8 MB; devices send ~2048-px copies
-MAX_EDGE = 2048                  # long edge the tablets store (issue #3); kept when the server re-encodes
+MAX_BYTES = 15 * 1024 * 1024  # a 12-MP camera JPEG is 3-8 MB; devices send ~2048-px copies
+MAX_EDGE = 2048  # long edge the tablets store (issue #3); kept when the server re-encodes
 # Pixel limits, read from the header before anything is decoded. A JPEG is decoded at reduced
 # scale (`draft`), so a 12-MP camera file is cheap and its limit can stay above that; a PNG or WebP
 # is decoded whole, so it may be at most twice the tablets' 2048 × 2048.
 MAX_PIXELS = 25_000_000
 MAX_PIXELS_FULL_DECODE = 2 * MAX_EDGE * MAX_EDGE
-PROCESSING_SLOTS = 2             # photos decoded at once per process (PHOTO_PROCESSING_SLOTS)
-SLOT_WAIT_SECONDS = 2.0          # a request waits this long for a slot, then is told to come back
+PROCESSING_SLOTS = 2  # photos decoded at once per process (PHOTO_PROCESSING_SLOTS)
+SLOT_WAIT_SECONDS = 2.0  # a request waits this long for a slot, then is told to come back
 RETRY_AFTER_SECONDS = 5
 THUMB_EDGE = 320
 THUMB_QUALITY = 80
@@ -54,12 +55,14 @@ class PhotoError(ValueError):
 
 @dataclass
 class Processed:
-    data: bytes             # what is stored: upright, metadata stripped
+    data: bytes  # what is stored: upright, metadata stripped
     content_type: str
     width: int
     height: int
-    thumb: bytes            # JPEG
-    taken_at: datetime | None   # naive UTC when the EXIF time carries an offset, else as local (see note)
+    thumb: bytes  # JPEG
+    taken_at: (
+        datetime | None
+    )  # naive UTC when the EXIF time carries an offset, else as local (see note)
     taken_at_offset: bool
     latitude: float | None
     longitude: float | None
@@ -77,21 +80,33 @@ def sniff(data: bytes) -> str | None:
 def check_upload(data: bytes, declared_sha256: str | None, declared_type: str | None) -> str:
     """The cheap checks before any decoding; returns the content type the bytes really are."""
     if len(data) > MAX_BYTES:
-        raise PhotoError(413, "too_large", f"The photo is {len(data) // (1024 * 1024)} MB; at most "
-                                           f"{MAX_BYTES // (1024 * 1024)} MB is accepted.")
+        raise PhotoError(
+            413,
+            "too_large",
+            f"The photo is {len(data) // (1024 * 1024)} MB; at most "
+            f"{MAX_BYTES // (1024 * 1024)} MB is accepted.",
+        )
     if not data:
         raise PhotoError(422, "empty", "The request carried no photo bytes.")
     if not declared_sha256:
-        raise PhotoError(422, "hash_missing", "Send the SHA-256 of the bytes in the X-Content-SHA256 header.")
+        raise PhotoError(
+            422, "hash_missing", "Send the SHA-256 of the bytes in the X-Content-SHA256 header."
+        )
     if hashlib.sha256(data).hexdigest() != declared_sha256.strip().lower():
-        raise PhotoError(422, "hash_mismatch", "The bytes do not match X-Content-SHA256: the upload was "
-                                               "damaged or cut short. Send it again.")
+        raise PhotoError(
+            422,
+            "hash_mismatch",
+            "The bytes do not match X-Content-SHA256: the upload was "
+            "damaged or cut short. Send it again.",
+        )
     content_type = sniff(data)
     if content_type is None:
         raise PhotoError(415, "unsupported_type", "Not a JPEG, PNG or WebP image.")
     claimed = (declared_type or "").split(";")[0].strip().lower()
     if claimed in ACCEPTED and claimed != content_type:
-        raise PhotoError(415, "type_mismatch", f"The bytes are {content_type} but were sent as {claimed}.")
+        raise PhotoError(
+            415, "type_mismatch", f"The bytes are {content_type} but were sent as {claimed}."
+        )
     return content_type
 
 
@@ -108,9 +123,13 @@ def configure(slots: int) -> None:
 def processing_slot(wait: float = SLOT_WAIT_SECONDS):
     slots = _slots
     if not slots.acquire(timeout=wait):
-        raise PhotoError(503, "busy", "The server is processing other photos right now; the photo "
-                                      "stays on the device and is sent again in "
-                                      f"{RETRY_AFTER_SECONDS} seconds.")
+        raise PhotoError(
+            503,
+            "busy",
+            "The server is processing other photos right now; the photo "
+            "stays on the device and is sent again in "
+            f"{RETRY_AFTER_SECONDS} seconds.",
+        )
     try:
         yield
     finally:
@@ -133,11 +152,16 @@ def _process_checked(data: bytes, content_type: str) -> Processed:
         except PhotoError:
             raise
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-            raise PhotoError(422, "too_many_pixels",
-                             f"The image has more than {MAX_PIXELS:,} pixels; tablets send at most "
-                             f"{MAX_EDGE} px on the long edge.") from None
+            raise PhotoError(
+                422,
+                "too_many_pixels",
+                f"The image has more than {MAX_PIXELS:,} pixels; tablets send at most "
+                f"{MAX_EDGE} px on the long edge.",
+            ) from None
         except (OSError, SyntaxError, ValueError, struct.error, EOFError) as exc:
-            raise PhotoError(422, "unreadable", f"The image cannot be read ({exc}); it may be cut short.") from None
+            raise PhotoError(
+                422, "unreadable", f"The image cannot be read ({exc}); it may be cut short."
+            ) from None
 
 
 def _process(data: bytes, content_type: str, fmt: str) -> Processed:
@@ -145,10 +169,13 @@ def _process(data: bytes, content_type: str, fmt: str) -> Processed:
     width, height = im.size
     limit = MAX_PIXELS if fmt == "JPEG" else MAX_PIXELS_FULL_DECODE
     if width * height > limit:
-        raise PhotoError(422, "too_many_pixels",
-                         f"The image is {width} × {height} pixels; a {fmt} may have at most "
-                         f"{limit:,} pixels. Tablets send photos at most {MAX_EDGE} px on the long "
-                         "edge.")
+        raise PhotoError(
+            422,
+            "too_many_pixels",
+            f"The image is {width} × {height} pixels; a {fmt} may have at most "
+            f"{limit:,} pixels. Tablets send photos at most {MAX_EDGE} px on the long "
+            "edge.",
+        )
     exif = im.getexif()
     orientation = exif.get(ExifTags.Base.Orientation, 1)
     taken_at, has_offset = _taken_at(exif)
@@ -156,7 +183,7 @@ def _process(data: bytes, content_type: str, fmt: str) -> Processed:
 
     if fmt == "JPEG" and orientation in (1, None) and im.mode in ("RGB", "L", "CMYK"):
         im.draft("RGB", (THUMB_EDGE, THUMB_EDGE))  # DCT scaling: decode at 1/2..1/8 size
-        im.load()                                   # reads every byte: a cut-short file fails here
+        im.load()  # reads every byte: a cut-short file fails here
         thumb = im.convert("RGB") if im.mode != "RGB" else im
         thumb.thumbnail((THUMB_EDGE, THUMB_EDGE))
         stored = strip_jpeg(data)
@@ -164,7 +191,13 @@ def _process(data: bytes, content_type: str, fmt: str) -> Processed:
         if fmt == "JPEG" and max(width, height) > MAX_EDGE:
             # DCT scaling to the largest 1/2, 1/4 or 1/8 still over half of MAX_EDGE, then down to MAX_EDGE.
             half = MAX_EDGE // 2 + 1
-            im.draft("RGB", (max(1, width * half // max(width, height)), max(1, height * half // max(width, height))))
+            im.draft(
+                "RGB",
+                (
+                    max(1, width * half // max(width, height)),
+                    max(1, height * half // max(width, height)),
+                ),
+            )
         im.load()
         if max(im.size) > MAX_EDGE:
             im.thumbnail((MAX_EDGE, MAX_EDGE), Image.Resampling.LANCZOS, reducing_gap=2.0)
@@ -178,8 +211,17 @@ def _process(data: bytes, content_type: str, fmt: str) -> Processed:
         thumb.thumbnail((THUMB_EDGE, THUMB_EDGE))
     out = io.BytesIO()
     thumb.save(out, "JPEG", quality=THUMB_QUALITY)
-    return Processed(data=stored, content_type=content_type, width=width, height=height, thumb=out.getvalue(),
-                     taken_at=taken_at, taken_at_offset=has_offset, latitude=latitude, longitude=longitude)
+    return Processed(
+        data=stored,
+        content_type=content_type,
+        width=width,
+        height=height,
+        thumb=out.getvalue(),
+        taken_at=taken_at,
+        taken_at_offset=has_offset,
+        latitude=latitude,
+        longitude=longitude,
+    )
 
 
 def _resave(im: Image.Image, fmt: str) -> bytes:
@@ -209,7 +251,7 @@ def strip_jpeg(data: bytes) -> bytes:
         if marker == 0xDA:  # start of scan: the rest is image data
             out += data[pos:]
             return bytes(out)
-        length = struct.unpack(">H", data[pos + 2:pos + 4])[0]
+        length = struct.unpack(">H", data[pos + 2 : pos + 4])[0]
         end = pos + 2 + length
         if end > n:
             raise PhotoError(422, "unreadable", "The JPEG is cut short.")
@@ -244,8 +286,12 @@ def _taken_at(exif) -> tuple[datetime | None, bool]:
 def _gps(exif) -> tuple[float | None, float | None]:
     gps = exif.get_ifd(ExifTags.IFD.GPSInfo)
     try:
-        lat = _degrees(gps[ExifTags.GPS.GPSLatitude], gps.get(ExifTags.GPS.GPSLatitudeRef, "N"), "S")
-        lon = _degrees(gps[ExifTags.GPS.GPSLongitude], gps.get(ExifTags.GPS.GPSLongitudeRef, "E"), "W")
+        lat = _degrees(
+            gps[ExifTags.GPS.GPSLatitude], gps.get(ExifTags.GPS.GPSLatitudeRef, "N"), "S"
+        )
+        lon = _degrees(
+            gps[ExifTags.GPS.GPSLongitude], gps.get(ExifTags.GPS.GPSLongitudeRef, "E"), "W"
+        )
     except (KeyError, TypeError, ValueError, ZeroDivisionError, IndexError):
         return None, None
     if not (-90 <= lat <= 90 and -180 <= lon <= 180):

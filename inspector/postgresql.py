@@ -17,6 +17,7 @@ ROLLBACK (also when the worker is killed: the server ends the session).
 
 Backups: `flask --app app backup FILE` runs pg_dump (one consistent snapshot while the app writes).
 """
+
 from __future__ import annotations
 
 import glob
@@ -31,8 +32,11 @@ from sqlmodel import Session
 # The same key as services/seals.py's head lock, so the two are one lock and cannot deadlock.
 WRITER_LOCK_KEY = 0x5EA1C4A1
 LOCK_SQL = "SELECT pg_advisory_xact_lock(%s)"
-_WRITES = re.compile(r"\s*(?:INSERT|UPDATE|DELETE|SAVEPOINT|MERGE)\b"
-                     r"|.*\bFOR\s+(?:NO\s+KEY\s+)?UPDATE\b", re.IGNORECASE | re.DOTALL)
+_WRITES = re.compile(
+    r"\s*(?:INSERT|UPDATE|DELETE|SAVEPOINT|MERGE)\b"
+    r"|.*\bFOR\s+(?:NO\s+KEY\s+)?UPDATE\b",
+    re.IGNORECASE | re.DOTALL,
+)
 _FLAG = "fairwater_writer_lock"
 
 
@@ -83,8 +87,10 @@ def _tool(name: str) -> str:
     found = shutil.which(name)
     if found:
         return found
-    versions = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"),
-                      key=lambda p: int(p.split("/")[4]) if p.split("/")[4].isdigit() else 0)
+    versions = sorted(
+        glob.glob(f"/usr/lib/postgresql/*/bin/{name}"),
+        key=lambda p: int(p.split("/")[4]) if p.split("/")[4].isdigit() else 0,
+    )
     if not versions:
         raise FileNotFoundError(f"{name} is not installed (Debian: postgresql-client)")
     return versions[-1]
@@ -99,7 +105,11 @@ def backup(url: str, dest: str) -> None:
     if u.password:
         env["PGPASSWORD"] = str(u.password)
     dsn = u.set(drivername="postgresql", password=None).render_as_string(hide_password=False)
-    done = subprocess.run([_tool("pg_dump"), "--format=custom", "--no-owner", "--file", dest, dsn],
-                          env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        [_tool("pg_dump"), "--format=custom", "--no-owner", "--file", dest, dsn],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     if done.returncode != 0:
         raise RuntimeError("pg_dump failed: " + done.stderr.strip())

@@ -6,6 +6,7 @@ the release before migrations (tables, no alembic_version) is checked against th
 given what an even earlier release lacked, and stamped; a database at a revision this code does not
 know (a newer version upgraded it) is refused.
 """
+
 from __future__ import annotations
 
 import tempfile
@@ -47,8 +48,10 @@ def head() -> str:
     """The code's head revision (one head: two would mean unmerged branches of migrations)."""
     heads = scripts().get_heads()
     if len(heads) != 1:
-        raise SchemaError(f"The migrations have {len(heads)} heads ({', '.join(heads)}); "
-                          "merge them (`flask --app app db merge`) before upgrading.")
+        raise SchemaError(
+            f"The migrations have {len(heads)} heads ({', '.join(heads)}); "
+            "merge them (`flask --app app db merge`) before upgrading."
+        )
     return heads[0]
 
 
@@ -82,8 +85,10 @@ def _migrating(eng):
                 if sqlite:
                     broken = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
                     if broken:
-                        raise SchemaError(f"The migration would break {len(broken)} references "
-                                          f"(first: {tuple(broken[0])}); nothing was written.")
+                        raise SchemaError(
+                            f"The migration would break {len(broken)} references "
+                            f"(first: {tuple(broken[0])}); nothing was written."
+                        )
         finally:
             if sqlite:
                 conn.connection.driver_connection.execute("PRAGMA foreign_keys=ON")
@@ -93,10 +98,12 @@ def _refuse_newer(conn) -> tuple[str, ...]:
     revs = current(conn)
     unknown = _unknown(revs)
     if unknown:
-        raise SchemaError(f"The database is at revision {', '.join(unknown)}, which this "
-                          "version of the app does not know: a newer version upgraded it. Run that "
-                          "version, or restore the backup made before that upgrade "
-                          "(`flask --app app backup FILE`). Nothing was written.")
+        raise SchemaError(
+            f"The database is at revision {', '.join(unknown)}, which this "
+            "version of the app does not know: a newer version upgraded it. Run that "
+            "version, or restore the backup made before that upgrade "
+            "(`flask --app app backup FILE`). Nothing was written."
+        )
     return revs
 
 
@@ -133,8 +140,11 @@ def _adopt_previous_release(conn) -> bool:
         return False
     baseline = scripts().get_revision(BASELINE).module.schema()
     if not have & set(baseline.tables):
-        raise SchemaError("The database holds other tables (" + ", ".join(sorted(have)[:5])
-                          + ") and none of this app's: is DATABASE_URL the right database?")
+        raise SchemaError(
+            "The database holds other tables ("
+            + ", ".join(sorted(have)[:5])
+            + ") and none of this app's: is DATABASE_URL the right database?"
+        )
     problems = []
     insp = inspect(conn)
     for table in baseline.sorted_tables:
@@ -144,9 +154,12 @@ def _adopt_previous_release(conn) -> bool:
             problems += [f"lacks {table.name}.{c}" for c in table.columns.keys() if c not in cols]
             problems += [f"has unknown {table.name}.{c}" for c in sorted(cols - known)]
     if problems:
-        raise SchemaError("The database does not match any earlier release of the app: "
-                          + ", ".join(problems) + ". Nothing was written: keep using the version "
-                          "that made it, or start a new database. " + BACKUP_HINT)
+        raise SchemaError(
+            "The database does not match any earlier release of the app: "
+            + ", ".join(problems)
+            + ". Nothing was written: keep using the version "
+            "that made it, or start a new database. " + BACKUP_HINT
+        )
     baseline.create_all(conn, checkfirst=True)
     for table in baseline.sorted_tables:
         for index in table.indexes:
@@ -159,13 +172,15 @@ def new_revision(message: str, autogenerate: bool) -> str:
     """A new revision file after the head; autogenerate compares the models with a scratch SQLite
     database upgraded to the head, so the developer's own database does not matter."""
     from .db import make_engine
+
     with tempfile.TemporaryDirectory() as tmp:
         eng = make_engine(f"sqlite:///{tmp}/scratch.sqlite3")
         try:
             upgrade(eng)
             with eng.connect() as conn:
-                script = command.revision(alembic_config(conn), message=message,
-                                          autogenerate=autogenerate)
+                script = command.revision(
+                    alembic_config(conn), message=message, autogenerate=autogenerate
+                )
         finally:
             eng.dispose()
     scripts.cache_clear()
@@ -180,8 +195,9 @@ def create_all(eng) -> None:
         revs = current(conn)
         tables = set(inspect(conn).get_table_names())
         if revs != (head(),) and (revs or tables):
-            raise SchemaError("This database already has a schema: upgrade it with "
-                              "`flask --app app db upgrade`.")
+            raise SchemaError(
+                "This database already has a schema: upgrade it with `flask --app app db upgrade`."
+            )
         SQLModel.metadata.create_all(conn)
         if not revs:
             MigrationContext.configure(conn).stamp(scripts(), head())

@@ -13,9 +13,9 @@ it, or moving, removing or editing any seal shows up when the chain is walked ag
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Iterable
 
 from .canonical import record_sha256
 
@@ -27,8 +27,7 @@ ORIGINS = (
 
 
 def plain(value):
-    """A column value as the record's JSON holds it: times and days as ISO text, the rest as it is.
-    """
+    """A column value as the record's JSON holds it: times and days as ISO text, the rest as it is."""
     if isinstance(value, datetime):
         return value.isoformat()
     if isinstance(value, date):

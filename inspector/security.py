@@ -3,6 +3,7 @@
 Every view declares its roles with @login_required / @roles_required; ownership of a record is checked
 by the services (a permittee asking for another company's site gets 404, not 403, so ids do not leak).
 """
+
 from __future__ import annotations
 
 from functools import wraps
@@ -16,9 +17,11 @@ from .models import User
 
 csrf = CSRFProtect()
 
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
-       "connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; "
-       "base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+    "connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; "
+    "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
 HSTS_SECONDS = 365 * 24 * 3600  # config HSTS_SECONDS overrides; 0 sends none
 
 
@@ -50,16 +53,23 @@ def init_app(app) -> None:
         response.headers.setdefault("Permissions-Policy", "camera=(self), geolocation=(self)")
         hsts = int(app.config.get("HSTS_SECONDS", HSTS_SECONDS))
         if app.config["ENV_NAME"] == "production" and hsts:  # production is served over HTTPS only
-            response.headers.setdefault("Strict-Transport-Security",
-                                        f"max-age={hsts}; includeSubDomains")
+            response.headers.setdefault(
+                "Strict-Transport-Security", f"max-age={hsts}; includeSubDomains"
+            )
         if g.get("user") is not None and "Cache-Control" not in response.headers:
-            response.headers["Cache-Control"] = "private, no-store"  # pages with user data are never cached
+            response.headers["Cache-Control"] = (
+                "private, no-store"  # pages with user data are never cached
+            )
         return response
 
     @app.context_processor
     def inject_user():
         links = sorted(app.extensions.get("nav_links", []), key=lambda link: link[0])
-        return {"current_user": g.get("user"), "rulebook": app.extensions["rulebook"], "nav_links": links}
+        return {
+            "current_user": g.get("user"),
+            "rulebook": app.extensions["rulebook"],
+            "nav_links": links,
+        }
 
 
 def sign_in(user: User) -> None:
@@ -72,6 +82,7 @@ def sign_in(user: User) -> None:
 def sign_out(user: User) -> None:
     """Ends this person's sessions everywhere, not only this cookie (the caller commits)."""
     from .services import accounts
+
     accounts.end_sessions(get_session(), user)
     session.clear()
 
@@ -82,13 +93,19 @@ def login_required(view):
         if g.get("user") is None:
             if request.path.startswith("/api/"):
                 abort(401)
-            return redirect(url_for("auth.login", next=request.full_path if request.query_string else request.path))
+            return redirect(
+                url_for(
+                    "auth.login", next=request.full_path if request.query_string else request.path
+                )
+            )
         return view(*args, **kwargs)
+
     return wrapped
 
 
 def roles_required(*roles: str):
     """Signed in, and one of the roles; otherwise 403."""
+
     def decorator(view):
         @wraps(view)
         @login_required
@@ -96,7 +113,9 @@ def roles_required(*roles: str):
             if g.user.role not in roles:
                 abort(403)
             return view(*args, **kwargs)
+
         return wrapped
+
     return decorator
 
 

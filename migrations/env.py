@@ -3,6 +3,7 @@
 `flask --app app db …` (inspector/schema.py) passes its own connection, inside one transaction.
 The bare `alembic` CLI (script_location in pyproject.toml) connects to the Flask app's DATABASE_URL.
 """
+
 from __future__ import annotations
 
 from alembic import context
@@ -23,15 +24,26 @@ def render_item(type_, obj, _autogen_context):
 
 
 def configure(connection) -> None:
-    context.configure(connection=connection, target_metadata=target_metadata,
-                      render_as_batch=True,  # SQLite cannot ALTER most things: copy-and-move
-                      transactional_ddl=True, compare_type=True, render_item=render_item)
+    context.configure(
+        connection=connection,
+        target_metadata=target_metadata,
+        render_as_batch=True,  # SQLite cannot ALTER most things: copy-and-move
+        transactional_ddl=True,
+        compare_type=True,
+        render_item=render_item,
+    )
 
 
 def run_offline() -> None:
     from inspector import create_app
-    context.configure(url=create_app().config["DATABASE_URL"], target_metadata=target_metadata,
-                      render_as_batch=True, literal_binds=True, render_item=render_item)
+
+    context.configure(
+        url=create_app().config["DATABASE_URL"],
+        target_metadata=target_metadata,
+        render_as_batch=True,
+        literal_binds=True,
+        render_item=render_item,
+    )
     with context.begin_transaction():
         context.run_migrations()
 
@@ -45,6 +57,7 @@ def run_online() -> None:
         return
     from inspector import create_app
     from inspector.db import make_engine
+
     engine = make_engine(create_app().config["DATABASE_URL"])
     try:
         with engine.connect() as connection:

@@ -26,7 +26,7 @@ def ranked(wheel: str) -> list[str]:
     tree = ast.parse(source)
     for node in ast.walk(tree):
         if isinstance(node, ast.Dict):
-            for key, value in zip(node.keys, node.values):
+            for key, value in zip(node.keys, node.values, strict=True):
                 if isinstance(key, ast.Constant) and key.value == "passwords":
                     # Stored as "a,b,c".split(",")
                     return ast.literal_eval(value.func.value).split(",")

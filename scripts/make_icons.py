@@ -4,6 +4,7 @@ The maskable icon keeps its drawing inside the safe zone (the central circle of 
 applies leaves it whole.
 Usage: .venv/bin/python scripts/make_icons.py
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -29,11 +30,21 @@ def draw(size: int, inset: float, rounded: bool) -> Image.Image:
     d.rectangle((lo + span * 0.08, top, hi - span * 0.08, ground), fill=WHITE)
     for i in range(4):
         x = lo + span * (0.08 + i * 0.28)
-        d.rectangle((x - span * 0.03, top - span * 0.10, x + span * 0.03, ground + span * 0.12), fill=SOIL)
+        d.rectangle(
+            (x - span * 0.03, top - span * 0.10, x + span * 0.03, ground + span * 0.12), fill=SOIL
+        )
     # A check mark: "inspected".
     w = max(2, int(span * 0.07))
-    d.line([(lo + span * 0.30, lo + span * 0.52), (lo + span * 0.45, lo + span * 0.65),
-            (lo + span * 0.72, lo + span * 0.38)], fill=GREEN, width=w, joint="curve")
+    d.line(
+        [
+            (lo + span * 0.30, lo + span * 0.52),
+            (lo + span * 0.45, lo + span * 0.65),
+            (lo + span * 0.72, lo + span * 0.38),
+        ],
+        fill=GREEN,
+        width=w,
+        joint="curve",
+    )
     return img
 
 

@@ -3,6 +3,7 @@ data (run by `make screenshots`; needs `make build`). Writes docs/screenshots/*.
 
 Usage: .venv/bin/python scripts/screenshots.py
 """
+
 from __future__ import annotations
 
 import logging
@@ -35,8 +36,13 @@ def main() -> None:
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
     OUT.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="screenshots-"))
-    app = create_app({"TESTING": False, "SECRET_KEY": "screenshots",
-                      "DATABASE_URL": f"sqlite:///{tmp / 'demo.sqlite3'}"})
+    app = create_app(
+        {
+            "TESTING": False,
+            "SECRET_KEY": "screenshots",
+            "DATABASE_URL": f"sqlite:///{tmp / 'demo.sqlite3'}",
+        }
+    )
     with app.app_context():
         create_all()
         session = get_session()
@@ -70,16 +76,21 @@ def main() -> None:
         page.locator("#m-INLET-device_height_in").fill("12")
         inlet = page.locator("#item-INLET")
         inlet.locator("input.photo-camera").set_input_files(
-            {"name": "IMG_0412.jpg", "mimeType": "image/jpeg", "buffer": camera_jpeg(seed=3)})
+            {"name": "IMG_0412.jpg", "mimeType": "image/jpeg", "buffer": camera_jpeg(seed=3)}
+        )
         inlet.locator(".thumb").wait_for()
         page.locator("#save-state.saved").wait_for()
         page.evaluate("() => window.scrollTo(0, 0)")
         shot(page, "capture-offline-header")
         inlet.scroll_into_view_if_needed()
-        page.evaluate("() => document.getElementById('item-INLET').scrollIntoView({ block: 'start' })")
+        page.evaluate(
+            "() => document.getElementById('item-INLET').scrollIntoView({ block: 'start' })"
+        )
         shot(page, "capture-offline-failed-item")
         page.locator("#m-STOCKPILE-volume_cu_yd").fill("-4")
-        page.evaluate("() => document.getElementById('item-STOCKPILE').scrollIntoView({ block: 'start' })")
+        page.evaluate(
+            "() => document.getElementById('item-STOCKPILE').scrollIntoView({ block: 'start' })"
+        )
         shot(page, "capture-offline-bad-measurement")
         page.locator("#m-STOCKPILE-volume_cu_yd").fill("12")
         page.locator("#m-STOCKPILE-distance_ft").fill("40")

@@ -4,6 +4,7 @@ Authentication: an enrolled device's `Authorization: Bearer <token>`, or the bro
 The blueprint is exempt from the app-wide CSRF hook only so that token requests (which carry no cookie,
 hence no CSRF risk) pass; cookie-authenticated writes are checked here with the same CSRFProtect.
 """
+
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, g, jsonify, request
@@ -13,8 +14,8 @@ from inspector.db import get_session
 from inspector.models.base import utcnow
 from inspector.photos import RETRY_AFTER_SECONDS, PhotoError
 from inspector.security import csrf
-from inspector.services import inspections as inspection_service
 from inspector.services import NotFound
+from inspector.services import inspections as inspection_service
 
 from . import auth, openapi, protocol, validate
 from . import photos as photo_store
@@ -42,6 +43,8 @@ def _quiet_session_cookie(state) -> None:
             return super().should_set_cookie(app, session)
 
     app.session_interface = ApiQuietSessions()
+
+
 UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
 
 
@@ -53,8 +56,11 @@ def authenticate():
         session = get_session()
         caller = auth.authenticate(session, header[7:].strip())
         if caller is None:
-            abort(401, description="This device token is unknown or was revoked: sign in again to send. "
-                                   "Nothing on the device was discarded.")
+            abort(
+                401,
+                description="This device token is unknown or was revoked: sign in again to send. "
+                "Nothing on the device was discarded.",
+            )
         if auth.touch(session, caller.device):
             session.commit()
         g.caller = caller
@@ -64,14 +70,20 @@ def authenticate():
             try:
                 csrf.protect()
             except CSRFError as exc:
-                return jsonify(error="csrf", reason=f"{exc.description} Fetch a fresh token from "
-                                                    "/api/v1/csrf and send it in X-CSRFToken."), 400
+                return jsonify(
+                    error="csrf",
+                    reason=f"{exc.description} Fetch a fresh token from "
+                    "/api/v1/csrf and send it in X-CSRFToken.",
+                ), 400
         g.caller = auth.Caller(user=g.user, device=None)
         return None
     if request.endpoint in PUBLIC:
         return None
-    abort(401, description="Sign in again to send (or use an enrolled device's token). "
-                           "Nothing on the device was discarded.")
+    abort(
+        401,
+        description="Sign in again to send (or use an enrolled device's token). "
+        "Nothing on the device was discarded.",
+    )
 
 
 @bp.get("/openapi.json")
@@ -96,20 +108,31 @@ def _device_id():
 @bp.post("/sync/push")
 def push():
     if not request.is_json:
-        return jsonify(error="unsupported_type",
-                       reason="Send the batch as JSON with Content-Type: application/json."), 415
+        return jsonify(
+            error="unsupported_type",
+            reason="Send the batch as JSON with Content-Type: application/json.",
+        ), 415
     try:
         data = request.get_data(cache=False)
         body = validate.loads(data)
         validate.check_json(body, data)  # depth, exact numbers, valid text: before any reading
     except validate.ShapeError as exc:
-        return jsonify(error="malformed", errors=exc.errors,
-                       reason="The body is not valid JSON or holds values no device sends; nothing "
-                              "was applied."), 400
+        return jsonify(
+            error="malformed",
+            errors=exc.errors,
+            reason="The body is not valid JSON or holds values no device sends; nothing "
+            "was applied.",
+        ), 400
     session = get_session()
     try:
-        result = protocol.push(session, body, user=g.caller.user, device_id=_device_id(), now=utcnow(),
-                               rb=current_app.extensions["rulebook"])
+        result = protocol.push(
+            session,
+            body,
+            user=g.caller.user,
+            device_id=_device_id(),
+            now=utcnow(),
+            rb=current_app.extensions["rulebook"],
+        )
     except protocol.BatchError as exc:
         session.rollback()
         return jsonify(exc.body()), exc.status
@@ -123,8 +146,13 @@ def pull():
     if limit is not None and not (limit.isascii() and limit.isdigit() and len(limit) < 10):
         return jsonify(error="bad_limit", reason="limit must be a whole number."), 400
     try:
-        body = protocol.pull(get_session(), user=g.caller.user, since=request.args.get("since"),
-                             limit=int(limit) if limit else None, rb=current_app.extensions["rulebook"])
+        body = protocol.pull(
+            get_session(),
+            user=g.caller.user,
+            since=request.args.get("since"),
+            limit=int(limit) if limit else None,
+            rb=current_app.extensions["rulebook"],
+        )
     except protocol.BatchError as exc:
         return jsonify(exc.body()), exc.status
     return jsonify(body)
@@ -146,10 +174,17 @@ def photo_put(photo_id: str):
         return jsonify(error="truncated", reason="The photo arrived cut short; send it again."), 422
     session = get_session()
     try:
-        status, photo = photo_store.receive(session, photo_id, data, sha256=request.headers.get("X-Content-SHA256"),
-                                            content_type=request.headers.get("Content-Type"), user=g.caller.user,
-                                            device_id=_device_id(), rb=current_app.extensions["rulebook"],
-                                            quota=_unclaimed_quota())
+        status, photo = photo_store.receive(
+            session,
+            photo_id,
+            data,
+            sha256=request.headers.get("X-Content-SHA256"),
+            content_type=request.headers.get("Content-Type"),
+            user=g.caller.user,
+            device_id=_device_id(),
+            rb=current_app.extensions["rulebook"],
+            quota=_unclaimed_quota(),
+        )
     except PhotoError as exc:
         session.rollback()
         response = jsonify(error=exc.error, reason=exc.reason)
@@ -157,9 +192,16 @@ def photo_put(photo_id: str):
             response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response, exc.status
     session.commit()
-    return jsonify(id=photo.id, sha256=photo.sha256, width=photo.width, height=photo.height,
-                   content_type=photo.content_type, inspection_id=photo.inspection_id,
-                   finding_id=photo.finding_id, stored=True), status
+    return jsonify(
+        id=photo.id,
+        sha256=photo.sha256,
+        width=photo.width,
+        height=photo.height,
+        content_type=photo.content_type,
+        inspection_id=photo.inspection_id,
+        finding_id=photo.finding_id,
+        stored=True,
+    ), status
 
 
 def _unclaimed_quota() -> tuple[int, int]:
@@ -177,4 +219,5 @@ def inspection_detail(inspection_id: str):
     except NotFound:
         abort(404, description="No such inspection.")
     from .handlers.inspection import record
+
     return jsonify(record(session, inspection))

@@ -3,6 +3,7 @@
 A device token is shown once when the device is enrolled; only its SHA-256 is stored, so a copy of the
 database does not hand out working tokens. A revoked device's token gets 401 from then on.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -41,8 +42,14 @@ def enroll(session: Session, user: User, name: str) -> tuple[Device, str]:
     device = Device(id=new_id(), name=name, user_id=user.id, token_hash=hash_token(token))
     session.add(device)
     session.flush()
-    audit.record(session, entity="device", entity_id=device.id, action="enroll", user_id=user.id,
-                 after={"name": name, "user_id": user.id})
+    audit.record(
+        session,
+        entity="device",
+        entity_id=device.id,
+        action="enroll",
+        user_id=user.id,
+        after={"name": name, "user_id": user.id},
+    )
     return device, token
 
 
@@ -86,6 +93,12 @@ def revoke(session: Session, device_id: str, *, by: User) -> Device:
     device.revoked_at = utcnow()
     device.revoked_by = by.id
     session.add(device)
-    audit.record(session, entity="device", entity_id=device.id, action="revoke", user_id=by.id,
-                 after={"name": device.name, "user_id": device.user_id})
+    audit.record(
+        session,
+        entity="device",
+        entity_id=device.id,
+        action="revoke",
+        user_id=by.id,
+        after={"name": device.name, "user_id": device.user_id},
+    )
     return device

@@ -3,6 +3,7 @@
 The row, its bytes and its thumbnail are written in one transaction: a photo is stored and acknowledged,
 or not at all (no orphan files, no row pointing at missing bytes).
 """
+
 from __future__ import annotations
 
 from sqlalchemy import func
@@ -13,7 +14,6 @@ from inspector.models import Inspection, Photo, PhotoClaim, StoredFile, User
 from inspector.rules import clocks
 from inspector.services import audit, sites
 from inspector.services.inspections import UUID_RE
-
 
 ID_TAKEN = "This photo id is already used; the device makes a new one for a new photo."
 
@@ -37,14 +37,24 @@ def site_of(session: Session, photo: Photo) -> int | None:
         return inspection.site_id if inspection else None
     if photo.finding_id:
         from inspector.models import Finding
+
         finding = session.get(Finding, photo.finding_id)
         return finding.site_id if finding else None
     return None
 
 
-def receive(session: Session, photo_id: str, data: bytes, *, sha256: str | None, content_type: str | None,
-            user: User, device_id: str | None, rb,
-            quota: tuple[int, int] | None = None) -> tuple[int, Photo]:
+def receive(
+    session: Session,
+    photo_id: str,
+    data: bytes,
+    *,
+    sha256: str | None,
+    content_type: str | None,
+    user: User,
+    device_id: str | None,
+    rb,
+    quota: tuple[int, int] | None = None,
+) -> tuple[int, Photo]:
     """Store the photo; returns (201 stored | 200 already stored, photo). Raises PhotoError (4xx)."""
     if not UUID_RE.match(photo_id or ""):
         raise pipeline.PhotoError(422, "bad_id", "A photo id is a UUID made on the device.")
@@ -55,7 +65,9 @@ def receive(session: Session, photo_id: str, data: bytes, *, sha256: str | None,
             raise pipeline.PhotoError(409, "id_taken", ID_TAKEN)
         if same:
             return 200, existing
-        raise pipeline.PhotoError(409, "different_bytes", "A photo with this id is already stored with other bytes.")
+        raise pipeline.PhotoError(
+            409, "different_bytes", "A photo with this id is already stored with other bytes."
+        )
     actual_type = pipeline.check_upload(data, sha256, content_type)
     sha = sha256.strip().lower()
     claim = session.get(PhotoClaim, photo_id)
@@ -63,22 +75,43 @@ def receive(session: Session, photo_id: str, data: bytes, *, sha256: str | None,
         if claim.user_id != user.id:  # the words of a stored photo: nothing about the record leaks
             raise pipeline.PhotoError(409, "id_taken", ID_TAKEN)
         if claim.sha256 != sha:
-            raise pipeline.PhotoError(422, "hash_mismatch",
-                                      "These bytes are not the photo the record names (its SHA-256 differs).")
+            raise pipeline.PhotoError(
+                422,
+                "hash_mismatch",
+                "These bytes are not the photo the record names (its SHA-256 differs).",
+            )
     if claim is None:  # the bytes came before their record: bounded per user until it arrives
         check_quota(session, user, len(data), quota)
     done = pipeline.process(data, actual_type)
-    taken_at = pipeline.utc_from_exif(done.taken_at, done.taken_at_offset, lambda t: clocks.from_local(t, rb))
+    taken_at = pipeline.utc_from_exif(
+        done.taken_at, done.taken_at_offset, lambda t: clocks.from_local(t, rb)
+    )
     original = StoredFile(data=done.data)
     thumb = StoredFile(data=done.thumb)
     session.add(original)
     session.add(thumb)
     session.flush()
-    photo = Photo(id=photo_id, sha256=sha, content_type=done.content_type, width=done.width, height=done.height,
-                  size=len(done.data), file_id=original.id, thumb_file_id=thumb.id, user_id=user.id,
-                  device_id=device_id, taken_at=taken_at, latitude=done.latitude, longitude=done.longitude)
+    photo = Photo(
+        id=photo_id,
+        sha256=sha,
+        content_type=done.content_type,
+        width=done.width,
+        height=done.height,
+        size=len(done.data),
+        file_id=original.id,
+        thumb_file_id=thumb.id,
+        user_id=user.id,
+        device_id=device_id,
+        taken_at=taken_at,
+        latitude=done.latitude,
+        longitude=done.longitude,
+    )
     if claim is not None:
-        photo.inspection_id, photo.finding_id, photo.item_code = claim.inspection_id, claim.finding_id, claim.item_code
+        photo.inspection_id, photo.finding_id, photo.item_code = (
+            claim.inspection_id,
+            claim.finding_id,
+            claim.item_code,
+        )
         # The device read GPS and time before its canvas dropped EXIF: its values fill what EXIF lacks.
         photo.taken_at = photo.taken_at or claim.taken_at
         if photo.latitude is None:
@@ -91,16 +124,27 @@ def receive(session: Session, photo_id: str, data: bytes, *, sha256: str | None,
     elif claim is not None and claim.finding_id:
         owner = ("finding", claim.finding_id)
     if owner is not None:  # the record's "N of M photos" changed: devices re-pull it
-        audit.record(session, entity=owner[0], entity_id=owner[1], action="photo", user_id=user.id,
-                     after={"photo_id": photo_id}, site_id=site_of(session, photo), device_id=device_id)
+        audit.record(
+            session,
+            entity=owner[0],
+            entity_id=owner[1],
+            action="photo",
+            user_id=user.id,
+            after={"photo_id": photo_id},
+            site_id=site_of(session, photo),
+            device_id=device_id,
+        )
     return 201, photo
 
 
 def _unclaimed():
     """Photos no record names yet (a stop-work order's claim names neither an inspection nor a
     finding, so the claim table is what tells)."""
-    return (Photo.inspection_id.is_(None), Photo.finding_id.is_(None),
-            Photo.id.not_in(select(PhotoClaim.photo_id)))
+    return (
+        Photo.inspection_id.is_(None),
+        Photo.finding_id.is_(None),
+        Photo.id.not_in(select(PhotoClaim.photo_id)),
+    )
 
 
 def check_quota(session: Session, user: User, size: int, quota: tuple[int, int] | None) -> None:
@@ -109,14 +153,19 @@ def check_quota(session: Session, user: User, size: int, quota: tuple[int, int] 
     if quota is None:
         return
     most, most_bytes = quota
-    number, stored = session.exec(select(func.count(), func.coalesce(func.sum(Photo.size), 0))
-                                  .where(Photo.user_id == user.id, *_unclaimed())).one()
+    number, stored = session.exec(
+        select(func.count(), func.coalesce(func.sum(Photo.size), 0)).where(
+            Photo.user_id == user.id, *_unclaimed()
+        )
+    ).one()
     if number + 1 > most or stored + size > most_bytes:
         raise pipeline.PhotoError(
-            429, "too_many_unclaimed",
+            429,
+            "too_many_unclaimed",
             f"You have {number} photos ({stored / 1_000_000:.1f} MB) on the server that no record "
             f"names yet; at most {most} photos or {most_bytes // 1_000_000} MB may wait for their "
-            "records. Send the records first (sync): the photo stays on the device.")
+            "records. Send the records first (sync): the photo stays on the device.",
+        )
 
 
 def expire_unclaimed(session: Session, older_than) -> int:
@@ -124,9 +173,19 @@ def expire_unclaimed(session: Session, older_than) -> int:
     rows = session.exec(select(Photo).where(Photo.received_at < older_than, *_unclaimed())).all()
     for photo in rows:
         files = [photo.file_id, photo.thumb_file_id]
-        audit.record(session, entity="photo", entity_id=photo.id, action="expire", user_id=None,
-                     before={"user_id": photo.user_id, "sha256": photo.sha256, "size": photo.size,
-                             "received_at": photo.received_at.isoformat()})
+        audit.record(
+            session,
+            entity="photo",
+            entity_id=photo.id,
+            action="expire",
+            user_id=None,
+            before={
+                "user_id": photo.user_id,
+                "sha256": photo.sha256,
+                "size": photo.size,
+                "received_at": photo.received_at.isoformat(),
+            },
+        )
         session.delete(photo)
         session.flush()
         for file_id in files:
@@ -141,6 +200,9 @@ def counts(session: Session, inspection_ids: list[str]) -> dict[str, int]:
     """{inspection id: photos received} in one query."""
     if not inspection_ids:
         return {}
-    rows = session.exec(select(Photo.inspection_id, func.count()).where(Photo.inspection_id.in_(inspection_ids))
-                        .group_by(Photo.inspection_id))
+    rows = session.exec(
+        select(Photo.inspection_id, func.count())
+        .where(Photo.inspection_id.in_(inspection_ids))
+        .group_by(Photo.inspection_id)
+    )
     return dict(rows.all())

@@ -7,6 +7,7 @@ has not had an answer, sends it again. The SyncMutation log makes any replay ret
 Pull: what changed for this user since the cursor, found through the audit trail (AuditEvent.id is the
 server's sequence). The cursor is "<sequence>:<catalog version>", so a catalog change is noticed too.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -18,9 +19,9 @@ from inspector.models import AuditEvent, Site, SyncConflict, SyncMutation, User
 from inspector.services import NotFound, ServiceError, sites
 from inspector.services.inspections import UUID_RE, Invalid, kinds_for
 
-from .handlers import HANDLERS, SyncContext, load_all
 from . import photos as photo_store
 from . import validate
+from .handlers import HANDLERS, SyncContext, load_all
 
 MAX_BATCH = 50
 PULL_DEFAULT = 500
@@ -45,8 +46,11 @@ class BatchError(Exception):
 @dataclass
 class BatchContext(SyncContext):
     """SyncContext plus per-batch caches and work done once at the end of the batch."""
+
     checklists: dict = field(default_factory=dict)
-    evaluate_sites: set = field(default_factory=set)  # sites whose stop-work grounds may have changed
+    evaluate_sites: set = field(
+        default_factory=set
+    )  # sites whose stop-work grounds may have changed
 
 
 def parse_push(body) -> tuple[str | None, list[dict]]:
@@ -55,14 +59,24 @@ def parse_push(body) -> tuple[str | None, list[dict]]:
         raise BatchError(400, "malformed", "The body must be a JSON object {device_id, mutations}.")
     device_id = body.get("device_id")
     if device_id is not None and (not isinstance(device_id, str) or len(device_id) > 64):
-        raise BatchError(400, "malformed", "device_id must be a string (the device's UUID).",
-                         {"device_id": "Must be a string of at most 64 characters."})
+        raise BatchError(
+            400,
+            "malformed",
+            "device_id must be a string (the device's UUID).",
+            {"device_id": "Must be a string of at most 64 characters."},
+        )
     mutations = body.get("mutations")
     if not isinstance(mutations, list):
-        raise BatchError(400, "malformed", "mutations must be a list.", {"mutations": "Must be a list."})
+        raise BatchError(
+            400, "malformed", "mutations must be a list.", {"mutations": "Must be a list."}
+        )
     if len(mutations) > MAX_BATCH:
-        raise BatchError(413, "batch_too_large", f"At most {MAX_BATCH} mutations per push; "
-                                                 f"this one has {len(mutations)}. Send them in smaller batches.")
+        raise BatchError(
+            413,
+            "batch_too_large",
+            f"At most {MAX_BATCH} mutations per push; "
+            f"this one has {len(mutations)}. Send them in smaller batches.",
+        )
     handlers = load_all()
     errors: dict[str, str] = {}
     seen: set = set()
@@ -74,7 +88,9 @@ def parse_push(body) -> tuple[str | None, list[dict]]:
         if not isinstance(m.get("mutation_id"), str) or not UUID_RE.match(m["mutation_id"]):
             errors[p + "mutation_id"] = "Must be a UUID made on the device."
         if not isinstance(m.get("entity"), str) or m["entity"] not in handlers:
-            errors[p + "entity"] = f"Unknown entity {m.get('entity')!r}; known: {', '.join(sorted(handlers))}."
+            errors[p + "entity"] = (
+                f"Unknown entity {m.get('entity')!r}; known: {', '.join(sorted(handlers))}."
+            )
         if not isinstance(m.get("entity_id"), str) or not 0 < len(m["entity_id"]) <= 64:
             errors[p + "entity_id"] = "Must be a non-empty string."
         if m.get("op", "upsert") not in OPS:
@@ -88,7 +104,9 @@ def parse_push(body) -> tuple[str | None, list[dict]]:
             errors[p + "mutation_id"] = "Repeated in the batch: each mutation needs its own id."
         seen.add(m.get("mutation_id") if isinstance(m.get("mutation_id"), str) else None)
     if errors:
-        raise BatchError(400, "invalid_mutations", "Some mutations are malformed; nothing was applied.", errors)
+        raise BatchError(
+            400, "invalid_mutations", "Some mutations are malformed; nothing was applied.", errors
+        )
     return device_id, mutations
 
 
@@ -98,15 +116,23 @@ def push(session: Session, body, *, user: User, device_id: str | None, now, rb) 
     body_device, mutations = parse_push(body)
     ctx = BatchContext(user=user, device_id=device_id or body_device, now=now, rb=rb)
     ids = [m["mutation_id"] for m in mutations]
-    known = {row.mutation_id: row for row in session.exec(select(SyncMutation).where(SyncMutation.mutation_id.in_(ids)))}
+    known = {
+        row.mutation_id: row
+        for row in session.exec(select(SyncMutation).where(SyncMutation.mutation_id.in_(ids)))
+    }
     results: list[dict | None] = [None] * len(mutations)
     todo: list[int] = []
     for i, m in enumerate(mutations):
         if m["mutation_id"] in known:
             results[i] = _replayed(known[m["mutation_id"]], user)
         elif (shape := _shape_errors(m)) is not None:
-            results[i] = {"mutation_id": m["mutation_id"], "status": "rejected", "code": 422,
-                          "reason": "Some fields have the wrong type.", "errors": shape}
+            results[i] = {
+                "mutation_id": m["mutation_id"],
+                "status": "rejected",
+                "code": 422,
+                "reason": "Some fields have the wrong type.",
+                "errors": shape,
+            }
         else:
             todo.append(i)
     # Consecutive mutations of an entity whose handler takes runs are validated one by one and written
@@ -120,14 +146,24 @@ def push(session: Session, body, *, user: User, device_id: str | None, now, rb) 
             while k + len(run) < len(todo) and mutations[todo[k + len(run)]]["entity"] == entity:
                 run.append(todo[k + len(run)])
             outcomes = handler.apply_many(session, [_defaults(mutations[i]) for i in run], ctx)
-            for i, outcome in zip(run, outcomes):
+            for i, outcome in zip(run, outcomes, strict=True):
                 results[i] = _result(session, mutations[i], outcome, ctx)
         else:
             results[run[0]] = _apply_one(session, mutations[run[0]], ctx)
         k += len(run)
-    log = [{"mutation_id": mutations[i]["mutation_id"], "device_id": ctx.device_id, "user_id": user.id,
-            "entity": mutations[i]["entity"], "entity_id": mutations[i]["entity_id"], "result": results[i],
-            "received_at": now} for i in todo if results[i]["status"] != "rejected"]
+    log = [
+        {
+            "mutation_id": mutations[i]["mutation_id"],
+            "device_id": ctx.device_id,
+            "user_id": user.id,
+            "entity": mutations[i]["entity"],
+            "entity_id": mutations[i]["entity_id"],
+            "result": results[i],
+            "received_at": now,
+        }
+        for i in todo
+        if results[i]["status"] != "rejected"
+    ]
     if log:  # the idempotency record: a replay of any of these gets the same result
         session.connection().execute(SyncMutation.__table__.insert(), log)
     _refresh_photo_counts(session, mutations, results)
@@ -147,8 +183,12 @@ def _shape_errors(m: dict) -> dict | None:
 
 def _replayed(row: SyncMutation, user: User) -> dict:
     if row.user_id != user.id:
-        return {"mutation_id": row.mutation_id, "status": "rejected", "reason": "This mutation id was already used.",
-                "errors": {"mutation_id": "Already used by another sender."}}
+        return {
+            "mutation_id": row.mutation_id,
+            "status": "rejected",
+            "reason": "This mutation id was already used.",
+            "errors": {"mutation_id": "Already used by another sender."},
+        }
     return {**row.result, "status": "duplicate", "original_status": row.result.get("status")}
 
 
@@ -173,25 +213,56 @@ def _result(session: Session, m: dict, outcome, ctx: BatchContext) -> dict:
     """The per-mutation result of contract C, from a handler's Outcome or its refusal (ServiceError)."""
     result: dict = {"mutation_id": m["mutation_id"]}
     if isinstance(outcome, Invalid):
-        return {**result, "status": "rejected", "code": outcome.status, "reason": "Some fields need attention.",
-                "errors": outcome.errors}
+        return {
+            **result,
+            "status": "rejected",
+            "code": outcome.status,
+            "reason": "Some fields need attention.",
+            "errors": outcome.errors,
+        }
     if isinstance(outcome, NotFound):
         return {**result, "status": "rejected", "code": 404, "reason": outcome.message}
     if isinstance(outcome, ServiceError):
-        return {**result, "status": "rejected", "code": outcome.status, "reason": outcome.message,
-                "errors": {outcome.field or "payload": outcome.message}}
+        return {
+            **result,
+            "status": "rejected",
+            "code": outcome.status,
+            "reason": outcome.message,
+            "errors": {outcome.field or "payload": outcome.message},
+        }
     if outcome.status == "rejected":
-        return {**result, "status": "rejected", "code": 422, "reason": outcome.reason or "Some fields need attention.",
-                "errors": outcome.errors}
+        return {
+            **result,
+            "status": "rejected",
+            "code": 422,
+            "reason": outcome.reason or "Some fields need attention.",
+            "errors": outcome.errors,
+        }
     if outcome.status == "conflict":
         server_copy = outcome.server_copy or {}
-        session.add(SyncConflict(mutation_id=m["mutation_id"], entity=m["entity"], entity_id=m["entity_id"],
-                                 site_id=server_copy.get("site_id"), user_id=ctx.user.id, device_id=ctx.device_id,
-                                 base_version=m.get("base_version"), server_version=server_copy.get("version"),
-                                 theirs=m.get("payload") or {}, server_copy=server_copy,
-                                 fields=sorted(outcome.errors)))
-        return {**result, "status": "conflict", "reason": outcome.reason, "server_copy": server_copy,
-                "errors": outcome.errors, "version": server_copy.get("version")}
+        session.add(
+            SyncConflict(
+                mutation_id=m["mutation_id"],
+                entity=m["entity"],
+                entity_id=m["entity_id"],
+                site_id=server_copy.get("site_id"),
+                user_id=ctx.user.id,
+                device_id=ctx.device_id,
+                base_version=m.get("base_version"),
+                server_version=server_copy.get("version"),
+                theirs=m.get("payload") or {},
+                server_copy=server_copy,
+                fields=sorted(outcome.errors),
+            )
+        )
+        return {
+            **result,
+            "status": "conflict",
+            "reason": outcome.reason,
+            "server_copy": server_copy,
+            "errors": outcome.errors,
+            "version": server_copy.get("version"),
+        }
     out = {**result, "status": outcome.status, "version": outcome.version}
     if outcome.data is not None:
         out["data"] = outcome.data
@@ -203,13 +274,15 @@ def _result(session: Session, m: dict, outcome, ctx: BatchContext) -> dict:
 
 def _refresh_photo_counts(session: Session, mutations: list[dict], results: list[dict]) -> None:
     """A duplicate's result tells how many photos the server has NOW, not when it was first applied."""
+
     def stale(m, r):
         return m["entity"] == "inspection" and r["status"] == "duplicate" and "photos_expected" in r
-    ids = [m["entity_id"] for m, r in zip(mutations, results) if stale(m, r)]
+
+    ids = [m["entity_id"] for m, r in zip(mutations, results, strict=True) if stale(m, r)]
     if not ids:
         return
     received = photo_store.counts(session, ids)
-    for m, r in zip(mutations, results):
+    for m, r in zip(mutations, results, strict=True):
         if stale(m, r):
             r["photos_received"] = received.get(m["entity_id"], 0)
 
@@ -219,11 +292,13 @@ def _after_batch(session: Session, ctx: BatchContext) -> None:
     if not ctx.evaluate_sites:
         return
     from inspector.services import enforcement  # contract E
+
     for site in session.exec(select(Site).where(Site.id.in_(sorted(ctx.evaluate_sites)))):
         enforcement.evaluate_site(session, site, ctx.now, ctx.rb)
 
 
 # ------------------------------------------------------------------ pull
+
 
 def may(user: User) -> dict:
     """What this person may record, so the device offers nothing the server would refuse."""
@@ -245,10 +320,19 @@ def pull(session: Session, *, user: User, since: str | None, limit: int | None, 
     seq, had_catalog = parse_cursor(since)
     limit = PULL_DEFAULT if limit is None else max(1, min(int(limit), PULL_MAX))
     handlers = load_all()
-    query = (select(AuditEvent.id, AuditEvent.entity, AuditEvent.entity_id, AuditEvent.site_id, AuditEvent.user_id)
-             .where(AuditEvent.id > seq)
-             .where(or_(AuditEvent.entity.in_(list(handlers)), AuditEvent.site_id.is_not(None)))
-             .order_by(AuditEvent.id).limit(limit))
+    query = (
+        select(
+            AuditEvent.id,
+            AuditEvent.entity,
+            AuditEvent.entity_id,
+            AuditEvent.site_id,
+            AuditEvent.user_id,
+        )
+        .where(AuditEvent.id > seq)
+        .where(or_(AuditEvent.entity.in_(list(handlers)), AuditEvent.site_id.is_not(None)))
+        .order_by(AuditEvent.id)
+        .limit(limit)
+    )
     if user.role == "permittee":
         visible = sites.visible_sites_query(user).with_only_columns(Site.id)
         query = query.where(AuditEvent.site_id.in_(visible))
@@ -256,7 +340,9 @@ def pull(session: Session, *, user: User, since: str | None, limit: int | None, 
     touched: dict[tuple[str, str], None] = {}
     for _id, entity, entity_id, site_id, actor in events:
         handler = handlers.get(entity)
-        if handler is None:  # e.g. a permit's status or a rain event: it changes the site's packet entry
+        if (
+            handler is None
+        ):  # e.g. a permit's status or a rain event: it changes the site's packet entry
             touched[("site", str(site_id))] = None
             continue
         wants = getattr(handler, "wants_event", None)
@@ -268,25 +354,47 @@ def pull(session: Session, *, user: User, since: str | None, limit: int | None, 
     for entity, entity_id in touched:
         data = handlers[entity].serialize(session, entity_id, user)
         if data is None:
-            changes.append({"entity": entity, "id": entity_id, "op": "delete", "version": None, "data": None})
+            changes.append(
+                {"entity": entity, "id": entity_id, "op": "delete", "version": None, "data": None}
+            )
         else:
-            changes.append({"entity": entity, "id": entity_id, "op": "upsert", "version": data.get("version"),
-                            "data": data})
+            changes.append(
+                {
+                    "entity": entity,
+                    "id": entity_id,
+                    "op": "upsert",
+                    "version": data.get("version"),
+                    "data": data,
+                }
+            )
     next_seq = events[-1][0] if events else seq
     catalog_version = rb["checklist.version"]
     send_catalog = had_catalog != catalog_version
     company = None
     if user.company_id is not None:
         from inspector.models import Company
+
         found = session.get(Company, user.company_id)
         company = found.name if found else None
     return {
         "cursor": f"{next_seq}:{catalog_version}",
         "has_more": len(events) == limit,
-        "user": {"id": user.id, "name": user.name, "role": user.role, "company": company,
-                 "may": may(user)},
-        "catalog": ({"version": catalog_version, "answers": list(rb["checklist.answers"]),
-                     "items": list(rb["checklist.items"])} if send_catalog else None),
+        "user": {
+            "id": user.id,
+            "name": user.name,
+            "role": user.role,
+            "company": company,
+            "may": may(user),
+        },
+        "catalog": (
+            {
+                "version": catalog_version,
+                "answers": list(rb["checklist.answers"]),
+                "items": list(rb["checklist.items"]),
+            }
+            if send_catalog
+            else None
+        ),
         "calculators": dict(rb["calculators"]) if send_catalog else None,
         "changes": changes,
     }

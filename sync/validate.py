@@ -153,9 +153,14 @@ REASONS = {
 }
 
 
-_BASE = {"text": lambda v: isinstance(v, str), "whole": is_whole, "number": is_number,
-         "bool": lambda v: isinstance(v, bool), "list": lambda v: isinstance(v, list),
-         "object": lambda v: isinstance(v, dict)}
+_BASE = {
+    "text": lambda v: isinstance(v, str),
+    "whole": is_whole,
+    "number": is_number,
+    "bool": lambda v: isinstance(v, bool),
+    "list": lambda v: isinstance(v, list),
+    "object": lambda v: isinstance(v, dict),
+}
 # kind -> (accepts null, test of a non-null value); built once, used for every field of every push
 _TESTS = {kind: (kind.endswith("or null"), _BASE[kind.split(" or ")[0]]) for kind in REASONS}
 _TESTS[NUMTEXT] = (True, lambda v: is_number(v) or isinstance(v, str))
@@ -307,8 +312,10 @@ def calculator_problem(calc: dict) -> str | None:
     {name, item, inputs, result, saved_at} (static/js/calculator-page.js)."""
     unknown = sorted(set(calc) - CALCULATOR_KEYS)
     if unknown:
-        return (f"Unknown key {unknown[0]!r}: a calculator result is "
-                "{name, item, inputs, result, saved_at}.")
+        return (
+            f"Unknown key {unknown[0]!r}: a calculator result is "
+            "{name, item, inputs, result, saved_at}."
+        )
     if not isinstance(calc.get("name"), str) or not calc["name"]:
         return "Must name its calculator (name: text)."
     for key in ("inputs", "result"):

@@ -1,4 +1,5 @@
 """Shared fixtures (flaskr style): `app`, `client`, `auth`, and factories for users, sites and permits."""
+
 from __future__ import annotations
 
 from datetime import date, timedelta
@@ -31,8 +32,14 @@ def database_url(tmp_path):
 
 @pytest.fixture
 def app(database_url):
-    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "test",
-                      "DATABASE_URL": database_url})
+    app = create_app(
+        {
+            "TESTING": True,
+            "WTF_CSRF_ENABLED": False,
+            "SECRET_KEY": "test",
+            "DATABASE_URL": database_url,
+        }
+    )
     yield app
     app.extensions["engine"].dispose()
 
@@ -60,31 +67,67 @@ class Factory:
         if role == "permittee" and company is None:
             company = "Acme Earthworks"
             email = email.replace("village", "acme-earthworks")
-        user = accounts.create_user(self.session, email=email, name=email.split("@")[0], role=role,
-                                    password=PASSWORD, company_name=company)
+        user = accounts.create_user(
+            self.session,
+            email=email,
+            name=email.split("@")[0],
+            role=role,
+            password=PASSWORD,
+            company_name=company,
+        )
         self.session.commit()
         return user
 
     def site(self, by, **overrides):
-        data = {"name": "North Lot", "address": "1 Main St", "project_kind": "land_disturbance",
-                "area_acres": 12.0, "disturbed_acres": 6.0}
+        data = {
+            "name": "North Lot",
+            "address": "1 Main St",
+            "project_kind": "land_disturbance",
+            "area_acres": 12.0,
+            "disturbed_acres": 6.0,
+        }
         data.update(overrides)
         site = sites.create_site(self.session, data, user=by)
         self.session.commit()
         return site
 
-    def permit(self, site, company_id: int, by, *, issued: bool = False, received_on: date | None = None, rb=None):
+    def permit(
+        self,
+        site,
+        company_id: int,
+        by,
+        *,
+        issued: bool = False,
+        received_on: date | None = None,
+        rb=None,
+    ):
         from inspector.rules.rulebook import default
+
         rb = rb or default()
         today = utcnow().date()
         received_on = received_on or today - timedelta(days=3)
-        permit = permits.apply(self.session, site=site, company_id=company_id, applicant_name="Applicant",
-                               received_on=received_on, fee_paid_on=received_on, building_permit_until=None,
-                               user=by, today=today)
+        permit = permits.apply(
+            self.session,
+            site=site,
+            company_id=company_id,
+            applicant_name="Applicant",
+            received_on=received_on,
+            fee_paid_on=received_on,
+            building_permit_until=None,
+            user=by,
+            today=today,
+        )
         if issued:
             for d in rb["control_plan_documents"]:
-                permits.add_document(self.session, permit, kind=d["kind"], filename="plan.pdf",
-                                     data=b"%PDF-1.4 test", user=by, rb=rb)
+                permits.add_document(
+                    self.session,
+                    permit,
+                    kind=d["kind"],
+                    filename="plan.pdf",
+                    data=b"%PDF-1.4 test",
+                    user=by,
+                    rb=rb,
+                )
             permits.issue(self.session, permit, site=site, user=by, issued_on=received_on, rb=rb)
         self.session.commit()
         return permit

@@ -1,6 +1,7 @@
 """PostgreSQL only (`make test` runs the suite a second time against a server it starts): the
 migrations build the models' schema there and step down and up; writers queue as on SQLite, so the
 pull sequence never hands a device a cursor past a change that commits later."""
+
 from __future__ import annotations
 
 import threading
@@ -18,8 +19,12 @@ from inspector.services import audit
 from sync import auth as device_auth
 from tests.support import database
 
-pytestmark = pytest.mark.skipif(not database.on_postgresql(), reason=(
-    "PostgreSQL only: needs FAIRWATER_TEST_DATABASE_URL (make test starts a server and sets it)"))
+pytestmark = pytest.mark.skipif(
+    not database.on_postgresql(),
+    reason=(
+        "PostgreSQL only: needs FAIRWATER_TEST_DATABASE_URL (make test starts a server and sets it)"
+    ),
+)
 
 
 def advisory_locks(session, *, granted: bool, pid: int | None = None) -> int:
@@ -43,6 +48,7 @@ def test_migrations_build_the_models_schema_and_step_down_and_up(tmp_path):
     def revision():
         with engine.connect() as conn:
             return schema.current(conn)
+
     try:
         with app.app_context():
             result = runner.invoke(args=["db", "upgrade"])
@@ -51,7 +57,7 @@ def test_migrations_build_the_models_schema_and_step_down_and_up(tmp_path):
             again = runner.invoke(args=["db", "upgrade"])
             assert "nothing to do" in again.output
             chain = [rev.revision for rev in schema.scripts().walk_revisions()]  # head first
-            for rev, parent in zip(chain, chain[1:]):
+            for rev, parent in zip(chain, chain[1:], strict=True):
                 result = runner.invoke(args=["db", "downgrade"])
                 assert result.exit_code == 0, result.output
                 assert revision() == (parent,), rev
@@ -79,16 +85,23 @@ def test_a_pull_cursor_never_passes_a_change_that_commits_later(app, client, db,
     engine = app.extensions["engine"]
 
     first = Session(engine)  # a writer that has written and not committed yet
-    event = audit.record(first, entity="site", entity_id=site.id, action="update", user_id=None,
-                         site_id=site.id)
+    event = audit.record(
+        first, entity="site", entity_id=site.id, action="update", user_id=None, site_id=site.id
+    )
     first.flush()
     first_id = event.id
     second_done = threading.Event()
 
     def second_writer():  # a later writer, which commits as soon as it may
         with Session(engine) as second:
-            audit.record(second, entity="site", entity_id=site.id, action="update", user_id=None,
-                         site_id=site.id)
+            audit.record(
+                second,
+                entity="site",
+                entity_id=site.id,
+                action="update",
+                user_id=None,
+                site_id=site.id,
+            )
             second.commit()
         second_done.set()
 
@@ -107,6 +120,7 @@ def test_a_pull_cursor_never_passes_a_change_that_commits_later(app, client, db,
         first.close()
         thread.join(timeout=20)
     assert first_id > cursor, "the first writer's change would never reach this device"
-    later = client.get("/api/v1/sync/pull", query_string={"since": middle.get_json()["cursor"]},
-                       headers=headers).get_json()
+    later = client.get(
+        "/api/v1/sync/pull", query_string={"since": middle.get_json()["cursor"]}, headers=headers
+    ).get_json()
     assert [c["id"] for c in later["changes"]] == [str(site.id)]

@@ -2,6 +2,7 @@
 
 Core fonts cover Latin-1 only, so text goes through `latin1()` (typographic quotes and dashes become
 their plain forms; "§" is Latin-1 and stays)."""
+
 from __future__ import annotations
 
 import io
@@ -13,8 +14,21 @@ from ..rules import clocks
 from . import qr
 
 COMPRESS = True  # tests turn it off to read the text in the PDF
-REPLACE = {"“": '"', "”": '"', "‘": "'", "’": "'", "—": "-", "–": "-", "…": "...", "✔": "", "✖": "", "▲": "",
-           "≥": ">=", "≤": "<=", "°": "deg"}
+REPLACE = {
+    "“": '"',
+    "”": '"',
+    "‘": "'",
+    "’": "'",
+    "—": "-",
+    "–": "-",
+    "…": "...",
+    "✔": "",
+    "✖": "",
+    "▲": "",
+    "≥": ">=",
+    "≤": "<=",
+    "°": "deg",
+}
 
 
 def latin1(text) -> str:
@@ -44,8 +58,16 @@ class Document(FPDF):
 
     def header(self):
         self.set_font("Helvetica", "", 9)
-        self.cell(0, 5, latin1(f"{self.rb['meta.municipality']} - Chapter {self.rb['meta.chapter']}, "
-                               f"{self.rb['meta.title']}"), new_x="LMARGIN", new_y="NEXT")
+        self.cell(
+            0,
+            5,
+            latin1(
+                f"{self.rb['meta.municipality']} - Chapter {self.rb['meta.chapter']}, "
+                f"{self.rb['meta.title']}"
+            ),
+            new_x="LMARGIN",
+            new_y="NEXT",
+        )
         self.ln(1)
 
     def footer(self):
@@ -79,15 +101,21 @@ class Document(FPDF):
         self.image(io.BytesIO(qr.png(url)), x=self.l_margin, y=y, w=34, h=34)
         self.set_xy(self.l_margin + 40, y)
         self.set_font("Helvetica", "", 9)
-        self.multi_cell(0, 5, latin1(f"Look this order up: scan the code or open\n{url}\n\nContact: {contact}"),
-                        new_x="LMARGIN", new_y="NEXT")
+        self.multi_cell(
+            0,
+            5,
+            latin1(f"Look this order up: scan the code or open\n{url}\n\nContact: {contact}"),
+            new_x="LMARGIN",
+            new_y="NEXT",
+        )
         self.set_y(y + 38)
 
     def seal_block(self, seal: dict | None):
         """The record's seal and a QR code to the public page that says whether it is unchanged."""
         if seal is None:
-            self.para("Seal: none yet (stored before the Village began sealing its records).",
-                      size=8)
+            self.para(
+                "Seal: none yet (stored before the Village began sealing its records).", size=8
+            )
             return
         y = self.get_y() + 2
         if y > self.h - 52:
@@ -100,10 +128,15 @@ class Document(FPDF):
         self.set_x(self.l_margin + 36)
         self.set_font("Helvetica", "", 8)
         when = local(seal["sealed_at"], self.rb)
-        how = (f"Sealed on upgrade on {when} (stored before sealing began)"
-               if seal["origin"] == "upgrade" else f"Received and sealed on {when}")
-        text = (f"{how}, seal no. {seal['seq']}.\nSeal: {seal['seal']}\n"
-                f"Scan the code or open:\n{seal['url']}")
+        how = (
+            f"Sealed on upgrade on {when} (stored before sealing began)"
+            if seal["origin"] == "upgrade"
+            else f"Received and sealed on {when}"
+        )
+        text = (
+            f"{how}, seal no. {seal['seq']}.\nSeal: {seal['seal']}\n"
+            f"Scan the code or open:\n{seal['url']}"
+        )
         self.multi_cell(0, 4, latin1(text), new_x="LMARGIN", new_y="NEXT")
         self.set_y(max(self.get_y(), y + 32))
 
@@ -113,10 +146,13 @@ class Document(FPDF):
 
 def _order_facts(ctx, rb) -> list[tuple[str, str]]:
     order, site, permit, company = ctx["order"], ctx["site"], ctx["permit"], ctx["company"]
-    rows = [("Order", order.id), ("Site", f"{site.name}, {site.address}"),
-            ("Permittee", company.name if company else "No permit issued - the landowner or land user"),
-            ("Permit", (permit.number or f"Application #{permit.id}") if permit else "None"),
-            ("Issued", local(order.issued_at, rb))]
+    rows = [
+        ("Order", order.id),
+        ("Site", f"{site.name}, {site.address}"),
+        ("Permittee", company.name if company else "No permit issued - the landowner or land user"),
+        ("Permit", (permit.number or f"Application #{permit.id}") if permit else "None"),
+        ("Issued", local(order.issued_at, rb)),
+    ]
     if order.posted_at:
         rows.append(("Posted on site", local(order.posted_at, rb)))
     return rows
@@ -131,50 +167,77 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
     order = ctx["order"]
     c = "clocks.stop_work_compliance."
     contact = f"{rb['stop_work.contact.office']}, {rb['stop_work.contact.phone']}, {rb['stop_work.contact.email']}"
-    titles = {"notice": "STOP-WORK ORDER", "revocation": "NOTICE OF PERMIT REVOCATION",
-              "cease-desist": "REQUEST FOR A CEASE AND DESIST ORDER"}
+    titles = {
+        "notice": "STOP-WORK ORDER",
+        "revocation": "NOTICE OF PERMIT REVOCATION",
+        "cease-desist": "REQUEST FOR A CEASE AND DESIST ORDER",
+    }
     doc = Document(titles[kind], rb)
     doc.heading(titles[kind], 20)
     doc.facts(_order_facts(ctx, rb))
     if order.status == "retracted":
-        doc.para(f"RETRACTED {local(order.retracted_at, rb)}: {order.retracted_reason}", bold=True, size=12)
+        doc.para(
+            f"RETRACTED {local(order.retracted_at, rb)}: {order.retracted_reason}",
+            bold=True,
+            size=12,
+        )
     if kind == "notice":
-        doc.para("All land disturbing and land developing activity on this site must stop, under "
-                 f"{rb['stop_work.citation']}, for the following reasons:")
+        doc.para(
+            "All land disturbing and land developing activity on this site must stop, under "
+            f"{rb['stop_work.citation']}, for the following reasons:"
+        )
         for n, g in enumerate(order.grounds or [], 1):
             doc.para(f"{n}. {g['citation']}: {g['words']}. {g.get('reason', '')}")
         if "no_permit" in _unique_grounds(order):
             w = "stop_work.grounds.no_permit."
             doc.para(f"Entry ({rb[w + 'entry_citation']}): {rb[w + 'entry_words']}")
-            doc.para(f"Where an application was made ({rb[w + 'application_entry_citation']}): "
-                     f"{rb[w + 'application_entry_words']}")
+            doc.para(
+                f"Where an application was made ({rb[w + 'application_entry_citation']}): "
+                f"{rb[w + 'application_entry_words']}"
+            )
         if order.notes:
             doc.para(f"Inspector's notes: {order.notes}")
         doc.heading("What must be done to lift this order", 12)
         for ground in _unique_grounds(order):
             doc.para(f"- {rb[f'stop_work.grounds.{ground}.to_lift']}")
-        then = (f"Otherwise the Village may revoke the permit ({rb[c + 'revocation_citation']})." if ctx["permit"]
-                else f"Otherwise the Village may request the Village Attorney to obtain a cease and desist order "
-                     f"({rb[c + 'cease_desist_citation']}).")
-        doc.para(f"Compliance due by {end_of(order.compliance_due, rb)} ({rb[c + 'days']} days after the "
-                 f"day of issue). {then} The Village or the Zoning Board of Appeals may retract this order "
-                 f"({rb[c + 'retraction_citation']}).", bold=True)
+        then = (
+            f"Otherwise the Village may revoke the permit ({rb[c + 'revocation_citation']})."
+            if ctx["permit"]
+            else f"Otherwise the Village may request the Village Attorney to obtain a cease and desist order "
+            f"({rb[c + 'cease_desist_citation']})."
+        )
+        doc.para(
+            f"Compliance due by {end_of(order.compliance_due, rb)} ({rb[c + 'days']} days after the "
+            f"day of issue). {then} The Village or the Zoning Board of Appeals may retract this order "
+            f"({rb[c + 'retraction_citation']}).",
+            bold=True,
+        )
         doc.para(rb[c + "reading_note"], size=8)
     elif kind == "revocation":
         permit = ctx["permit"]
-        doc.para(f"Permit {permit.number or permit.id} is revoked as of {local(order.revoked_at, rb)}, under "
-                 f"{rb[c + 'revocation_citation']}: \"{rb[c + 'revocation_words']}\"")
-        doc.para(f"The stop-work order issued {local(order.issued_at, rb)} was not complied with by "
-                 f"{end_of(order.compliance_due, rb)}. Grounds:")
+        doc.para(
+            f"Permit {permit.number or permit.id} is revoked as of {local(order.revoked_at, rb)}, under "
+            f'{rb[c + "revocation_citation"]}: "{rb[c + "revocation_words"]}"'
+        )
+        doc.para(
+            f"The stop-work order issued {local(order.issued_at, rb)} was not complied with by "
+            f"{end_of(order.compliance_due, rb)}. Grounds:"
+        )
         for n, g in enumerate(order.grounds or [], 1):
             doc.para(f"{n}. {g['citation']}: {g['words']}. {g.get('reason', '')}")
         doc.para(f"Reason for the revocation: {order.revocation_reason}", bold=True)
     else:
-        doc.para(f"To: the Village Attorney, {rb['meta.municipality']}. Date: {local(order.cease_desist_at, rb)}.")
-        doc.para(f"Under {rb[c + 'cease_desist_citation']} the Village requests a cease and desist order: "
-                 f"\"{rb[c + 'cease_desist_words']}\"")
-        doc.para(f"A stop-work order was issued {local(order.issued_at, rb)} and the activity did not cease by "
-                 f"{end_of(order.compliance_due, rb)}. Grounds:")
+        doc.para(
+            f"To: the Village Attorney, {rb['meta.municipality']}. Date: {local(order.cease_desist_at, rb)}."
+        )
+        doc.para(
+            f"Under {rb[c + 'cease_desist_citation']} the Village requests a cease and desist order: "
+            f'"{rb[c + "cease_desist_words"]}"'
+        )
+        doc.para(
+            f"A stop-work order was issued {local(order.issued_at, rb)} and the activity did not cease by "
+            f"{end_of(order.compliance_due, rb)}. Grounds:"
+        )
         for n, g in enumerate(order.grounds or [], 1):
             doc.para(f"{n}. {g['citation']}: {g['words']}. {g.get('reason', '')}")
         doc.para(f"Details: {order.cease_desist_details}", bold=True)

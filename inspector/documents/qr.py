@@ -1,4 +1,5 @@
 """QR codes that lead from a posted paper notice back to the order's page."""
+
 from __future__ import annotations
 
 import io
@@ -9,8 +10,9 @@ import segno
 def svg(url: str, scale: int = 4) -> str:
     """An SVG element (presentation attributes only, no style attribute: the CSP allows it)."""
     out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=scale, xmldecl=False, svgns=True, nl=False,
-                                    title="QR code: " + url)
+    segno.make(url, error="m").save(
+        out, kind="svg", scale=scale, xmldecl=False, svgns=True, nl=False, title="QR code: " + url
+    )
     return out.getvalue().decode("utf-8")
 
 

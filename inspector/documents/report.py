@@ -1,6 +1,7 @@
 """The inspection report as a PDF, laid out so someone used to Wisconsin DNR Form 3400-187 recognises it:
 the header block, one row per practice with "modifications required: yes / no / n.a.", then a follow-up
 section for each "yes"; calculator results saved with answers appear with their practice."""
+
 from __future__ import annotations
 
 from .pdf import Document, latin1, local
@@ -12,8 +13,11 @@ def _calculator_line(calc: dict | None) -> str:
     if not calc:
         return ""
     result = calc.get("result") or {}
-    parts = [f"{k} = {v}" for k, v in result.items() if isinstance(v, (int, float, str, bool))] \
-        if isinstance(result, dict) else [str(result)]
+    parts = (
+        [f"{k} = {v}" for k, v in result.items() if isinstance(v, (int, float, str, bool))]
+        if isinstance(result, dict)
+        else [str(result)]
+    )
     return f"Calculator {calc.get('name', '')}: " + "; ".join(parts[:8])
 
 
@@ -22,26 +26,41 @@ def inspection_pdf(ctx: dict, rb) -> bytes:
     doc = Document("Construction site erosion control inspection report", rb)
     doc.heading("Construction Site Erosion Control Inspection Report", 15)
     kind = i.kind
-    ticks = "  ".join(f"[{'X' if on else ' '}] {label}" for label, on in (
-        ("Weekly", kind == "weekly"), ("Precipitation event", kind == "post_rain"),
-        ("Other", kind not in ("weekly", "post_rain"))))
+    ticks = "  ".join(
+        f"[{'X' if on else ' '}] {label}"
+        for label, on in (
+            ("Weekly", kind == "weekly"),
+            ("Precipitation event", kind == "post_rain"),
+            ("Other", kind not in ("weekly", "post_rain")),
+        )
+    )
     if kind not in ("weekly", "post_rain"):
         ticks += f" ({ctx['kind_words']})"
-    doc.facts([
-        ("Permittee", company.name if company else "No permit on record"),
-        ("Permit", (permit.number or f"Application #{permit.id}") if permit else "-"),
-        ("Site", site.name), ("Location", site.address or "-"),
-        ("Contractor", company.name if company else "-"),
-        ("Date", i.inspected_on.isoformat()),
-        ("Start / end time", f"{local(i.started_at, rb)} / {local(i.ended_at, rb)}"),
-        ("Inspection type", ticks),
-        ("Inspector", f"{i.inspector_name} ({'Village' if i.by_village else 'permittee'})"),
-        ("Weather", i.weather or "-"), ("Phase", i.phase or "-"),
-    ], label_w=38)
+    doc.facts(
+        [
+            ("Permittee", company.name if company else "No permit on record"),
+            ("Permit", (permit.number or f"Application #{permit.id}") if permit else "-"),
+            ("Site", site.name),
+            ("Location", site.address or "-"),
+            ("Contractor", company.name if company else "-"),
+            ("Date", i.inspected_on.isoformat()),
+            ("Start / end time", f"{local(i.started_at, rb)} / {local(i.ended_at, rb)}"),
+            ("Inspection type", ticks),
+            ("Inspector", f"{i.inspector_name} ({'Village' if i.by_village else 'permittee'})"),
+            ("Weather", i.weather or "-"),
+            ("Phase", i.phase or "-"),
+        ],
+        label_w=38,
+    )
     if ctx.get("unanswered"):
         missing = ", ".join(f"{item['title']} ({item['code']})" for item in ctx["unanswered"])
-        doc.para(latin1(f"Partial inspection: {ctx['answered_count']} of {ctx['checklist_total']} checklist "
-                        f"items answered. Not answered: {missing}."), size=9)
+        doc.para(
+            latin1(
+                f"Partial inspection: {ctx['answered_count']} of {ctx['checklist_total']} checklist "
+                f"items answered. Not answered: {missing}."
+            ),
+            size=9,
+        )
     # One row per practice.
     widths = (88, 28, 0)
     doc.set_font("Helvetica", "B", 9)
@@ -51,9 +70,19 @@ def inspection_pdf(ctx: dict, rb) -> bytes:
     doc.cell(0, 7, "Notes", border=1, fill=True, new_x="LMARGIN", new_y="NEXT")
     for a in ctx["answers"]:
         item = ctx["items"].get(a.item_code, {})
-        title = latin1(f"{item.get('title', a.item_code)} ({a.item_code}) {item.get('citation', '')}")
-        notes = " ".join(filter(None, [a.note, _calculator_line(a.calculator),
-                                       ", ".join(f"{k}={v}" for k, v in (a.measurements or {}).items())]))
+        title = latin1(
+            f"{item.get('title', a.item_code)} ({a.item_code}) {item.get('citation', '')}"
+        )
+        notes = " ".join(
+            filter(
+                None,
+                [
+                    a.note,
+                    _calculator_line(a.calculator),
+                    ", ".join(f"{k}={v}" for k, v in (a.measurements or {}).items()),
+                ],
+            )
+        )
         doc.set_font("Helvetica", "B" if a.result == "fail" else "", 9)
         y0 = doc.get_y()
         if y0 > doc.h - 30:

@@ -1,4 +1,5 @@
 """CSV and GeoJSON exports, streamed from one query each (visibility as on the pages)."""
+
 from __future__ import annotations
 
 import csv
@@ -23,37 +24,116 @@ def _csv(header: list[str], rows) -> str:
     writer.writerow(header)
     for row in rows:
         # A cell starting with = + - @ would run as a formula in a spreadsheet: quote it as text.
-        writer.writerow(["'" + c if isinstance(c, str) and c[:1] in ("=", "+", "-", "@") else c for c in row])
+        writer.writerow(
+            ["'" + c if isinstance(c, str) and c[:1] in ("=", "+", "-", "@") else c for c in row]
+        )
     return out.getvalue()
 
 
 def inspections_csv(session: Session, user: User) -> str:
-    fails = (select(Answer.inspection_id, func.count().label("n")).where(Answer.result == "fail")
-             .group_by(Answer.inspection_id).subquery())
-    query = (select(Inspection, Site.name, fails.c.n).join(Site, Site.id == Inspection.site_id)
-             .outerjoin(fails, fails.c.inspection_id == Inspection.id)
-             .where(Inspection.site_id.in_(_visible_site_ids(user))).order_by(Inspection.inspected_on.desc()))
-    rows = ((i.id, i.site_id, name, i.kind, i.inspected_on.isoformat(), i.inspector_name,
-             "village" if i.by_village else "permittee", i.weather, i.phase, i.active_disturbance, n or 0,
-             i.photos_expected, i.sha256 or "", i.replaces_id or "") for i, name, n in session.exec(query))
-    return _csv(["inspection_id", "site_id", "site", "kind", "inspected_on", "inspector", "by", "weather", "phase",
-                 "active_disturbance", "modifications_required", "photos", "sha256", "replaces_id"], rows)
+    fails = (
+        select(Answer.inspection_id, func.count().label("n"))
+        .where(Answer.result == "fail")
+        .group_by(Answer.inspection_id)
+        .subquery()
+    )
+    query = (
+        select(Inspection, Site.name, fails.c.n)
+        .join(Site, Site.id == Inspection.site_id)
+        .outerjoin(fails, fails.c.inspection_id == Inspection.id)
+        .where(Inspection.site_id.in_(_visible_site_ids(user)))
+        .order_by(Inspection.inspected_on.desc())
+    )
+    rows = (
+        (
+            i.id,
+            i.site_id,
+            name,
+            i.kind,
+            i.inspected_on.isoformat(),
+            i.inspector_name,
+            "village" if i.by_village else "permittee",
+            i.weather,
+            i.phase,
+            i.active_disturbance,
+            n or 0,
+            i.photos_expected,
+            i.sha256 or "",
+            i.replaces_id or "",
+        )
+        for i, name, n in session.exec(query)
+    )
+    return _csv(
+        [
+            "inspection_id",
+            "site_id",
+            "site",
+            "kind",
+            "inspected_on",
+            "inspector",
+            "by",
+            "weather",
+            "phase",
+            "active_disturbance",
+            "modifications_required",
+            "photos",
+            "sha256",
+            "replaces_id",
+        ],
+        rows,
+    )
 
 
 def findings_csv(session: Session, user: User, now: datetime) -> str:
-    query = (select(Finding, Site.name).join(Site, Site.id == Finding.site_id)
-             .where(Finding.site_id.in_(_visible_site_ids(user))).order_by(Finding.due_at))
-    rows = ((f.id, f.site_id, name, f.inspection_id, f.item_code, f.severity, f.citation, f.status,
-             f.due_at.isoformat() + "Z", findings.is_overdue(f, now), f.required_action, f.corrected_note,
-             f.corrected_at.isoformat() + "Z" if f.corrected_at else "",
-             f.verified_at.isoformat() + "Z" if f.verified_at else "") for f, name in session.exec(query))
-    return _csv(["finding_id", "site_id", "site", "inspection_id", "item_code", "severity", "citation", "status",
-                 "due_at_utc", "overdue", "required_action", "corrected_note", "corrected_at_utc",
-                 "verified_at_utc"], rows)
+    query = (
+        select(Finding, Site.name)
+        .join(Site, Site.id == Finding.site_id)
+        .where(Finding.site_id.in_(_visible_site_ids(user)))
+        .order_by(Finding.due_at)
+    )
+    rows = (
+        (
+            f.id,
+            f.site_id,
+            name,
+            f.inspection_id,
+            f.item_code,
+            f.severity,
+            f.citation,
+            f.status,
+            f.due_at.isoformat() + "Z",
+            findings.is_overdue(f, now),
+            f.required_action,
+            f.corrected_note,
+            f.corrected_at.isoformat() + "Z" if f.corrected_at else "",
+            f.verified_at.isoformat() + "Z" if f.verified_at else "",
+        )
+        for f, name in session.exec(query)
+    )
+    return _csv(
+        [
+            "finding_id",
+            "site_id",
+            "site",
+            "inspection_id",
+            "item_code",
+            "severity",
+            "citation",
+            "status",
+            "due_at_utc",
+            "overdue",
+            "required_action",
+            "corrected_note",
+            "corrected_at_utc",
+            "verified_at_utc",
+        ],
+        rows,
+    )
 
 
 def sites_geojson(session: Session, user: User, now: datetime, rb) -> str:
     from ..services import dashboard
+
     site_list = list(session.exec(sites.visible_sites_query(user).order_by(Site.id)))
     ids = [s.id for s in site_list]
     permits = dashboard.current_permits(session, ids) if ids else {}
@@ -62,11 +142,27 @@ def sites_geojson(session: Session, user: User, now: datetime, rb) -> str:
     features = []
     for s in site_list:
         permit = permits.get(s.id)
-        geometry = ({"type": "Point", "coordinates": [s.longitude, s.latitude]}
-                    if s.latitude is not None and s.longitude is not None else None)
-        features.append({"type": "Feature", "id": s.id, "geometry": geometry, "properties": {
-            "name": s.name, "address": s.address, "project_kind": s.project_kind, "area_acres": s.area_acres,
-            "permit_number": permit.number if permit else None, "permit_status": permit.status if permit else None,
-            "open_findings": counts[s.id]["open"], "overdue_findings": counts[s.id]["overdue"],
-            "stop_work": enforcement.public_status(stops[s.id], user)["status"]}})
+        geometry = (
+            {"type": "Point", "coordinates": [s.longitude, s.latitude]}
+            if s.latitude is not None and s.longitude is not None
+            else None
+        )
+        features.append(
+            {
+                "type": "Feature",
+                "id": s.id,
+                "geometry": geometry,
+                "properties": {
+                    "name": s.name,
+                    "address": s.address,
+                    "project_kind": s.project_kind,
+                    "area_acres": s.area_acres,
+                    "permit_number": permit.number if permit else None,
+                    "permit_status": permit.status if permit else None,
+                    "open_findings": counts[s.id]["open"],
+                    "overdue_findings": counts[s.id]["overdue"],
+                    "stop_work": enforcement.public_status(stops[s.id], user)["status"],
+                },
+            }
+        )
     return json.dumps({"type": "FeatureCollection", "features": features}, ensure_ascii=False)

@@ -4,6 +4,7 @@ Each parser returns a `ParseResult`: the good rows, the bad rows with their line
 lines skipped because the file itself says the value is missing. A file that cannot be read at all (not
 text, no header, missing columns: e.g. the wrong format chosen) raises `FileProblem`.
 """
+
 from __future__ import annotations
 
 import csv
@@ -24,11 +25,11 @@ class ParsedRow:
     station_name: str
     latitude: float | None
     longitude: float | None
-    period_start: datetime   # naive UTC
-    period_end: datetime     # naive UTC
-    amount_in: float         # 0 for a trace
+    period_start: datetime  # naive UTC
+    period_end: datetime  # naive UTC
+    amount_in: float  # 0 for a trace
     trace: bool
-    source_key: str          # what makes a re-import a no-op
+    source_key: str  # what makes a re-import a no-op
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,9 @@ def decode(data: bytes | str) -> str:
         try:
             return data.decode("cp1252")
         except UnicodeDecodeError:
-            raise FileProblem("The file is not readable text (unknown character encoding).") from None
+            raise FileProblem(
+                "The file is not readable text (unknown character encoding)."
+            ) from None
 
 
 def read_rows(data: bytes | str, required: tuple[str, ...], label: str):
@@ -74,13 +77,18 @@ def read_rows(data: bytes | str, required: tuple[str, ...], label: str):
     reader.fieldnames = header
     missing = [c for c in required if c not in header]
     if missing:
-        raise FileProblem(f"This is not a {label} file: missing column(s) {', '.join(missing)}. "
-                          "Check the format chosen.")
+        raise FileProblem(
+            f"This is not a {label} file: missing column(s) {', '.join(missing)}. "
+            "Check the format chosen."
+        )
     try:
         for row in reader:
             if not any((v or "").strip() for v in row.values() if isinstance(v, str)):
                 continue  # blank line
-            yield reader.line_num, {k: (v or "").strip() if isinstance(v, str) else "" for k, v in row.items()}
+            yield (
+                reader.line_num,
+                {k: (v or "").strip() if isinstance(v, str) else "" for k, v in row.items()},
+            )
     except csv.Error as exc:
         raise FileProblem(f"The CSV is malformed near line {reader.line_num}: {exc}.") from None
 
@@ -111,12 +119,14 @@ def amount(value: str, max_in: float, per_inch: float = 1.0) -> float:
     inches = number / per_inch
     shown = f"{value.strip()} in" if per_inch == 1 else f"{value.strip()} ({inches:.2f} in)"
     if inches > max_in:
-        raise RowError(f"Rain amount {shown} is over {max_in:g} inches in a day: most likely an "
-                       "error.")
+        raise RowError(
+            f"Rain amount {shown} is over {max_in:g} inches in a day: most likely an error."
+        )
     return round(inches, 2)
 
 
 def check_not_future(period_end: datetime, now: datetime, tolerance_minutes: float) -> None:
     from datetime import timedelta
+
     if period_end > now + timedelta(minutes=tolerance_minutes):
         raise RowError("The date is in the future.")

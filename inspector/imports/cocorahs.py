@@ -4,16 +4,33 @@ TotalPrecipAmt is inches; "T" is a trace (counted as 0), "NA" is missing (skippe
 day ends at the observation time (usually about 7 am local), so the reading covers the 24 hours before
 ObservationDate + ObservationTime.
 """
+
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
 from ..rules import clocks
 from ..rules.rulebook import Rulebook
-from . import ParsedRow, ParseResult, RowError, RowIssue, amount, check_not_future, coordinate, read_rows
+from . import (
+    ParsedRow,
+    ParseResult,
+    RowError,
+    RowIssue,
+    amount,
+    check_not_future,
+    coordinate,
+    read_rows,
+)
 
-COLUMNS = ("ObservationDate", "ObservationTime", "StationNumber", "StationName", "Latitude", "Longitude",
-           "TotalPrecipAmt")
+COLUMNS = (
+    "ObservationDate",
+    "ObservationTime",
+    "StationNumber",
+    "StationName",
+    "Latitude",
+    "Longitude",
+    "TotalPrecipAmt",
+)
 DATE_FORMATS = ("%Y-%m-%d", "%m/%d/%Y")
 TIME_FORMATS = ("%I:%M %p", "%I:%M%p", "%H:%M", "%H:%M:%S")
 
@@ -45,12 +62,20 @@ def parse(data: bytes | str, rb: Rulebook, now: datetime) -> ParseResult:
             value = 0.0 if trace else amount(raw, max_in)
             end = clocks.from_local(datetime.combine(day, at), rb)
             check_not_future(end, now, rb["rain.future_tolerance_minutes"])
-            result.rows.append(ParsedRow(
-                line=line, station_code=station, station_name=row["StationName"] or station,
-                latitude=coordinate(row["Latitude"], "Latitude", -90, 90),
-                longitude=coordinate(row["Longitude"], "Longitude", -180, 180),
-                period_start=end - timedelta(hours=24), period_end=end, amount_in=value, trace=trace,
-                source_key=f"cocorahs:{station}:{day.isoformat()}"))
+            result.rows.append(
+                ParsedRow(
+                    line=line,
+                    station_code=station,
+                    station_name=row["StationName"] or station,
+                    latitude=coordinate(row["Latitude"], "Latitude", -90, 90),
+                    longitude=coordinate(row["Longitude"], "Longitude", -180, 180),
+                    period_start=end - timedelta(hours=24),
+                    period_end=end,
+                    amount_in=value,
+                    trace=trace,
+                    source_key=f"cocorahs:{station}:{day.isoformat()}",
+                )
+            )
         except RowError as exc:
             result.errors.append(RowIssue(line, str(exc)))
     return result

@@ -7,6 +7,7 @@ trace (counted as 0), a quality flag means NOAA found the value failed a check (
 flag). When the observation time (HHMM, local) is given, the 24-hour period ends then on DATE;
 otherwise the period is DATE's local calendar day. An empty PRCP is missing data: skipped.
 """
+
 from __future__ import annotations
 
 import csv
@@ -15,8 +16,16 @@ from datetime import date, datetime, time, timedelta
 
 from ..rules import clocks
 from ..rules.rulebook import Rulebook
-from . import (ParsedRow, ParseResult, RowError, RowIssue, amount, check_not_future, coordinate,
-               read_rows)
+from . import (
+    ParsedRow,
+    ParseResult,
+    RowError,
+    RowIssue,
+    amount,
+    check_not_future,
+    coordinate,
+    read_rows,
+)
 
 COLUMNS = ("STATION", "DATE", "PRCP")  # NAME, LATITUDE, LONGITUDE, PRCP_ATTRIBUTES when requested
 
@@ -33,8 +42,17 @@ def _period(day: date, attributes: list[str], rb: Rulebook) -> tuple[datetime, d
     return end - timedelta(hours=24), end
 
 
-def _row(result: ParseResult, line: int, fields: dict, day_text: str, day_format: str,
-         attributes: list[str], per_inch: float, rb: Rulebook, now: datetime) -> None:
+def _row(
+    result: ParseResult,
+    line: int,
+    fields: dict,
+    day_text: str,
+    day_format: str,
+    attributes: list[str],
+    per_inch: float,
+    rb: Rulebook,
+    now: datetime,
+) -> None:
     try:
         station = fields["station"]
         if not station:
@@ -56,12 +74,20 @@ def _row(result: ParseResult, line: int, fields: dict, day_text: str, day_format
         value = 0.0 if trace else amount(fields["prcp"], rb["rain.max_daily_in"], per_inch)
         start, end = _period(day, attributes, rb)
         check_not_future(end - timedelta(hours=24), now, rb["rain.future_tolerance_minutes"])
-        result.rows.append(ParsedRow(
-            line=line, station_code=station, station_name=fields.get("name") or station,
-            latitude=coordinate(fields.get("lat", ""), "LATITUDE", -90, 90),
-            longitude=coordinate(fields.get("lon", ""), "LONGITUDE", -180, 180),
-            period_start=start, period_end=end, amount_in=value, trace=trace,
-            source_key=f"ghcn:{station}:{day.isoformat()}"))
+        result.rows.append(
+            ParsedRow(
+                line=line,
+                station_code=station,
+                station_name=fields.get("name") or station,
+                latitude=coordinate(fields.get("lat", ""), "LATITUDE", -90, 90),
+                longitude=coordinate(fields.get("lon", ""), "LONGITUDE", -180, 180),
+                period_start=start,
+                period_end=end,
+                amount_in=value,
+                trace=trace,
+                source_key=f"ghcn:{station}:{day.isoformat()}",
+            )
+        )
     except RowError as exc:
         result.errors.append(RowIssue(line, str(exc)))
 
@@ -72,8 +98,13 @@ def parse(data: bytes | str, rb: Rulebook, now: datetime, per_inch: float = 1.0)
     result = ParseResult()
     for line, row in read_rows(data, COLUMNS, "NOAA daily CSV"):
         attributes = [a.strip() for a in row.get("PRCP_ATTRIBUTES", "").split(",")]
-        fields = {"station": row["STATION"], "prcp": row["PRCP"], "name": row.get("NAME", ""),
-                  "lat": row.get("LATITUDE", ""), "lon": row.get("LONGITUDE", "")}
+        fields = {
+            "station": row["STATION"],
+            "prcp": row["PRCP"],
+            "name": row.get("NAME", ""),
+            "lat": row.get("LATITUDE", ""),
+            "lon": row.get("LONGITUDE", ""),
+        }
         _row(result, line, fields, row["DATE"], "%Y-%m-%d", attributes, per_inch, rb, now)
     return result
 

@@ -1,10 +1,8 @@
 """Companies (permittees' firms) and users with their roles."""
+
 from __future__ import annotations
 
-
 from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
-from typing import Optional
-
 from sqlmodel import Field, SQLModel
 
 from .base import utcnow
@@ -13,21 +11,21 @@ ROLES = ("permittee", "inspector", "supervisor")
 
 
 class Company(SQLModel, table=True):
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     name: str = Field(index=True, unique=True, max_length=200)
-    contact_email: Optional[str] = Field(default=None, max_length=254)
-    phone: Optional[str] = Field(default=None, max_length=40)
+    contact_email: str | None = Field(default=None, max_length=254)
+    phone: str | None = Field(default=None, max_length=40)
 
 
 class UserBase(SQLModel):
     email: str = Field(index=True, unique=True, max_length=254)
     name: str = Field(max_length=200)
     role: str = Field(max_length=20)  # one of ROLES
-    company_id: Optional[int] = Field(default=None, foreign_key="company.id", index=True)
+    company_id: int | None = Field(default=None, foreign_key="company.id", index=True)
 
 
 class User(UserBase, table=True):
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     password_hash: str
     active: bool = True
     created_at: NaiveDatetime = Field(default_factory=utcnow)
@@ -39,10 +37,11 @@ class User(UserBase, table=True):
 class SignInThrottle(SQLModel, table=True):
     """Recent failed sign-ins for one e-mail address or one client address, in the database so that
     every server process counts the same tries."""
+
     key: str = Field(primary_key=True, max_length=300)  # "email:<address>" or "client:<address>"
     failures: int = 0
     first_failure_at: NaiveDatetime
-    locked_until: Optional[NaiveDatetime] = None
+    locked_until: NaiveDatetime | None = None
 
 
 class UserPublic(UserBase):

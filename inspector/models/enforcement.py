@@ -5,9 +5,8 @@ dismisses it; an issued order runs a compliance clock, after which the permit ma
 where there is no permit, a cease-and-desist order requested (§ 256-10C); the Village or the Zoning Board of
 Appeals may retract an order or a revocation (§ 256-10D).
 """
-from __future__ import annotations
 
-from typing import Optional
+from __future__ import annotations
 
 from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
 from sqlalchemy import JSON, Column, Index
@@ -17,8 +16,17 @@ from .base import utcnow
 
 # "withdrawn": a proposal the rules themselves took back because its grounds were withdrawn (a finding
 # recorded in error, or repaired and verified) before a supervisor decided; never an issued order.
-ORDER_STATUSES = ("proposed", "dismissed", "withdrawn", "issued", "posted", "complied", "revoked_permit",
-                  "cease_desist_requested", "retracted")
+ORDER_STATUSES = (
+    "proposed",
+    "dismissed",
+    "withdrawn",
+    "issued",
+    "posted",
+    "complied",
+    "revoked_permit",
+    "cease_desist_requested",
+    "retracted",
+)
 # Never shown to the permittee: proposals and what became of them before a supervisor issued anything.
 INTERNAL_STATUSES = ("proposed", "dismissed", "withdrawn")
 # Orders that still bind (or await a decision): they block a second proposal for the same grounds.
@@ -31,9 +39,11 @@ RETRACTING_BODIES = ("village", "zoning_board")
 class StopWorkOrder(SQLModel, table=True):
     __table_args__ = (Index("ix_stopworkorder_site_status", "site_id", "status"),)
 
-    id: str = Field(primary_key=True, max_length=36)  # UUID; made on the device when posted in the field
+    id: str = Field(
+        primary_key=True, max_length=36
+    )  # UUID; made on the device when posted in the field
     site_id: int = Field(foreign_key="site.id", index=True)
-    permit_id: Optional[int] = Field(default=None, foreign_key="permit.id")
+    permit_id: int | None = Field(default=None, foreign_key="permit.id")
     status: str = Field(default="proposed", max_length=30, index=True)
     source: str = Field(default="rules", max_length=10)  # "rules" | "field" | "supervisor"
     # [{"ground", "citation", "words", "rule", "rule_citation", "reason", "keys": [...]}]
@@ -42,40 +52,43 @@ class StopWorkOrder(SQLModel, table=True):
     evidence: dict = Field(default_factory=dict, sa_column=Column(JSON))
     notes: str = ""
     proposed_at: NaiveDatetime = Field(default_factory=utcnow)
-    issued_at: Optional[NaiveDatetime] = None
-    issued_by: Optional[int] = Field(default=None, foreign_key="user.id")
-    posted_at: Optional[NaiveDatetime] = None
-    posted_by: Optional[int] = Field(default=None, foreign_key="user.id")
-    notice_photo_id: Optional[str] = Field(default=None, max_length=36)
-    compliance_due: Optional[NaiveDatetime] = None
-    permit_status_before: Optional[str] = Field(default=None, max_length=20)  # restored on retraction
-    dismissed_reason: Optional[str] = None
-    dismissed_by: Optional[int] = Field(default=None, foreign_key="user.id")
-    dismissed_at: Optional[NaiveDatetime] = None
-    complied_at: Optional[NaiveDatetime] = None
-    complied_by: Optional[int] = Field(default=None, foreign_key="user.id")
-    complied_note: Optional[str] = None
-    revoked_at: Optional[NaiveDatetime] = None
-    revoked_by: Optional[int] = Field(default=None, foreign_key="user.id")
-    revocation_reason: Optional[str] = None
-    cease_desist_at: Optional[NaiveDatetime] = None
-    cease_desist_by: Optional[int] = Field(default=None, foreign_key="user.id")
-    cease_desist_details: Optional[str] = None
-    retracted_at: Optional[NaiveDatetime] = None
-    retracted_by: Optional[int] = Field(default=None, foreign_key="user.id")
-    retracted_by_body: Optional[str] = Field(default=None, max_length=20)  # "village" | "zoning_board"
-    retracted_reason: Optional[str] = None
-    device_id: Optional[str] = Field(default=None, max_length=64)
-    sha256: Optional[str] = Field(default=None, max_length=64)  # of the field payload as the device sent it
+    issued_at: NaiveDatetime | None = None
+    issued_by: int | None = Field(default=None, foreign_key="user.id")
+    posted_at: NaiveDatetime | None = None
+    posted_by: int | None = Field(default=None, foreign_key="user.id")
+    notice_photo_id: str | None = Field(default=None, max_length=36)
+    compliance_due: NaiveDatetime | None = None
+    permit_status_before: str | None = Field(default=None, max_length=20)  # restored on retraction
+    dismissed_reason: str | None = None
+    dismissed_by: int | None = Field(default=None, foreign_key="user.id")
+    dismissed_at: NaiveDatetime | None = None
+    complied_at: NaiveDatetime | None = None
+    complied_by: int | None = Field(default=None, foreign_key="user.id")
+    complied_note: str | None = None
+    revoked_at: NaiveDatetime | None = None
+    revoked_by: int | None = Field(default=None, foreign_key="user.id")
+    revocation_reason: str | None = None
+    cease_desist_at: NaiveDatetime | None = None
+    cease_desist_by: int | None = Field(default=None, foreign_key="user.id")
+    cease_desist_details: str | None = None
+    retracted_at: NaiveDatetime | None = None
+    retracted_by: int | None = Field(default=None, foreign_key="user.id")
+    retracted_by_body: str | None = Field(default=None, max_length=20)  # "village" | "zoning_board"
+    retracted_reason: str | None = None
+    device_id: str | None = Field(default=None, max_length=64)
+    sha256: str | None = Field(
+        default=None, max_length=64
+    )  # of the field payload as the device sent it
     version: int = 1
     updated_at: NaiveDatetime = Field(default_factory=utcnow, index=True)
 
 
 class OrderEvent(SQLModel, table=True):
     """The order's history: append-only, one row per change of status."""
-    id: Optional[int] = Field(default=None, primary_key=True)
+
+    id: int | None = Field(default=None, primary_key=True)
     order_id: str = Field(foreign_key="stopworkorder.id", index=True, max_length=36)
     status: str = Field(max_length=30)
     note: str = ""
-    by_user_id: Optional[int] = Field(default=None, foreign_key="user.id")
+    by_user_id: int | None = Field(default=None, foreign_key="user.id")
     at: NaiveDatetime = Field(default_factory=utcnow)

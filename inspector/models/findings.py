@@ -1,10 +1,8 @@
 """Findings: a failed checklist item becomes a corrective action with a deadline."""
+
 from __future__ import annotations
 
-
 from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
-from typing import Optional
-
 from sqlalchemy import Index
 from sqlmodel import Field, SQLModel
 
@@ -27,12 +25,12 @@ class Finding(SQLModel, table=True):
     citation: str = ""
     due_at: NaiveDatetime = Field(index=True)
     status: str = Field(default="open", max_length=10, index=True)
-    company_id: Optional[int] = Field(default=None, foreign_key="company.id")
+    company_id: int | None = Field(default=None, foreign_key="company.id")
     corrected_note: str = ""
-    corrected_at: Optional[NaiveDatetime] = None
-    corrected_by: Optional[int] = Field(default=None, foreign_key="user.id")
-    verified_by: Optional[int] = Field(default=None, foreign_key="user.id")
-    verified_at: Optional[NaiveDatetime] = None
+    corrected_at: NaiveDatetime | None = None
+    corrected_by: int | None = Field(default=None, foreign_key="user.id")
+    verified_by: int | None = Field(default=None, foreign_key="user.id")
+    verified_at: NaiveDatetime | None = None
     version: int = 1
     created_at: NaiveDatetime = Field(default_factory=utcnow)
     updated_at: NaiveDatetime = Field(default_factory=utcnow, index=True)

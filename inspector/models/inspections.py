@@ -2,13 +2,12 @@
 
 Ids are UUIDs made on the device when the record is created; the server never renumbers.
 """
+
 from __future__ import annotations
 
 from datetime import date
 
 from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
-from typing import Optional
-
 from sqlalchemy import JSON, Column, Index
 from sqlmodel import Field, SQLModel
 
@@ -23,57 +22,60 @@ class Inspection(SQLModel, table=True):
     __table_args__ = (Index("ix_inspection_site_day", "site_id", "inspected_on", "kind"),)
     id: str = Field(primary_key=True, max_length=36)
     site_id: int = Field(foreign_key="site.id", index=True)
-    permit_id: Optional[int] = Field(default=None, foreign_key="permit.id")
+    permit_id: int | None = Field(default=None, foreign_key="permit.id")
     kind: str = Field(max_length=20)
-    by_village: bool = False  # Village staff vs the permittee's own inspection (both count, § 256-8D(3)(g))
+    by_village: bool = (
+        False  # Village staff vs the permittee's own inspection (both count, § 256-8D(3)(g))
+    )
     inspector_name: str = Field(max_length=200)
     inspected_on: date = Field(index=True)
-    started_at: Optional[NaiveDatetime] = None
-    ended_at: Optional[NaiveDatetime] = None
+    started_at: NaiveDatetime | None = None
+    ended_at: NaiveDatetime | None = None
     weather: str = ""
     phase: str = ""
     notes: str = ""
     active_disturbance: bool = True  # land disturbance under way at the time (§ 256-10A(1))
-    rain_event_id: Optional[int] = None  # the qualifying rain a post-rain inspection answers
-    finding_id: Optional[str] = None  # the finding a follow-up inspection checks
+    rain_event_id: int | None = None  # the qualifying rain a post-rain inspection answers
+    finding_id: str | None = None  # the finding a follow-up inspection checks
     catalog_version: str = Field(max_length=40)
     # Indexed: schedule and enforcement ask "is this inspection replaced?" of every row they read.
-    replaces_id: Optional[str] = Field(default=None, foreign_key="inspection.id", index=True)
+    replaces_id: str | None = Field(default=None, foreign_key="inspection.id", index=True)
     photos_expected: int = 0
-    sha256: Optional[str] = Field(default=None, max_length=64)  # of the record as the device sent it
-    user_id: Optional[int] = Field(default=None, foreign_key="user.id")
-    device_id: Optional[str] = Field(default=None, max_length=64)
+    sha256: str | None = Field(default=None, max_length=64)  # of the record as the device sent it
+    user_id: int | None = Field(default=None, foreign_key="user.id")
+    device_id: str | None = Field(default=None, max_length=64)
     submitted_at: NaiveDatetime = Field(default_factory=utcnow)
     received_at: NaiveDatetime = Field(default_factory=utcnow, index=True)
 
 
 class Answer(SQLModel, table=True):
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     inspection_id: str = Field(foreign_key="inspection.id", index=True, max_length=36)
     item_code: str = Field(max_length=20)
     result: str = Field(max_length=4)  # pass | fail | na
     note: str = ""
     corrective_action: str = ""
     measurements: dict = Field(default_factory=dict, sa_column=Column(JSON))
-    calculator: Optional[dict] = Field(default=None, sa_column=Column(JSON))
+    calculator: dict | None = Field(default=None, sa_column=Column(JSON))
 
 
 class Photo(SQLModel, table=True):
     """Photo metadata; the bytes live in StoredFile. A photo may arrive before its record."""
+
     id: str = Field(primary_key=True, max_length=36)
-    inspection_id: Optional[str] = Field(default=None, index=True, max_length=36)
-    finding_id: Optional[str] = Field(default=None, index=True, max_length=36)
-    item_code: Optional[str] = Field(default=None, max_length=20)
+    inspection_id: str | None = Field(default=None, index=True, max_length=36)
+    finding_id: str | None = Field(default=None, index=True, max_length=36)
+    item_code: str | None = Field(default=None, max_length=20)
     sha256: str = Field(max_length=64)
     content_type: str = Field(default="image/jpeg", max_length=40)
     width: int
     height: int
     size: int
-    taken_at: Optional[NaiveDatetime] = None
-    latitude: Optional[float] = None
-    longitude: Optional[float] = None
+    taken_at: NaiveDatetime | None = None
+    latitude: float | None = None
+    longitude: float | None = None
     file_id: int = Field(foreign_key="storedfile.id")
-    thumb_file_id: Optional[int] = Field(default=None, foreign_key="storedfile.id")
-    user_id: Optional[int] = Field(default=None, foreign_key="user.id")
-    device_id: Optional[str] = Field(default=None, max_length=64)
+    thumb_file_id: int | None = Field(default=None, foreign_key="storedfile.id")
+    user_id: int | None = Field(default=None, foreign_key="user.id")
+    device_id: str | None = Field(default=None, max_length=64)
     received_at: NaiveDatetime = Field(default_factory=utcnow)

@@ -1,8 +1,7 @@
 """Rain gauges, their readings, the qualifying rains found in them, which gauge stands for each site,
 and the log of reminders already sent (so a reminder is never sent twice)."""
-from __future__ import annotations
 
-from typing import Optional
+from __future__ import annotations
 
 from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
 from sqlmodel import Field, SQLModel, UniqueConstraint
@@ -13,10 +12,12 @@ GAUGE_KINDS = ("onsite", "ghcn", "cocorahs")
 
 
 class RainGauge(SQLModel, table=True):
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=200)
     kind: str = Field(max_length=20)  # onsite | ghcn | cocorahs
-    station_code: str = Field(max_length=60, unique=True)  # the public station id, or a made-up one on site
+    station_code: str = Field(
+        max_length=60, unique=True
+    )  # the public station id, or a made-up one on site
     latitude: float
     longitude: float
     created_at: NaiveDatetime = Field(default_factory=utcnow)
@@ -24,7 +25,8 @@ class RainGauge(SQLModel, table=True):
 
 class RainReading(SQLModel, table=True):
     """Rain measured at a gauge over [period_start, period_end] (naive UTC). Immutable once stored."""
-    id: Optional[int] = Field(default=None, primary_key=True)
+
+    id: int | None = Field(default=None, primary_key=True)
     gauge_id: int = Field(foreign_key="raingauge.id", index=True)
     period_start: NaiveDatetime
     period_end: NaiveDatetime = Field(index=True)
@@ -34,14 +36,15 @@ class RainReading(SQLModel, table=True):
     # What makes a re-import or a re-sent tablet reading a no-op: "ghcn:USC00470000:2026-05-01",
     # "cocorahs:WI-FD-1:2026-05-01", or "device:<uuid>".
     source_key: str = Field(max_length=120, unique=True)
-    device_uuid: Optional[str] = Field(default=None, max_length=36, index=True)
-    user_id: Optional[int] = Field(default=None, foreign_key="user.id")
+    device_uuid: str | None = Field(default=None, max_length=36, index=True)
+    user_id: int | None = Field(default=None, foreign_key="user.id")
     recorded_at: NaiveDatetime = Field(default_factory=utcnow)
 
 
 class RainEvent(SQLModel, table=True):
     """A qualifying rain (§ 256-8D(3)(g)): the rulebook's threshold reached within its window."""
-    id: Optional[int] = Field(default=None, primary_key=True)
+
+    id: int | None = Field(default=None, primary_key=True)
     gauge_id: int = Field(foreign_key="raingauge.id", index=True)
     start: NaiveDatetime
     end: NaiveDatetime = Field(index=True)
@@ -51,19 +54,23 @@ class RainEvent(SQLModel, table=True):
 
 class SiteGauge(SQLModel, table=True):
     """The gauge that represents a site: the nearest one unless staff chose another."""
+
     site_id: int = Field(primary_key=True, foreign_key="site.id")
     gauge_id: int = Field(foreign_key="raingauge.id", index=True)
-    chosen_by: Optional[int] = Field(default=None, foreign_key="user.id")  # None: nearest, chosen by the app
-    distance_mi: Optional[float] = None
+    chosen_by: int | None = Field(
+        default=None, foreign_key="user.id"
+    )  # None: nearest, chosen by the app
+    distance_mi: float | None = None
     updated_at: NaiveDatetime = Field(default_factory=utcnow)
 
 
 class NotificationLog(SQLModel, table=True):
     """One row per reminder sent; the unique key makes `send-reminders` safe to run again."""
+
     __table_args__ = (UniqueConstraint("user_id", "key"),)
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     user_id: int = Field(foreign_key="user.id", index=True)
     key: str = Field(max_length=200)  # e.g. "post_rain:3:rain-12:before"
-    site_id: Optional[int] = Field(default=None, foreign_key="site.id")
+    site_id: int | None = Field(default=None, foreign_key="site.id")
     subject: str = Field(max_length=300)
     sent_at: NaiveDatetime = Field(default_factory=utcnow)

@@ -3,8 +3,6 @@ before, and the log of `flask verify` runs whose last result the dashboard shows
 
 from __future__ import annotations
 
-from typing import Optional
-
 from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
 from sqlalchemy import JSON, Column, Index
 from sqlmodel import Field, SQLModel
@@ -34,9 +32,9 @@ class Seal(SQLModel, table=True):
 class VerifyRun(SQLModel, table=True):
     """One `flask verify` (by hand or by the tick): when, how much, and what no longer matched."""
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     started_at: NaiveDatetime = Field(default_factory=utcnow, index=True)
-    finished_at: Optional[NaiveDatetime] = None
+    finished_at: NaiveDatetime | None = None
     trigger: str = Field(default="cli", max_length=10)  # cli | tick
     records: int = 0
     seals: int = 0
@@ -45,7 +43,5 @@ class VerifyRun(SQLModel, table=True):
     problems: list = Field(
         default_factory=list, sa_column=Column(JSON)
     )  # the first 200: {kind, record_id, what, seq}
-    head_seq: Optional[int] = (
-        None  # the chain's last seal then: a later run checks it is still there
-    )
-    head_seal: Optional[str] = Field(default=None, max_length=64)
+    head_seq: int | None = None  # the chain's last seal then: a later run checks it is still there
+    head_seal: str | None = Field(default=None, max_length=64)

@@ -4,6 +4,7 @@
 Pure functions: facts in, a decision with the ordinance's words and citation out. Where the ordinance
 does not decide a case, the decision carries a note and takes the protective reading.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -20,9 +21,9 @@ class SiteFacts:
     channel_originates: bool = False
     state_funded: bool = False
     extraterritorial: bool = False
-    excluded_use: str | None = None               # § 256-4 (models.sites.EXCLUDED_USES)
-    extraterritorial_exercised: bool = True       # as a supervisor recorded it (protective default)
-    runoff_leaves_site: bool = True               # as a supervisor recorded it (protective default)
+    excluded_use: str | None = None  # § 256-4 (models.sites.EXCLUDED_USES)
+    extraterritorial_exercised: bool = True  # as a supervisor recorded it (protective default)
+    runoff_leaves_site: bool = True  # as a supervisor recorded it (protective default)
 
 
 @dataclass(frozen=True)
@@ -68,27 +69,46 @@ def ordinance_applies(facts: SiteFacts, rb: Rulebook | None = None) -> Decision:
     if facts.project_kind not in kinds:
         raise ValueError(f"unknown project kind {facts.project_kind!r}")
     if facts.state_funded and rb["applicability.exempt_state_funded"]:
-        return Decision(False, rb["applicability.exempt_citation"], rb["applicability.exempt_words"],
-                        "State funded or conducted construction is exempt.")
+        return Decision(
+            False,
+            rb["applicability.exempt_citation"],
+            rb["applicability.exempt_words"],
+            "State funded or conducted construction is exempt.",
+        )
     if facts.excluded_use:
         use = rb[f"excluded_uses.{facts.excluded_use}"]
-        return Decision(False, rb["excluded_uses.citation"], rb["excluded_uses.words"],
-                        f"{use}: not land disturbing construction activity.",
-                        (rb["excluded_uses.note"],))
+        return Decision(
+            False,
+            rb["excluded_uses.citation"],
+            rb["excluded_uses.words"],
+            f"{use}: not land disturbing construction activity.",
+            (rb["excluded_uses.note"],),
+        )
     kind = kinds[facts.project_kind]
     notes: list[str] = []
     if facts.extraterritorial and not facts.extraterritorial_exercised:
-        return Decision(False, rb["applicability.extraterritorial_citation"],
-                        rb["applicability.extraterritorial_words"],
-                        "Extraterritorial site: the Village does not exercise its option here.",
-                        (rb["applicability.extraterritorial_recorded_note"],))
+        return Decision(
+            False,
+            rb["applicability.extraterritorial_citation"],
+            rb["applicability.extraterritorial_words"],
+            "Extraterritorial site: the Village does not exercise its option here.",
+            (rb["applicability.extraterritorial_recorded_note"],),
+        )
     if facts.extraterritorial:
         notes.append(rb["applicability.extraterritorial_silent_note"])
     value = getattr(facts, kind["measure"])
     unit = kind["unit"]
     if value is None:
-        notes.append(f"The {unit} figure is not recorded; the app treats the site as regulated until it is entered (protective reading).")
-        return Decision(True, kind["citation"], kind["words"], f"{kind['label']}: size not recorded.", tuple(notes))
+        notes.append(
+            f"The {unit} figure is not recorded; the app treats the site as regulated until it is entered (protective reading)."
+        )
+        return Decision(
+            True,
+            kind["citation"],
+            kind["words"],
+            f"{kind['label']}: size not recorded.",
+            tuple(notes),
+        )
     threshold = kind["threshold"]
     if compare(value, threshold, kind["comparison"]):
         reason = f"{kind['label']} of {value:g} {unit}: {threshold_words(threshold, unit, kind['comparison'])} is regulated."
@@ -98,10 +118,16 @@ def ordinance_applies(facts: SiteFacts, rb: Rulebook | None = None) -> Decision:
     # A second clause may cover the boundary the first leaves out (plats at exactly five acres).
     if "boundary_citation" in kind and value == threshold:
         notes.append(kind["boundary_note"])
-        reason = f"{kind['label']} of exactly {value:g} {unit}: the ordinance's two clauses disagree."
-        return Decision(True, kind["boundary_citation"], kind["boundary_words"], reason, tuple(notes))
-    reason = (f"{kind['label']} of {value:g} {unit}: only {threshold_words(threshold, unit, kind['comparison'])} "
-              "is regulated.")
+        reason = (
+            f"{kind['label']} of exactly {value:g} {unit}: the ordinance's two clauses disagree."
+        )
+        return Decision(
+            True, kind["boundary_citation"], kind["boundary_words"], reason, tuple(notes)
+        )
+    reason = (
+        f"{kind['label']} of {value:g} {unit}: only {threshold_words(threshold, unit, kind['comparison'])} "
+        "is regulated."
+    )
     return Decision(False, kind["citation"], kind["words"], reason, tuple(notes))
 
 
@@ -109,18 +135,32 @@ def erosion_regime(facts: SiteFacts, rb: Rulebook | None = None) -> Regime:
     """§ 256-7B(5)(c): perimeter controls below 10 acres disturbed; basins above, or with a channel."""
     rb = rb or default()
     if not facts.runoff_leaves_site:
-        return Regime("none", rb["regime.runoff_citation"], rb["regime.runoff_words"],
-                      (rb["regime.runoff_recorded_note"],))
+        return Regime(
+            "none",
+            rb["regime.runoff_citation"],
+            rb["regime.runoff_words"],
+            (rb["regime.runoff_recorded_note"],),
+        )
     limit = rb["regime.threshold_acres"]
     notes = [rb["regime.runoff_note"]]
     basin = Regime("basin", rb["regime.basin_citation"], rb["regime.basin_words"])
     if facts.channel_originates:
-        return Regime("basin", basin.citation, basin.words,
-                      ("A channel originates in the disturbed area.", *notes))
+        return Regime(
+            "basin",
+            basin.citation,
+            basin.words,
+            ("A channel originates in the disturbed area.", *notes),
+        )
     if facts.disturbed_acres is None:
-        return Regime("basin", basin.citation, basin.words, (rb["regime.unknown_disturbed_note"], *notes))
+        return Regime(
+            "basin", basin.citation, basin.words, (rb["regime.unknown_disturbed_note"], *notes)
+        )
     if facts.disturbed_acres < limit:
-        return Regime("perimeter", rb["regime.perimeter_citation"], rb["regime.perimeter_words"], tuple(notes))
+        return Regime(
+            "perimeter", rb["regime.perimeter_citation"], rb["regime.perimeter_words"], tuple(notes)
+        )
     if facts.disturbed_acres > limit:
         return Regime("basin", basin.citation, basin.words, tuple(notes))
-    return Regime("basin", basin.citation, basin.words, (rb["regime.exactly_threshold_note"], *notes))
+    return Regime(
+        "basin", basin.citation, basin.words, (rb["regime.exactly_threshold_note"], *notes)
+    )

@@ -12,6 +12,7 @@ Result shape (every calculator):
      "method", "assumptions": [...], "notes": [...]}
 basin and diversion add "storms": one row per one-year design storm.
 """
+
 from __future__ import annotations
 
 import math
@@ -48,8 +49,33 @@ NUMBER_TEXT = re.compile(r"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$")
 TRUE_TEXT = {"true", "on", "yes", "1"}
 FALSE_TEXT = {"false", "off", "no", "0", ""}
 # Literal powers of ten: computing them (10 ** -4) differs between Python and JavaScript.
-POW10 = [1e-12, 1e-11, 1e-10, 1e-9, 1e-8, 1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1,
-         1.0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12]
+POW10 = [
+    1e-12,
+    1e-11,
+    1e-10,
+    1e-9,
+    1e-8,
+    1e-7,
+    1e-6,
+    1e-5,
+    1e-4,
+    1e-3,
+    1e-2,
+    1e-1,
+    1.0,
+    1e1,
+    1e2,
+    1e3,
+    1e4,
+    1e5,
+    1e6,
+    1e7,
+    1e8,
+    1e9,
+    1e10,
+    1e11,
+    1e12,
+]
 
 
 class CalculatorInputError(ValueError):
@@ -138,8 +164,12 @@ def water_density_kg_m3(temp_c: float, sec: dict) -> float:
     w = sec["water"]
     t = temp_c
     return w["tanaka_a5_kg_m3"] * (
-        1 - (t + w["tanaka_a1_c"]) * (t + w["tanaka_a1_c"]) * (t + w["tanaka_a2_c"])
-        / (w["tanaka_a3_c2"] * (t + w["tanaka_a4_c"])))
+        1
+        - (t + w["tanaka_a1_c"])
+        * (t + w["tanaka_a1_c"])
+        * (t + w["tanaka_a2_c"])
+        / (w["tanaka_a3_c2"] * (t + w["tanaka_a4_c"]))
+    )
 
 
 def dynamic_viscosity_pa_s(temp_c: float, sec: dict) -> float:
@@ -154,8 +184,13 @@ def kinematic_viscosity_m2_s(temp_c: float, sec: dict) -> float:
 def settling_velocity_ft_s(particle_um: float, temp_c: float, sec: dict) -> float:
     """Stokes' law for a quartz sphere: v = g (SG - 1) d^2 / (18 nu)."""
     d = particle_um / UM_PER_M
-    v = sec["gravity_m_s2"] * (sec["particle_specific_gravity"] - 1) * d * d / (
-        18 * kinematic_viscosity_m2_s(temp_c, sec))
+    v = (
+        sec["gravity_m_s2"]
+        * (sec["particle_specific_gravity"] - 1)
+        * d
+        * d
+        / (18 * kinematic_viscosity_m2_s(temp_c, sec))
+    )
     return v / FT_PER_M
 
 
@@ -192,83 +227,244 @@ def smallest_particle_um(overflow_ft_s: float, particle_um: float, particle_v_ft
 def _fields(sec: dict) -> dict[str, list[dict]]:
     """Form fields per calculator: name, label, unit, kind, limits, default, which devices use it."""
     water = sec["water"]
-    temp = _number_field("water_temp_c", "Water temperature", "°C", water["min_temp_c"],
-                         water["max_temp_c"], min_exclusive=False, required=False,
-                         default=sec["default_water_temp_c"],
-                         hint="Colder water settles particles more slowly. " + sec["default_water_temp_note"])
+    temp = _number_field(
+        "water_temp_c",
+        "Water temperature",
+        "°C",
+        water["min_temp_c"],
+        water["max_temp_c"],
+        min_exclusive=False,
+        required=False,
+        default=sec["default_water_temp_c"],
+        hint="Colder water settles particles more slowly. " + sec["default_water_temp_note"],
+    )
     # Dewatering is judged at the temperature the ordinance's own examples imply (rulebook basis_note).
-    dw_temp = {**temp, "default": sec["dewatering"]["examples_water_temp_c"],
-               "hint": "Colder water settles particles more slowly. " + sec["dewatering"]["basis_note"]}
-    devices = [{"value": "vertical_tank", "label": "Vertical pipe or tank"},
-               {"value": "inclined_pipe", "label": "Inclined pipe"},
-               {"value": "basin", "label": "Sedimentation basin"}]
+    dw_temp = {
+        **temp,
+        "default": sec["dewatering"]["examples_water_temp_c"],
+        "hint": "Colder water settles particles more slowly. " + sec["dewatering"]["basis_note"],
+    }
+    devices = [
+        {"value": "vertical_tank", "label": "Vertical pipe or tank"},
+        {"value": "inclined_pipe", "label": "Inclined pipe"},
+        {"value": "basin", "label": "Sedimentation basin"},
+    ]
     dewatering = [
-        _number_field("pumping_rate_gpm", "Highest pumping rate", "gpm", 0, sec["dewatering"]["max_gpm"]),
-        {"name": "device", "label": "Device type", "unit": "", "kind": "choice", "required": True,
-         "default": None, "choices": devices, "applies_to": None, "hint": None},
-        _number_field("diameter", "Diameter", "ft", 0, LIMITS["diameter_ft"], required=False,
-                      hint="In feet or inches (choose the unit). A basin takes a diameter, or a length and width."),
-        {"name": "diameter_unit", "label": "Diameter unit", "unit": "", "kind": "choice", "required": False,
-         "default": "ft", "choices": [{"value": "ft", "label": "ft"}, {"value": "in", "label": "in"}],
-         "applies_to": None, "hint": None},
-        _number_field("pipe_length_ft", "Pipe length", "ft", 0, LIMITS["pipe_length_ft"], required=False,
-                      applies_to=["inclined_pipe"], hint="Leave blank to credit only the pipe's cross-section."),
-        _number_field("angle_deg", "Pipe angle from horizontal", "°", 0, 90, min_exclusive=False,
-                      required=False, applies_to=["inclined_pipe"]),
-        _number_field("basin_length_ft", "Basin length", "ft", 0, LIMITS["basin_side_ft"], required=False,
-                      applies_to=["basin"], hint="For a rectangular basin, instead of a diameter."),
-        _number_field("basin_width_ft", "Basin width", "ft", 0, LIMITS["basin_side_ft"], required=False,
-                      applies_to=["basin"]),
-        _number_field("depth_ft", "Basin depth", "ft", 0, LIMITS["depth_ft"], required=False,
-                      applies_to=["basin"]),
+        _number_field(
+            "pumping_rate_gpm", "Highest pumping rate", "gpm", 0, sec["dewatering"]["max_gpm"]
+        ),
+        {
+            "name": "device",
+            "label": "Device type",
+            "unit": "",
+            "kind": "choice",
+            "required": True,
+            "default": None,
+            "choices": devices,
+            "applies_to": None,
+            "hint": None,
+        },
+        _number_field(
+            "diameter",
+            "Diameter",
+            "ft",
+            0,
+            LIMITS["diameter_ft"],
+            required=False,
+            hint="In feet or inches (choose the unit). A basin takes a diameter, or a length and width.",
+        ),
+        {
+            "name": "diameter_unit",
+            "label": "Diameter unit",
+            "unit": "",
+            "kind": "choice",
+            "required": False,
+            "default": "ft",
+            "choices": [{"value": "ft", "label": "ft"}, {"value": "in", "label": "in"}],
+            "applies_to": None,
+            "hint": None,
+        },
+        _number_field(
+            "pipe_length_ft",
+            "Pipe length",
+            "ft",
+            0,
+            LIMITS["pipe_length_ft"],
+            required=False,
+            applies_to=["inclined_pipe"],
+            hint="Leave blank to credit only the pipe's cross-section.",
+        ),
+        _number_field(
+            "angle_deg",
+            "Pipe angle from horizontal",
+            "°",
+            0,
+            90,
+            min_exclusive=False,
+            required=False,
+            applies_to=["inclined_pipe"],
+        ),
+        _number_field(
+            "basin_length_ft",
+            "Basin length",
+            "ft",
+            0,
+            LIMITS["basin_side_ft"],
+            required=False,
+            applies_to=["basin"],
+            hint="For a rectangular basin, instead of a diameter.",
+        ),
+        _number_field(
+            "basin_width_ft",
+            "Basin width",
+            "ft",
+            0,
+            LIMITS["basin_side_ft"],
+            required=False,
+            applies_to=["basin"],
+        ),
+        _number_field(
+            "depth_ft",
+            "Basin depth",
+            "ft",
+            0,
+            LIMITS["depth_ft"],
+            required=False,
+            applies_to=["basin"],
+        ),
         dw_temp,
     ]
     basin = [
-        _number_field("drainage_area_acres", "Area draining to the basin", "acres", 0,
-                      LIMITS["drainage_area_acres"]),
-        _number_field("basin_area_sq_ft", "Basin surface area", "sq ft", 0, LIMITS["basin_area_sq_ft"]),
+        _number_field(
+            "drainage_area_acres",
+            "Area draining to the basin",
+            "acres",
+            0,
+            LIMITS["drainage_area_acres"],
+        ),
+        _number_field(
+            "basin_area_sq_ft", "Basin surface area", "sq ft", 0, LIMITS["basin_area_sq_ft"]
+        ),
         _number_field("basin_depth_ft", "Basin depth", "ft", 0, LIMITS["depth_ft"]),
-        _number_field("runoff_coefficient", "Runoff coefficient C", "", 0, 1,
-                      hint=sec["basin"]["runoff_coefficient_hint"]),
+        _number_field(
+            "runoff_coefficient",
+            "Runoff coefficient C",
+            "",
+            0,
+            1,
+            hint=sec["basin"]["runoff_coefficient_hint"],
+        ),
         temp,
-        _boolean_field("credit_pool_storage", "Credit the pool's storage (pool empty when the storm starts)"),
+        _boolean_field(
+            "credit_pool_storage", "Credit the pool's storage (pool empty when the storm starts)"
+        ),
     ]
-    surfaces = [{"value": s["key"], "label": f"{s['label']} (n = {num(s['manning_n'])})"}
-                for s in sec["diversion"]["surfaces"]]
+    surfaces = [
+        {"value": s["key"], "label": f"{s['label']} (n = {num(s['manning_n'])})"}
+        for s in sec["diversion"]["surfaces"]
+    ]
     diversion = [
-        _number_field("upslope_area_sq_ft", "Upslope area sending sheetflow", "sq ft", 0,
-                      LIMITS["upslope_area_sq_ft"]),
-        _number_field("flow_length_ft", "Sheetflow length", "ft", 0, LIMITS["flow_length_ft"],
-                      hint="From the top of the upslope area to the far edge of the disturbed area."),
-        _number_field("slope_percent", "Slope across the disturbed area", "%", 0, LIMITS["slope_percent"]),
-        {"name": "surface", "label": "Surface the sheetflow runs over", "unit": "", "kind": "choice",
-         "required": True, "default": None, "choices": surfaces, "applies_to": None,
-         "hint": sec["diversion"]["surfaces_source"]},
-        _number_field("runoff_coefficient", "Runoff coefficient C", "", 0, 1,
-                      hint=sec["diversion"]["runoff_coefficient_hint"]),
+        _number_field(
+            "upslope_area_sq_ft",
+            "Upslope area sending sheetflow",
+            "sq ft",
+            0,
+            LIMITS["upslope_area_sq_ft"],
+        ),
+        _number_field(
+            "flow_length_ft",
+            "Sheetflow length",
+            "ft",
+            0,
+            LIMITS["flow_length_ft"],
+            hint="From the top of the upslope area to the far edge of the disturbed area.",
+        ),
+        _number_field(
+            "slope_percent", "Slope across the disturbed area", "%", 0, LIMITS["slope_percent"]
+        ),
+        {
+            "name": "surface",
+            "label": "Surface the sheetflow runs over",
+            "unit": "",
+            "kind": "choice",
+            "required": True,
+            "default": None,
+            "choices": surfaces,
+            "applies_to": None,
+            "hint": sec["diversion"]["surfaces_source"],
+        },
+        _number_field(
+            "runoff_coefficient",
+            "Runoff coefficient C",
+            "",
+            0,
+            1,
+            hint=sec["diversion"]["runoff_coefficient_hint"],
+        ),
         _boolean_field("diverted", "The sheetflow is already diverted around the disturbed area"),
     ]
     stockpile = [
         _number_field("volume_cu_yd", "Pile volume", "cu yd", 0, LIMITS["volume_cu_yd"]),
-        _number_field("distance_ft", "Down-slope drainage length to the nearest road or drainage channel",
-                      "ft", 0, LIMITS["distance_ft"], min_exclusive=False, required=False,
-                      hint="Not needed for an in-street pile."),
+        _number_field(
+            "distance_ft",
+            "Down-slope drainage length to the nearest road or drainage channel",
+            "ft",
+            0,
+            LIMITS["distance_ft"],
+            min_exclusive=False,
+            required=False,
+            hint="Not needed for an in-street pile.",
+        ),
         _boolean_field("in_street", "In-street utility repair or construction pile"),
         _boolean_field("barrier", "Straw bale or filtering barrier in place"),
     ]
-    return {"dewatering": dewatering, "basin": basin, "diversion": diversion, "stockpile": stockpile}
+    return {
+        "dewatering": dewatering,
+        "basin": basin,
+        "diversion": diversion,
+        "stockpile": stockpile,
+    }
 
 
-def _number_field(name, label, unit, low, high, *, min_exclusive=True, required=True, default=None,
-                  applies_to=None, hint=None) -> dict:
-    return {"name": name, "label": label, "unit": unit, "kind": "number", "min": low,
-            "min_exclusive": min_exclusive, "max": high, "required": required, "default": default,
-            "applies_to": applies_to, "hint": hint}
+def _number_field(
+    name,
+    label,
+    unit,
+    low,
+    high,
+    *,
+    min_exclusive=True,
+    required=True,
+    default=None,
+    applies_to=None,
+    hint=None,
+) -> dict:
+    return {
+        "name": name,
+        "label": label,
+        "unit": unit,
+        "kind": "number",
+        "min": low,
+        "min_exclusive": min_exclusive,
+        "max": high,
+        "required": required,
+        "default": default,
+        "applies_to": applies_to,
+        "hint": hint,
+    }
 
 
 def _boolean_field(name, label) -> dict:
-    return {"name": name, "label": label, "unit": "", "kind": "boolean", "required": False,
-            "default": False, "applies_to": None, "hint": None}
+    return {
+        "name": name,
+        "label": label,
+        "unit": "",
+        "kind": "boolean",
+        "required": False,
+        "default": False,
+        "applies_to": None,
+        "hint": None,
+    }
 
 
 def _blank(raw: Any) -> bool:
@@ -303,13 +499,17 @@ def _check_range(field: dict, x: float, scale: float = 1.0, shown_unit: str | No
     value = x * scale
     low, high = field["min"], field["max"]
     if field["min_exclusive"] and not value > low:
-        raise CalculatorInputError(name, f"{label} must be more than {_with_unit(field, num(low))}.")
+        raise CalculatorInputError(
+            name, f"{label} must be more than {_with_unit(field, num(low))}."
+        )
     if not field["min_exclusive"] and value < low:
         raise CalculatorInputError(name, f"{label} must be at least {_with_unit(field, num(low))}.")
     if value > high:
         got = f"{num(x)} {shown_unit}" if shown_unit else _with_unit(field, num(x))
         raise CalculatorInputError(
-            name, f"{label} must be at most {_with_unit(field, num(high))}; {got} is beyond what this calculator accepts.")
+            name,
+            f"{label} must be at most {_with_unit(field, num(high))}; {got} is beyond what this calculator accepts.",
+        )
 
 
 def _parse_boolean(field: dict, raw: Any) -> bool:
@@ -376,7 +576,9 @@ def _figure(label: str, value: float | None, unit: str) -> dict:
 def _temperature_note(x: dict, inputs: dict, sec: dict, basis: bool = False) -> str:
     t = x["water_temp_c"]
     if _blank(inputs.get("water_temp_c")) and basis:
-        return f"Water temperature {num(t)} °C is the design basis: {sec['dewatering']['basis_note']}"
+        return (
+            f"Water temperature {num(t)} °C is the design basis: {sec['dewatering']['basis_note']}"
+        )
     if _blank(inputs.get("water_temp_c")):
         return f"Water temperature {num(t)} °C is the rulebook's default: {sec['default_water_temp_note']}"
     return f"Water temperature {num(t)} °C as entered; colder water settles particles more slowly."
@@ -393,6 +595,7 @@ def _physics_assumptions(sec: dict) -> list[str]:
 def _calculators(rb) -> dict:
     if rb is None:
         from inspector.rules.rulebook import default
+
         rb = default()
     return rb["calculators"]
 
@@ -402,9 +605,18 @@ def _dewatering_device(x: dict, fields: list[dict], sec: dict, required: float) 
     """Settling area of the chosen device and the smallest size of that device that would do."""
     device = x["device"]
     if device == "basin" and "diameter" in x and ("basin_length_ft" in x or "basin_width_ft" in x):
-        raise CalculatorInputError("diameter", "Give the basin's diameter, or its length and width, not both.")
-    if device == "basin" and "diameter" not in x and "basin_length_ft" not in x and "basin_width_ft" not in x:
-        raise CalculatorInputError("diameter", "Diameter (ft or in) is required, or the basin's length and width (ft).")
+        raise CalculatorInputError(
+            "diameter", "Give the basin's diameter, or its length and width, not both."
+        )
+    if (
+        device == "basin"
+        and "diameter" not in x
+        and "basin_length_ft" not in x
+        and "basin_width_ft" not in x
+    ):
+        raise CalculatorInputError(
+            "diameter", "Diameter (ft or in) is required, or the basin's length and width (ft)."
+        )
     if "diameter" in x:
         field = next(f for f in fields if f["name"] == "diameter")
         unit = x.get("diameter_unit", "ft")
@@ -417,14 +629,19 @@ def _dewatering_device(x: dict, fields: list[dict], sec: dict, required: float) 
     if device == "vertical_tank" or (device == "basin" and "diameter" in x):
         cross = math.pi * diameter * diameter / 4
         out["area"] = cross
-        out["figures"]["min_diameter_ft"] = _figure("Minimum diameter", math.sqrt(4 * required / math.pi), "ft")
+        out["figures"]["min_diameter_ft"] = _figure(
+            "Minimum diameter", math.sqrt(4 * required / math.pi), "ft"
+        )
         out["assumptions"].append(
             "The whole round cross-section, π D² / 4, settles: water rises (or flows) through it no faster "
-            "than Q / A, with baffles keeping the inlet from stirring it.")
+            "than Q / A, with baffles keeping the inlet from stirring it."
+        )
     elif device == "inclined_pipe":
         cross = math.pi * diameter * diameter / 4
         out["area"] = cross
-        out["figures"]["min_diameter_ft"] = _figure("Minimum diameter", math.sqrt(4 * required / math.pi), "ft")
+        out["figures"]["min_diameter_ft"] = _figure(
+            "Minimum diameter", math.sqrt(4 * required / math.pi), "ft"
+        )
         if "pipe_length_ft" in x or "angle_deg" in x:
             length = _require(x, fields, "pipe_length_ft", "with a pipe angle")
             angle = _require(x, fields, "angle_deg", "with a pipe length")
@@ -434,18 +651,24 @@ def _dewatering_device(x: dict, fields: list[dict], sec: dict, required: float) 
             # Smallest D with max(D L cos, π D²/4) >= required: whichever term gets there first.
             if length * cos > 0:
                 out["figures"]["min_diameter_ft"]["value"] = min(
-                    required / (length * cos), math.sqrt(4 * required / math.pi))
+                    required / (length * cos), math.sqrt(4 * required / math.pi)
+                )
             out["assumptions"].append(
                 "An inclined pipe settles over its horizontal projected area, diameter × length × cos(angle), "
-                "but never less than its own cross-section (a vertical pipe's area).")
+                "but never less than its own cross-section (a vertical pipe's area)."
+            )
         else:
             out["notes"].append(sec["dewatering"]["inclined_pipe_note"])
-            out["assumptions"].append("The pipe's cross-section, π D² / 4, settles (vertical-pipe reading).")
+            out["assumptions"].append(
+                "The pipe's cross-section, π D² / 4, settles (vertical-pipe reading)."
+            )
     else:
         length = _require(x, fields, "basin_length_ft", "with a basin width")
         width = _require(x, fields, "basin_width_ft", "with a basin length")
         out["area"] = length * width
-        out["figures"]["min_width_ft"] = _figure("Minimum width at this length", required / length, "ft")
+        out["figures"]["min_width_ft"] = _figure(
+            "Minimum width at this length", required / length, "ft"
+        )
         out["assumptions"].append("A rectangular basin settles over its surface, length × width.")
     if device == "basin":
         out["depth"] = _require(x, fields, "depth_ft", "for a basin")
@@ -468,64 +691,91 @@ def dewatering(inputs: dict, rb=None) -> dict:
     nu = kinematic_viscosity_m2_s(temp, sec)
     reynolds = velocity * FT_PER_M * (particle / UM_PER_M) / nu
     coldest = coldest_water_c(gpm, area, particle, sec)
-    checks = [{
-        "name": f"Removes {num(particle)}-micron particles at the highest pumping rate",
-        "passes": compare(area, required, "at_least"),
-        "citation": dw["citation"],
-        "detail": (f"Settling area {sig(area)} sq ft against {sig(required)} sq ft needed "
-                   f"({percent(factor)} of the minimum) for {num(gpm)} gpm in water at {num(temp)} °C."),
-    }]
+    checks = [
+        {
+            "name": f"Removes {num(particle)}-micron particles at the highest pumping rate",
+            "passes": compare(area, required, "at_least"),
+            "citation": dw["citation"],
+            "detail": (
+                f"Settling area {sig(area)} sq ft against {sig(required)} sq ft needed "
+                f"({percent(factor)} of the minimum) for {num(gpm)} gpm in water at {num(temp)} °C."
+            ),
+        }
+    ]
     figures = {
         "flow_cfs": _figure("Highest pumping rate", flow, "cfs"),
         "water_temp_c": _figure("Water temperature", temp, "°C"),
         "kinematic_viscosity_m2_s": _figure("Kinematic viscosity of the water", nu, "m²/s"),
-        "settling_velocity_mm_s": _figure(f"Settling velocity of {num(particle)}-µm quartz",
-                                          velocity * FT_PER_M * 1000, "mm/s"),
-        "settling_velocity_ft_s": _figure(f"Settling velocity of {num(particle)}-µm quartz", velocity, "ft/s"),
+        "settling_velocity_mm_s": _figure(
+            f"Settling velocity of {num(particle)}-µm quartz", velocity * FT_PER_M * 1000, "mm/s"
+        ),
+        "settling_velocity_ft_s": _figure(
+            f"Settling velocity of {num(particle)}-µm quartz", velocity, "ft/s"
+        ),
         "particle_reynolds_number": _figure("Particle Reynolds number", reynolds, ""),
         "required_area_sq_ft": _figure("Minimum settling area", required, "sq ft"),
         "device_area_sq_ft": _figure("This device's settling area", area, "sq ft"),
         "percent_of_minimum": _figure("Settling area as a share of the minimum", factor * 100, "%"),
         "safety_factor": _figure("Safety factor (device area ÷ minimum area)", factor, "×"),
         **device["figures"],
-        "smallest_particle_um": _figure("Smallest particle fully captured",
-                                        smallest_particle_um(flow / area, particle, velocity), "µm"),
-        "coldest_water_c": _figure("Coldest water in which it still meets the standard", coldest, "°C"),
+        "smallest_particle_um": _figure(
+            "Smallest particle fully captured",
+            smallest_particle_um(flow / area, particle, velocity),
+            "µm",
+        ),
+        "coldest_water_c": _figure(
+            "Coldest water in which it still meets the standard", coldest, "°C"
+        ),
     }
     if "depth" in device:
         depth, min_depth = device["depth"], dw["basin_min_depth_ft"]
         figures["depth_ft"] = _figure("Basin depth", depth, "ft")
-        checks.append({
-            "name": f"Basin at least {num(min_depth)} feet deep",
-            "passes": compare(depth, min_depth, "at_least"),
-            "citation": dw["examples_citation"],
-            "detail": f"Depth {num(depth)} ft; the ordinance's basin example is at least {num(min_depth)} feet in depth.",
-        })
+        checks.append(
+            {
+                "name": f"Basin at least {num(min_depth)} feet deep",
+                "passes": compare(depth, min_depth, "at_least"),
+                "citation": dw["examples_citation"],
+                "detail": f"Depth {num(depth)} ft; the ordinance's basin example is at least {num(min_depth)} feet in depth.",
+            }
+        )
     passes = all(c["passes"] for c in checks)
     cold = sec["default_water_temp_c"]
     cold_share = area / (flow / settling_velocity_ft_s(particle, cold, sec))
-    figures["percent_of_minimum_cold"] = _figure(f"Stokes' margin in {num(cold)} °C water (information)",
-                                                 cold_share * 100, "%")
-    margin_note = (f"For information (Stokes' law): in {num(cold)} °C water, typical Wisconsin groundwater, "
-                   f"this device has {percent(cold_share)} of the settling area it would need.")
+    figures["percent_of_minimum_cold"] = _figure(
+        f"Stokes' margin in {num(cold)} °C water (information)", cold_share * 100, "%"
+    )
+    margin_note = (
+        f"For information (Stokes' law): in {num(cold)} °C water, typical Wisconsin groundwater, "
+        f"this device has {percent(cold_share)} of the settling area it would need."
+    )
     if coldest is None:
-        coldest_note = (f"This device does not remove {num(particle)}-micron particles even in water at "
-                        f"{num(sec['water']['max_temp_c'])} °C.")
+        coldest_note = (
+            f"This device does not remove {num(particle)}-micron particles even in water at "
+            f"{num(sec['water']['max_temp_c'])} °C."
+        )
     elif coldest <= sec["water"]["min_temp_c"]:
         coldest_note = f"This device removes {num(particle)}-micron particles even in water at {num(coldest)} °C."
     else:
-        coldest_note = (f"This device removes {num(particle)}-micron particles in water at {fixed(coldest, 1)} °C "
-                        "or warmer; measure the water if it is close.")
+        coldest_note = (
+            f"This device removes {num(particle)}-micron particles in water at {fixed(coldest, 1)} °C "
+            "or warmer; measure the water if it is close."
+        )
     if passes:
-        summary = (f"Meets {dw['citation']}: this device removes {num(particle)}-micron particles at {num(gpm)} gpm "
-                   f"({percent(factor)} of the minimum settling area).")
+        summary = (
+            f"Meets {dw['citation']}: this device removes {num(particle)}-micron particles at {num(gpm)} gpm "
+            f"({percent(factor)} of the minimum settling area)."
+        )
     else:
         reasons = []
         if not checks[0]["passes"]:
-            reasons.append(f"{num(gpm)} gpm needs at least {sig(required)} sq ft of settling area; this device has "
-                           f"{sig(area)} sq ft ({percent(factor)} of the minimum).")
+            reasons.append(
+                f"{num(gpm)} gpm needs at least {sig(required)} sq ft of settling area; this device has "
+                f"{sig(area)} sq ft ({percent(factor)} of the minimum)."
+            )
         if len(checks) > 1 and not checks[1]["passes"]:
-            reasons.append(f"The basin is {num(device['depth'])} ft deep, less than {num(dw['basin_min_depth_ft'])} feet.")
+            reasons.append(
+                f"The basin is {num(device['depth'])} ft deep, less than {num(dw['basin_min_depth_ft'])} feet."
+            )
         summary = f"Does not meet {dw['citation']}: " + " ".join(reasons)
     return {
         "calculator": "dewatering",
@@ -537,14 +787,19 @@ def dewatering(inputs: dict, rb=None) -> dict:
         "inputs": x,
         "figures": figures,
         "checks": checks,
-        "method": (f"Stokes' law settling velocity of {num(particle)}-µm quartz at the water temperature; "
-                   "minimum settling area = highest pumping rate ÷ settling velocity (overflow-rate method)."),
-        "assumptions": _physics_assumptions(sec) + [
+        "method": (
+            f"Stokes' law settling velocity of {num(particle)}-µm quartz at the water temperature; "
+            "minimum settling area = highest pumping rate ÷ settling velocity (overflow-rate method)."
+        ),
+        "assumptions": _physics_assumptions(sec)
+        + [
             "Ideal settling: the device passes the highest pumping rate with an overflow (rise) rate no faster "
             "than the particle settles, without turbulence or short-circuiting.",
             f"Stokes' law holds for particle Reynolds numbers below about 1 (here {fixed(reynolds, 2)}).",
-        ] + device["assumptions"],
-        "notes": [_temperature_note(x, inputs, sec, basis=True), coldest_note, margin_note] + device["notes"],
+        ]
+        + device["assumptions"],
+        "notes": [_temperature_note(x, inputs, sec, basis=True), coldest_note, margin_note]
+        + device["notes"],
     }
 
 
@@ -554,37 +809,51 @@ def ordinance_examples(rb=None) -> list[dict]:
     dw = sec["dewatering"]
     rows = []
     for example in dw["examples"]:
-        inputs = {"pumping_rate_gpm": example["gpm"], "device": example["device"],
-                  "diameter": example["diameter_ft"], "diameter_unit": "ft"}
+        inputs = {
+            "pumping_rate_gpm": example["gpm"],
+            "device": example["device"],
+            "diameter": example["diameter_ft"],
+            "diameter_unit": "ft",
+        }
         if "depth_ft" in example:
             inputs["depth_ft"] = example["depth_ft"]
         at_examples = dewatering({**inputs, "water_temp_c": dw["examples_water_temp_c"]}, rb)
         at_default = dewatering({**inputs, "water_temp_c": sec["default_water_temp_c"]}, rb)
-        rows.append({
-            "label": example["label"],
-            "citation": dw["examples_citation"],
-            "inputs": inputs,
-            "examples_water_temp_c": dw["examples_water_temp_c"],
-            "passes": at_examples["passes"],
-            "percent_of_minimum": at_examples["figures"]["percent_of_minimum"]["value"],
-            "default_water_temp_c": sec["default_water_temp_c"],
-            "passes_at_default": at_default["passes"],
-            "percent_of_minimum_at_default": at_default["figures"]["percent_of_minimum"]["value"],
-            "coldest_water_c": at_default["figures"]["coldest_water_c"]["value"],
-            "note": dw["examples_note"],
-        })
+        rows.append(
+            {
+                "label": example["label"],
+                "citation": dw["examples_citation"],
+                "inputs": inputs,
+                "examples_water_temp_c": dw["examples_water_temp_c"],
+                "passes": at_examples["passes"],
+                "percent_of_minimum": at_examples["figures"]["percent_of_minimum"]["value"],
+                "default_water_temp_c": sec["default_water_temp_c"],
+                "passes_at_default": at_default["passes"],
+                "percent_of_minimum_at_default": at_default["figures"]["percent_of_minimum"][
+                    "value"
+                ],
+                "coldest_water_c": at_default["figures"]["coldest_water_c"]["value"],
+                "note": dw["examples_note"],
+            }
+        )
     return rows
 
 
 # ---------------------------------------------------------------- § 256-7B(5)(c)[2] sedimentation basin
 def _table_note(storms: list[dict]) -> str | None:
-    odd = [f"{hours_words(s['hours'])}: {num(s['intensity_in_h'])} in/h × {num(s['hours'])} h = "
-           f"{num(s['intensity_in_h'] * s['hours'])} in against a depth of {num(s['depth_in'])} in"
-           for s in storms if abs(s["intensity_in_h"] * s["hours"] - s["depth_in"]) > 1e-9]
+    odd = [
+        f"{hours_words(s['hours'])}: {num(s['intensity_in_h'])} in/h × {num(s['hours'])} h = "
+        f"{num(s['intensity_in_h'] * s['hours'])} in against a depth of {num(s['depth_in'])} in"
+        for s in storms
+        if abs(s["intensity_in_h"] * s["hours"] - s["depth_in"]) > 1e-9
+    ]
     if not odd:
         return None
-    return ("The design-storm table's intensity × duration differs from its depth for some storms ("
-            + "; ".join(odd) + "). This calculator uses the intensity, the larger figure.")
+    return (
+        "The design-storm table's intensity × duration differs from its depth for some storms ("
+        + "; ".join(odd)
+        + "). This calculator uses the intensity, the larger figure."
+    )
 
 
 def basin(inputs: dict, rb=None) -> dict:
@@ -601,13 +870,21 @@ def basin(inputs: dict, rb=None) -> dict:
     velocity = settling_velocity_ft_s(particle, temp, sec)
     storage = area * depth
     checks = [
-        {"name": f"Surface area at least {num(bs['min_area_fraction'] * 100)}% of the area draining to it",
-         "passes": compare(area, min_area, "at_least"), "citation": bs["citation"],
-         "detail": (f"{num(area)} sq ft is {sig(share * 100)}% of {num(acres)} acres ({sig(drainage)} sq ft); "
-                    f"at least {sig(min_area)} sq ft is needed.")},
-        {"name": f"At least {num(bs['min_depth_ft'])} feet deep",
-         "passes": compare(depth, bs["min_depth_ft"], "at_least"), "citation": bs["citation"],
-         "detail": f"Depth {num(depth)} ft; at least {num(bs['min_depth_ft'])} feet is needed."},
+        {
+            "name": f"Surface area at least {num(bs['min_area_fraction'] * 100)}% of the area draining to it",
+            "passes": compare(area, min_area, "at_least"),
+            "citation": bs["citation"],
+            "detail": (
+                f"{num(area)} sq ft is {sig(share * 100)}% of {num(acres)} acres ({sig(drainage)} sq ft); "
+                f"at least {sig(min_area)} sq ft is needed."
+            ),
+        },
+        {
+            "name": f"At least {num(bs['min_depth_ft'])} feet deep",
+            "passes": compare(depth, bs["min_depth_ft"], "at_least"),
+            "citation": bs["citation"],
+            "detail": f"Depth {num(depth)} ft; at least {num(bs['min_depth_ft'])} feet is needed.",
+        },
     ]
     storms, area_for_particle, largest_c, worst_particle = [], 0.0, math.inf, 0.0
     for storm in sec["design_storms"]:
@@ -623,54 +900,96 @@ def basin(inputs: dict, rb=None) -> dict:
         # Largest C this storm allows: by overflow rate, or (with the credit) by fitting in the pool.
         storm_c = velocity * area / (intensity * drainage)
         if credit:
-            storm_c = max(storm_c, storage / (storm["intensity_in_h"] * storm["hours"] / IN_PER_FT * drainage))
+            storm_c = max(
+                storm_c, storage / (storm["intensity_in_h"] * storm["hours"] / IN_PER_FT * drainage)
+            )
         largest_c = min(largest_c, storm_c)
-        storms.append({
-            "hours": storm["hours"], "intensity_in_h": storm["intensity_in_h"], "depth_in": storm["depth_in"],
-            "intensity_times_duration_in": storm["intensity_in_h"] * storm["hours"],
-            "inflow_cfs": inflow, "overflow_rate_ft_s": overflow, "runoff_cu_ft": runoff,
-            "held_in_pool": held, "traps": traps, "smallest_particle_um": smallest,
-        })
-        detail = (f"Peak inflow {sig(inflow)} cfs (C {num(c)} × {num(storm['intensity_in_h'])} in/h × "
-                  f"{num(acres)} acres) leaves {num(area)} sq ft at {sig(overflow)} ft/s; {num(particle)}-µm "
-                  f"quartz settles at {sig(velocity)} ft/s, so particles of {sig(smallest)} µm and larger are trapped.")
+        storms.append(
+            {
+                "hours": storm["hours"],
+                "intensity_in_h": storm["intensity_in_h"],
+                "depth_in": storm["depth_in"],
+                "intensity_times_duration_in": storm["intensity_in_h"] * storm["hours"],
+                "inflow_cfs": inflow,
+                "overflow_rate_ft_s": overflow,
+                "runoff_cu_ft": runoff,
+                "held_in_pool": held,
+                "traps": traps,
+                "smallest_particle_um": smallest,
+            }
+        )
+        detail = (
+            f"Peak inflow {sig(inflow)} cfs (C {num(c)} × {num(storm['intensity_in_h'])} in/h × "
+            f"{num(acres)} acres) leaves {num(area)} sq ft at {sig(overflow)} ft/s; {num(particle)}-µm "
+            f"quartz settles at {sig(velocity)} ft/s, so particles of {sig(smallest)} µm and larger are trapped."
+        )
         if held:
             detail += f" The storm's {sig(runoff)} cu ft of runoff fits in the pool's {sig(storage)} cu ft and is held."
-        checks.append({"name": f"Traps {num(particle)}-micron sediment in the {hours_words(storm['hours'])} one-year storm",
-                       "passes": traps, "citation": bs["citation"], "detail": detail})
+        checks.append(
+            {
+                "name": f"Traps {num(particle)}-micron sediment in the {hours_words(storm['hours'])} one-year storm",
+                "passes": traps,
+                "citation": bs["citation"],
+                "detail": detail,
+            }
+        )
     largest_c = min(largest_c, 1.0)
     passes = all(ch["passes"] for ch in checks)
     figures = {
         "drainage_area_sq_ft": _figure("Area draining to the basin", drainage, "sq ft"),
-        "percent_of_drainage_area": _figure("Basin surface as a share of the drainage area", share * 100, "%"),
-        "min_area_sq_ft": _figure(f"Minimum surface area ({num(bs['min_area_fraction'] * 100)}%)", min_area, "sq ft"),
+        "percent_of_drainage_area": _figure(
+            "Basin surface as a share of the drainage area", share * 100, "%"
+        ),
+        "min_area_sq_ft": _figure(
+            f"Minimum surface area ({num(bs['min_area_fraction'] * 100)}%)", min_area, "sq ft"
+        ),
         "water_temp_c": _figure("Water temperature", temp, "°C"),
-        "settling_velocity_mm_s": _figure(f"Settling velocity of {num(particle)}-µm quartz",
-                                          velocity * FT_PER_M * 1000, "mm/s"),
-        "settling_velocity_ft_s": _figure(f"Settling velocity of {num(particle)}-µm quartz", velocity, "ft/s"),
-        "area_for_particle_sq_ft": _figure(f"Surface area that traps {num(particle)} µm in every storm "
-                                           "by overflow rate alone", area_for_particle, "sq ft"),
-        "max_runoff_coefficient": _figure(f"Largest runoff coefficient for which it traps {num(particle)} µm "
-                                          "in every storm", largest_c, ""),
-        "smallest_particle_um": _figure("Smallest particle trapped in every storm", worst_particle, "µm"),
+        "settling_velocity_mm_s": _figure(
+            f"Settling velocity of {num(particle)}-µm quartz", velocity * FT_PER_M * 1000, "mm/s"
+        ),
+        "settling_velocity_ft_s": _figure(
+            f"Settling velocity of {num(particle)}-µm quartz", velocity, "ft/s"
+        ),
+        "area_for_particle_sq_ft": _figure(
+            f"Surface area that traps {num(particle)} µm in every storm by overflow rate alone",
+            area_for_particle,
+            "sq ft",
+        ),
+        "max_runoff_coefficient": _figure(
+            f"Largest runoff coefficient for which it traps {num(particle)} µm in every storm",
+            largest_c,
+            "",
+        ),
+        "smallest_particle_um": _figure(
+            "Smallest particle trapped in every storm", worst_particle, "µm"
+        ),
         "pool_storage_cu_ft": _figure("Pool storage (surface area × depth)", storage, "cu ft"),
-        "pool_storage_in": _figure("Pool storage as runoff depth over the drainage area",
-                                   storage / drainage * IN_PER_FT, "in"),
+        "pool_storage_in": _figure(
+            "Pool storage as runoff depth over the drainage area",
+            storage / drainage * IN_PER_FT,
+            "in",
+        ),
     }
     if passes:
-        summary = (f"Meets {bs['citation']}: {sig(share * 100)}% of its drainage area, {num(depth)} ft deep, and it "
-                   f"traps {num(particle)}-micron sediment in every one-year design storm.")
+        summary = (
+            f"Meets {bs['citation']}: {sig(share * 100)}% of its drainage area, {num(depth)} ft deep, and it "
+            f"traps {num(particle)}-micron sediment in every one-year design storm."
+        )
     else:
         reasons = []
         if not checks[0]["passes"]:
-            reasons.append(f"The basin is {sig(share * 100)}% of its drainage area, less than "
-                           f"{num(bs['min_area_fraction'] * 100)}% ({sig(min_area)} sq ft).")
+            reasons.append(
+                f"The basin is {sig(share * 100)}% of its drainage area, less than "
+                f"{num(bs['min_area_fraction'] * 100)}% ({sig(min_area)} sq ft)."
+            )
         if not checks[1]["passes"]:
             reasons.append(f"It is {num(depth)} ft deep, less than {num(bs['min_depth_ft'])} feet.")
         missed = [hours_words(s["hours"]) for s in storms if not s["traps"]]
         if missed:
-            reasons.append(f"It does not trap {num(particle)}-micron sediment in the {', '.join(missed)} one-year "
-                           f"storms (it traps particles of {sig(worst_particle)} µm and larger).")
+            reasons.append(
+                f"It does not trap {num(particle)}-micron sediment in the {', '.join(missed)} one-year "
+                f"storms (it traps particles of {sig(worst_particle)} µm and larger)."
+            )
         summary = f"Does not meet {bs['citation']}: " + " ".join(reasons)
     notes = [_temperature_note(x, inputs, sec)]
     table_note = _table_note(sec["design_storms"])
@@ -689,10 +1008,13 @@ def basin(inputs: dict, rb=None) -> dict:
         "figures": figures,
         "checks": checks,
         "storms": storms,
-        "method": (f"Overflow-rate method for each one-year design storm: peak inflow Q = C × i × A (rational "
-                   f"method, with the table's intensity i) must leave the basin at an overflow rate Q / A_basin "
-                   f"no faster than {num(particle)}-µm quartz settles (Stokes' law at the water temperature)."),
-        "assumptions": _physics_assumptions(sec) + [
+        "method": (
+            f"Overflow-rate method for each one-year design storm: peak inflow Q = C × i × A (rational "
+            f"method, with the table's intensity i) must leave the basin at an overflow rate Q / A_basin "
+            f"no faster than {num(particle)}-µm quartz settles (Stokes' law at the water temperature)."
+        ),
+        "assumptions": _physics_assumptions(sec)
+        + [
             "Steady peak inflow for the whole storm duration; ideal settling over the whole basin surface, "
             "without short-circuiting or scour.",
             f"One runoff coefficient (C {num(c)}) for the whole drainage area.",
@@ -716,10 +1038,15 @@ def diversion(inputs: dict, rb=None) -> dict:
         unit_discharge = c * storm["intensity_in_h"] / IN_PER_FT / S_PER_H * length
         depth = (n * unit_discharge / (k * math.sqrt(slope / 100))) ** 0.6
         velocity = unit_discharge / depth
-        row = {"hours": storm["hours"], "intensity_in_h": storm["intensity_in_h"], "depth_in": storm["depth_in"],
-               "unit_discharge_cfs_per_ft": unit_discharge, "flow_depth_in": depth * IN_PER_FT,
-               "velocity_ft_s": velocity,
-               "under_limit": compare(velocity, limit, dv["velocity_comparison"])}
+        row = {
+            "hours": storm["hours"],
+            "intensity_in_h": storm["intensity_in_h"],
+            "depth_in": storm["depth_in"],
+            "unit_discharge_cfs_per_ft": unit_discharge,
+            "flow_depth_in": depth * IN_PER_FT,
+            "velocity_ft_s": velocity,
+            "under_limit": compare(velocity, limit, dv["velocity_comparison"]),
+        }
         storms.append(row)
         if fastest is None or velocity > fastest["velocity_ft_s"]:
             fastest = row
@@ -729,22 +1056,33 @@ def diversion(inputs: dict, rb=None) -> dict:
     passes = not required or diverted
     area_words = comparison_words(dv["area_comparison"])
     speed_words = comparison_words(dv["velocity_comparison"])
-    fast = (f"the fastest one-year storm flow ({hours_words(fastest['hours'])}) is {sig(fastest['velocity_ft_s'])} ft/s")
+    fast = f"the fastest one-year storm flow ({hours_words(fastest['hours'])}) is {sig(fastest['velocity_ft_s'])} ft/s"
     if not over:
-        detail = (f"{num(area)} sq ft is not {area_words} {num(dv['area_sq_ft'])} sq ft, so this rule does not "
-                  "require a diversion.")
-        summary = f"Meets {dv['citation']}: no diversion required for sheetflow from {num(area)} sq ft."
+        detail = (
+            f"{num(area)} sq ft is not {area_words} {num(dv['area_sq_ft'])} sq ft, so this rule does not "
+            "require a diversion."
+        )
+        summary = (
+            f"Meets {dv['citation']}: no diversion required for sheetflow from {num(area)} sq ft."
+        )
     elif slow:
-        detail = (f"{num(area)} sq ft is {area_words} {num(dv['area_sq_ft'])} sq ft, but {fast}, "
-                  f"{speed_words} {num(limit)} ft/s: no diversion required.")
+        detail = (
+            f"{num(area)} sq ft is {area_words} {num(dv['area_sq_ft'])} sq ft, but {fast}, "
+            f"{speed_words} {num(limit)} ft/s: no diversion required."
+        )
         summary = f"Meets {dv['citation']}: the sheetflow stays {speed_words} {num(limit)} ft/s, so no diversion is required."
     else:
-        detail = (f"{num(area)} sq ft is {area_words} {num(dv['area_sq_ft'])} sq ft and {fast}, not "
-                  f"{speed_words} {num(limit)} ft/s: a diversion is required"
-                  + (", and it is in place." if diverted else ", and none is in place."))
-        summary = (f"Meets {dv['citation']}: a diversion is required and the sheetflow is diverted." if diverted else
-                   f"Does not meet {dv['citation']}: sheetflow from {num(area)} sq ft reaches "
-                   f"{sig(fastest['velocity_ft_s'])} ft/s, so it must be diverted around the disturbed area.")
+        detail = (
+            f"{num(area)} sq ft is {area_words} {num(dv['area_sq_ft'])} sq ft and {fast}, not "
+            f"{speed_words} {num(limit)} ft/s: a diversion is required"
+            + (", and it is in place." if diverted else ", and none is in place.")
+        )
+        summary = (
+            f"Meets {dv['citation']}: a diversion is required and the sheetflow is diverted."
+            if diverted
+            else f"Does not meet {dv['citation']}: sheetflow from {num(area)} sq ft reaches "
+            f"{sig(fastest['velocity_ft_s'])} ft/s, so it must be diverted around the disturbed area."
+        )
     notes = []
     if length > dv["sheet_flow_max_length_ft"]:
         notes.append(dv["sheet_flow_max_length_note"])
@@ -760,16 +1098,28 @@ def diversion(inputs: dict, rb=None) -> dict:
         "inputs": x,
         "figures": {
             "manning_n": _figure(f"Manning's n ({surface['label']})", n, ""),
-            "max_unit_discharge_cfs_per_ft": _figure("Peak flow per foot of width", fastest["unit_discharge_cfs_per_ft"],
-                                                     "cfs/ft"),
+            "max_unit_discharge_cfs_per_ft": _figure(
+                "Peak flow per foot of width", fastest["unit_discharge_cfs_per_ft"], "cfs/ft"
+            ),
             "max_flow_depth_in": _figure("Flow depth at the peak", fastest["flow_depth_in"], "in"),
-            "max_velocity_ft_s": _figure("Fastest velocity in the one-year storms", fastest["velocity_ft_s"], "ft/s"),
-            "governing_storm_h": _figure("Storm giving the fastest velocity", fastest["hours"], "h"),
+            "max_velocity_ft_s": _figure(
+                "Fastest velocity in the one-year storms", fastest["velocity_ft_s"], "ft/s"
+            ),
+            "governing_storm_h": _figure(
+                "Storm giving the fastest velocity", fastest["hours"], "h"
+            ),
         },
-        "checks": [{
-            "name": (f"Sheetflow from {area_words} {num(dv['area_sq_ft'])} sq ft diverted, unless "
-                     f"{speed_words} {num(limit)} ft/s"),
-            "passes": passes, "citation": dv["citation"], "detail": detail}],
+        "checks": [
+            {
+                "name": (
+                    f"Sheetflow from {area_words} {num(dv['area_sq_ft'])} sq ft diverted, unless "
+                    f"{speed_words} {num(limit)} ft/s"
+                ),
+                "passes": passes,
+                "citation": dv["citation"],
+                "detail": detail,
+            }
+        ],
         "storms": storms,
         "method": dv["method"],
         "assumptions": [
@@ -799,17 +1149,25 @@ def stockpile(inputs: dict, rb=None) -> dict:
     if in_street:
         citation, words = sp["street_pile_citation"], sp["street_pile_words"]
         passes = barrier
-        check = {"name": "In-street pile protected with straw bales or another filtering barrier",
-                 "passes": passes, "citation": citation,
-                 "detail": "A barrier is in place." if barrier else "No barrier is in place."}
-        summary = (f"Meets {citation}: the in-street pile is protected by a barrier." if passes else
-                   f"Does not meet {citation}: an in-street pile must be protected with straw bales or another "
-                   "filtering barrier.")
+        check = {
+            "name": "In-street pile protected with straw bales or another filtering barrier",
+            "passes": passes,
+            "citation": citation,
+            "detail": "A barrier is in place." if barrier else "No barrier is in place.",
+        }
+        summary = (
+            f"Meets {citation}: the in-street pile is protected by a barrier."
+            if passes
+            else f"Does not meet {citation}: an in-street pile must be protected with straw bales or another "
+            "filtering barrier."
+        )
         notes = [sp["street_pile_note"]]
         method = "The in-street pile needs a barrier, whatever its size."
     else:
         distance = _require(x, fields, "distance_ft", "for a pile off the street")
-        figures["distance_ft"] = _figure("Down-slope drainage length to a road or drainage channel", distance, "ft")
+        figures["distance_ft"] = _figure(
+            "Down-slope drainage length to a road or drainage channel", distance, "ft"
+        )
         citation, words = sp["citation"], sp["words"]
         big = compare(volume, sp["volume_cu_yd"], sp["volume_comparison"])
         close = compare(distance, sp["setback_ft"], sp["setback_comparison"])
@@ -817,21 +1175,33 @@ def stockpile(inputs: dict, rb=None) -> dict:
         if not big:
             detail = f"{num(volume)} cu yd is not {volume_words} {num(sp['volume_cu_yd'])} cubic yards: the setback does not apply."
         elif not close:
-            detail = (f"{num(volume)} cu yd is {volume_words} {num(sp['volume_cu_yd'])} cubic yards, and its down-slope "
-                      f"drainage length of {num(distance)} ft is not {setback_words} {num(sp['setback_ft'])} feet.")
+            detail = (
+                f"{num(volume)} cu yd is {volume_words} {num(sp['volume_cu_yd'])} cubic yards, and its down-slope "
+                f"drainage length of {num(distance)} ft is not {setback_words} {num(sp['setback_ft'])} feet."
+            )
         else:
-            detail = (f"{num(volume)} cu yd is {volume_words} {num(sp['volume_cu_yd'])} cubic yards, and it lies "
-                      f"{num(distance)} ft ({setback_words} {num(sp['setback_ft'])} feet) down-slope of a road or "
-                      "drainage channel.")
-        check = {"name": (f"A pile of {volume_words} {num(sp['volume_cu_yd'])} cubic yards not within "
-                          f"{num(sp['setback_ft'])} feet of a road or drainage channel"),
-                 "passes": passes, "citation": citation, "detail": detail}
+            detail = (
+                f"{num(volume)} cu yd is {volume_words} {num(sp['volume_cu_yd'])} cubic yards, and it lies "
+                f"{num(distance)} ft ({setback_words} {num(sp['setback_ft'])} feet) down-slope of a road or "
+                "drainage channel."
+            )
+        check = {
+            "name": (
+                f"A pile of {volume_words} {num(sp['volume_cu_yd'])} cubic yards not within "
+                f"{num(sp['setback_ft'])} feet of a road or drainage channel"
+            ),
+            "passes": passes,
+            "citation": citation,
+            "detail": detail,
+        }
         summary = (f"Meets {citation}: " if passes else f"Does not meet {citation}: ") + detail
         notes = [sp["should_note"]]
         if barrier and not passes:
             notes.append(sp["barrier_note"])
-        method = (f"Direct comparison with the ordinance's words: \"{volume_words} {num(sp['volume_cu_yd'])} cubic "
-                  f"yards\" and \"{setback_words} {num(sp['setback_ft'])} feet\".")
+        method = (
+            f"Direct comparison with the ordinance's words: \"{volume_words} {num(sp['volume_cu_yd'])} cubic "
+            f'yards" and "{setback_words} {num(sp["setback_ft"])} feet".'
+        )
     return {
         "calculator": "stockpile",
         "title": "Soil stockpile",
@@ -843,16 +1213,27 @@ def stockpile(inputs: dict, rb=None) -> dict:
         "figures": figures,
         "checks": [check],
         "method": method,
-        "assumptions": ["The down-slope drainage length is measured along the path runoff would take from the "
-                        "pile's toe to the nearest roadway or drainage channel."],
+        "assumptions": [
+            "The down-slope drainage length is measured along the path runoff would take from the "
+            "pile's toe to the nearest roadway or drainage channel."
+        ],
         "notes": notes,
     }
 
 
 # ---------------------------------------------------------------- registry
-CALCULATORS = {"dewatering": dewatering, "basin": basin, "diversion": diversion, "stockpile": stockpile}
-TITLES = {"dewatering": "Dewatering device", "basin": "Sedimentation basin",
-          "diversion": "Sheetflow diversion", "stockpile": "Soil stockpile"}
+CALCULATORS = {
+    "dewatering": dewatering,
+    "basin": basin,
+    "diversion": diversion,
+    "stockpile": stockpile,
+}
+TITLES = {
+    "dewatering": "Dewatering device",
+    "basin": "Sedimentation basin",
+    "diversion": "Sheetflow diversion",
+    "stockpile": "Soil stockpile",
+}
 
 
 def run(name: str, inputs: dict, rb=None) -> dict:
@@ -866,8 +1247,18 @@ def describe(rb=None) -> dict:
     """Per calculator: title, citation, the ordinance's words and the form fields (with units)."""
     sec = _calculators(rb)
     fields = _fields(sec)
-    sections = {"dewatering": sec["dewatering"], "basin": sec["basin"], "diversion": sec["diversion"],
-                "stockpile": sec["stockpile"]}
-    return {name: {"title": TITLES[name], "citation": sections[name]["citation"],
-                   "words": sections[name]["words"], "fields": fields[name]}
-            for name in CALCULATORS}
+    sections = {
+        "dewatering": sec["dewatering"],
+        "basin": sec["basin"],
+        "diversion": sec["diversion"],
+        "stockpile": sec["stockpile"],
+    }
+    return {
+        name: {
+            "title": TITLES[name],
+            "citation": sections[name]["citation"],
+            "words": sections[name]["words"],
+            "fields": fields[name],
+        }
+        for name in CALCULATORS
+    }

@@ -2,18 +2,29 @@
 
 The browser evaluates the same `fail_if` conditions offline (static/js/checklist.js) from the same data.
 """
+
 from __future__ import annotations
 
 import math
 
 from .rulebook import Rulebook, default
 
-OPS = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
-       ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+OPS = {
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}
 
 
-def site_tags(*, regime: str, has_stockpiles: bool, has_dewatering: bool, project_kind: str,
-              dewatering_fines_only: bool = False) -> set[str]:
+def site_tags(
+    *,
+    regime: str,
+    has_stockpiles: bool,
+    has_dewatering: bool,
+    project_kind: str,
+    dewatering_fines_only: bool = False,
+) -> set[str]:
     """Regime "none": runoff does not leave the site (§ 256-7B(5)). Dewatering water shown to hold
     no particles over 100 µm needs no device (§ 256-7B(1)), but its discharge still must not erode."""
     tags = {"always"} if regime == "none" else {"always", f"regime:{regime}"}
@@ -28,8 +39,9 @@ def site_tags(*, regime: str, has_stockpiles: bool, has_dewatering: bool, projec
     return tags
 
 
-def items_for(tags: set[str], rb: Rulebook | None = None, *,
-              runoff_leaves_site: bool = True) -> list[dict]:
+def items_for(
+    tags: set[str], rb: Rulebook | None = None, *, runoff_leaves_site: bool = True
+) -> list[dict]:
     rb = rb or default()
     items = [item for item in rb["checklist.items"] if tags.intersection(item["applies_if"])]
     if not runoff_leaves_site:  # § 256-7B(5): criteria (a)-(d) only where runoff leaves the site
@@ -69,11 +81,16 @@ def parse_measurements(item: dict, raw: dict) -> dict[str, float]:
         try:
             number = float(value)
         except (TypeError, ValueError):
-            raise MeasurementError(key, f"{spec['label']} must be a number ({spec['unit']}).") from None
+            raise MeasurementError(
+                key, f"{spec['label']} must be a number ({spec['unit']})."
+            ) from None
         if isinstance(value, bool) or not math.isfinite(number):
             raise MeasurementError(key, f"{spec['label']} must be a number ({spec['unit']}).")
         if number < spec["min"] or number > spec["max"]:
-            raise MeasurementError(key, f"{spec['label']} must be between {spec['min']:g} and {spec['max']:g} {spec['unit']}.")
+            raise MeasurementError(
+                key,
+                f"{spec['label']} must be between {spec['min']:g} and {spec['max']:g} {spec['unit']}.",
+            )
         values[key] = number
     return values
 
@@ -116,6 +133,7 @@ def calculator_refuses_pass(calculation: dict, rb: Rulebook | None = None) -> st
     measurement refuses pass. The calculation is run again from its inputs, so a device cannot send a
     verdict the ordinance's numbers do not give; one whose inputs cannot be run is judged by its own."""
     from .calculators import CalculatorInputError, run
+
     name = calculation.get("name")
     declared = calculation.get("result")
     try:
@@ -124,7 +142,9 @@ def calculator_refuses_pass(calculation: dict, rb: Rulebook | None = None) -> st
         result = declared if isinstance(declared, dict) else {}
     if result.get("passes") is False:
         summary = result.get("summary")
-        return (f"The attached {name} calculation does not meet the ordinance"
-                f"{f' ({summary})' if isinstance(summary, str) and summary else ''}; an item cannot pass "
-                "with it: answer fail, or calculate again.")
+        return (
+            f"The attached {name} calculation does not meet the ordinance"
+            f"{f' ({summary})' if isinstance(summary, str) and summary else ''}; an item cannot pass "
+            "with it: answer fail, or calculate again."
+        )
     return None

@@ -3,10 +3,11 @@
 Datetimes are naive UTC everywhere in the app; rules that depend on the local day (work days, the end of
 a workday) convert with the rulebook's timezone.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from .rulebook import Rulebook, default
@@ -27,12 +28,12 @@ def local_zone(rb: Rulebook) -> ZoneInfo:
 
 
 def to_local(moment: datetime, rb: Rulebook) -> datetime:
-    return moment.replace(tzinfo=timezone.utc).astimezone(local_zone(rb))
+    return moment.replace(tzinfo=UTC).astimezone(local_zone(rb))
 
 
 def from_local(moment: datetime, rb: Rulebook) -> datetime:
     """A naive local wall-clock time -> naive UTC."""
-    return moment.replace(tzinfo=local_zone(rb)).astimezone(timezone.utc).replace(tzinfo=None)
+    return moment.replace(tzinfo=local_zone(rb)).astimezone(UTC).replace(tzinfo=None)
 
 
 def local_date(moment: datetime | date, rb: Rulebook | None = None) -> date:
@@ -50,8 +51,10 @@ def start_of_local_day(day: date, rb: Rulebook) -> datetime:
 
 def is_work_day(day: date, rb: Rulebook | None = None) -> bool:
     rb = rb or default()
-    return (DAY_NAMES[day.weekday()] in rb["calendar.work_days"]
-            and day.isoformat() not in rb["calendar.holidays"])
+    return (
+        DAY_NAMES[day.weekday()] in rb["calendar.work_days"]
+        and day.isoformat() not in rb["calendar.holidays"]
+    )
 
 
 def add_work_days(start: date, count: int, rb: Rulebook | None = None) -> date:
@@ -70,11 +73,20 @@ def plan_review_due(complete_on: date, rb: Rulebook | None = None) -> Deadline:
     """§ 256-8C: a decision within 10 work days of receipt of the application, control plan and fee."""
     rb = rb or default()
     c = rb["clocks.plan_review"]
-    return Deadline(add_work_days(complete_on, c["work_days"], rb), c["citation"], c["words"], c.get("silent_note"))
+    return Deadline(
+        add_work_days(complete_on, c["work_days"], rb),
+        c["citation"],
+        c["words"],
+        c.get("silent_note"),
+    )
 
 
-def permit_expires(issued_on: date, building_permit_until: date | None = None,
-                   extension_days: int = 0, rb: Rulebook | None = None) -> date:
+def permit_expires(
+    issued_on: date,
+    building_permit_until: date | None = None,
+    extension_days: int = 0,
+    rb: Rulebook | None = None,
+) -> date:
     """§ 256-8D(1): 180 days from issue, or the building permit's term when longer, plus extensions."""
     rb = rb or default()
     base = issued_on + timedelta(days=rb["clocks.permit_validity.days"])
@@ -106,8 +118,12 @@ def completion_notice_due(installed_on: date, rb: Rulebook | None = None) -> Dea
     return Deadline(installed_on + timedelta(days=c["days"]), c["citation"], c["words"])
 
 
-def is_late(notified_at: datetime | date | None, due: datetime | date, now: datetime,
-            rb: Rulebook | None = None) -> bool:
+def is_late(
+    notified_at: datetime | date | None,
+    due: datetime | date,
+    now: datetime,
+    rb: Rulebook | None = None,
+) -> bool:
     """Late when given after the due time, or not given and the due time has passed. A due date
     (a clause counted in days) is met by a notice given any time on that local day."""
     if isinstance(due, datetime):
@@ -124,8 +140,9 @@ def is_contractor_workday(day: date, work_under_way: bool, rb: Rulebook) -> bool
     return work_under_way or DAY_NAMES[day.weekday()] in rb["calendar.work_days"]
 
 
-def end_of_workday(found_at: datetime, rb: Rulebook | None = None, *,
-                   work_under_way: bool = True) -> Deadline:
+def end_of_workday(
+    found_at: datetime, rb: Rulebook | None = None, *, work_under_way: bool = True
+) -> Deadline:
     """§ 256-7B(3): street sediment removed before the end of each workday.
 
     Found before the workday's end on a workday: due that day at the configured hour. Found after
@@ -150,7 +167,9 @@ def end_of_workday(found_at: datetime, rb: Rulebook | None = None, *,
 def repair_due(found_at: datetime, rb: Rulebook | None = None) -> Deadline:
     rb = rb or default()
     c = rb["clocks.repair"]
-    return Deadline(found_at + timedelta(hours=c["hours"]), c["citation"], c["words"], c.get("silent_note"))
+    return Deadline(
+        found_at + timedelta(hours=c["hours"]), c["citation"], c["words"], c.get("silent_note")
+    )
 
 
 def weekly_inspection_due(last_inspection_at: datetime, rb: Rulebook | None = None) -> Deadline:

@@ -4,6 +4,7 @@ The services gather the facts from the database; this module only decides which 
 Each trigger carries `keys`: fingerprints of the evidence (an inspection, a finding, a rain event), so
 the services can propose an order once per piece of evidence and never again after a supervisor dismissed it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -16,9 +17,9 @@ from .rulebook import Rulebook
 @dataclass(frozen=True)
 class InspectionFact:
     id: str
-    at: datetime                      # when the visit was made (naive UTC)
+    at: datetime  # when the visit was made (naive UTC)
     active_disturbance: bool
-    failed: frozenset[str] = frozenset()    # item codes answered "fail"
+    failed: frozenset[str] = frozenset()  # item codes answered "fail"
     photo_ids: tuple[str, ...] = ()
     # The inspection first recorded for this visit when `id` is its correction. Evidence keys name the visit,
     # so a correction that still fails re-proposes nothing already proposed or dismissed.
@@ -34,15 +35,16 @@ class FindingFact:
     id: str
     item_code: str
     severity: str
-    status: str                       # open | corrected | closed | reopened | withdrawn
+    status: str  # open | corrected | closed | reopened | withdrawn
     due_at: datetime
 
 
 @dataclass(frozen=True)
 class DueFact:
     """One entry of schedule.due_items (weekly or post-rain inspection)."""
+
     kind: str
-    state: str                        # due | overdue | not_active
+    state: str  # due | overdue | not_active
     due_at: datetime | None
     citation: str = ""
     label: str = ""
@@ -52,6 +54,7 @@ class DueFact:
 @dataclass(frozen=True)
 class NoticeFact:
     """A notice of completion of a control measure (§ 256-8D(3)(b))."""
+
     id: int
     measure: str
     installed_on: date
@@ -65,41 +68,54 @@ class SiteFacts:
     permit_issued_on: date | None = None
     permit_expires_on: date | None = None
     commencement_notified_at: datetime | None = None
-    inspections: tuple[InspectionFact, ...] = ()       # newest first
-    first_active_inspection: InspectionFact | None = None  # earliest one under the permit recording disturbance
-    findings: tuple[FindingFact, ...] = ()             # open, corrected or reopened
+    inspections: tuple[InspectionFact, ...] = ()  # newest first
+    first_active_inspection: InspectionFact | None = (
+        None  # earliest one under the permit recording disturbance
+    )
+    findings: tuple[FindingFact, ...] = ()  # open, corrected or reopened
     due: tuple[DueFact, ...] = ()
     notices: tuple[NoticeFact, ...] = ()
 
 
 @dataclass(frozen=True)
 class Trigger:
-    ground: str                       # no_permit | plan_not_implemented | conditions_not_met
-    rule: str                         # the key of [stop_work.rules.<rule>]
-    citation: str                     # of the ground, § 256-10A(n)
-    rule_citation: str                # of the provision not complied with
-    reason: str                       # what happened, in words a permittee understands
-    keys: tuple[str, ...]             # evidence fingerprints (see module docstring)
+    ground: str  # no_permit | plan_not_implemented | conditions_not_met
+    rule: str  # the key of [stop_work.rules.<rule>]
+    citation: str  # of the ground, § 256-10A(n)
+    rule_citation: str  # of the provision not complied with
+    reason: str  # what happened, in words a permittee understands
+    keys: tuple[str, ...]  # evidence fingerprints (see module docstring)
     inspections: tuple[str, ...] = ()
     findings: tuple[str, ...] = ()
     photos: tuple[str, ...] = ()
-    note: str | None = None           # the reading taken where the ordinance is silent
+    note: str | None = None  # the reading taken where the ordinance is silent
 
     def as_ground(self, rb: Rulebook) -> dict:
-        return {"ground": self.ground, "citation": self.citation,
-                "words": rb[f"stop_work.grounds.{self.ground}.words"], "rule": self.rule,
-                "rule_citation": self.rule_citation, "reason": self.reason, "keys": list(self.keys),
-                "note": self.note}
+        return {
+            "ground": self.ground,
+            "citation": self.citation,
+            "words": rb[f"stop_work.grounds.{self.ground}.words"],
+            "rule": self.rule,
+            "rule_citation": self.rule_citation,
+            "reason": self.reason,
+            "keys": list(self.keys),
+            "note": self.note,
+        }
 
 
-def is_finding_overdue(status: str, due_at: datetime, now: datetime, grace_hours: float = 0) -> bool:
+def is_finding_overdue(
+    status: str, due_at: datetime, now: datetime, grace_hours: float = 0
+) -> bool:
     """An open or reopened corrective action is overdue once its due time (plus any grace) has passed."""
     return status in ("open", "reopened") and now > due_at + timedelta(hours=grace_hours)
 
 
 def permit_in_force(facts: SiteFacts, day: date, rb: Rulebook) -> bool:
     """True when a permit covers activity on `day`. A suspended permit still exists (the order governs)."""
-    if facts.permit_status is None or facts.permit_status in rb["stop_work.rules.no_permit.no_permit_statuses"]:
+    if (
+        facts.permit_status is None
+        or facts.permit_status in rb["stop_work.rules.no_permit.no_permit_statuses"]
+    ):
         return False
     if facts.permit_issued_on is None or day < facts.permit_issued_on:
         return False
@@ -109,9 +125,16 @@ def permit_in_force(facts: SiteFacts, day: date, rb: Rulebook) -> bool:
 def _trigger(rule: str, rb: Rulebook, reason: str, keys, **evidence) -> Trigger:
     spec = rb[f"stop_work.rules.{rule}"]
     ground = spec["ground"]
-    return Trigger(ground=ground, rule=rule, citation=rb[f"stop_work.grounds.{ground}.citation"],
-                   rule_citation=spec["citation"], reason=reason, keys=tuple(keys), note=spec.get("note"),
-                   **{k: tuple(v) for k, v in evidence.items()})
+    return Trigger(
+        ground=ground,
+        rule=rule,
+        citation=rb[f"stop_work.grounds.{ground}.citation"],
+        rule_citation=spec["citation"],
+        reason=reason,
+        keys=tuple(keys),
+        note=spec.get("note"),
+        **{k: tuple(v) for k, v in evidence.items()},
+    )
 
 
 def _no_permit(facts: SiteFacts, rb: Rulebook) -> list[Trigger]:
@@ -124,10 +147,20 @@ def _no_permit(facts: SiteFacts, rb: Rulebook) -> list[Trigger]:
     if permit_in_force(facts, day, rb):
         return []
     status = facts.permit_status or "no permit"
-    reason = (f"The inspection of {day.isoformat()} recorded active land disturbance; "
-              f"the permit status is: {status.replace('_', ' ')}.")
-    return [_trigger("no_permit", rb, reason, [f"no_permit:{latest.key}"], inspections=[latest.id],
-                     photos=latest.photo_ids)]
+    reason = (
+        f"The inspection of {day.isoformat()} recorded active land disturbance; "
+        f"the permit status is: {status.replace('_', ' ')}."
+    )
+    return [
+        _trigger(
+            "no_permit",
+            rb,
+            reason,
+            [f"no_permit:{latest.key}"],
+            inspections=[latest.id],
+            photos=latest.photo_ids,
+        )
+    ]
 
 
 def _repeat_critical(facts: SiteFacts, rb: Rulebook) -> list[Trigger]:
@@ -142,10 +175,18 @@ def _repeat_critical(facts: SiteFacts, rb: Rulebook) -> list[Trigger]:
     out = []
     for code in sorted(repeated):
         item = rb.checklist_item(code)
-        reason = (f"{item['title']} ({code}, {item['citation']}) failed at {needed} consecutive inspections.")
+        reason = f"{item['title']} ({code}, {item['citation']}) failed at {needed} consecutive inspections."
         photos = [p for i in recent for p in i.photo_ids]
-        out.append(_trigger("repeat_critical_failures", rb, reason, [f"repeat_critical:{code}:{recent[0].key}"],
-                            inspections=[i.id for i in recent], photos=photos))
+        out.append(
+            _trigger(
+                "repeat_critical_failures",
+                rb,
+                reason,
+                [f"repeat_critical:{code}:{recent[0].key}"],
+                inspections=[i.id for i in recent],
+                photos=photos,
+            )
+        )
     return out
 
 
@@ -156,8 +197,15 @@ def _overdue_findings(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Tri
         return []
     codes = ", ".join(sorted({f.item_code for f in overdue}))
     reason = f"{len(overdue)} corrective action(s) past their due time ({codes})."
-    return [_trigger("overdue_findings", rb, reason, [f"overdue_finding:{f.id}" for f in overdue],
-                     findings=[f.id for f in overdue])]
+    return [
+        _trigger(
+            "overdue_findings",
+            rb,
+            reason,
+            [f"overdue_finding:{f.id}" for f in overdue],
+            findings=[f.id for f in overdue],
+        )
+    ]
 
 
 def _missed_inspections(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Trigger]:
@@ -165,15 +213,35 @@ def _missed_inspections(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[T
     for due in facts.due:
         if due.state != "overdue":
             continue
-        when = clocks.to_local(due.due_at, rb).strftime("%Y-%m-%d %H:%M %Z") if due.due_at else "its deadline"
+        when = (
+            clocks.to_local(due.due_at, rb).strftime("%Y-%m-%d %H:%M %Z")
+            if due.due_at
+            else "its deadline"
+        )
         if due.kind == "weekly":
             reason = f"The weekly inspection due {when} has not been made."
-            out.append(_trigger("weekly_inspection_missed", rb, reason,
-                                [f"weekly:{due.due_at.isoformat() if due.due_at else 'none'}"]))
+            out.append(
+                _trigger(
+                    "weekly_inspection_missed",
+                    rb,
+                    reason,
+                    [f"weekly:{due.due_at.isoformat() if due.due_at else 'none'}"],
+                )
+            )
         elif due.kind == "post_rain":
-            reason = f"The inspection after the qualifying rain was due {when} and has not been made."
-            out.append(_trigger("post_rain_inspection_missed", rb, reason,
-                                [f"post_rain:{due.rain_event_id}:{due.due_at.isoformat() if due.due_at else ''}"]))
+            reason = (
+                f"The inspection after the qualifying rain was due {when} and has not been made."
+            )
+            out.append(
+                _trigger(
+                    "post_rain_inspection_missed",
+                    rb,
+                    reason,
+                    [
+                        f"post_rain:{due.rain_event_id}:{due.due_at.isoformat() if due.due_at else ''}"
+                    ],
+                )
+            )
     return out
 
 
@@ -185,10 +253,19 @@ def _commencement(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Trigger
     if not clocks.is_late(None, deadline.due, now):
         return []
     day = clocks.to_local(first.at, rb).date().isoformat()
-    reason = (f"Land disturbance was under way at the inspection of {day}; no notice of commencement "
-              f"was given within {rb['clocks.commencement_notice.hours']} hours.")
-    return [_trigger("commencement_notice_missing", rb, reason, [f"commencement:{facts.permit_id}"],
-                     inspections=[first.id])]
+    reason = (
+        f"Land disturbance was under way at the inspection of {day}; no notice of commencement "
+        f"was given within {rb['clocks.commencement_notice.hours']} hours."
+    )
+    return [
+        _trigger(
+            "commencement_notice_missing",
+            rb,
+            reason,
+            [f"commencement:{facts.permit_id}"],
+            inspections=[first.id],
+        )
+    ]
 
 
 def _completion(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Trigger]:
@@ -196,9 +273,11 @@ def _completion(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Trigger]:
     for notice in facts.notices:
         deadline = clocks.completion_notice_due(notice.installed_on, rb)
         if clocks.is_late(notice.notified_at, deadline.due, now, rb):
-            reason = (f"Completion of “{notice.measure}” (installed {notice.installed_on.isoformat()}) was notified "
-                      f"on {clocks.local_date(notice.notified_at, rb).isoformat()}, after "
-                      f"{deadline.due.isoformat()}.")
+            reason = (
+                f"Completion of “{notice.measure}” (installed {notice.installed_on.isoformat()}) was notified "
+                f"on {clocks.local_date(notice.notified_at, rb).isoformat()}, after "
+                f"{deadline.due.isoformat()}."
+            )
             out.append(_trigger("completion_notice_late", rb, reason, [f"completion:{notice.id}"]))
     return out
 
@@ -210,8 +289,16 @@ def _no_plan(facts: SiteFacts, rb: Rulebook) -> list[Trigger]:
     latest = facts.inspections[0]
     day = clocks.to_local(latest.at, rb).date().isoformat()
     reason = f"The inspection of {day} found no copy of the control plan on the site ({code})."
-    return [_trigger("no_plan_on_site", rb, reason, [f"no_plan:{latest.key}"], inspections=[latest.id],
-                     photos=latest.photo_ids)]
+    return [
+        _trigger(
+            "no_plan_on_site",
+            rb,
+            reason,
+            [f"no_plan:{latest.key}"],
+            inspections=[latest.id],
+            photos=latest.photo_ids,
+        )
+    ]
 
 
 FINDING_KEY = "overdue_finding:"
@@ -222,7 +309,7 @@ def ground_findings(ground: dict) -> list[str]:
     keys = ground.get("keys") or []
     if not keys or not all(k.startswith(FINDING_KEY) for k in keys):
         return []
-    return [k[len(FINDING_KEY):] for k in keys]
+    return [k[len(FINDING_KEY) :] for k in keys]
 
 
 def lapsed_grounds(grounds: list[dict], unresolved: set[str]) -> list[tuple[int, list[str]]]:
@@ -244,8 +331,8 @@ BY_RULE = {"no_permit", "no_plan_on_site"}
 @dataclass(frozen=True)
 class Recheck:
     holds: bool
-    ground: dict                      # the ground as it would be issued now (its reason brought up to date)
-    why: str = ""                     # why it no longer holds
+    ground: dict  # the ground as it would be issued now (its reason brought up to date)
+    why: str = ""  # why it no longer holds
 
 
 def _subject(ground: dict) -> str:
@@ -257,7 +344,7 @@ def _subject(ground: dict) -> str:
 def _why_stale(ground: dict, facts: SiteFacts, rb: Rulebook) -> str:
     rule = ground.get("rule")
     latest = facts.inspections[0] if facts.inspections else None
-    seen = (f"the inspection of {clocks.to_local(latest.at, rb):%Y-%m-%d %H:%M}" if latest else "")
+    seen = f"the inspection of {clocks.to_local(latest.at, rb):%Y-%m-%d %H:%M}" if latest else ""
     if rule in ("weekly_inspection_missed", "post_rain_inspection_missed"):
         if latest is None:
             return "The deadline no longer applies (the permit is not in force)."
@@ -265,8 +352,10 @@ def _why_stale(ground: dict, facts: SiteFacts, rb: Rulebook) -> str:
     if rule == "overdue_findings":
         return "None of its corrective actions is still past due: corrected, closed or withdrawn since."
     if rule == "no_permit":
-        return ("A permit is in force now, or the latest inspection records no active land disturbance"
-                f"{' (' + seen + ')' if seen else ''}.")
+        return (
+            "A permit is in force now, or the latest inspection records no active land disturbance"
+            f"{' (' + seen + ')' if seen else ''}."
+        )
     if rule == "repeat_critical_failures":
         return f"The item no longer fails at the latest consecutive inspections ({seen})."
     if rule == "no_plan_on_site":
@@ -329,6 +418,10 @@ def group(triggers: list[Trigger], rb: Rulebook) -> Grouped:
     out = Grouped()
     for t in triggers:
         out.grounds.append(t.as_ground(rb))
-        for target, values in ((out.inspections, t.inspections), (out.findings, t.findings), (out.photos, t.photos)):
+        for target, values in (
+            (out.inspections, t.inspections),
+            (out.findings, t.findings),
+            (out.photos, t.photos),
+        ):
             target.extend(v for v in values if v not in target)
     return out

@@ -25,6 +25,7 @@ How rains become obligations (`obligations`):
     does not add a second obligation: the open one is extended to the later rain's deadline, so one
     inspection after the last rain answers both.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -38,7 +39,7 @@ from .rulebook import Rulebook
 class Reading:
     start: datetime
     end: datetime
-    amount_in: float          # 0 for a trace
+    amount_in: float  # 0 for a trace
     trace: bool = False
     id: int | None = None
 
@@ -53,7 +54,7 @@ class Rain:
 
 @dataclass
 class Obligation:
-    rain_end: datetime        # the end of the last rain this obligation answers
+    rain_end: datetime  # the end of the last rain this obligation answers
     due_at: datetime
     rain_ends: list[datetime] = field(default_factory=list)
     satisfied_at: datetime | None = None  # start of the inspection that answered it
@@ -85,7 +86,7 @@ def counted_once(readings: list[Reading]) -> list[Reading]:
     """The non-overlapping readings with the largest total (weighted interval scheduling), by end."""
     ordered = sorted(readings, key=lambda r: (r.end, r.start, -r.amount_in))
     ends = [r.end for r in ordered]
-    best = [0.0] * (len(ordered) + 1)   # best[j]: the largest total among the first j readings
+    best = [0.0] * (len(ordered) + 1)  # best[j]: the largest total among the first j readings
     for j, r in enumerate(ordered, 1):
         before = bisect.bisect_right(ends, r.start, 0, j - 1)  # readings ending by this one's start
         best[j] = max(best[j - 1], round(best[before] + r.amount_in, 4))
@@ -106,7 +107,7 @@ def overlapping(readings: list[Reading]) -> dict:
     ordered = sorted(readings, key=lambda r: (r.start, r.end))
     out: dict = {}
     for i, a in enumerate(ordered):
-        for b in ordered[i + 1:]:
+        for b in ordered[i + 1 :]:
             if b.start >= a.end:
                 break
             if overlap(a, b):
@@ -119,12 +120,16 @@ def qualifying_rains(readings: list[Reading], rb: Rulebook) -> list[Rain]:
     """The qualifying rains in one gauge's readings (see the module docstring)."""
     window = timedelta(hours=settings(rb)["window_hours"])
     usable = counted_once([r for r in readings if r.end - r.start <= window and r.amount_in > 0])
-    ends = [r.end for r in usable]  # sorted: a window's readings are found by bisection, not a full scan
+    ends = [
+        r.end for r in usable
+    ]  # sorted: a window's readings are found by bisection, not a full scan
     spans: list[tuple[datetime, datetime, set]] = []
     for last in usable:
         opens = last.end - window
         last_index = bisect.bisect_right(ends, last.end)
-        inside = [r for r in usable[bisect.bisect_left(ends, opens):last_index] if r.start >= opens]
+        inside = [
+            r for r in usable[bisect.bisect_left(ends, opens) : last_index] if r.start >= opens
+        ]
         if qualifies(sum(r.amount_in for r in inside), rb):
             spans.append((min(r.start for r in inside), last.end, {id(r) for r in inside}))
     merged: list[tuple[datetime, datetime, set]] = []
@@ -137,8 +142,14 @@ def qualifying_rains(readings: list[Reading], rb: Rulebook) -> list[Rain]:
     rains = []
     for start, end, members in merged:
         chosen = [r for r in usable if id(r) in members]
-        rains.append(Rain(start, end, round(sum(r.amount_in for r in chosen), 2),
-                          tuple(r.id for r in chosen if r.id is not None)))
+        rains.append(
+            Rain(
+                start,
+                end,
+                round(sum(r.amount_in for r in chosen), 2),
+                tuple(r.id for r in chosen if r.id is not None),
+            )
+        )
     return rains
 
 
@@ -146,8 +157,9 @@ def deadline(rain_end: datetime, rb: Rulebook) -> datetime:
     return rain_end + timedelta(hours=settings(rb)["deadline_hours"])
 
 
-def obligations(rain_ends: list[datetime], inspections: list[datetime], rb: Rulebook,
-                active=lambda moment: True) -> list[Obligation]:
+def obligations(
+    rain_ends: list[datetime], inspections: list[datetime], rb: Rulebook, active=lambda moment: True
+) -> list[Obligation]:
     """Post-rain obligations for one site, oldest first, each marked with the inspection that met it.
 
     `rain_ends`: when each qualifying rain at the site's gauge ended; `inspections`: when each inspection of
@@ -159,8 +171,11 @@ def obligations(rain_ends: list[datetime], inspections: list[datetime], rb: Rule
         if not active(end):
             continue
         current = result[-1] if result else None
-        still_open = current is not None and end <= current.due_at and not any(
-            current.rain_end <= s < end for s in starts)
+        still_open = (
+            current is not None
+            and end <= current.due_at
+            and not any(current.rain_end <= s < end for s in starts)
+        )
         if still_open:
             current.rain_end = end
             current.due_at = deadline(end, rb)

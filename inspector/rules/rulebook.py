@@ -2,6 +2,7 @@
 
 Pure Python: no Flask, no database. Everything else reads the ordinance through a Rulebook.
 """
+
 from __future__ import annotations
 
 import tomllib
@@ -89,11 +90,25 @@ REQUIRED: dict[str, type | tuple[type, ...]] = {
     "calculators": dict,
 }
 
-KIND_KEYS = {"label": str, "measure": str, "threshold": NUMBER, "comparison": str,
-             "citation": str, "words": str}
-ITEM_KEYS = {"code": str, "title": str, "question": str, "failure": str,
-             "corrective_action": str, "citation": str, "applies_if": list,
-             "repair": str, "severity": str}
+KIND_KEYS = {
+    "label": str,
+    "measure": str,
+    "threshold": NUMBER,
+    "comparison": str,
+    "citation": str,
+    "words": str,
+}
+ITEM_KEYS = {
+    "code": str,
+    "title": str,
+    "question": str,
+    "failure": str,
+    "corrective_action": str,
+    "citation": str,
+    "applies_if": list,
+    "repair": str,
+    "severity": str,
+}
 COMPARISONS = {"at_least", "over", "under"}
 SEVERITIES = {"minor", "major", "critical"}
 FAIL_OPS = {"<", "<=", ">", ">="}
@@ -129,7 +144,9 @@ def validate(data: dict) -> None:
             full = f"applicability.kinds.{name}.{key}"
             _check_type(full, _lookup(data, full), expected)
         if kind["comparison"] not in COMPARISONS:
-            raise RulebookError(f"rulebook: key 'applicability.kinds.{name}.comparison' must be one of {sorted(COMPARISONS)}")
+            raise RulebookError(
+                f"rulebook: key 'applicability.kinds.{name}.comparison' must be one of {sorted(COMPARISONS)}"
+            )
     codes = set()
     for i, item in enumerate(data["checklist"]["items"]):
         for key, expected in ITEM_KEYS.items():
@@ -140,31 +157,42 @@ def validate(data: dict) -> None:
             raise RulebookError(f"rulebook: duplicate checklist code '{item['code']}'")
         codes.add(item["code"])
         if item["severity"] not in SEVERITIES:
-            raise RulebookError(f"rulebook: key 'checklist.items[{i}].severity' must be one of {sorted(SEVERITIES)}")
+            raise RulebookError(
+                f"rulebook: key 'checklist.items[{i}].severity' must be one of {sorted(SEVERITIES)}"
+            )
         measured = {m["key"] for m in item.get("measurements", [])}
         for cond in item.get("fail_if", []):
             if len(cond) not in (3, 4) or cond[0] not in measured or cond[1] not in FAIL_OPS:
-                raise RulebookError(f"rulebook: key 'checklist.items[{i}].fail_if' has a malformed condition {cond!r}")
+                raise RulebookError(
+                    f"rulebook: key 'checklist.items[{i}].fail_if' has a malformed condition {cond!r}"
+                )
     versions = data["checklist"]["versions"]
     if data["checklist"]["version"] != versions[-1]:
-        raise RulebookError("rulebook: key 'checklist.version' must be the last of "
-                            "'checklist.versions'")
+        raise RulebookError(
+            "rulebook: key 'checklist.version' must be the last of 'checklist.versions'"
+        )
     for i, item in enumerate(data["checklist"]["items"]):
         if "since" in item and item["since"] not in versions:
-            raise RulebookError(f"rulebook: key 'checklist.items[{i}].since' names no version in "
-                                "'checklist.versions'")
+            raise RulebookError(
+                f"rulebook: key 'checklist.items[{i}].since' names no version in "
+                "'checklist.versions'"
+            )
     for day in data["calendar"]["holidays"]:
         try:
             from datetime import date
+
             date.fromisoformat(day)
         except (TypeError, ValueError):
-            raise RulebookError(f"rulebook: key 'calendar.holidays' has a malformed date {day!r}") from None
+            raise RulebookError(
+                f"rulebook: key 'calendar.holidays' has a malformed date {day!r}"
+            ) from None
 
 
 def check_calendar_coverage(data: dict, today) -> None:
     """The work-day clocks (§ 256-8C) skip the listed Village holidays: a list that stops short
     would silently count a holiday as a work day, so it must cover the next 12 months."""
     from datetime import date
+
     key = "calendar.holidays_through"
     try:
         through = date.fromisoformat(_lookup(data, key))
@@ -175,9 +203,11 @@ def check_calendar_coverage(data: dict, today) -> None:
     except ValueError:  # 29 February
         needed = today.replace(year=today.year + 1, day=28)
     if through < needed:
-        raise RulebookError(f"rulebook: key '{key}' is {through.isoformat()}: the Village holiday "
-                            f"list (calendar.holidays) must cover the next 12 months, through at "
-                            f"least {needed.isoformat()}. Add the coming holidays and move {key}.")
+        raise RulebookError(
+            f"rulebook: key '{key}' is {through.isoformat()}: the Village holiday "
+            f"list (calendar.holidays) must cover the next 12 months, through at "
+            f"least {needed.isoformat()}. Add the coming holidays and move {key}."
+        )
 
 
 @dataclass(frozen=True)

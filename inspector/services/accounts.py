@@ -1,4 +1,5 @@
 """Users, companies and sign-in (with a slow-down after repeated failures)."""
+
 from __future__ import annotations
 
 import secrets
@@ -24,8 +25,16 @@ def get_or_create_company(session: Session, name: str) -> Company:
     return company
 
 
-def create_user(session: Session, *, email: str, name: str, role: str, password: str,
-                company_name: str | None = None, by_user_id: int | None = None) -> User:
+def create_user(
+    session: Session,
+    *,
+    email: str,
+    name: str,
+    role: str,
+    password: str,
+    company_name: str | None = None,
+    by_user_id: int | None = None,
+) -> User:
     email = email.strip().lower()
     if role not in ROLES:
         raise ServiceError(f"Role must be one of: {', '.join(ROLES)}.", field="role")
@@ -41,12 +50,23 @@ def create_user(session: Session, *, email: str, name: str, role: str, password:
         if not company_name:
             raise ServiceError("A permittee belongs to a company: enter its name.", field="company")
         company_id = get_or_create_company(session, company_name.strip()).id
-    user = User(email=email, name=name.strip() or email, role=role, company_id=company_id,
-                password_hash=generate_password_hash(password))
+    user = User(
+        email=email,
+        name=name.strip() or email,
+        role=role,
+        company_id=company_id,
+        password_hash=generate_password_hash(password),
+    )
     session.add(user)
     session.flush()
-    audit.record(session, entity="user", entity_id=user.id, action="create", user_id=by_user_id,
-                 after={"email": user.email, "role": role, "company_id": company_id})
+    audit.record(
+        session,
+        entity="user",
+        entity_id=user.id,
+        action="create",
+        user_id=by_user_id,
+        after={"email": user.email, "role": role, "company_id": company_id},
+    )
     return user
 
 
@@ -59,6 +79,7 @@ def dummy_hash() -> str:
 @dataclass
 class Limits:
     """Failed sign-ins allowed per e-mail address and per client address before a lock."""
+
     per_email: int = 5
     per_client: int = 20
     lock_seconds: int = 60
@@ -71,8 +92,15 @@ class SignIn:
     retry_at: datetime | None = None  # a lock: when to try again (naive UTC)
 
 
-def authenticate(session: Session, email: str, password: str, *, client: str | None, limits: Limits,
-                 now: datetime | None = None) -> SignIn:
+def authenticate(
+    session: Session,
+    email: str,
+    password: str,
+    *,
+    client: str | None,
+    limits: Limits,
+    now: datetime | None = None,
+) -> SignIn:
     """The user, or why not. Failures are counted per address and per client (throttle.py); while
     either is locked, no password is checked at all."""
     now = now or utcnow()
@@ -89,9 +117,10 @@ def authenticate(session: Session, email: str, password: str, *, client: str | N
     elif not check_password_hash(user.password_hash, password):
         user = None
     if user is None:
-        for key, limit in zip(keys, (limits.per_email, limits.per_client)):
-            throttle.record_failure(session, key, limit=limit, lock_seconds=limits.lock_seconds,
-                                    now=now)
+        for key, limit in zip(keys, (limits.per_email, limits.per_client), strict=True):
+            throttle.record_failure(
+                session, key, limit=limit, lock_seconds=limits.lock_seconds, now=now
+            )
         return SignIn(None, "E-mail or password is wrong.")
     throttle.clear(session, keys[0])  # the client's count stays: one good account must not reset it
     return SignIn(user)
@@ -112,8 +141,14 @@ def change_password(session: Session, user: User, *, current: str, new: str) -> 
         raise ServiceError(weak, field="password")
     user.password_hash = generate_password_hash(new)
     end_sessions(session, user)
-    audit.record(session, entity="user", entity_id=user.id, action="change_password",
-                 user_id=user.id, after={"password": "changed"})
+    audit.record(
+        session,
+        entity="user",
+        entity_id=user.id,
+        action="change_password",
+        user_id=user.id,
+        after={"password": "changed"},
+    )
 
 
 def set_active(session: Session, user_id: int, active: bool, *, by: User) -> User:
@@ -128,7 +163,13 @@ def set_active(session: Session, user_id: int, active: bool, *, by: User) -> Use
         return user
     user.active = active
     end_sessions(session, user)
-    audit.record(session, entity="user", entity_id=user.id,
-                 action="enable" if active else "disable", user_id=by.id,
-                 before={"active": not active}, after={"active": active})
+    audit.record(
+        session,
+        entity="user",
+        entity_id=user.id,
+        action="enable" if active else "disable",
+        user_id=by.id,
+        before={"active": not active},
+        after={"active": active},
+    )
     return user

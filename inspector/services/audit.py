@@ -1,4 +1,5 @@
 """Append-only audit trail records."""
+
 from __future__ import annotations
 
 from datetime import date, datetime
@@ -23,10 +24,27 @@ def snapshot(obj: SQLModel | None) -> dict | None:
     return out
 
 
-def record(session: Session, *, entity: str, entity_id, action: str, user_id: int | None,
-           before: dict | None = None, after: dict | None = None, site_id: int | None = None,
-           device_id: str | None = None) -> AuditEvent:
-    event = AuditEvent(entity=entity, entity_id=str(entity_id), action=action, user_id=user_id,
-                       before=before, after=after, site_id=site_id, device_id=device_id)
+def record(
+    session: Session,
+    *,
+    entity: str,
+    entity_id,
+    action: str,
+    user_id: int | None,
+    before: dict | None = None,
+    after: dict | None = None,
+    site_id: int | None = None,
+    device_id: str | None = None,
+) -> AuditEvent:
+    event = AuditEvent(
+        entity=entity,
+        entity_id=str(entity_id),
+        action=action,
+        user_id=user_id,
+        before=before,
+        after=after,
+        site_id=site_id,
+        device_id=device_id,
+    )
     session.add(event)
     return event

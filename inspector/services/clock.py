@@ -6,6 +6,7 @@ the server's clock with app.config["CLOCK_OFFSET_DAYS"] or pin it with app.confi
 (a naive UTC datetime or an ISO string), honoured only when the app is in testing mode or the test
 set app.config["ALLOW_CLOCK_OFFSET"] (never in production).
 """
+
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
@@ -32,9 +33,11 @@ def now() -> datetime:
 def today(rb=None) -> date:
     """The Village's day of this moment (America/Chicago by the rulebook), not the UTC day."""
     from ..rules import clocks
+
     if rb is None:
         try:
             from flask import current_app, has_app_context
+
             rb = current_app.extensions["rulebook"] if has_app_context() else None
         except ImportError:  # pragma: no cover
             rb = None

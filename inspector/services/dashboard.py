@@ -1,5 +1,6 @@
 """The supervisor's dashboard rows: every site with its permit, inspections due, findings and orders,
 gathered in a fixed number of queries however many sites there are, and sorted by urgency."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -16,53 +17,82 @@ NEEDS_ACTION = "needs_action"
 
 def current_permits(session: Session, site_ids) -> dict[int, Permit]:
     """The most recent permit of each site (the one its clocks follow), in one query (ids: a list or a SELECT)."""
-    latest = (select(Permit.site_id, func.max(Permit.id).label("pid")).where(Permit.site_id.in_(site_ids))
-              .group_by(Permit.site_id).subquery())
+    latest = (
+        select(Permit.site_id, func.max(Permit.id).label("pid"))
+        .where(Permit.site_id.in_(site_ids))
+        .group_by(Permit.site_id)
+        .subquery()
+    )
     rows = session.exec(select(Permit).join(latest, Permit.id == latest.c.pid))
     return {p.site_id: p for p in rows}
 
 
 SITE_COLUMNS = (Site.id, Site.name, Site.project_kind, Site.latitude, Site.longitude)
-PERMIT_COLUMNS = (Permit.id, Permit.site_id, Permit.company_id, Permit.status, Permit.issued_on, Permit.expires_on,
-                  Permit.commenced_at)
+PERMIT_COLUMNS = (
+    Permit.id,
+    Permit.site_id,
+    Permit.company_id,
+    Permit.status,
+    Permit.issued_on,
+    Permit.expires_on,
+    Permit.commenced_at,
+)
 
 
 def current_permit_rows(session: Session, scope) -> dict:
     """schedule.current_permits as column rows (what the schedule and the page read of a permit)."""
     out = {}
-    for permit in session.exec(select(*PERMIT_COLUMNS).where(Permit.site_id.in_(scope))
-                               .order_by(Permit.created_at, Permit.id)).all():
+    for permit in session.exec(
+        select(*PERMIT_COLUMNS)
+        .where(Permit.site_id.in_(scope))
+        .order_by(Permit.created_at, Permit.id)
+    ).all():
         out[permit.site_id] = permit  # the latest wins, as in permits.current_permit
     return out
 
 
 def last_inspected(session: Session, site_ids) -> dict[int, object]:
-    return dict(session.exec(select(Inspection.site_id, func.max(Inspection.inspected_on))
-                             .where(Inspection.site_id.in_(site_ids)).group_by(Inspection.site_id)).all())
+    return dict(
+        session.exec(
+            select(Inspection.site_id, func.max(Inspection.inspected_on))
+            .where(Inspection.site_id.in_(site_ids))
+            .group_by(Inspection.site_id)
+        ).all()
+    )
 
 
 def urgency(row: dict) -> tuple:
     """Lower sorts first: decisions the supervisor owes, then what is late, then the rest by name."""
     stop = row["stop"]
-    return (0 if stop["compliance_passed"] and stop["status"] in ("issued", "posted") else 1,
-            0 if stop["proposed"] else 1,
-            -row["findings"]["overdue"],
-            0 if row["inspection_overdue"] else 1,
-            0 if stop["status"] in ("issued", "posted") else 1,
-            -row["findings"]["open"], row["site"].name.lower())
+    return (
+        0 if stop["compliance_passed"] and stop["status"] in ("issued", "posted") else 1,
+        0 if stop["proposed"] else 1,
+        -row["findings"]["overdue"],
+        0 if row["inspection_overdue"] else 1,
+        0 if stop["status"] in ("issued", "posted") else 1,
+        -row["findings"]["open"],
+        row["site"].name.lower(),
+    )
 
 
 def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict]:
     from . import schedule
+
     # Plain rows, not ORM objects: the page reads a few columns of 1,000 sites and permits, never writes them.
     visible = sites.visible_sites_query(user)
-    columns = select(*SITE_COLUMNS) if visible.whereclause is None else select(*SITE_COLUMNS).where(visible.whereclause)
+    columns = (
+        select(*SITE_COLUMNS)
+        if visible.whereclause is None
+        else select(*SITE_COLUMNS).where(visible.whereclause)
+    )
     site_list = list(session.exec(columns))
     ids = [s.id for s in site_list]
     if not ids:
         return []
     scope = sites.visible_sites_query(user).with_only_columns(Site.id)  # not a 1,000-item IN list
-    permits = current_permit_rows(session, scope)  # the permit the clocks follow, read once for both
+    permits = current_permit_rows(
+        session, scope
+    )  # the permit the clocks follow, read once for both
     companies = {c.id: c.name for c in session.exec(select(Company))}
     last = last_inspected(session, scope)
     due = schedule.due_items_many(session, site_list, now, rb, permits=permits)
@@ -71,20 +101,34 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
     out = []
     for site in site_list:
         permit = permits.get(site.id)
-        items = [{**i, "due_dt": enforcement.parse_iso(i.get("due_at"))} for i in due.get(site.id, [])]
-        row = {"site": site, "permit": permit, "company": companies.get(permit.company_id) if permit else None,
-               "last_inspected": last.get(site.id), "due": items, "findings": counts[site.id],
-               "stop": enforcement.public_status(stops[site.id], user),
-               "inspection_overdue": any(i["state"] == "overdue" for i in items)}
+        items = [
+            {**i, "due_dt": enforcement.parse_iso(i.get("due_at"))} for i in due.get(site.id, [])
+        ]
+        row = {
+            "site": site,
+            "permit": permit,
+            "company": companies.get(permit.company_id) if permit else None,
+            "last_inspected": last.get(site.id),
+            "due": items,
+            "findings": counts[site.id],
+            "stop": enforcement.public_status(stops[site.id], user),
+            "inspection_overdue": any(i["state"] == "overdue" for i in items),
+        }
         stop = row["stop"]
         row["stop_due"] = enforcement.parse_iso(stop["compliance_due"])
-        row["needs_action"] = bool(stop["proposed"] or row["findings"]["overdue"] or row["inspection_overdue"]
-                                   or (stop["compliance_passed"] and stop["status"] in ("issued", "posted")))
+        row["needs_action"] = bool(
+            stop["proposed"]
+            or row["findings"]["overdue"]
+            or row["inspection_overdue"]
+            or (stop["compliance_passed"] and stop["status"] in ("issued", "posted"))
+        )
         out.append(row)
     return sorted(out, key=urgency)
 
 
-def matches(row: dict, *, permit_status: str = "", kind: str = "", order: str = "", needs: bool = False) -> bool:
+def matches(
+    row: dict, *, permit_status: str = "", kind: str = "", order: str = "", needs: bool = False
+) -> bool:
     if needs and not row["needs_action"]:
         return False
     if permit_status and (row["permit"].status if row["permit"] else "none") != permit_status:

@@ -5,6 +5,7 @@ retraction (§ 256-10D). The permit's status follows the orders.
 Every change writes an OrderEvent, an audit event for entity `stop_work_order` and one for entity `site`
 (so devices re-pull the site's work packet). Callers commit.
 """
+
 from __future__ import annotations
 
 import uuid
@@ -15,20 +16,40 @@ from types import SimpleNamespace
 from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
-from ..models import (Answer, ControlMeasureNotice, Finding, OrderEvent, Permit, Photo, Site,
-                      StopWorkOrder, User)
-from ..models.enforcement import GROUNDS, IN_FORCE_STATUSES, INTERNAL_STATUSES, OPEN_STATUSES, RETRACTING_BODIES
+from ..models import (
+    Answer,
+    Finding,
+    OrderEvent,
+    Permit,
+    Photo,
+    Site,
+    StopWorkOrder,
+    User,
+)
+from ..models.enforcement import (
+    GROUNDS,
+    IN_FORCE_STATUSES,
+    INTERNAL_STATUSES,
+    OPEN_STATUSES,
+    RETRACTING_BODIES,
+)
 from ..rules import calculators, clocks
 from ..rules import enforcement as rules
 from ..rules.rulebook import Rulebook
 from . import Forbidden, NotFound, ServiceError, audit, permits, seals, visits
-from .memo import remember
 from .findings import UNRESOLVED, packet_changed, withdrawal
+from .memo import remember
 
 ORDER_NAMESPACE = uuid.UUID("0f7e0c52-61a4-4d0b-a2a8-6f0d8f4b7a11")
 ACTIVE_PERMIT = ("issued", "extended")
 # Which open order a site's status shows first.
-PRIORITY = {"revoked_permit": 0, "cease_desist_requested": 0, "posted": 1, "issued": 1, "proposed": 2}
+PRIORITY = {
+    "revoked_permit": 0,
+    "cease_desist_requested": 0,
+    "posted": 1,
+    "issued": 1,
+    "proposed": 2,
+}
 REASON_MAX = 4000
 
 
@@ -46,10 +67,13 @@ def parse_iso(value) -> datetime | None:
 
 # ---------------------------------------------------------------- facts for the rules
 
+
 def _due_items(session: Session, site: Site, now: datetime, rb: Rulebook) -> list[dict]:
     try:
         from . import schedule
-    except ImportError:  # the rain/calendar engineer's module; without it the missed-inspection rules wait
+    except (
+        ImportError
+    ):  # the rain/calendar engineer's module; without it the missed-inspection rules wait
         return []
     return schedule.due_items(session, site, now, rb)
 
@@ -58,18 +82,32 @@ def _due_items(session: Session, site: Site, now: datetime, rb: Rulebook) -> lis
 def _recent_visits(depth: int):
     """A site's `depth` newest visits (statement built once; see visits.by_site_ids)."""
     visit = visits.by_site_ids()
-    return (select(visit.c.id, visit.c.visit_id, visit.c.visit_on, visit.c.visit_started_at,
-                   visit.c.active_disturbance).order_by(*visits.newest_first(visit)).limit(depth))
+    return (
+        select(
+            visit.c.id,
+            visit.c.visit_id,
+            visit.c.visit_on,
+            visit.c.visit_started_at,
+            visit.c.active_disturbance,
+        )
+        .order_by(*visits.newest_first(visit))
+        .limit(depth)
+    )
 
 
 @lru_cache(maxsize=1)
 def _first_active_visit():
     """A site's first visit with active disturbance since the permit was issued (param `issued_on`)."""
     visit = visits.by_site_ids()
-    return (select(visit.c.id, visit.c.visit_id, visit.c.visit_on, visit.c.visit_started_at)
-            .where(visit.c.active_disturbance == True,  # noqa: E712
-                   visit.c.visit_on >= bindparam("issued_on"))
-            .order_by(visit.c.visit_on, visit.c.visit_started_at).limit(1))
+    return (
+        select(visit.c.id, visit.c.visit_id, visit.c.visit_on, visit.c.visit_started_at)
+        .where(
+            visit.c.active_disturbance == True,  # noqa: E712
+            visit.c.visit_on >= bindparam("issued_on"),
+        )
+        .order_by(visit.c.visit_on, visit.c.visit_started_at)
+        .limit(1)
+    )
 
 
 def _properly_sized(calculation, rb: Rulebook) -> bool:
@@ -82,8 +120,9 @@ def _properly_sized(calculation, rb: Rulebook) -> bool:
         return False
 
 
-def gather_facts(session: Session, site: Site, now: datetime, rb: Rulebook,
-                 due: list[dict] | None = None) -> rules.SiteFacts:
+def gather_facts(
+    session: Session, site: Site, now: datetime, rb: Rulebook, due: list[dict] | None = None
+) -> rules.SiteFacts:
     permit = permits.current_permit(session, site.id)
     depth = max(rb["stop_work.repeat_critical_failures"], 1)
     # Visits, not inspections: a replaced inspection is read through its correction (services/visits.py).
@@ -95,69 +134,138 @@ def gather_facts(session: Session, site: Site, now: datetime, rb: Rulebook,
     if ids:
         sized = {i["code"] for i in rb["checklist.items"] if i.get("sized_device_not_a_violation")}
         for inspection_id, code, calculation in session.exec(
-                select(Answer.inspection_id, Answer.item_code, Answer.calculator)
-                .where(Answer.inspection_id.in_(ids), Answer.result == "fail")):
+            select(Answer.inspection_id, Answer.item_code, Answer.calculator).where(
+                Answer.inspection_id.in_(ids), Answer.result == "fail"
+            )
+        ):
             if code in sized and _properly_sized(calculation, rb):
                 continue  # § 256-7B(1)(b): visible particulate from a sized device is no violation
             failed[inspection_id].add(code)
-        for photo_id, inspection_id in session.exec(select(Photo.id, Photo.inspection_id)
-                                                    .where(Photo.inspection_id.in_(ids))):
+        for photo_id, inspection_id in session.exec(
+            select(Photo.id, Photo.inspection_id).where(Photo.inspection_id.in_(ids))
+        ):
             photo_ids[inspection_id].append(photo_id)
-    facts_inspections = tuple(rules.InspectionFact(id=iid, visit=visit_id, at=visits.moment(day, start, rb),
-                                                   active_disturbance=active, failed=frozenset(failed[iid]),
-                                                   photo_ids=tuple(photo_ids[iid]))
-                              for iid, visit_id, day, start, active in recent)
+    facts_inspections = tuple(
+        rules.InspectionFact(
+            id=iid,
+            visit=visit_id,
+            at=visits.moment(day, start, rb),
+            active_disturbance=active,
+            failed=frozenset(failed[iid]),
+            photo_ids=tuple(photo_ids[iid]),
+        )
+        for iid, visit_id, day, start, active in recent
+    )
     first_active = None
     notices: tuple = ()
     if permit is not None and permit.issued_on is not None:
-        first = session.exec(_first_active_visit(), params={**site_param, "issued_on": permit.issued_on}).first()
+        first = session.exec(
+            _first_active_visit(), params={**site_param, "issued_on": permit.issued_on}
+        ).first()
         if first is not None:
-            first_active = rules.InspectionFact(id=first[0], visit=first[1], at=visits.moment(first[2], first[3], rb),
-                                                active_disturbance=True)
-        notices = tuple(rules.NoticeFact(id=n.id, measure=n.measure, installed_on=n.installed_on,
-                                         notified_at=n.notified_at)
-                        for n in permits.completion_notices(session, permit))
-    findings = tuple(rules.FindingFact(id=f.id, item_code=f.item_code, severity=f.severity, status=f.status,
-                                       due_at=f.due_at)
-                     for f in session.exec(select(Finding).where(Finding.site_id == site.id,
-                                                                 Finding.status.in_(UNRESOLVED))))
+            first_active = rules.InspectionFact(
+                id=first[0],
+                visit=first[1],
+                at=visits.moment(first[2], first[3], rb),
+                active_disturbance=True,
+            )
+        notices = tuple(
+            rules.NoticeFact(
+                id=n.id, measure=n.measure, installed_on=n.installed_on, notified_at=n.notified_at
+            )
+            for n in permits.completion_notices(session, permit)
+        )
+    findings = tuple(
+        rules.FindingFact(
+            id=f.id, item_code=f.item_code, severity=f.severity, status=f.status, due_at=f.due_at
+        )
+        for f in session.exec(
+            select(Finding).where(Finding.site_id == site.id, Finding.status.in_(UNRESOLVED))
+        )
+    )
     due_items = due if due is not None else _due_items(session, site, now, rb)
-    due_facts = tuple(rules.DueFact(kind=d["kind"], state=d["state"], due_at=parse_iso(d.get("due_at")),
-                                    citation=d.get("citation", ""), label=d.get("label", ""),
-                                    rain_event_id=d.get("rain_event_id")) for d in due_items)
+    due_facts = tuple(
+        rules.DueFact(
+            kind=d["kind"],
+            state=d["state"],
+            due_at=parse_iso(d.get("due_at")),
+            citation=d.get("citation", ""),
+            label=d.get("label", ""),
+            rain_event_id=d.get("rain_event_id"),
+        )
+        for d in due_items
+    )
     return rules.SiteFacts(
-        permit_id=permit.id if permit else None, permit_status=permit.status if permit else None,
-        permit_issued_on=permit.issued_on if permit else None, permit_expires_on=permit.expires_on if permit else None,
+        permit_id=permit.id if permit else None,
+        permit_status=permit.status if permit else None,
+        permit_issued_on=permit.issued_on if permit else None,
+        permit_expires_on=permit.expires_on if permit else None,
         commencement_notified_at=permit.commencement_notified_at if permit else None,
-        inspections=facts_inspections, first_active_inspection=first_active, findings=findings,
-        due=due_facts, notices=notices)
+        inspections=facts_inspections,
+        first_active_inspection=first_active,
+        findings=findings,
+        due=due_facts,
+        notices=notices,
+    )
 
 
 # ---------------------------------------------------------------- history and audit
 
-def _event(session: Session, order: StopWorkOrder, *, status: str, user_id: int | None, now: datetime,
-           note: str = "", action: str | None = None, before: dict | None = None,
-           device_id: str | None = None) -> None:
+
+def _event(
+    session: Session,
+    order: StopWorkOrder,
+    *,
+    status: str,
+    user_id: int | None,
+    now: datetime,
+    note: str = "",
+    action: str | None = None,
+    before: dict | None = None,
+    device_id: str | None = None,
+) -> None:
     order.version += 1 if before is not None else 0
     order.updated_at = now
     session.add(order)
     session.flush()
     session.add(OrderEvent(order_id=order.id, status=status, note=note, by_user_id=user_id, at=now))
     seals.seal(session, "stop_work_order", order, at=now)
-    audit.record(session, entity="stop_work_order", entity_id=order.id, action=action or status, user_id=user_id,
-                 before=before, after=audit.snapshot(order), site_id=order.site_id, device_id=device_id)
-    packet_changed(session, order.site_id, user_id=user_id, why=f"stop_work_order:{status}", device_id=device_id)
+    audit.record(
+        session,
+        entity="stop_work_order",
+        entity_id=order.id,
+        action=action or status,
+        user_id=user_id,
+        before=before,
+        after=audit.snapshot(order),
+        site_id=order.site_id,
+        device_id=device_id,
+    )
+    packet_changed(
+        session,
+        order.site_id,
+        user_id=user_id,
+        why=f"stop_work_order:{status}",
+        device_id=device_id,
+    )
 
 
 def history(session: Session, order: StopWorkOrder) -> list[OrderEvent]:
-    return list(session.exec(select(OrderEvent).where(OrderEvent.order_id == order.id)
-                             .order_by(OrderEvent.at, OrderEvent.id)))
+    return list(
+        session.exec(
+            select(OrderEvent)
+            .where(OrderEvent.order_id == order.id)
+            .order_by(OrderEvent.at, OrderEvent.id)
+        )
+    )
 
 
 # ---------------------------------------------------------------- proposals
 
-def evaluate_site(session: Session, site: Site, now: datetime, rb: Rulebook, *,
-                  due: list[dict] | None = None) -> list[StopWorkOrder]:
+
+def evaluate_site(
+    session: Session, site: Site, now: datetime, rb: Rulebook, *, due: list[dict] | None = None
+) -> list[StopWorkOrder]:
     """Propose a stop-work order for every ground that holds and has no open proposal or order yet.
 
     Idempotent: evidence already in any order of the site (including dismissed ones) never proposes again,
@@ -179,7 +287,9 @@ def evaluate_site(session: Session, site: Site, now: datetime, rb: Rulebook, *,
         # One proposal per site awaits the supervisor: new evidence joins it instead of a second one.
         _add_to_proposal(session, pending, fresh, now=now, rb=rb)
         return []
-    open_grounds = {g["ground"] for o in orders if o.status in OPEN_STATUSES for g in (o.grounds or [])}
+    open_grounds = {
+        g["ground"] for o in orders if o.status in OPEN_STATUSES for g in (o.grounds or [])
+    }
     fresh = [t for t in fresh if t.ground not in open_grounds]
     if not fresh:
         return []
@@ -188,35 +298,85 @@ def evaluate_site(session: Session, site: Site, now: datetime, rb: Rulebook, *,
     order_id = str(uuid.uuid5(ORDER_NAMESPACE, f"{site.id}:{'|'.join(keys)}"))
     if session.get(StopWorkOrder, order_id) is not None:
         return []
-    order = StopWorkOrder(id=order_id, site_id=site.id, permit_id=permit.id if permit else None, status="proposed",
-                          source="rules", grounds=grouped.grounds, proposed_at=now, updated_at=now,
-                          evidence={"inspections": grouped.inspections, "findings": grouped.findings,
-                                    "photos": grouped.photos})
+    order = StopWorkOrder(
+        id=order_id,
+        site_id=site.id,
+        permit_id=permit.id if permit else None,
+        status="proposed",
+        source="rules",
+        grounds=grouped.grounds,
+        proposed_at=now,
+        updated_at=now,
+        evidence={
+            "inspections": grouped.inspections,
+            "findings": grouped.findings,
+            "photos": grouped.photos,
+        },
+    )
     session.add(order)
-    _event(session, order, status="proposed", user_id=None, now=now, action="propose",
-           note="; ".join(g["reason"] for g in grouped.grounds))
+    _event(
+        session,
+        order,
+        status="proposed",
+        user_id=None,
+        now=now,
+        action="propose",
+        note="; ".join(g["reason"] for g in grouped.grounds),
+    )
     if rb["stop_work.auto_issue"]:
-        _issue(session, order, user_id=None, now=now, rb=rb, note="Issued automatically (stop_work.auto_issue)")
+        _issue(
+            session,
+            order,
+            user_id=None,
+            now=now,
+            rb=rb,
+            note="Issued automatically (stop_work.auto_issue)",
+        )
     return [order]
 
 
-def _add_to_proposal(session: Session, order: StopWorkOrder, triggers: list[rules.Trigger], *, now: datetime,
-                     rb: Rulebook) -> None:
+def _add_to_proposal(
+    session: Session,
+    order: StopWorkOrder,
+    triggers: list[rules.Trigger],
+    *,
+    now: datetime,
+    rb: Rulebook,
+) -> None:
     grouped = rules.group(triggers, rb)
     before = audit.snapshot(order)
     evidence = {k: list(v) for k, v in (order.evidence or {}).items()}
-    for key, values in (("inspections", grouped.inspections), ("findings", grouped.findings),
-                        ("photos", grouped.photos)):
+    for key, values in (
+        ("inspections", grouped.inspections),
+        ("findings", grouped.findings),
+        ("photos", grouped.photos),
+    ):
         target = evidence.setdefault(key, [])
         target.extend(v for v in values if v not in target)
-    order.grounds = list(order.grounds or []) + grouped.grounds  # new lists: JSON columns track assignment
+    order.grounds = (
+        list(order.grounds or []) + grouped.grounds
+    )  # new lists: JSON columns track assignment
     order.evidence = evidence
-    _event(session, order, status="proposed", user_id=None, now=now, action="evidence", before=before,
-           note="; ".join(g["reason"] for g in grouped.grounds))
+    _event(
+        session,
+        order,
+        status="proposed",
+        user_id=None,
+        now=now,
+        action="evidence",
+        before=before,
+        note="; ".join(g["reason"] for g in grouped.grounds),
+    )
 
 
-def _lapse_proposals(session: Session, orders: list[StopWorkOrder], unresolved: set[str], *, now: datetime,
-                     rb: Rulebook) -> None:
+def _lapse_proposals(
+    session: Session,
+    orders: list[StopWorkOrder],
+    unresolved: set[str],
+    *,
+    now: datetime,
+    rb: Rulebook,
+) -> None:
     """A proposal still awaiting a supervisor loses the grounds that rested only on findings since withdrawn
     (recorded in error) or closed; with no ground left it is withdrawn. An issued order is never changed
     here: a supervisor decides, and the order page shows the withdrawal next to the ground."""
@@ -232,12 +392,28 @@ def _lapse_proposals(session: Session, orders: list[StopWorkOrder], unresolved: 
         before = audit.snapshot(order)
         if kept:
             order.grounds = kept  # a new list: JSON columns track assignment
-            _event(session, order, status="proposed", user_id=None, now=now, action="ground_withdrawn",
-                   before=before, note=f"Ground withdrawn: {why}.")
+            _event(
+                session,
+                order,
+                status="proposed",
+                user_id=None,
+                now=now,
+                action="ground_withdrawn",
+                before=before,
+                note=f"Ground withdrawn: {why}.",
+            )
         else:
             order.status = "withdrawn"
-            _event(session, order, status="withdrawn", user_id=None, now=now, action="withdraw", before=before,
-                   note=f"Grounds withdrawn: {why}.")
+            _event(
+                session,
+                order,
+                status="withdrawn",
+                user_id=None,
+                now=now,
+                action="withdraw",
+                before=before,
+                note=f"Grounds withdrawn: {why}.",
+            )
 
 
 def _why_lapsed(session: Session, finding_id: str, rb: Rulebook) -> str:
@@ -247,8 +423,10 @@ def _why_lapsed(session: Session, finding_id: str, rb: Rulebook) -> str:
     name = f"finding {finding.item_code} ({finding.id[:8]})"
     if finding.status == "withdrawn":
         replacement = (withdrawal(session, finding) or {}).get("replacement_id") or "?"
-        return (f"{name} was recorded in error and withdrawn by the correction of inspection "
-                f"{finding.inspection_id[:8]} (inspection {replacement[:8]} replaces it)")
+        return (
+            f"{name} was recorded in error and withdrawn by the correction of inspection "
+            f"{finding.inspection_id[:8]} (inspection {replacement[:8]} replaces it)"
+        )
     if finding.status == "closed" and finding.verified_at:
         day = clocks.to_local(finding.verified_at, rb).date().isoformat()
         return f"{name} was repaired and its correction verified on {day}"
@@ -262,15 +440,19 @@ def evaluate_all(session: Session, now: datetime, rb: Rulebook) -> list[StopWork
     due_many = None
     try:
         from . import schedule
+
         due_many = schedule.due_items_many(session, sites, now, rb)
     except ImportError:
         pass
     for site in sites:
-        created += evaluate_site(session, site, now, rb, due=due_many.get(site.id, []) if due_many else None)
+        created += evaluate_site(
+            session, site, now, rb, due=due_many.get(site.id, []) if due_many else None
+        )
     return created
 
 
 # ---------------------------------------------------------------- decisions
+
 
 def get_order(session: Session, order_id: str) -> StopWorkOrder:
     order = session.get(StopWorkOrder, order_id)
@@ -283,6 +465,7 @@ def get_visible_order(session: Session, user: User, order_id: str) -> StopWorkOr
     """The order, or 404 when a permittee asks for another company's site (or any proposal: proposals are
     internal until a supervisor issues them)."""
     from .sites import can_see_site
+
     order = session.get(StopWorkOrder, order_id)
     if order is None or not can_see_site(session, user, order.site_id):
         raise NotFound("No such stop-work order.")
@@ -312,20 +495,36 @@ def _suspend_permit(session: Session, order: StopWorkOrder, *, user_id: int | No
     if order.permit_status_before is None:
         order.permit_status_before = permit.status
     if permit.status in ACTIVE_PERMIT:
-        permits.set_status(session, permit, "suspended", user_id=user_id,
-                           note=f"Stop-work order {order.id[:8]} ({', '.join(g['citation'] for g in order.grounds)})")
+        permits.set_status(
+            session,
+            permit,
+            "suspended",
+            user_id=user_id,
+            note=f"Stop-work order {order.id[:8]} ({', '.join(g['citation'] for g in order.grounds)})",
+        )
 
 
-def _restore_permit(session: Session, order: StopWorkOrder, *, user_id: int | None, now: datetime, rb: Rulebook,
-                    note: str) -> None:
+def _restore_permit(
+    session: Session,
+    order: StopWorkOrder,
+    *,
+    user_id: int | None,
+    now: datetime,
+    rb: Rulebook,
+    note: str,
+) -> None:
     """Back to the status before the order (issued/extended, or expired when past its last day), unless
     another order in force still holds the permit suspended."""
     permit = session.get(Permit, order.permit_id) if order.permit_id else None
     if permit is None or permit.status not in ("suspended", "revoked"):
         return
-    others = session.exec(select(StopWorkOrder).where(StopWorkOrder.permit_id == permit.id,
-                                                      StopWorkOrder.id != order.id,
-                                                      StopWorkOrder.status.in_(IN_FORCE_STATUSES))).first()
+    others = session.exec(
+        select(StopWorkOrder).where(
+            StopWorkOrder.permit_id == permit.id,
+            StopWorkOrder.id != order.id,
+            StopWorkOrder.status.in_(IN_FORCE_STATUSES),
+        )
+    ).first()
     if others is not None and permit.status == "suspended":
         return
     before = order.permit_status_before if order.permit_status_before in ACTIVE_PERMIT else None
@@ -338,8 +537,15 @@ def _restore_permit(session: Session, order: StopWorkOrder, *, user_id: int | No
     permits.set_status(session, permit, target, user_id=user_id, note=note)
 
 
-def _issue(session: Session, order: StopWorkOrder, *, user_id: int | None, now: datetime, rb: Rulebook,
-           note: str = "") -> None:
+def _issue(
+    session: Session,
+    order: StopWorkOrder,
+    *,
+    user_id: int | None,
+    now: datetime,
+    rb: Rulebook,
+    note: str = "",
+) -> None:
     before = audit.snapshot(order)
     order.status, order.issued_at, order.issued_by = "issued", now, user_id
     order.compliance_due = clocks.stop_work_compliance_due(now, rb)
@@ -352,7 +558,9 @@ def ground_signature(ground: dict) -> str:
     return f"{ground.get('rule')}:{','.join(sorted(ground.get('keys') or []))}"
 
 
-def recheck_order(session: Session, order: StopWorkOrder, now: datetime, rb: Rulebook) -> list[rules.Recheck]:
+def recheck_order(
+    session: Session, order: StopWorkOrder, now: datetime, rb: Rulebook
+) -> list[rules.Recheck]:
     """Every ground of a proposal re-evaluated now (an order already issued is what was issued)."""
     grounds = order.grounds or []
     if order.status != "proposed" or not any(g.get("keys") for g in grounds):
@@ -361,34 +569,57 @@ def recheck_order(session: Session, order: StopWorkOrder, now: datetime, rb: Rul
     return rules.recheck(grounds, gather_facts(session, site, now, rb), now, rb)
 
 
-def issue(session: Session, order: StopWorkOrder, *, user: User, now: datetime, rb: Rulebook,
-          keep_grounds: list[str] | None = None, note: str = "", confirmed: bool = False,
-          known_stale: list[str] | None = None) -> StopWorkOrder:
+def issue(
+    session: Session,
+    order: StopWorkOrder,
+    *,
+    user: User,
+    now: datetime,
+    rb: Rulebook,
+    keep_grounds: list[str] | None = None,
+    note: str = "",
+    confirmed: bool = False,
+    known_stale: list[str] | None = None,
+) -> StopWorkOrder:
     """The supervisor issues a proposed order, keeping all its grounds or the ones ticked. Each ground is
     re-evaluated here, in the issuing transaction: one that no longer holds is never issued. If one stopped
     holding after the page showed it (it is not among `known_stale`), nothing is issued: the supervisor
     decided on facts that changed."""
     _require(user, "supervisor", what="issue a stop-work order")
     if order.status != "proposed":
-        raise ServiceError(f"This order is {order.status.replace('_', ' ')}; only a proposed order can be issued.")
+        raise ServiceError(
+            f"This order is {order.status.replace('_', ' ')}; only a proposed order can be issued."
+        )
     ticked = lambda g: keep_grounds is None or g["ground"] in keep_grounds  # noqa: E731
     if not any(ticked(g) for g in order.grounds or []):
-        raise ServiceError("An order needs at least one ground of § 256-10A: tick the grounds that hold.",
-                           field="grounds")
+        raise ServiceError(
+            "An order needs at least one ground of § 256-10A: tick the grounds that hold.",
+            field="grounds",
+        )
     if not confirmed:
-        raise ServiceError("Confirm that you mean to issue this order: it suspends the permit and stops "
-                           "all land disturbing activity on the site.", field="confirm")
+        raise ServiceError(
+            "Confirm that you mean to issue this order: it suspends the permit and stops "
+            "all land disturbing activity on the site.",
+            field="confirm",
+        )
     checks = [c for c in recheck_order(session, order, now, rb) if ticked(c.ground)]
     known = set(known_stale or [])
     changed = [c for c in checks if not c.holds and ground_signature(c.ground) not in known]
     if changed:
-        raise ServiceError("Not issued: a ground no longer holds. " + " ".join(
-            f"{c.ground['reason']} — {c.why}" for c in changed) + " Review the grounds again.",
-            field="grounds", status=409)
+        raise ServiceError(
+            "Not issued: a ground no longer holds. "
+            + " ".join(f"{c.ground['reason']} — {c.why}" for c in changed)
+            + " Review the grounds again.",
+            field="grounds",
+            status=409,
+        )
     grounds = [c.ground for c in checks if c.holds]
     if not grounds:
-        raise ServiceError("An order needs at least one ground of § 256-10A that holds: tick the grounds "
-                           "that hold.", field="grounds")
+        raise ServiceError(
+            "An order needs at least one ground of § 256-10A that holds: tick the grounds "
+            "that hold.",
+            field="grounds",
+        )
     left_out = [c for c in checks if not c.holds]
     if left_out:
         dropped = "; ".join(f"{c.ground['reason']} ({c.why})" for c in left_out)
@@ -398,18 +629,37 @@ def issue(session: Session, order: StopWorkOrder, *, user: User, now: datetime, 
     return order
 
 
-def propose_manual(session: Session, site: Site, *, user: User, grounds: list[str], notes: str, now: datetime,
-                   rb: Rulebook) -> StopWorkOrder:
+def propose_manual(
+    session: Session,
+    site: Site,
+    *,
+    user: User,
+    grounds: list[str],
+    notes: str,
+    now: datetime,
+    rb: Rulebook,
+) -> StopWorkOrder:
     """A supervisor starts an order the rules did not propose (a complaint, an observation)."""
     _require(user, "supervisor", what="propose a stop-work order")
     chosen = _grounds_from_names(grounds, rb, reason=notes)
     notes = _text(notes, "notes", "Describe what was found: the order must say why it is issued.")
     permit = permits.current_permit(session, site.id)
-    order = StopWorkOrder(id=str(uuid.uuid4()), site_id=site.id, permit_id=permit.id if permit else None,
-                          status="proposed", source="supervisor", grounds=chosen, notes=notes, proposed_at=now,
-                          updated_at=now, evidence={"inspections": [], "findings": [], "photos": []})
+    order = StopWorkOrder(
+        id=str(uuid.uuid4()),
+        site_id=site.id,
+        permit_id=permit.id if permit else None,
+        status="proposed",
+        source="supervisor",
+        grounds=chosen,
+        notes=notes,
+        proposed_at=now,
+        updated_at=now,
+        evidence={"inspections": [], "findings": [], "photos": []},
+    )
     session.add(order)
-    _event(session, order, status="proposed", user_id=user.id, now=now, action="propose", note=notes)
+    _event(
+        session, order, status="proposed", user_id=user.id, now=now, action="propose", note=notes
+    )
     return order
 
 
@@ -420,25 +670,49 @@ def _grounds_from_names(names: list[str], rb: Rulebook, *, reason: str) -> list[
         raise ServiceError(f"Unknown ground: {', '.join(unknown)}.", field="grounds")
     if not names:
         raise ServiceError("An order needs at least one ground of § 256-10A.", field="grounds")
-    return [{"ground": n, "citation": rb[f"stop_work.grounds.{n}.citation"],
-             "words": rb[f"stop_work.grounds.{n}.words"], "rule": "observed", "rule_citation":
-             rb[f"stop_work.grounds.{n}.citation"], "reason": reason.strip(), "keys": [], "note": None}
-            for n in names]
+    return [
+        {
+            "ground": n,
+            "citation": rb[f"stop_work.grounds.{n}.citation"],
+            "words": rb[f"stop_work.grounds.{n}.words"],
+            "rule": "observed",
+            "rule_citation": rb[f"stop_work.grounds.{n}.citation"],
+            "reason": reason.strip(),
+            "keys": [],
+            "note": None,
+        }
+        for n in names
+    ]
 
 
-def dismiss(session: Session, order: StopWorkOrder, *, user: User, reason: str, now: datetime) -> StopWorkOrder:
+def dismiss(
+    session: Session, order: StopWorkOrder, *, user: User, reason: str, now: datetime
+) -> StopWorkOrder:
     _require(user, "supervisor", what="dismiss a proposed stop-work order")
     if order.status != "proposed":
-        raise ServiceError(f"This order is {order.status.replace('_', ' ')}; only a proposal can be dismissed.")
+        raise ServiceError(
+            f"This order is {order.status.replace('_', ' ')}; only a proposal can be dismissed."
+        )
     reason = _text(reason, "reason", "Give the reason for dismissing the proposal.")
     before = audit.snapshot(order)
-    order.status, order.dismissed_reason, order.dismissed_by, order.dismissed_at = "dismissed", reason, user.id, now
+    order.status, order.dismissed_reason, order.dismissed_by, order.dismissed_at = (
+        "dismissed",
+        reason,
+        user.id,
+        now,
+    )
     _event(session, order, status="dismissed", user_id=user.id, now=now, note=reason, before=before)
     return order
 
 
-def record_posting(session: Session, order: StopWorkOrder, *, user: User, now: datetime,
-                   photo_id: str | None = None) -> StopWorkOrder:
+def record_posting(
+    session: Session,
+    order: StopWorkOrder,
+    *,
+    user: User,
+    now: datetime,
+    photo_id: str | None = None,
+) -> StopWorkOrder:
     """An inspector posted the issued order on the site (with a photo of the posted notice)."""
     _require(user, "inspector", "supervisor", what="post a stop-work order")
     if order.status != "issued":
@@ -452,9 +726,21 @@ def record_posting(session: Session, order: StopWorkOrder, *, user: User, now: d
     return order
 
 
-def post_in_field(session: Session, *, order_id: str, site: Site, user: User, grounds: list[str], posted_at: datetime,
-                  notes: str, photo_ids: list[str], now: datetime, rb: Rulebook, device_id: str | None = None,
-                  sha256: str | None = None) -> StopWorkOrder:
+def post_in_field(
+    session: Session,
+    *,
+    order_id: str,
+    site: Site,
+    user: User,
+    grounds: list[str],
+    posted_at: datetime,
+    notes: str,
+    photo_ids: list[str],
+    now: datetime,
+    rb: Rulebook,
+    device_id: str | None = None,
+    sha256: str | None = None,
+) -> StopWorkOrder:
     """An inspector posted an order on site, maybe offline: it is in force from the posting (§ 256-10A)."""
     _require(user, "inspector", "supervisor", what="post a stop-work order")
     chosen = _grounds_from_names(grounds, rb, reason=notes or "")
@@ -462,29 +748,58 @@ def post_in_field(session: Session, *, order_id: str, site: Site, user: User, gr
     if posted_at > now + timedelta(minutes=10):
         raise ServiceError("The posting time is in the future.", field="posted_at")
     permit = permits.current_permit(session, site.id)
-    order = StopWorkOrder(id=order_id, site_id=site.id, permit_id=permit.id if permit else None, status="posted",
-                          source="field", grounds=chosen, notes=notes, proposed_at=posted_at, issued_at=posted_at,
-                          issued_by=user.id, posted_at=posted_at, posted_by=user.id,
-                          compliance_due=clocks.stop_work_compliance_due(posted_at, rb),
-                          notice_photo_id=(photo_ids or [None])[0], device_id=device_id, sha256=sha256,
-                          evidence={"inspections": [], "findings": [], "photos": list(photo_ids or [])},
-                          updated_at=now)
+    order = StopWorkOrder(
+        id=order_id,
+        site_id=site.id,
+        permit_id=permit.id if permit else None,
+        status="posted",
+        source="field",
+        grounds=chosen,
+        notes=notes,
+        proposed_at=posted_at,
+        issued_at=posted_at,
+        issued_by=user.id,
+        posted_at=posted_at,
+        posted_by=user.id,
+        compliance_due=clocks.stop_work_compliance_due(posted_at, rb),
+        notice_photo_id=(photo_ids or [None])[0],
+        device_id=device_id,
+        sha256=sha256,
+        evidence={"inspections": [], "findings": [], "photos": list(photo_ids or [])},
+        updated_at=now,
+    )
     session.add(order)
     _suspend_permit(session, order, user_id=user.id)
-    _event(session, order, status="posted", user_id=user.id, now=now, action="post_in_field", note=notes,
-           device_id=device_id)
+    _event(
+        session,
+        order,
+        status="posted",
+        user_id=user.id,
+        now=now,
+        action="post_in_field",
+        note=notes,
+        device_id=device_id,
+    )
     return order
 
 
-def mark_complied(session: Session, order: StopWorkOrder, *, user: User, note: str, now: datetime,
-                  rb: Rulebook) -> StopWorkOrder:
+def mark_complied(
+    session: Session, order: StopWorkOrder, *, user: User, note: str, now: datetime, rb: Rulebook
+) -> StopWorkOrder:
     _require(user, "supervisor", what="lift a stop-work order")
     if order.status not in IN_FORCE_STATUSES:
         raise ServiceError("Only an order in force can be lifted as complied with.")
     note = _text(note, "note", "Say how the permittee complied.")
     before = audit.snapshot(order)
-    order.status, order.complied_at, order.complied_by, order.complied_note = "complied", now, user.id, note
-    _restore_permit(session, order, user_id=user.id, now=now, rb=rb, note=f"Order {order.id[:8]} complied with")
+    order.status, order.complied_at, order.complied_by, order.complied_note = (
+        "complied",
+        now,
+        user.id,
+        note,
+    )
+    _restore_permit(
+        session, order, user_id=user.id, now=now, rb=rb, note=f"Order {order.id[:8]} complied with"
+    )
     _event(session, order, status="complied", user_id=user.id, now=now, note=note, before=before)
     return order
 
@@ -515,67 +830,122 @@ def _require_clock_passed(order: StopWorkOrder, now: datetime, rb: Rulebook, cit
     if due is None or now < due:
         last = f"the end of {clocks.last_local_day(due, rb):%a %Y-%m-%d}" if due else "?"
         days = rb["clocks.stop_work_compliance.days"]
-        raise ServiceError(f"The permittee has {days} days to comply ({citation}): this is "
-                           f"possible only after {last}.")
+        raise ServiceError(
+            f"The permittee has {days} days to comply ({citation}): this is "
+            f"possible only after {last}."
+        )
 
 
-def revoke_permit(session: Session, order: StopWorkOrder, *, user: User, reason: str, now: datetime,
-                  rb: Rulebook) -> StopWorkOrder:
+def revoke_permit(
+    session: Session, order: StopWorkOrder, *, user: User, reason: str, now: datetime, rb: Rulebook
+) -> StopWorkOrder:
     """§ 256-10B: not complied with within 10 days, the Village may revoke the permit."""
     _require(user, "supervisor", what="revoke a permit")
     citation = rb["clocks.stop_work_compliance.revocation_citation"]
     step = next_step(session, order, now)
     if step["kind"] != "revoke":
-        raise ServiceError(f"This site has no permit to revoke; request a cease-and-desist order instead "
-                           f"({rb['clocks.stop_work_compliance.cease_desist_citation']}).")
+        raise ServiceError(
+            f"This site has no permit to revoke; request a cease-and-desist order instead "
+            f"({rb['clocks.stop_work_compliance.cease_desist_citation']})."
+        )
     _require_clock_passed(order, now, rb, citation)
     reason = _text(reason, "reason", "Give the reason for the revocation.")
     before = audit.snapshot(order)
-    order.status, order.revoked_at, order.revoked_by, order.revocation_reason = "revoked_permit", now, user.id, reason
-    permits.set_status(session, step["permit"], "revoked", user_id=user.id,
-                       note=f"Revoked ({citation}) after stop-work order {order.id[:8]}: {reason}")
-    _event(session, order, status="revoked_permit", user_id=user.id, now=now, note=reason, before=before)
+    order.status, order.revoked_at, order.revoked_by, order.revocation_reason = (
+        "revoked_permit",
+        now,
+        user.id,
+        reason,
+    )
+    permits.set_status(
+        session,
+        step["permit"],
+        "revoked",
+        user_id=user.id,
+        note=f"Revoked ({citation}) after stop-work order {order.id[:8]}: {reason}",
+    )
+    _event(
+        session,
+        order,
+        status="revoked_permit",
+        user_id=user.id,
+        now=now,
+        note=reason,
+        before=before,
+    )
     return order
 
 
-def request_cease_desist(session: Session, order: StopWorkOrder, *, user: User, details: str, now: datetime,
-                         rb: Rulebook) -> StopWorkOrder:
+def request_cease_desist(
+    session: Session, order: StopWorkOrder, *, user: User, details: str, now: datetime, rb: Rulebook
+) -> StopWorkOrder:
     """§ 256-10C: where no permit was issued, request the Village Attorney to obtain a cease and desist order."""
     _require(user, "supervisor", what="request a cease-and-desist order")
     citation = rb["clocks.stop_work_compliance.cease_desist_citation"]
     if next_step(session, order, now)["kind"] != "cease_desist":
-        raise ServiceError(f"This site has a permit: the next step is its revocation "
-                           f"({rb['clocks.stop_work_compliance.revocation_citation']}).")
+        raise ServiceError(
+            f"This site has a permit: the next step is its revocation "
+            f"({rb['clocks.stop_work_compliance.revocation_citation']})."
+        )
     _require_clock_passed(order, now, rb, citation)
     details = _text(details, "details", "Say what the Village Attorney is asked to act on.")
     before = audit.snapshot(order)
-    order.status, order.cease_desist_at, order.cease_desist_by = "cease_desist_requested", now, user.id
+    order.status, order.cease_desist_at, order.cease_desist_by = (
+        "cease_desist_requested",
+        now,
+        user.id,
+    )
     order.cease_desist_details = details
-    _event(session, order, status="cease_desist_requested", user_id=user.id, now=now, note=details, before=before)
+    _event(
+        session,
+        order,
+        status="cease_desist_requested",
+        user_id=user.id,
+        now=now,
+        note=details,
+        before=before,
+    )
     return order
 
 
-def retract(session: Session, order: StopWorkOrder, *, user: User, body: str, reason: str, now: datetime,
-            rb: Rulebook) -> StopWorkOrder:
+def retract(
+    session: Session,
+    order: StopWorkOrder,
+    *,
+    user: User,
+    body: str,
+    reason: str,
+    now: datetime,
+    rb: Rulebook,
+) -> StopWorkOrder:
     """§ 256-10D: the Village or the Zoning Board of Appeals retracts the order or the revocation."""
     _require(user, "supervisor", what="record a retraction")
     if order.status not in IN_FORCE_STATUSES + ("revoked_permit", "cease_desist_requested"):
         raise ServiceError("Only an issued or posted order, or a revocation, can be retracted.")
     if body not in RETRACTING_BODIES:
-        raise ServiceError("Say who retracted it: the Village or the Zoning Board of Appeals.", field="body")
+        raise ServiceError(
+            "Say who retracted it: the Village or the Zoning Board of Appeals.", field="body"
+        )
     reason = _text(reason, "reason", "Give the reason for the retraction.")
     before = audit.snapshot(order)
     was_revoked = order.status == "revoked_permit"
     order.status, order.retracted_at, order.retracted_by = "retracted", now, user.id
     order.retracted_by_body, order.retracted_reason = body, reason
     what = "revocation" if was_revoked else "stop-work order"
-    _restore_permit(session, order, user_id=user.id, now=now, rb=rb,
-                    note=f"{what.capitalize()} {order.id[:8]} retracted ({rb['clocks.stop_work_compliance.retraction_citation']}): {reason}")
+    _restore_permit(
+        session,
+        order,
+        user_id=user.id,
+        now=now,
+        rb=rb,
+        note=f"{what.capitalize()} {order.id[:8]} retracted ({rb['clocks.stop_work_compliance.retraction_citation']}): {reason}",
+    )
     _event(session, order, status="retracted", user_id=user.id, now=now, note=reason, before=before)
     return order
 
 
 # ---------------------------------------------------------------- what pages and the work packet show
+
 
 def orders_for_sites(session: Session, site_ids, statuses=None, scope=None) -> list[StopWorkOrder]:
     ids = list(site_ids)
@@ -592,15 +962,31 @@ def orders_for_sites(session: Session, site_ids, statuses=None, scope=None) -> l
 
 def status_entry(order: StopWorkOrder | None, now: datetime, proposed: int = 0) -> dict:
     if order is None:
-        return {"status": "none", "order_id": None, "issued_at": None, "posted_at": None, "compliance_due": None,
-                "compliance_passed": False, "grounds": [], "citation": None, "proposed": proposed}
-    return {"status": order.status, "order_id": order.id, "issued_at": iso(order.issued_at),
-            "posted_at": iso(order.posted_at), "compliance_due": iso(order.compliance_due),
-            "compliance_passed": bool(order.compliance_due and now >= compliance_end(order)),
-            "grounds": [{"ground": g["ground"], "citation": g["citation"], "reason": g.get("reason", "")}
-                        for g in order.grounds or []],
-            "citation": ", ".join(dict.fromkeys(g["citation"] for g in order.grounds or [])) or None,
-            "proposed": proposed}
+        return {
+            "status": "none",
+            "order_id": None,
+            "issued_at": None,
+            "posted_at": None,
+            "compliance_due": None,
+            "compliance_passed": False,
+            "grounds": [],
+            "citation": None,
+            "proposed": proposed,
+        }
+    return {
+        "status": order.status,
+        "order_id": order.id,
+        "issued_at": iso(order.issued_at),
+        "posted_at": iso(order.posted_at),
+        "compliance_due": iso(order.compliance_due),
+        "compliance_passed": bool(order.compliance_due and now >= compliance_end(order)),
+        "grounds": [
+            {"ground": g["ground"], "citation": g["citation"], "reason": g.get("reason", "")}
+            for g in order.grounds or []
+        ],
+        "citation": ", ".join(dict.fromkeys(g["citation"] for g in order.grounds or [])) or None,
+        "proposed": proposed,
+    }
 
 
 def site_status(session: Session, site_ids, now: datetime, scope=None) -> dict[int, dict]:
@@ -610,10 +996,19 @@ def site_status(session: Session, site_ids, now: datetime, scope=None) -> dict[i
     ids = list(site_ids)
     if not ids:
         return {}
-    cols = (StopWorkOrder.id, StopWorkOrder.site_id, StopWorkOrder.status, StopWorkOrder.issued_at,
-            StopWorkOrder.posted_at, StopWorkOrder.compliance_due, StopWorkOrder.grounds)
-    query = select(*cols).where(StopWorkOrder.site_id.in_(ids if scope is None else scope),
-                                StopWorkOrder.status.in_(OPEN_STATUSES))
+    cols = (
+        StopWorkOrder.id,
+        StopWorkOrder.site_id,
+        StopWorkOrder.status,
+        StopWorkOrder.issued_at,
+        StopWorkOrder.posted_at,
+        StopWorkOrder.compliance_due,
+        StopWorkOrder.grounds,
+    )
+    query = select(*cols).where(
+        StopWorkOrder.site_id.in_(ids if scope is None else scope),
+        StopWorkOrder.status.in_(OPEN_STATUSES),
+    )
     best: dict[int, tuple] = {}
     proposed: dict[int, int] = {}
     for row in session.exec(query):
@@ -630,8 +1025,15 @@ def site_status(session: Session, site_ids, now: datetime, scope=None) -> dict[i
             out[sid] = status_entry(None, now, proposed.get(sid, 0))
             continue
         # status_entry reads only these attributes; a plain namespace, not a model, for 1,000 rows
-        order = SimpleNamespace(id=row[0], site_id=row[1], status=row[2], issued_at=row[3], posted_at=row[4],
-                                compliance_due=row[5], grounds=row[6])
+        order = SimpleNamespace(
+            id=row[0],
+            site_id=row[1],
+            status=row[2],
+            issued_at=row[3],
+            posted_at=row[4],
+            compliance_due=row[5],
+            grounds=row[6],
+        )
         out[sid] = status_entry(order, now, proposed.get(sid, 0))
     return out
 

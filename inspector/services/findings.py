@@ -5,6 +5,7 @@ in error is withdrawn when the inspection that recorded it is corrected (see car
 Due times come from the rulebook: items whose `repair` is "end_of_workday" are due before the end of that
 workday (§ 256-7B(3)); every other repair uses the configurable default (24 hours, Wisconsin practice).
 """
+
 from __future__ import annotations
 
 import uuid
@@ -35,8 +36,9 @@ def _field(answer, name, default=None):
     return answer.get(name, default) if isinstance(answer, dict) else getattr(answer, name, default)
 
 
-def due_for(item: dict, found_at: datetime, rb: Rulebook,
-            work_under_way: bool = True) -> clocks.Deadline:
+def due_for(
+    item: dict, found_at: datetime, rb: Rulebook, work_under_way: bool = True
+) -> clocks.Deadline:
     if item.get("repair") == "end_of_workday":
         return clocks.end_of_workday(found_at, rb, work_under_way=work_under_way)
     return clocks.repair_due(found_at, rb)
@@ -51,23 +53,48 @@ def found_at(inspection: Inspection, now: datetime) -> datetime:
 def item_times(session: Session, inspection: Inspection) -> dict[str, datetime]:
     """{item code: when the device recorded the item}, where it did: its earliest photo's capture
     time within the visit (a photo may arrive after its record: then the visit's start counts)."""
-    rows = session.exec(select(Photo.item_code, func.min(Photo.taken_at))
-                        .where(Photo.inspection_id == inspection.id, Photo.item_code.is_not(None),
-                               Photo.taken_at.is_not(None)).group_by(Photo.item_code)).all()
+    rows = session.exec(
+        select(Photo.item_code, func.min(Photo.taken_at))
+        .where(
+            Photo.inspection_id == inspection.id,
+            Photo.item_code.is_not(None),
+            Photo.taken_at.is_not(None),
+        )
+        .group_by(Photo.item_code)
+    ).all()
     start, end = inspection.started_at, inspection.ended_at
-    return {code: at for code, at in rows
-            if (start is None or at >= start) and (end is None or at <= end)}
+    return {
+        code: at
+        for code, at in rows
+        if (start is None or at >= start) and (end is None or at <= end)
+    }
 
 
-def packet_changed(session: Session, site_id: int, *, user_id: int | None, why: str,
-                   device_id: str | None = None) -> None:
+def packet_changed(
+    session: Session, site_id: int, *, user_id: int | None, why: str, device_id: str | None = None
+) -> None:
     """Devices re-pull a site's work-packet entry when an audit event for entity `site` appears."""
-    audit.record(session, entity="site", entity_id=site_id, action="packet", user_id=user_id,
-                 after={"why": why}, site_id=site_id, device_id=device_id)
+    audit.record(
+        session,
+        entity="site",
+        entity_id=site_id,
+        action="packet",
+        user_id=user_id,
+        after={"why": why},
+        site_id=site_id,
+        device_id=device_id,
+    )
 
 
-def create_from_inspection(session: Session, inspection: Inspection, answers, site: Site, now: datetime,
-                           rb: Rulebook, skip=frozenset()) -> list[Finding]:
+def create_from_inspection(
+    session: Session,
+    inspection: Inspection,
+    answers,
+    site: Site,
+    now: datetime,
+    rb: Rulebook,
+    skip=frozenset(),
+) -> list[Finding]:
     """One finding per failed answer, in the caller's transaction. Idempotent for a given inspection.
     `skip`: item codes whose failure already has a finding (carried over from the inspection corrected)."""
     permit = permits.current_permit(session, site.id)
@@ -84,27 +111,52 @@ def create_from_inspection(session: Session, inspection: Inspection, answers, si
         try:
             item = rb.checklist_item(code)
         except KeyError:
-            raise ServiceError(f"Unknown checklist item {code!r}.", field=f"answers.{code}.item_code") from None
+            raise ServiceError(
+                f"Unknown checklist item {code!r}.", field=f"answers.{code}.item_code"
+            ) from None
         fid = finding_id_for(inspection.id, code)
         if session.get(Finding, fid) is not None:
             continue
         deadline = due_for(item, seen.get(code, start), rb, inspection.active_disturbance)
-        finding = Finding(id=fid, site_id=site.id, inspection_id=inspection.id, item_code=code,
-                          severity=item["severity"], description=(_field(answer, "note") or "").strip()
-                          or item["failure"], required_action=(_field(answer, "corrective_action") or "").strip()
-                          or item["corrective_action"], citation=item["citation"], due_at=deadline.due,
-                          status="open", company_id=company_id, created_at=now, updated_at=now)
+        finding = Finding(
+            id=fid,
+            site_id=site.id,
+            inspection_id=inspection.id,
+            item_code=code,
+            severity=item["severity"],
+            description=(_field(answer, "note") or "").strip() or item["failure"],
+            required_action=(_field(answer, "corrective_action") or "").strip()
+            or item["corrective_action"],
+            citation=item["citation"],
+            due_at=deadline.due,
+            status="open",
+            company_id=company_id,
+            created_at=now,
+            updated_at=now,
+        )
         session.add(finding)
         created.append(finding)
     if created:
         session.flush()
         seals.seal(session, "finding", *created, at=now)
         for finding in created:
-            audit.record(session, entity="finding", entity_id=finding.id, action="create",
-                         user_id=inspection.user_id, after=audit.snapshot(finding), site_id=site.id,
-                         device_id=inspection.device_id)
-        packet_changed(session, site.id, user_id=inspection.user_id, why="finding",
-                       device_id=inspection.device_id)
+            audit.record(
+                session,
+                entity="finding",
+                entity_id=finding.id,
+                action="create",
+                user_id=inspection.user_id,
+                after=audit.snapshot(finding),
+                site_id=site.id,
+                device_id=inspection.device_id,
+            )
+        packet_changed(
+            session,
+            site.id,
+            user_id=inspection.user_id,
+            why="finding",
+            device_id=inspection.device_id,
+        )
     return created
 
 
@@ -118,8 +170,13 @@ def open_findings(session: Session, site_ids) -> list[Finding]:
     ids = list(site_ids)
     if not ids:
         return []
-    return list(session.exec(select(Finding).where(Finding.site_id.in_(ids), Finding.status.in_(UNRESOLVED))
-                             .order_by(Finding.due_at)))
+    return list(
+        session.exec(
+            select(Finding)
+            .where(Finding.site_id.in_(ids), Finding.status.in_(UNRESOLVED))
+            .order_by(Finding.due_at)
+        )
+    )
 
 
 def counts_by_site(session: Session, site_ids, now: datetime, scope=None) -> dict[int, dict]:
@@ -129,10 +186,14 @@ def counts_by_site(session: Session, site_ids, now: datetime, scope=None) -> dic
     out = {sid: {"open": 0, "overdue": 0} for sid in ids}
     if not ids:
         return out
-    overdue = func.sum(case((and_(Finding.status.in_(NEEDS_REPAIR), Finding.due_at < now), 1), else_=0))
-    query = (select(Finding.site_id, func.count(), overdue)
-             .where(Finding.site_id.in_(ids if scope is None else scope), Finding.status.in_(UNRESOLVED))
-             .group_by(Finding.site_id))
+    overdue = func.sum(
+        case((and_(Finding.status.in_(NEEDS_REPAIR), Finding.due_at < now), 1), else_=0)
+    )
+    query = (
+        select(Finding.site_id, func.count(), overdue)
+        .where(Finding.site_id.in_(ids if scope is None else scope), Finding.status.in_(UNRESOLVED))
+        .group_by(Finding.site_id)
+    )
     for site_id, count, late in session.exec(query):
         if site_id in out:
             out[site_id] = {"open": count, "overdue": int(late or 0)}
@@ -142,6 +203,7 @@ def counts_by_site(session: Session, site_ids, now: datetime, scope=None) -> dic
 def visible_query(user: User):
     """Findings the user may see: staff all; a permittee those of its company's sites."""
     from .sites import visible_sites_query
+
     query = select(Finding)
     if user.role == "permittee":
         site_ids = visible_sites_query(user).with_only_columns(Site.id)
@@ -158,52 +220,104 @@ def get_visible(session: Session, user: User, finding_id: str) -> Finding:
 
 def photos_of(session: Session, finding: Finding) -> dict[str, list[Photo]]:
     """{"before": photos of the failed item in its inspection, "after": photos of the correction}."""
-    before = list(session.exec(select(Photo).where(Photo.inspection_id == finding.inspection_id,
-                                                   Photo.item_code == finding.item_code)))
+    before = list(
+        session.exec(
+            select(Photo).where(
+                Photo.inspection_id == finding.inspection_id, Photo.item_code == finding.item_code
+            )
+        )
+    )
     after = list(session.exec(select(Photo).where(Photo.finding_id == finding.id)))
     return {"before": before, "after": after}
 
 
-def _bump(session: Session, finding: Finding, before: dict, *, action: str, user_id: int | None, now: datetime,
-          device_id: str | None, extra: dict | None = None) -> None:
+def _bump(
+    session: Session,
+    finding: Finding,
+    before: dict,
+    *,
+    action: str,
+    user_id: int | None,
+    now: datetime,
+    device_id: str | None,
+    extra: dict | None = None,
+) -> None:
     """A new version (devices pull the change) and its audit event; `extra` adds to the event's `after`."""
     finding.version += 1
     finding.updated_at = now
     session.add(finding)
     session.flush()
     seals.seal(session, "finding", finding, at=now)
-    audit.record(session, entity="finding", entity_id=finding.id, action=action, user_id=user_id,
-                 before=before, after={**audit.snapshot(finding), **(extra or {})}, site_id=finding.site_id,
-                 device_id=device_id)
+    audit.record(
+        session,
+        entity="finding",
+        entity_id=finding.id,
+        action=action,
+        user_id=user_id,
+        before=before,
+        after={**audit.snapshot(finding), **(extra or {})},
+        site_id=finding.site_id,
+        device_id=device_id,
+    )
 
 
-def _save(session: Session, finding: Finding, before: dict, *, action: str, user: User, now: datetime,
-          device_id: str | None) -> None:
+def _save(
+    session: Session,
+    finding: Finding,
+    before: dict,
+    *,
+    action: str,
+    user: User,
+    now: datetime,
+    device_id: str | None,
+) -> None:
     _bump(session, finding, before, action=action, user_id=user.id, now=now, device_id=device_id)
-    packet_changed(session, finding.site_id, user_id=user.id, why=f"finding:{action}", device_id=device_id)
+    packet_changed(
+        session, finding.site_id, user_id=user.id, why=f"finding:{action}", device_id=device_id
+    )
 
 
-def mark_corrected(session: Session, finding: Finding, *, user: User, note: str, now: datetime,
-                   photo_ids: list[str] | None = None, device_id: str | None = None) -> Finding:
+def mark_corrected(
+    session: Session,
+    finding: Finding,
+    *,
+    user: User,
+    note: str,
+    now: datetime,
+    photo_ids: list[str] | None = None,
+    device_id: str | None = None,
+) -> Finding:
     """The permittee reports the corrective action done, with a note and an "after" photo."""
     if user.role != "permittee":
         raise Forbidden("The permittee reports corrections; inspectors verify them.")
     if finding.company_id is not None and finding.company_id != user.company_id:
         raise NotFound("No such finding.")
     if finding.status not in NEEDS_REPAIR:
-        raise ServiceError(f"This finding is {finding.status}; only an open or reopened finding can be "
-                           "reported corrected.", field="status")
+        raise ServiceError(
+            f"This finding is {finding.status}; only an open or reopened finding can be "
+            "reported corrected.",
+            field="status",
+        )
     note = (note or "").strip()
     if not note:
         raise ServiceError("Say what was done to correct it.", field="corrected_note")
     if len(note) > 4000:
         raise ServiceError("At most 4000 characters.", field="corrected_note")
     before = audit.snapshot(finding)
-    finding.status, finding.corrected_note, finding.corrected_at, finding.corrected_by = "corrected", note, now, user.id
+    finding.status, finding.corrected_note, finding.corrected_at, finding.corrected_by = (
+        "corrected",
+        note,
+        now,
+        user.id,
+    )
     for photo_id in photo_ids or []:
         photo = session.get(Photo, photo_id)
-        if photo is not None and photo.user_id == user.id and photo.finding_id in (None, finding.id) \
-                and photo.inspection_id is None:
+        if (
+            photo is not None
+            and photo.user_id == user.id
+            and photo.finding_id in (None, finding.id)
+            and photo.inspection_id is None
+        ):
             photo.finding_id = finding.id
             session.add(photo)
     _save(session, finding, before, action="corrected", user=user, now=now, device_id=device_id)
@@ -215,14 +329,23 @@ def _require_staff(user: User) -> None:
         raise Forbidden("Only an inspector verifies corrections.")
 
 
-def close(session: Session, finding: Finding, *, user: User, now: datetime, note: str = "",
-          device_id: str | None = None) -> Finding:
+def close(
+    session: Session,
+    finding: Finding,
+    *,
+    user: User,
+    now: datetime,
+    note: str = "",
+    device_id: str | None = None,
+) -> Finding:
     """An inspector verified the correction on site (or found the problem gone)."""
     _require_staff(user)
     if finding.status == "closed":
         raise ServiceError("This finding is already closed.", field="status")
     if finding.status == "withdrawn":
-        raise ServiceError("This finding was withdrawn: there is no correction to verify.", field="status")
+        raise ServiceError(
+            "This finding was withdrawn: there is no correction to verify.", field="status"
+        )
     before = audit.snapshot(finding)
     finding.status, finding.verified_by, finding.verified_at = "closed", user.id, now
     if note.strip():
@@ -231,8 +354,16 @@ def close(session: Session, finding: Finding, *, user: User, now: datetime, note
     return finding
 
 
-def reopen(session: Session, finding: Finding, *, user: User, now: datetime, rb: Rulebook, note: str = "",
-           device_id: str | None = None) -> Finding:
+def reopen(
+    session: Session,
+    finding: Finding,
+    *,
+    user: User,
+    now: datetime,
+    rb: Rulebook,
+    note: str = "",
+    device_id: str | None = None,
+) -> Finding:
     """The correction did not hold: the finding is open again with a new due time from now."""
     _require_staff(user)
     if finding.status not in ("corrected", "closed"):
@@ -255,12 +386,15 @@ def _lineage(session: Session, inspection_id: str, limit: int = 50) -> list[str]
     current: str | None = inspection_id
     while current and current not in chain and len(chain) < limit:
         chain.append(current)
-        current = session.exec(select(Inspection.replaces_id).where(Inspection.id == current)).first()
+        current = session.exec(
+            select(Inspection.replaces_id).where(Inspection.id == current)
+        ).first()
     return chain
 
 
-def carry_over_or_withdraw(session: Session, replacement: Inspection, answers, now: datetime,
-                           rb: Rulebook) -> set[str]:
+def carry_over_or_withdraw(
+    session: Session, replacement: Inspection, answers, now: datetime, rb: Rulebook
+) -> set[str]:
     """When `replacement` corrects an earlier inspection, settle that inspection's findings in the caller's
     transaction: an item the correction still fails keeps its finding; any other answer (pass, not
     applicable, or none) shows the finding was recorded in error, so it is withdrawn. Closed findings stay
@@ -268,9 +402,14 @@ def carry_over_or_withdraw(session: Session, replacement: Inspection, answers, n
     if not replacement.replaces_id:
         return set()
     by_code = {_field(a, "item_code"): a for a in answers}
-    earlier = session.exec(select(Finding).where(Finding.inspection_id.in_(_lineage(session, replacement.replaces_id)),
-                                                 Finding.status.in_(UNRESOLVED + ("closed",)))
-                           .order_by(Finding.created_at)).all()
+    earlier = session.exec(
+        select(Finding)
+        .where(
+            Finding.inspection_id.in_(_lineage(session, replacement.replaces_id)),
+            Finding.status.in_(UNRESOLVED + ("closed",)),
+        )
+        .order_by(Finding.created_at)
+    ).all()
     handled: set[str] = set()
     changed_sites: set[int] = set()
     for finding in earlier:
@@ -280,18 +419,27 @@ def carry_over_or_withdraw(session: Session, replacement: Inspection, answers, n
             # A closed finding was repaired and verified since: the correction restates the same visit,
             # so it raises no second finding (and no new clock) for a problem already put right.
             handled.add(finding.item_code)
-            if finding.status != "closed" and _carry_over(session, finding, replacement, answer, now):
+            if finding.status != "closed" and _carry_over(
+                session, finding, replacement, answer, now
+            ):
                 changed_sites.add(finding.site_id)
         elif finding.status != "closed":
             _withdraw(session, finding, replacement, result, now, rb)
             changed_sites.add(finding.site_id)
     for site_id in sorted(changed_sites):
-        packet_changed(session, site_id, user_id=replacement.user_id, why="finding:correction",
-                       device_id=replacement.device_id)
+        packet_changed(
+            session,
+            site_id,
+            user_id=replacement.user_id,
+            why="finding:correction",
+            device_id=replacement.device_id,
+        )
     return handled
 
 
-def _carry_over(session: Session, finding: Finding, replacement: Inspection, answer, now: datetime) -> bool:
+def _carry_over(
+    session: Session, finding: Finding, replacement: Inspection, answer, now: datetime
+) -> bool:
     """The item fails in the correction too: the same finding stands. Its due time is not moved: the clock
     runs from when the problem was first seen (the protective reading). Returns True when it changed."""
     before = audit.snapshot(finding)
@@ -301,34 +449,69 @@ def _carry_over(session: Session, finding: Finding, replacement: Inspection, ans
     if (description, action) == (finding.description, finding.required_action):
         if _carried_by(session, finding, replacement.id):
             return False  # settled by this very correction already: a retry records nothing more
-        audit.record(session, entity="finding", entity_id=finding.id, action="carry_over",
-                     user_id=replacement.user_id, before=before, after={**before, **extra},
-                     site_id=finding.site_id, device_id=replacement.device_id)
+        audit.record(
+            session,
+            entity="finding",
+            entity_id=finding.id,
+            action="carry_over",
+            user_id=replacement.user_id,
+            before=before,
+            after={**before, **extra},
+            site_id=finding.site_id,
+            device_id=replacement.device_id,
+        )
         return False
     finding.description, finding.required_action = description, action
-    _bump(session, finding, before, action="carry_over", user_id=replacement.user_id, now=now,
-          device_id=replacement.device_id, extra=extra)
+    _bump(
+        session,
+        finding,
+        before,
+        action="carry_over",
+        user_id=replacement.user_id,
+        now=now,
+        device_id=replacement.device_id,
+        extra=extra,
+    )
     return True
 
 
 def _carried_by(session: Session, finding: Finding, replacement_id: str) -> bool:
-    events = session.exec(select(AuditEvent.after).where(AuditEvent.entity == "finding",
-                                                         AuditEvent.entity_id == finding.id,
-                                                         AuditEvent.action == "carry_over")).all()
+    events = session.exec(
+        select(AuditEvent.after).where(
+            AuditEvent.entity == "finding",
+            AuditEvent.entity_id == finding.id,
+            AuditEvent.action == "carry_over",
+        )
+    ).all()
     return any((after or {}).get("replacement_id") == replacement_id for after in events)
 
 
-def _withdraw(session: Session, finding: Finding, replacement: Inspection, result: str | None, now: datetime,
-              rb: Rulebook) -> None:
+def _withdraw(
+    session: Session,
+    finding: Finding,
+    replacement: Inspection,
+    result: str | None,
+    now: datetime,
+    rb: Rulebook,
+) -> None:
     before = audit.snapshot(finding)
     day = clocks.to_local(now, rb).date().isoformat()
     reads = NOW_READS.get(result, "the correction does not list the item")
-    reason = (f"Withdrawn: the inspection that recorded it was corrected by inspection {replacement.id[:8]} "
-              f"on {day}; {reads}.")
+    reason = (
+        f"Withdrawn: the inspection that recorded it was corrected by inspection {replacement.id[:8]} "
+        f"on {day}; {reads}."
+    )
     finding.status = "withdrawn"
-    _bump(session, finding, before, action="withdraw", user_id=replacement.user_id, now=now,
-          device_id=replacement.device_id,
-          extra={"reason": reason, "replacement_id": replacement.id, "withdrawn_at": now.isoformat()})
+    _bump(
+        session,
+        finding,
+        before,
+        action="withdraw",
+        user_id=replacement.user_id,
+        now=now,
+        device_id=replacement.device_id,
+        extra={"reason": reason, "replacement_id": replacement.id, "withdrawn_at": now.isoformat()},
+    )
 
 
 def of_inspection(session: Session, inspection: Inspection, failed_codes) -> list[Finding]:
@@ -339,9 +522,15 @@ def of_inspection(session: Session, inspection: Inspection, failed_codes) -> lis
         return own
     chain = _lineage(session, inspection.replaces_id)
     have = {f.item_code for f in own}
-    earlier = session.exec(select(Finding).where(Finding.inspection_id.in_(chain), Finding.status != "withdrawn",
-                                                 Finding.item_code.in_(set(failed_codes) - have))
-                           .order_by(Finding.created_at.desc())).all()
+    earlier = session.exec(
+        select(Finding)
+        .where(
+            Finding.inspection_id.in_(chain),
+            Finding.status != "withdrawn",
+            Finding.item_code.in_(set(failed_codes) - have),
+        )
+        .order_by(Finding.created_at.desc())
+    ).all()
     carried = {}
     for finding in earlier:  # the newest finding of an item is the one carried over
         carried.setdefault(finding.item_code, finding)
@@ -353,17 +542,28 @@ def withdrawal(session: Session, finding: Finding) -> dict | None:
     {"reason", "replacement_id", "at", "user_id"}; None for any other finding."""
     if finding.status != "withdrawn":
         return None
-    event = session.exec(select(AuditEvent).where(AuditEvent.entity == "finding", AuditEvent.entity_id == finding.id,
-                                                  AuditEvent.action == "withdraw")
-                         .order_by(AuditEvent.id.desc())).first()
+    event = session.exec(
+        select(AuditEvent)
+        .where(
+            AuditEvent.entity == "finding",
+            AuditEvent.entity_id == finding.id,
+            AuditEvent.action == "withdraw",
+        )
+        .order_by(AuditEvent.id.desc())
+    ).first()
     after = (event.after or {}) if event is not None else {}
     at = after.get("withdrawn_at")
-    return {"reason": after.get("reason", "Withdrawn."), "replacement_id": after.get("replacement_id"),
-            "at": datetime.fromisoformat(at) if at else finding.updated_at,
-            "user_id": event.user_id if event is not None else None}
+    return {
+        "reason": after.get("reason", "Withdrawn."),
+        "replacement_id": after.get("replacement_id"),
+        "at": datetime.fromisoformat(at) if at else finding.updated_at,
+        "user_id": event.user_id if event is not None else None,
+    }
 
 
-def for_sites(session: Session, site_ids, *, statuses=None, limit: int | None = None) -> list[Finding]:
+def for_sites(
+    session: Session, site_ids, *, statuses=None, limit: int | None = None
+) -> list[Finding]:
     query = select(Finding).where(Finding.site_id.in_(list(site_ids)))
     if statuses:
         query = query.where(Finding.status.in_(statuses))

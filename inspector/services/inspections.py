@@ -3,19 +3,30 @@
 An inspection is frozen once submitted: the same id with the same content is a duplicate (nothing
 written), with other content a conflict; a correction is a new inspection naming the one it replaces.
 """
+
 from __future__ import annotations
 
 import json
 import math
 import re
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy import func, insert, update
 from sqlmodel import Session, select
 
-from ..models import (ANSWERS, INSPECTION_KINDS, Answer, AuditEvent, Finding, Inspection, Photo, PhotoClaim,
-                      Site, User)
 from ..canonical import record_sha256
+from ..models import (
+    ANSWERS,
+    INSPECTION_KINDS,
+    Answer,
+    AuditEvent,
+    Finding,
+    Inspection,
+    Photo,
+    PhotoClaim,
+    Site,
+    User,
+)
 from ..rules import checklist, clocks
 from . import NotFound, ServiceError, seals, sites
 
@@ -23,9 +34,17 @@ STAFF = ("inspector", "supervisor")
 PERMITTEE_KINDS = ("weekly", "post_rain")  # the permittee's own inspections (§ 256-8D(3)(g))
 MAX_ANSWERS = 200
 MAX_PHOTOS = 100
-TEXT_LIMITS = {"inspector_name": 200, "weather": 200, "phase": 200, "notes": 5000, "catalog_version": 40}
+TEXT_LIMITS = {
+    "inspector_name": 200,
+    "weather": 200,
+    "phase": 200,
+    "notes": 5000,
+    "catalog_version": 40,
+}
 ANSWER_TEXT_LIMITS = {"note": 2000, "corrective_action": 2000}
-UUID_RE = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+UUID_RE = re.compile(
+    r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+)
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
 FUTURE_SLACK = timedelta(days=1)  # device clocks drift; more than a day ahead is a wrong date
 
@@ -39,8 +58,11 @@ class Invalid(ServiceError):
     """Several field errors at once: {"answers.SILT.corrective_action": "message", ...}."""
 
     def __init__(self, errors: dict[str, str], status: int = 422):
-        super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()), field=next(iter(errors), None),
-                         status=status)
+        super().__init__(
+            "; ".join(f"{k}: {v}" for k, v in errors.items()),
+            field=next(iter(errors), None),
+            status=status,
+        )
         self.errors = errors
 
 
@@ -70,7 +92,7 @@ def parse_utc(value, key: str, errors: dict, *, required: bool = False) -> datet
         errors[key] = "Must be an ISO 8601 time such as 2026-05-04T14:30:00Z."
         return None
     if moment.tzinfo is not None:
-        moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
     return moment
 
 
@@ -89,8 +111,12 @@ def _text(payload: dict, key: str, limit: int, errors: dict, prefix: str = "") -
 def _number(value, key: str, errors: dict, low: float, high: float) -> float | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-            or not low <= value <= high:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or not low <= value <= high
+    ):
         errors[key] = f"Must be a number between {low:g} and {high:g}."
         return None
     return float(value)
@@ -132,9 +158,13 @@ def _clean_answers(raw, items: dict[str, dict], photo_ids: set[str], errors: dic
         if result not in ANSWERS:
             errors[prefix + "result"] = "Must be pass, fail or na."
         note = _text(answer, "note", ANSWER_TEXT_LIMITS["note"], errors, prefix)
-        action = _text(answer, "corrective_action", ANSWER_TEXT_LIMITS["corrective_action"], errors, prefix)
+        action = _text(
+            answer, "corrective_action", ANSWER_TEXT_LIMITS["corrective_action"], errors, prefix
+        )
         if result == "fail" and not action:
-            errors[prefix + "corrective_action"] = "A failed item needs the corrective action required."
+            errors[prefix + "corrective_action"] = (
+                "A failed item needs the corrective action required."
+            )
         raw_m = answer.get("measurements")
         raw_m = {} if raw_m is None else raw_m
         values: dict[str, float] = {}
@@ -147,21 +177,35 @@ def _clean_answers(raw, items: dict[str, dict], photo_ids: set[str], errors: dic
                 errors[f"{prefix}measurements.{exc.key}"] = exc.message
             else:
                 if result == "pass" and checklist.measurement_fails(item, values):
-                    errors[prefix + "result"] = ("The measurements show a failure "
-                                                 f"({item['failure']}); this item cannot pass.")
+                    errors[prefix + "result"] = (
+                        "The measurements show a failure "
+                        f"({item['failure']}); this item cannot pass."
+                    )
         calculator = answer.get("calculator")
-        if calculator is not None and not (isinstance(calculator, dict) and isinstance(calculator.get("name"), str)):
+        if calculator is not None and not (
+            isinstance(calculator, dict) and isinstance(calculator.get("name"), str)
+        ):
             errors[prefix + "calculator"] = "Must be {name, inputs, result} or null."
         ids = answer.get("photo_ids") or []
         if not isinstance(ids, list) or any(p not in photo_ids for p in ids):
             errors[prefix + "photo_ids"] = "Names a photo that is not in the record's photo list."
-        out.append({"item_code": code, "result": result, "note": note, "corrective_action": action,
-                    "measurements": values, "calculator": calculator, "photo_ids": list(ids) if isinstance(ids, list) else []})
+        out.append(
+            {
+                "item_code": code,
+                "result": result,
+                "note": note,
+                "corrective_action": action,
+                "measurements": values,
+                "calculator": calculator,
+                "photo_ids": list(ids) if isinstance(ids, list) else [],
+            }
+        )
     return out
 
 
-def _check_complete(kind, items: dict, answers: list[dict], raw, rb, errors: dict,
-                    version: str) -> None:
+def _check_complete(
+    kind, items: dict, answers: list[dict], raw, rb, errors: dict, version: str
+) -> None:
     """A weekly or post-rain inspection answers every item of the site's checklist, as the catalog
     version it was made with had it; no item passes under a calculation that fails (rules/checklist.py
     says why)."""
@@ -169,9 +213,13 @@ def _check_complete(kind, items: dict, answers: list[dict], raw, rb, errors: dic
         words = {"weekly": "weekly", "post_rain": "post-rain"}.get(kind, "")
         asked = [item["code"] for item in checklist.in_version(items.values(), version, rb)]
         for code in checklist.unanswered(kind, asked, {a["item_code"] for a in answers}):
-            errors.setdefault(f"answers.{code}.result", (
-                f"Not answered: a {words} inspection answers every item of the site's checklist "
-                f"({items[code]['citation']}, {items[code]['title']}); only a Village inspection may be partial."))
+            errors.setdefault(
+                f"answers.{code}.result",
+                (
+                    f"Not answered: a {words} inspection answers every item of the site's checklist "
+                    f"({items[code]['citation']}, {items[code]['title']}); only a Village inspection may be partial."
+                ),
+            )
     for a in answers:
         if a["result"] == "pass" and isinstance(a["calculator"], dict):
             why = checklist.calculator_refuses_pass(a["calculator"], rb)
@@ -195,24 +243,39 @@ def _clean_photos(raw, errors: dict) -> list[dict]:
         seen.add(pid)
         sha = photo.get("sha256")
         if not isinstance(sha, str) or not HEX64.match(sha):
-            errors[key + "sha256"] = "Must be the SHA-256 (64 lower-case hex digits) of the photo's bytes."
+            errors[key + "sha256"] = (
+                "Must be the SHA-256 (64 lower-case hex digits) of the photo's bytes."
+            )
         item_code = photo.get("item_code")
         if item_code is not None and not isinstance(item_code, str):
             errors[key + "item_code"] = "Must be a checklist item code or null."
-        out.append({"photo_id": pid, "sha256": sha, "item_code": item_code,
-                    "taken_at": parse_utc(photo.get("taken_at"), key + "taken_at", errors),
-                    "latitude": _number(photo.get("latitude"), key + "latitude", errors, -90, 90),
-                    "longitude": _number(photo.get("longitude"), key + "longitude", errors, -180, 180)})
+        out.append(
+            {
+                "photo_id": pid,
+                "sha256": sha,
+                "item_code": item_code,
+                "taken_at": parse_utc(photo.get("taken_at"), key + "taken_at", errors),
+                "latitude": _number(photo.get("latitude"), key + "latitude", errors, -90, 90),
+                "longitude": _number(photo.get("longitude"), key + "longitude", errors, -180, 180),
+            }
+        )
     return out
 
 
 def summary(session: Session, inspection: Inspection) -> dict:
-    received = session.exec(select(func.count()).select_from(Photo)
-                            .where(Photo.inspection_id == inspection.id)).one()
-    return {"id": inspection.id, "site_id": inspection.site_id, "kind": inspection.kind,
-            "inspected_on": inspection.inspected_on.isoformat(), "sha256": inspection.sha256,
-            "replaces_id": inspection.replaces_id, "photos_expected": inspection.photos_expected,
-            "photos_received": received}
+    received = session.exec(
+        select(func.count()).select_from(Photo).where(Photo.inspection_id == inspection.id)
+    ).one()
+    return {
+        "id": inspection.id,
+        "site_id": inspection.site_id,
+        "kind": inspection.kind,
+        "inspected_on": inspection.inspected_on.isoformat(),
+        "sha256": inspection.sha256,
+        "replaces_id": inspection.replaces_id,
+        "photos_expected": inspection.photos_expected,
+        "photos_received": received,
+    }
 
 
 class Lookups:
@@ -224,7 +287,9 @@ class Lookups:
         self.sites: dict[int, Site | None] = {}
         self.permits: dict[int, object] = {}
         self.checklists: dict[int, dict] = {}
-        self.inspections: dict[str, Inspection | dict] = {}  # stored, or accepted earlier in this batch
+        self.inspections: dict[
+            str, Inspection | dict
+        ] = {}  # stored, or accepted earlier in this batch
         self.findings: dict[str, Finding] = {}
         self.photos: dict[str, Photo] = {}
         self.claimed: set[str] = set()
@@ -232,28 +297,37 @@ class Lookups:
 
     def prefetch(self, items: list[tuple[str, dict]]) -> None:
         payloads = [p for _, p in items if isinstance(p, dict)]
-        ids = {i for i, _ in items if isinstance(i, str)} | {p.get("replaces_id") for p in payloads
-                                                              if isinstance(p.get("replaces_id"), str)}
+        ids = {i for i, _ in items if isinstance(i, str)} | {
+            p.get("replaces_id") for p in payloads if isinstance(p.get("replaces_id"), str)
+        }
         if ids:
             for row in self.session.exec(select(Inspection).where(Inspection.id.in_(ids))):
                 self.inspections[row.id] = row
             self.absent |= ids - set(self.inspections)
-        finding_ids = {p.get("finding_id") for p in payloads if isinstance(p.get("finding_id"), str)}
+        finding_ids = {
+            p.get("finding_id") for p in payloads if isinstance(p.get("finding_id"), str)
+        }
         if finding_ids:
             for row in self.session.exec(select(Finding).where(Finding.id.in_(finding_ids))):
                 self.findings[row.id] = row
         site_ids = {p.get("site_id") for p in payloads if isinstance(p.get("site_id"), int)}
         site_ids |= {r.site_id for r in self.inspections.values() if isinstance(r, Inspection)}
         self._load_sites(site_ids)
-        photo_ids = [ph.get("id") for p in payloads for ph in (p.get("photos") or []) if isinstance(ph, dict)
-                     and isinstance(ph.get("id"), str)]
+        photo_ids = [
+            ph.get("id")
+            for p in payloads
+            for ph in (p.get("photos") or [])
+            if isinstance(ph, dict) and isinstance(ph.get("id"), str)
+        ]
         self._load_photos(photo_ids)
 
     def _load_sites(self, site_ids) -> None:
         wanted = {s for s in site_ids if s not in self.sites and not isinstance(s, bool)}
         if not wanted:
             return
-        for site in self.session.exec(sites.visible_sites_query(self.user).where(Site.id.in_(wanted))):
+        for site in self.session.exec(
+            sites.visible_sites_query(self.user).where(Site.id.in_(wanted))
+        ):
             self.sites[site.id] = site
         for sid in wanted:
             self.sites.setdefault(sid, None)
@@ -264,7 +338,9 @@ class Lookups:
             return
         for row in self.session.exec(select(Photo).where(Photo.id.in_(wanted))):
             self.photos[row.id] = row
-        self.claimed |= set(self.session.exec(select(PhotoClaim.photo_id).where(PhotoClaim.photo_id.in_(wanted))))
+        self.claimed |= set(
+            self.session.exec(select(PhotoClaim.photo_id).where(PhotoClaim.photo_id.in_(wanted)))
+        )
 
     def site(self, site_id: int) -> Site | None:
         self._load_sites({site_id})
@@ -291,6 +367,7 @@ class Lookups:
     def permit(self, site_id: int):
         if site_id not in self.permits:
             from . import permits
+
             self.permits[site_id] = permits.current_permit(self.session, site_id)
         return self.permits[site_id]
 
@@ -323,17 +400,26 @@ def prepare(payload, inspection_id, ctx, lk: Lookups) -> dict:
         site_id, _author, stored_sha = _prior(lk, existing)
         hidden = lk.site(site_id) is None
     if existing is not None and not hidden:
-        brief = summary(lk.session, existing) if isinstance(existing, Inspection) else existing["summary"]
+        brief = (
+            summary(lk.session, existing)
+            if isinstance(existing, Inspection)
+            else existing["summary"]
+        )
         if stored_sha and stored_sha == declared:
             return {"status": "duplicate", "summary": brief}
-        raise Conflict("An inspection with this id was already submitted with other content; inspections "
-                       "cannot change once submitted: submit a correction that replaces it.", server_copy=brief)
+        raise Conflict(
+            "An inspection with this id was already submitted with other content; inspections "
+            "cannot change once submitted: submit a correction that replaces it.",
+            server_copy=brief,
+        )
 
     errors: dict[str, str] = {}
     if not isinstance(declared, str) or not HEX64.match(declared):
         errors["sha256"] = "Must be the SHA-256 of the record (see the API's canonical JSON)."
     elif canonical_hash(payload) != declared:
-        errors["sha256"] = "Does not match the record's content: it was altered on the way. Send it again."
+        errors["sha256"] = (
+            "Does not match the record's content: it was altered on the way. Send it again."
+        )
     site_id = payload.get("site_id")
     if isinstance(site_id, bool) or not isinstance(site_id, int):
         raise Invalid({**errors, "site_id": "Must be the site's id (a whole number)."})
@@ -345,7 +431,9 @@ def prepare(payload, inspection_id, ctx, lk: Lookups) -> dict:
     if kind not in INSPECTION_KINDS:
         errors["kind"] = f"Must be one of: {', '.join(INSPECTION_KINDS)}."
     elif kind not in kinds_for(user):
-        errors["kind"] = "Permittees record weekly and post-rain inspections; the others are the Village's."
+        errors["kind"] = (
+            "Permittees record weekly and post-rain inspections; the others are the Village's."
+        )
     texts = {key: _text(payload, key, limit, errors) for key, limit in TEXT_LIMITS.items()}
     if not texts["inspector_name"]:
         errors["inspector_name"] = "Who inspected? Enter a name."
@@ -370,7 +458,9 @@ def prepare(payload, inspection_id, ctx, lk: Lookups) -> dict:
     if not isinstance(active, bool):
         errors["active_disturbance"] = "Must be true or false."
     rain_event_id = payload.get("rain_event_id")
-    if rain_event_id is not None and (isinstance(rain_event_id, bool) or not isinstance(rain_event_id, int)):
+    if rain_event_id is not None and (
+        isinstance(rain_event_id, bool) or not isinstance(rain_event_id, int)
+    ):
         errors["rain_event_id"] = "Must be a whole number or null."
     finding_id = payload.get("finding_id")
     if finding_id is not None:
@@ -389,30 +479,68 @@ def prepare(payload, inspection_id, ctx, lk: Lookups) -> dict:
     photo_ids = {p["photo_id"] for p in photos}
     items = lk.checklist(site)
     answers = _clean_answers(payload.get("answers"), items, photo_ids, errors)
-    _check_complete(kind, items, answers, payload.get("answers"), ctx.rb, errors,
-                    texts["catalog_version"])
+    _check_complete(
+        kind, items, answers, payload.get("answers"), ctx.rb, errors, texts["catalog_version"]
+    )
     for photo in photos:
         if photo["item_code"] is not None and photo["item_code"] not in items:
-            errors[f"photos.{photo['photo_id']}.item_code"] = "Not an item of this site's checklist."
+            errors[f"photos.{photo['photo_id']}.item_code"] = (
+                "Not an item of this site's checklist."
+            )
     lk._load_photos(list(photo_ids))
     _check_received(lk, photos, user, errors)
     if errors:
         raise Invalid(errors)
     if hidden:  # only a record that would otherwise be stored learns that its (random) id is taken
-        raise Invalid({"entity_id": "This id is already used; the device makes a new one."},
-                      status=409)
-    row = {"id": inspection_id, "site_id": site.id, "permit_id": lk.permit_id(site.id), "kind": kind,
-           "by_village": user.role in STAFF, "inspector_name": texts["inspector_name"], "inspected_on": inspected_on,
-           "started_at": started, "ended_at": ended, "weather": texts["weather"], "phase": texts["phase"],
-           "notes": texts["notes"], "active_disturbance": active, "rain_event_id": rain_event_id,
-           "finding_id": finding_id, "catalog_version": texts["catalog_version"], "replaces_id": replaces_id,
-           "photos_expected": len(photos), "sha256": declared, "user_id": user.id, "device_id": ctx.device_id,
-           "submitted_at": ctx.now, "received_at": ctx.now}
-    brief = {"id": inspection_id, "site_id": site.id, "kind": kind, "inspected_on": inspected_on.isoformat(),
-             "sha256": declared, "replaces_id": replaces_id, "photos_expected": len(photos),
-             "photos_received": sum(1 for p in photos if p["photo_id"] in lk.photos)}
-    prepared = {"status": "new", "row": row, "answers": answers, "photos": photos, "summary": brief, "site": site}
-    lk.inspections[inspection_id] = prepared  # a repeat later in the same batch is a duplicate or a conflict
+        raise Invalid(
+            {"entity_id": "This id is already used; the device makes a new one."}, status=409
+        )
+    row = {
+        "id": inspection_id,
+        "site_id": site.id,
+        "permit_id": lk.permit_id(site.id),
+        "kind": kind,
+        "by_village": user.role in STAFF,
+        "inspector_name": texts["inspector_name"],
+        "inspected_on": inspected_on,
+        "started_at": started,
+        "ended_at": ended,
+        "weather": texts["weather"],
+        "phase": texts["phase"],
+        "notes": texts["notes"],
+        "active_disturbance": active,
+        "rain_event_id": rain_event_id,
+        "finding_id": finding_id,
+        "catalog_version": texts["catalog_version"],
+        "replaces_id": replaces_id,
+        "photos_expected": len(photos),
+        "sha256": declared,
+        "user_id": user.id,
+        "device_id": ctx.device_id,
+        "submitted_at": ctx.now,
+        "received_at": ctx.now,
+    }
+    brief = {
+        "id": inspection_id,
+        "site_id": site.id,
+        "kind": kind,
+        "inspected_on": inspected_on.isoformat(),
+        "sha256": declared,
+        "replaces_id": replaces_id,
+        "photos_expected": len(photos),
+        "photos_received": sum(1 for p in photos if p["photo_id"] in lk.photos),
+    }
+    prepared = {
+        "status": "new",
+        "row": row,
+        "answers": answers,
+        "photos": photos,
+        "summary": brief,
+        "site": site,
+    }
+    lk.inspections[inspection_id] = (
+        prepared  # a repeat later in the same batch is a duplicate or a conflict
+    )
     lk.claimed |= photo_ids
     return prepared
 
@@ -422,13 +550,18 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
     if not prepared:
         return
     user = ctx.user
-    conn = session.connection()  # Core multi-row inserts: no ORM bookkeeping for rows we never read back
+    conn = (
+        session.connection()
+    )  # Core multi-row inserts: no ORM bookkeeping for rows we never read back
     conn.execute(Inspection.__table__.insert(), [p["row"] for p in prepared])
     answer_rows = [(p["row"]["id"], a) for p in prepared for a in p["answers"]]
     if answer_rows:
         _insert_answers(conn, answer_rows)
-    claims = [{**photo, "inspection_id": p["row"]["id"], "finding_id": None, "user_id": user.id}
-              for p in prepared for photo in p["photos"]]
+    claims = [
+        {**photo, "inspection_id": p["row"]["id"], "finding_id": None, "user_id": user.id}
+        for p in prepared
+        for photo in p["photos"]
+    ]
     if claims:
         conn.execute(PhotoClaim.__table__.insert(), claims)
         for claim in claims:
@@ -437,18 +570,46 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
     events = []
     for p in prepared:
         row = p["row"]
-        events.append({"at": ctx.now, "user_id": user.id, "device_id": ctx.device_id, "entity": "inspection",
-                       "entity_id": row["id"], "action": "submit", "site_id": row["site_id"], "before": None,
-                       "after": {"kind": row["kind"], "inspected_on": row["inspected_on"].isoformat(),
-                                 "sha256": row["sha256"], "replaces_id": row["replaces_id"],
-                                 "answers": len(p["answers"]), "photos": len(p["photos"])}})
-    for site_id in sorted({p["row"]["site_id"] for p in prepared}):  # the site's due dates moved: re-pull it
-        events.append({"at": ctx.now, "user_id": user.id, "device_id": ctx.device_id, "entity": "site",
-                       "entity_id": str(site_id), "action": "packet", "site_id": site_id, "before": None,
-                       "after": {"why": "inspection"}})
+        events.append(
+            {
+                "at": ctx.now,
+                "user_id": user.id,
+                "device_id": ctx.device_id,
+                "entity": "inspection",
+                "entity_id": row["id"],
+                "action": "submit",
+                "site_id": row["site_id"],
+                "before": None,
+                "after": {
+                    "kind": row["kind"],
+                    "inspected_on": row["inspected_on"].isoformat(),
+                    "sha256": row["sha256"],
+                    "replaces_id": row["replaces_id"],
+                    "answers": len(p["answers"]),
+                    "photos": len(p["photos"]),
+                },
+            }
+        )
+    for site_id in sorted(
+        {p["row"]["site_id"] for p in prepared}
+    ):  # the site's due dates moved: re-pull it
+        events.append(
+            {
+                "at": ctx.now,
+                "user_id": user.id,
+                "device_id": ctx.device_id,
+                "entity": "site",
+                "entity_id": str(site_id),
+                "action": "packet",
+                "site_id": site_id,
+                "before": None,
+                "after": {"why": "inspection"},
+            }
+        )
     conn.execute(AuditEvent.__table__.insert(), events)
     seals.seal(session, "inspection", *(p["row"]["id"] for p in prepared), at=ctx.now)
     from . import findings, permits  # findings: the enforcement engineer's service (contract E)
+
     today = clocks.to_local(ctx.now, ctx.rb).date()
     evaluate = getattr(ctx, "evaluate_sites", None)
     for p in prepared:
@@ -456,42 +617,78 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
         # The model object only for the findings code, and only when it has work (most pushes pass).
         inspection = Inspection(**p["row"]) if failed or p["row"]["replaces_id"] else None
         # A correction first settles the findings of the inspection it replaces (carried over or withdrawn).
-        carried = findings.carry_over_or_withdraw(session, inspection, p["answers"], ctx.now, ctx.rb) \
-            if p["row"]["replaces_id"] else set()
+        carried = (
+            findings.carry_over_or_withdraw(session, inspection, p["answers"], ctx.now, ctx.rb)
+            if p["row"]["replaces_id"]
+            else set()
+        )
         if failed:
-            findings.create_from_inspection(session, inspection, p["answers"], p["site"], ctx.now, ctx.rb,
-                                            skip=carried)
+            findings.create_from_inspection(
+                session, inspection, p["answers"], p["site"], ctx.now, ctx.rb, skip=carried
+            )
         # Only a failure, or disturbance without a permit in force, can give new grounds for a stop-work
         # order (§ 256-10A); clock-based grounds (missed inspections, overdue repairs) are found by the
         # periodic evaluation whatever devices send.
-        if evaluate is not None and (failed or not permits.is_active(lk.permit(p["row"]["site_id"]), today)):
+        if evaluate is not None and (
+            failed or not permits.is_active(lk.permit(p["row"]["site_id"]), today)
+        ):
             evaluate.add(p["row"]["site_id"])
     if evaluate is None:  # a single submission outside a sync batch: evaluate its site now
         from . import enforcement
+
         for site in {p["row"]["site_id"]: p["site"] for p in prepared}.values():
             enforcement.evaluate_site(session, site, ctx.now, ctx.rb)
 
 
-ANSWER_COLUMNS = ("inspection_id", "item_code", "result", "note", "corrective_action", "measurements", "calculator")
+ANSWER_COLUMNS = (
+    "inspection_id",
+    "item_code",
+    "result",
+    "note",
+    "corrective_action",
+    "measurements",
+    "calculator",
+)
 
 
 def _insert_answers(conn, rows: list[tuple[str, dict]]) -> None:
     """Answers are most of what a push writes (25 per inspection): one executemany straight to the driver,
     with the statement compiled for the connection's dialect (portable) and the JSON columns encoded here.
     `rows`: (inspection id, cleaned answer)."""
-    stmt = Answer.__table__.insert().values({c: None for c in ANSWER_COLUMNS}).compile(dialect=conn.dialect)
+    stmt = (
+        Answer.__table__.insert()
+        .values({c: None for c in ANSWER_COLUMNS})
+        .compile(dialect=conn.dialect)
+    )
     order = stmt.positiontup or list(ANSWER_COLUMNS)
     dumps = json.dumps
 
     def values(inspection_id: str, a: dict) -> dict:
-        return {"inspection_id": inspection_id, "item_code": a["item_code"], "result": a["result"],
-                "note": a["note"], "corrective_action": a["corrective_action"],
-                "measurements": dumps(a["measurements"]) if a["measurements"] else "{}",
-                "calculator": dumps(a["calculator"]) if a["calculator"] is not None else "null"}
-    if stmt.positional and tuple(order) == ANSWER_COLUMNS:  # SQLite: plain tuples, no dict per answer
-        params = [(iid, a["item_code"], a["result"], a["note"], a["corrective_action"],
-                   dumps(a["measurements"]) if a["measurements"] else "{}",
-                   dumps(a["calculator"]) if a["calculator"] is not None else "null") for iid, a in rows]
+        return {
+            "inspection_id": inspection_id,
+            "item_code": a["item_code"],
+            "result": a["result"],
+            "note": a["note"],
+            "corrective_action": a["corrective_action"],
+            "measurements": dumps(a["measurements"]) if a["measurements"] else "{}",
+            "calculator": dumps(a["calculator"]) if a["calculator"] is not None else "null",
+        }
+
+    if (
+        stmt.positional and tuple(order) == ANSWER_COLUMNS
+    ):  # SQLite: plain tuples, no dict per answer
+        params = [
+            (
+                iid,
+                a["item_code"],
+                a["result"],
+                a["note"],
+                a["corrective_action"],
+                dumps(a["measurements"]) if a["measurements"] else "{}",
+                dumps(a["calculator"]) if a["calculator"] is not None else "null",
+            )
+            for iid, a in rows
+        ]
     elif stmt.positional:
         params = [tuple(values(iid, a)[c] for c in order) for iid, a in rows]
     else:
@@ -499,7 +696,9 @@ def _insert_answers(conn, rows: list[tuple[str, dict]]) -> None:
     conn.exec_driver_sql(stmt.string, params)
 
 
-def apply_submission(session: Session, payload: dict, inspection_id: str, ctx) -> tuple[Inspection, str]:
+def apply_submission(
+    session: Session, payload: dict, inspection_id: str, ctx
+) -> tuple[Inspection, str]:
     """Store one device inspection in the caller's transaction. Returns (inspection, "applied"|"duplicate");
     raises Invalid (field errors), NotFound (site not visible) or Conflict (the id holds other content)."""
     lk = Lookups(session, ctx.user, ctx.rb)
@@ -515,7 +714,9 @@ def _check_received(lk: Lookups, photos: list[dict], user: User, errors: dict) -
     for photo in photos:
         pid = photo["photo_id"]
         row = lk.photos.get(pid)
-        if pid in lk.claimed or (row is not None and (row.user_id != user.id or row.inspection_id or row.finding_id)):
+        if pid in lk.claimed or (
+            row is not None and (row.user_id != user.id or row.inspection_id or row.finding_id)
+        ):
             errors[f"photos.{pid}.id"] = "This photo id is already used by another record."
         elif row is not None and row.sha256 != photo["sha256"]:
             errors[f"photos.{pid}.sha256"] = "The photo received under this id has other bytes."
@@ -523,15 +724,28 @@ def _check_received(lk: Lookups, photos: list[dict], user: User, errors: dict) -
 
 def _link_received(session: Session, row: Photo, claim: dict) -> None:
     # The device read GPS and time before its canvas dropped EXIF: its values fill what EXIF lacked.
-    session.execute(update(Photo).where(Photo.id == row.id).values(
-        inspection_id=claim["inspection_id"], finding_id=claim["finding_id"], item_code=claim["item_code"],
-        taken_at=row.taken_at or claim["taken_at"],
-        latitude=row.latitude if row.latitude is not None else claim["latitude"],
-        longitude=row.longitude if row.longitude is not None else claim["longitude"]))
+    session.execute(
+        update(Photo)
+        .where(Photo.id == row.id)
+        .values(
+            inspection_id=claim["inspection_id"],
+            finding_id=claim["finding_id"],
+            item_code=claim["item_code"],
+            taken_at=row.taken_at or claim["taken_at"],
+            latitude=row.latitude if row.latitude is not None else claim["latitude"],
+            longitude=row.longitude if row.longitude is not None else claim["longitude"],
+        )
+    )
 
 
-def claim_photos(session: Session, raw_photos, *, user: User, inspection_id: str | None = None,
-                 finding_id: str | None = None) -> tuple[int, int]:
+def claim_photos(
+    session: Session,
+    raw_photos,
+    *,
+    user: User,
+    inspection_id: str | None = None,
+    finding_id: str | None = None,
+) -> tuple[int, int]:
     """For other records that carry photos (a finding's correction, a stop-work order): validate the
     `photos` list, link the bytes already received and remember the rest. Returns (expected, received);
     raises Invalid with errors keyed `photos.<id>.<field>`."""
@@ -544,7 +758,10 @@ def claim_photos(session: Session, raw_photos, *, user: User, inspection_id: str
         raise Invalid(errors)
     received = 0
     if photos:
-        claims = [{**p, "inspection_id": inspection_id, "finding_id": finding_id, "user_id": user.id} for p in photos]
+        claims = [
+            {**p, "inspection_id": inspection_id, "finding_id": finding_id, "user_id": user.id}
+            for p in photos
+        ]
         session.execute(insert(PhotoClaim), claims)
         for claim in claims:
             if claim["photo_id"] in lk.photos:

@@ -4,6 +4,7 @@ site's permits and stop-work orders) share one answer instead of one query each.
 Active only inside `with reading(session):` (the site page); anywhere else `remember` simply computes.
 Any flush, commit or rollback forgets everything, so a panel that writes (e.g. enforcement proposing an
 order) never lets a later panel read a stale answer."""
+
 from __future__ import annotations
 
 from contextlib import contextmanager

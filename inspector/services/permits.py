@@ -1,5 +1,6 @@
 """Permits under § 256-8: application, control plan documents, review clock, decision, validity,
 extensions, bonds, and the permittee's notice and modification workflows."""
+
 from __future__ import annotations
 
 import hashlib
@@ -7,8 +8,18 @@ from datetime import date, datetime
 
 from sqlmodel import Session, select
 
-from ..models import (ControlMeasureNotice, ControlPlanDocument, Permit, PermitEvent, PermitExtension,
-                      PlanModificationRequest, Site, StoredFile, SuretyBond, User)
+from ..models import (
+    ControlMeasureNotice,
+    ControlPlanDocument,
+    Permit,
+    PermitEvent,
+    PermitExtension,
+    PlanModificationRequest,
+    Site,
+    StoredFile,
+    SuretyBond,
+    User,
+)
 from ..models.base import utcnow
 from ..rules import clocks
 from ..rules.rulebook import Rulebook
@@ -17,11 +28,16 @@ from . import Forbidden, NotFound, ServiceError, audit
 ACTIVE = ("issued", "extended")
 DECIDED = ("issued", "extended", "denied", "expired", "suspended", "revoked", "closed")
 AREA_KINDS = ("land_disturbance", "subdivision_plat", "building_lot")
-SIGNATURES = {"application/pdf": (b"%PDF-",), "image/jpeg": (b"\xff\xd8\xff",),
-              "image/png": (b"\x89PNG\r\n\x1a\n",)}
+SIGNATURES = {
+    "application/pdf": (b"%PDF-",),
+    "image/jpeg": (b"\xff\xd8\xff",),
+    "image/png": (b"\x89PNG\r\n\x1a\n",),
+}
 
 
-def set_status(session: Session, permit: Permit, status: str, *, user_id: int | None, note: str = "") -> None:
+def set_status(
+    session: Session, permit: Permit, status: str, *, user_id: int | None, note: str = ""
+) -> None:
     before = audit.snapshot(permit)
     permit.status = status
     permit.version += 1
@@ -29,29 +45,67 @@ def set_status(session: Session, permit: Permit, status: str, *, user_id: int | 
     session.add(permit)
     session.add(PermitEvent(permit_id=permit.id, status=status, note=note, by_user_id=user_id))
     session.flush()
-    audit.record(session, entity="permit", entity_id=permit.id, action=f"status:{status}", user_id=user_id,
-                 before=before, after=audit.snapshot(permit), site_id=permit.site_id)
+    audit.record(
+        session,
+        entity="permit",
+        entity_id=permit.id,
+        action=f"status:{status}",
+        user_id=user_id,
+        before=before,
+        after=audit.snapshot(permit),
+        site_id=permit.site_id,
+    )
 
 
-def apply(session: Session, *, site: Site, company_id: int, applicant_name: str, received_on: date,
-          fee_paid_on: date | None, building_permit_until: date | None, user: User, today: date) -> Permit:
+def apply(
+    session: Session,
+    *,
+    site: Site,
+    company_id: int,
+    applicant_name: str,
+    received_on: date,
+    fee_paid_on: date | None,
+    building_permit_until: date | None,
+    user: User,
+    today: date,
+) -> Permit:
     if not applicant_name.strip():
         raise ServiceError("Enter the applicant's name.", field="applicant_name")
     if received_on > today:
-        raise ServiceError("The date received cannot be in the future.", field="application_received_on")
+        raise ServiceError(
+            "The date received cannot be in the future.", field="application_received_on"
+        )
     if fee_paid_on and fee_paid_on > today:
         raise ServiceError("The fee date cannot be in the future.", field="fee_paid_on")
     if user.role == "permittee" and company_id != user.company_id:
         raise Forbidden("A permittee applies for its own company only.")
-    permit = Permit(site_id=site.id, company_id=company_id, applicant_name=applicant_name.strip(),
-                    application_received_on=received_on, fee_paid_on=fee_paid_on,
-                    building_permit_until=building_permit_until)
+    permit = Permit(
+        site_id=site.id,
+        company_id=company_id,
+        applicant_name=applicant_name.strip(),
+        application_received_on=received_on,
+        fee_paid_on=fee_paid_on,
+        building_permit_until=building_permit_until,
+    )
     session.add(permit)
     session.flush()
-    session.add(PermitEvent(permit_id=permit.id, status="applied", by_user_id=user.id,
-                            note=f"Application received {received_on.isoformat()}"))
-    audit.record(session, entity="permit", entity_id=permit.id, action="apply", user_id=user.id,
-                 after=audit.snapshot(permit), site_id=site.id)
+    session.add(
+        PermitEvent(
+            permit_id=permit.id,
+            status="applied",
+            by_user_id=user.id,
+            note=f"Application received {received_on.isoformat()}",
+        )
+    )
+    audit.record(
+        session,
+        entity="permit",
+        entity_id=permit.id,
+        action="apply",
+        user_id=user.id,
+        after=audit.snapshot(permit),
+        site_id=site.id,
+    )
     return permit
 
 
@@ -65,8 +119,16 @@ def record_fee(session: Session, permit: Permit, *, user: User, paid_on: date, t
     permit.updated_at = utcnow()
     session.add(permit)
     session.flush()
-    audit.record(session, entity="permit", entity_id=permit.id, action="fee_paid", user_id=user.id,
-                 before=before, after=audit.snapshot(permit), site_id=permit.site_id)
+    audit.record(
+        session,
+        entity="permit",
+        entity_id=permit.id,
+        action="fee_paid",
+        user_id=user.id,
+        before=before,
+        after=audit.snapshot(permit),
+        site_id=permit.site_id,
+    )
 
 
 def sniff_type(data: bytes) -> str | None:
@@ -76,8 +138,17 @@ def sniff_type(data: bytes) -> str | None:
     return None
 
 
-def add_document(session: Session, permit: Permit, *, kind: str, filename: str, data: bytes,
-                 user: User, rb: Rulebook, now: datetime | None = None) -> ControlPlanDocument:
+def add_document(
+    session: Session,
+    permit: Permit,
+    *,
+    kind: str,
+    filename: str,
+    data: bytes,
+    user: User,
+    rb: Rulebook,
+    now: datetime | None = None,
+) -> ControlPlanDocument:
     kinds = {d["kind"] for d in rb["control_plan_documents"]}
     if kind not in kinds:
         raise ServiceError("Choose which control plan document this is.", field="kind")
@@ -92,21 +163,39 @@ def add_document(session: Session, permit: Permit, *, kind: str, filename: str, 
     stored = StoredFile(data=data)
     session.add(stored)
     session.flush()
-    doc = ControlPlanDocument(permit_id=permit.id, kind=kind, filename=filename[-255:] or "document",
-                              content_type=content_type, size=len(data),
-                              sha256=hashlib.sha256(data).hexdigest(), file_id=stored.id,
-                              uploaded_by=user.id, uploaded_at=now or utcnow())
+    doc = ControlPlanDocument(
+        permit_id=permit.id,
+        kind=kind,
+        filename=filename[-255:] or "document",
+        content_type=content_type,
+        size=len(data),
+        sha256=hashlib.sha256(data).hexdigest(),
+        file_id=stored.id,
+        uploaded_by=user.id,
+        uploaded_at=now or utcnow(),
+    )
     session.add(doc)
     session.flush()
-    audit.record(session, entity="control_plan_document", entity_id=doc.id, action="upload", user_id=user.id,
-                 after={"permit_id": permit.id, "kind": kind, "sha256": doc.sha256, "size": doc.size},
-                 site_id=permit.site_id)
+    audit.record(
+        session,
+        entity="control_plan_document",
+        entity_id=doc.id,
+        action="upload",
+        user_id=user.id,
+        after={"permit_id": permit.id, "kind": kind, "sha256": doc.sha256, "size": doc.size},
+        site_id=permit.site_id,
+    )
     return doc
 
 
 def documents(session: Session, permit: Permit) -> list[ControlPlanDocument]:
-    return list(session.exec(select(ControlPlanDocument).where(ControlPlanDocument.permit_id == permit.id)
-                             .order_by(ControlPlanDocument.uploaded_at)))
+    return list(
+        session.exec(
+            select(ControlPlanDocument)
+            .where(ControlPlanDocument.permit_id == permit.id)
+            .order_by(ControlPlanDocument.uploaded_at)
+        )
+    )
 
 
 def required_document_kinds(site: Site, rb: Rulebook) -> list[str]:
@@ -117,7 +206,9 @@ def required_document_kinds(site: Site, rb: Rulebook) -> list[str]:
     return []
 
 
-def complete_on(permit: Permit, site: Site, docs: list[ControlPlanDocument], rb: Rulebook) -> date | None:
+def complete_on(
+    permit: Permit, site: Site, docs: list[ControlPlanDocument], rb: Rulebook
+) -> date | None:
     """The day the application, the control plan and the fee were all in (the review clock starts)."""
     if permit.fee_paid_on is None or not docs:
         return None
@@ -148,15 +239,17 @@ def clocks_view(session: Session, permit: Permit, site: Site, rb: Rulebook, now:
     if complete:
         review = clocks.plan_review_due(complete, rb)
         view["review"] = review
-        view["review_overdue"] = (permit.status in ("applied", "under_review")
-                                  and clocks.local_date(now, rb) > review.due)
+        view["review_overdue"] = (
+            permit.status in ("applied", "under_review") and clocks.local_date(now, rb) > review.due
+        )
     if permit.issued_on:
         view["expires_on"] = permit.expires_on
     if permit.commenced_at:
         due = clocks.commencement_notice_due(permit.commenced_at, rb)
         view["commencement"] = due
-        view["commencement_late"] = clocks.is_late(permit.commencement_notified_at, due.due, now,
-                                                   rb)
+        view["commencement_late"] = clocks.is_late(
+            permit.commencement_notified_at, due.due, now, rb
+        )
     return view
 
 
@@ -170,17 +263,26 @@ def start_review(session: Session, permit: Permit, *, user: User) -> None:
     set_status(session, permit, "under_review", user_id=user.id, note="Review started")
 
 
-def issue(session: Session, permit: Permit, *, site: Site, user: User, issued_on: date, rb: Rulebook) -> None:
+def issue(
+    session: Session, permit: Permit, *, site: Site, user: User, issued_on: date, rb: Rulebook
+) -> None:
     """Approve the control plan and issue the permit (§ 256-8C)."""
     _require_undecided(permit)
     if complete_on(permit, site, documents(session, permit), rb) is None:
-        raise ServiceError("The application, the control plan and the fee must all be in before a permit is issued.")
+        raise ServiceError(
+            "The application, the control plan and the fee must all be in before a permit is issued."
+        )
     permit.issued_on = issued_on
     permit.expires_on = clocks.permit_expires(issued_on, permit.building_permit_until, 0, rb)
     permit.number = permit.number or f"ECP-{issued_on.year}-{permit.id:04d}"
     permit.decided_by, permit.decided_at = user.id, utcnow()
-    set_status(session, permit, "issued", user_id=user.id,
-               note=f"Issued; valid until {permit.expires_on.isoformat()} ({rb['clocks.permit_validity.citation']})")
+    set_status(
+        session,
+        permit,
+        "issued",
+        user_id=user.id,
+        note=f"Issued; valid until {permit.expires_on.isoformat()} ({rb['clocks.permit_validity.citation']})",
+    )
 
 
 def deny(session: Session, permit: Permit, *, user: User, reasons: str) -> None:
@@ -193,16 +295,27 @@ def deny(session: Session, permit: Permit, *, user: User, reasons: str) -> None:
     set_status(session, permit, "denied", user_id=user.id, note=reasons.strip())
 
 
-def extend(session: Session, permit: Permit, *, user: User, days: int, conditions: str, rb: Rulebook) -> PermitExtension:
+def extend(
+    session: Session, permit: Permit, *, user: User, days: int, conditions: str, rb: Rulebook
+) -> PermitExtension:
     if permit.status not in ACTIVE and permit.status != "expired":
-        raise ServiceError(f"Only an issued or expired permit can be extended (this one is {permit.status}).")
+        raise ServiceError(
+            f"Only an issued or expired permit can be extended (this one is {permit.status})."
+        )
     problem = clocks.check_extension_days(days, rb)
     if problem:
         raise ServiceError(problem, field="days")
     permit.extension_days += days
-    permit.expires_on = clocks.permit_expires(permit.issued_on, permit.building_permit_until, permit.extension_days, rb)
-    ext = PermitExtension(permit_id=permit.id, days=days, conditions=conditions.strip(), granted_by=user.id,
-                          new_expires_on=permit.expires_on)
+    permit.expires_on = clocks.permit_expires(
+        permit.issued_on, permit.building_permit_until, permit.extension_days, rb
+    )
+    ext = PermitExtension(
+        permit_id=permit.id,
+        days=days,
+        conditions=conditions.strip(),
+        granted_by=user.id,
+        new_expires_on=permit.expires_on,
+    )
     session.add(ext)
     note = f"Extended {days} days to {permit.expires_on.isoformat()}"
     if conditions.strip():
@@ -211,8 +324,17 @@ def extend(session: Session, permit: Permit, *, user: User, days: int, condition
     return ext
 
 
-def add_bond(session: Session, permit: Permit, *, user: User, kind: str, amount: float, issuer: str,
-             effective_on: date, expires_on: date | None) -> SuretyBond:
+def add_bond(
+    session: Session,
+    permit: Permit,
+    *,
+    user: User,
+    kind: str,
+    amount: float,
+    issuer: str,
+    effective_on: date,
+    expires_on: date | None,
+) -> SuretyBond:
     if kind not in ("surety_bond", "letter_of_credit"):
         raise ServiceError("Choose a surety bond or an irrevocable letter of credit.", field="kind")
     if not amount or amount <= 0 or amount > 1e9:
@@ -221,30 +343,58 @@ def add_bond(session: Session, permit: Permit, *, user: User, kind: str, amount:
         raise ServiceError("Enter the issuer.", field="issuer")
     if expires_on and expires_on < effective_on:
         raise ServiceError("The bond cannot expire before it takes effect.", field="expires_on")
-    bond = SuretyBond(permit_id=permit.id, kind=kind, amount=amount, issuer=issuer.strip(),
-                      effective_on=effective_on, expires_on=expires_on)
+    bond = SuretyBond(
+        permit_id=permit.id,
+        kind=kind,
+        amount=amount,
+        issuer=issuer.strip(),
+        effective_on=effective_on,
+        expires_on=expires_on,
+    )
     session.add(bond)
     session.flush()
-    audit.record(session, entity="surety_bond", entity_id=bond.id, action="create", user_id=user.id,
-                 after=audit.snapshot(bond), site_id=permit.site_id)
+    audit.record(
+        session,
+        entity="surety_bond",
+        entity_id=bond.id,
+        action="create",
+        user_id=user.id,
+        after=audit.snapshot(bond),
+        site_id=permit.site_id,
+    )
     return bond
 
 
 def refresh_status(session: Session, permit: Permit, today: date) -> None:
     """Time passes: an issued permit past its last valid day becomes expired."""
     if permit.status in ACTIVE and permit.expires_on and today > permit.expires_on:
-        set_status(session, permit, "expired", user_id=None, note=f"Expired after {permit.expires_on.isoformat()}")
+        set_status(
+            session,
+            permit,
+            "expired",
+            user_id=None,
+            note=f"Expired after {permit.expires_on.isoformat()}",
+        )
 
 
 def is_active(permit: Permit | None, today: date) -> bool:
-    return bool(permit and permit.status in ACTIVE and permit.issued_on and permit.issued_on <= today
-                and permit.expires_on and today <= permit.expires_on)
+    return bool(
+        permit
+        and permit.status in ACTIVE
+        and permit.issued_on
+        and permit.issued_on <= today
+        and permit.expires_on
+        and today <= permit.expires_on
+    )
 
 
 def current_permit(session: Session, site_id: int) -> Permit | None:
     """The site's most recent permit (the one its clocks follow)."""
-    return session.exec(select(Permit).where(Permit.site_id == site_id)
-                        .order_by(Permit.created_at.desc(), Permit.id.desc())).first()
+    return session.exec(
+        select(Permit)
+        .where(Permit.site_id == site_id)
+        .order_by(Permit.created_at.desc(), Permit.id.desc())
+    ).first()
 
 
 def get_permit(session: Session, permit_id: int) -> Permit:
@@ -256,18 +406,22 @@ def get_permit(session: Session, permit_id: int) -> Permit:
 
 # ---------------------------------------------------------------- permittee workflows (§ 256-8D(3)(a)–(c))
 
+
 def _require_permittee_of(permit: Permit, user: User) -> None:
     if user.role == "permittee" and user.company_id != permit.company_id:
         raise NotFound("No such permit.")
 
 
-def notify_commencement(session: Session, permit: Permit, *, user: User, commenced_at: datetime,
-                        now: datetime) -> None:
+def notify_commencement(
+    session: Session, permit: Permit, *, user: User, commenced_at: datetime, now: datetime
+) -> None:
     _require_permittee_of(permit, user)
     if permit.status not in ACTIVE:
         raise ServiceError("Land disturbance may begin only under an issued permit (§ 256-8A).")
     if commenced_at > now:
-        raise ServiceError("The start of land disturbance cannot be in the future.", field="commenced_at")
+        raise ServiceError(
+            "The start of land disturbance cannot be in the future.", field="commenced_at"
+        )
     if permit.commenced_at is not None:
         raise ServiceError("Commencement was already notified.")
     before = audit.snapshot(permit)
@@ -275,40 +429,80 @@ def notify_commencement(session: Session, permit: Permit, *, user: User, commenc
     permit.version += 1
     session.add(permit)
     session.flush()
-    audit.record(session, entity="permit", entity_id=permit.id, action="notice:commencement", user_id=user.id,
-                 before=before, after=audit.snapshot(permit), site_id=permit.site_id)
+    audit.record(
+        session,
+        entity="permit",
+        entity_id=permit.id,
+        action="notice:commencement",
+        user_id=user.id,
+        before=before,
+        after=audit.snapshot(permit),
+        site_id=permit.site_id,
+    )
 
 
-def notify_completion(session: Session, permit: Permit, *, user: User, measure: str, installed_on: date,
-                      now: datetime, rb: Rulebook | None = None) -> ControlMeasureNotice:
+def notify_completion(
+    session: Session,
+    permit: Permit,
+    *,
+    user: User,
+    measure: str,
+    installed_on: date,
+    now: datetime,
+    rb: Rulebook | None = None,
+) -> ControlMeasureNotice:
     _require_permittee_of(permit, user)
     if not measure.strip():
         raise ServiceError("Name the control measure.", field="measure")
     if installed_on > clocks.local_date(now, rb):
         raise ServiceError("The installation date cannot be in the future.", field="installed_on")
-    notice = ControlMeasureNotice(permit_id=permit.id, measure=measure.strip(), installed_on=installed_on,
-                                  notified_at=now, notified_by=user.id)
+    notice = ControlMeasureNotice(
+        permit_id=permit.id,
+        measure=measure.strip(),
+        installed_on=installed_on,
+        notified_at=now,
+        notified_by=user.id,
+    )
     session.add(notice)
     session.flush()
-    audit.record(session, entity="control_measure_notice", entity_id=notice.id, action="create",
-                 user_id=user.id, after=audit.snapshot(notice), site_id=permit.site_id)
+    audit.record(
+        session,
+        entity="control_measure_notice",
+        entity_id=notice.id,
+        action="create",
+        user_id=user.id,
+        after=audit.snapshot(notice),
+        site_id=permit.site_id,
+    )
     return notice
 
 
-def request_modification(session: Session, permit: Permit, *, user: User, description: str) -> PlanModificationRequest:
+def request_modification(
+    session: Session, permit: Permit, *, user: User, description: str
+) -> PlanModificationRequest:
     _require_permittee_of(permit, user)
     if not description.strip():
         raise ServiceError("Describe the change to the control plan.", field="description")
-    req = PlanModificationRequest(permit_id=permit.id, description=description.strip(), requested_by=user.id)
+    req = PlanModificationRequest(
+        permit_id=permit.id, description=description.strip(), requested_by=user.id
+    )
     session.add(req)
     session.flush()
-    audit.record(session, entity="plan_modification", entity_id=req.id, action="request", user_id=user.id,
-                 after=audit.snapshot(req), site_id=permit.site_id)
+    audit.record(
+        session,
+        entity="plan_modification",
+        entity_id=req.id,
+        action="request",
+        user_id=user.id,
+        after=audit.snapshot(req),
+        site_id=permit.site_id,
+    )
     return req
 
 
-def decide_modification(session: Session, req: PlanModificationRequest, *, user: User, decision: str,
-                        text: str) -> None:
+def decide_modification(
+    session: Session, req: PlanModificationRequest, *, user: User, decision: str, text: str
+) -> None:
     if req.decision:
         raise ServiceError("This request was already decided.")
     if decision not in ("granted", "refused"):
@@ -316,12 +510,25 @@ def decide_modification(session: Session, req: PlanModificationRequest, *, user:
     if not text.strip():
         raise ServiceError("The decision must be given in writing (§ 256-8D(3)(c)).", field="text")
     before = audit.snapshot(req)
-    req.decision, req.decision_text, req.decided_by, req.decided_at = decision, text.strip(), user.id, utcnow()
+    req.decision, req.decision_text, req.decided_by, req.decided_at = (
+        decision,
+        text.strip(),
+        user.id,
+        utcnow(),
+    )
     session.add(req)
     session.flush()
     permit = session.get(Permit, req.permit_id)
-    audit.record(session, entity="plan_modification", entity_id=req.id, action=decision, user_id=user.id,
-                 before=before, after=audit.snapshot(req), site_id=permit.site_id if permit else None)
+    audit.record(
+        session,
+        entity="plan_modification",
+        entity_id=req.id,
+        action=decision,
+        user_id=user.id,
+        before=before,
+        after=audit.snapshot(req),
+        site_id=permit.site_id if permit else None,
+    )
 
 
 def acknowledge_conditions(session: Session, permit: Permit, *, user: User) -> None:
@@ -331,23 +538,44 @@ def acknowledge_conditions(session: Session, permit: Permit, *, user: User) -> N
         return
     permit.conditions_acknowledged_at, permit.conditions_acknowledged_by = utcnow(), user.id
     session.add(permit)
-    audit.record(session, entity="permit", entity_id=permit.id, action="acknowledge_conditions",
-                 user_id=user.id, site_id=permit.site_id)
+    audit.record(
+        session,
+        entity="permit",
+        entity_id=permit.id,
+        action="acknowledge_conditions",
+        user_id=user.id,
+        site_id=permit.site_id,
+    )
 
 
 def completion_notices(session: Session, permit: Permit) -> list[ControlMeasureNotice]:
-    return list(session.exec(select(ControlMeasureNotice).where(ControlMeasureNotice.permit_id == permit.id)
-                             .order_by(ControlMeasureNotice.installed_on)))
+    return list(
+        session.exec(
+            select(ControlMeasureNotice)
+            .where(ControlMeasureNotice.permit_id == permit.id)
+            .order_by(ControlMeasureNotice.installed_on)
+        )
+    )
 
 
 def modification_requests(session: Session, permit: Permit) -> list[PlanModificationRequest]:
-    return list(session.exec(select(PlanModificationRequest).where(PlanModificationRequest.permit_id == permit.id)
-                             .order_by(PlanModificationRequest.requested_at.desc())))
+    return list(
+        session.exec(
+            select(PlanModificationRequest)
+            .where(PlanModificationRequest.permit_id == permit.id)
+            .order_by(PlanModificationRequest.requested_at.desc())
+        )
+    )
 
 
 def history(session: Session, permit: Permit) -> list[PermitEvent]:
-    return list(session.exec(select(PermitEvent).where(PermitEvent.permit_id == permit.id)
-                             .order_by(PermitEvent.at, PermitEvent.id)))
+    return list(
+        session.exec(
+            select(PermitEvent)
+            .where(PermitEvent.permit_id == permit.id)
+            .order_by(PermitEvent.at, PermitEvent.id)
+        )
+    )
 
 
 def bonds(session: Session, permit: Permit) -> list[SuretyBond]:

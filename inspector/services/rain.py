@@ -4,6 +4,7 @@ Every new reading re-evaluates its gauge's qualifying rains (`inspector.rules.ra
 writes an audit event `rain_event`, and one `site`/`packet` event for every site linked to the gauge, so
 tablets re-pull those sites' due items. Readings are immutable: the same `source_key` again is a no-op.
 """
+
 from __future__ import annotations
 
 import math
@@ -24,24 +25,33 @@ from .sites import can_see_site, visible_sites_query
 FORMATS = ("auto", "ghcn", "cocorahs")  # "ghcn", "auto": recognised from the file (imports/noaa.py)
 
 
-def parse_file(data: bytes | str, fmt: str, units: str | None, rb: Rulebook,
-               now: datetime) -> tuple[noaa.Product, object]:
+def parse_file(
+    data: bytes | str, fmt: str, units: str | None, rb: Rulebook, now: datetime
+) -> tuple[noaa.Product, object]:
     """(which product the file was taken to be, its parsed rows). Raises FileProblem."""
     if fmt not in FORMATS:
         raise FileProblem("Choose the file's format: recognised from the file, NOAA, or CoCoRaHS.")
     if fmt == "cocorahs":
-        product = noaa.Product("cocorahs", "CoCoRaHS daily precipitation export (TotalPrecipAmt in "
-                               "inches)", 1.0, "cocorahs")
+        product = noaa.Product(
+            "cocorahs",
+            "CoCoRaHS daily precipitation export (TotalPrecipAmt in inches)",
+            1.0,
+            "cocorahs",
+        )
         return product, cocorahs.parse(data, rb, now)
     product, text = noaa.recognise(data, units)
     if product.key == "cocorahs" and fmt == "ghcn":
-        raise FileProblem("This is a CoCoRaHS export, not a NOAA file: choose CoCoRaHS, or let the "
-                          "app recognise the file.")
+        raise FileProblem(
+            "This is a CoCoRaHS export, not a NOAA file: choose CoCoRaHS, or let the "
+            "app recognise the file."
+        )
     if product.key == "cocorahs":
         return product, cocorahs.parse(text, rb, now)
     if product.key == "ghcnd_by_station":
         return product, ghcn.parse_by_station(text, rb, now, product.per_inch)
     return product, ghcn.parse(text, rb, now, product.per_inch)
+
+
 EARTH_RADIUS_MI = 3958.8
 
 
@@ -54,16 +64,29 @@ def haversine_mi(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
 
 # ---------------------------------------------------------------- gauges and site links
 
-def create_gauge(session: Session, *, name: str, kind: str, station_code: str, latitude, longitude,
-                 user_id: int | None, rb: Rulebook, link_sites: bool = True) -> RainGauge:
+
+def create_gauge(
+    session: Session,
+    *,
+    name: str,
+    kind: str,
+    station_code: str,
+    latitude,
+    longitude,
+    user_id: int | None,
+    rb: Rulebook,
+    link_sites: bool = True,
+) -> RainGauge:
     name, station_code = (name or "").strip(), (station_code or "").strip()
     if not name:
         raise ServiceError("A gauge needs a name.", field="name")
     if kind not in GAUGE_KINDS:
         raise ServiceError("Choose the kind of gauge.", field="kind")
     if not station_code:
-        raise ServiceError("Enter the station code (any short unique name for an on-site gauge).",
-                           field="station_code")
+        raise ServiceError(
+            "Enter the station code (any short unique name for an on-site gauge).",
+            field="station_code",
+        )
     if session.exec(select(RainGauge).where(RainGauge.station_code == station_code)).first():
         raise ServiceError("A gauge with this station code exists already.", field="station_code")
     coords = {}
@@ -79,8 +102,14 @@ def create_gauge(session: Session, *, name: str, kind: str, station_code: str, l
     gauge = RainGauge(name=name[:200], kind=kind, station_code=station_code[:60], **coords)
     session.add(gauge)
     session.flush()
-    audit.record(session, entity="rain_gauge", entity_id=gauge.id, action="create", user_id=user_id,
-                 after=audit.snapshot(gauge))
+    audit.record(
+        session,
+        entity="rain_gauge",
+        entity_id=gauge.id,
+        action="create",
+        user_id=user_id,
+        after=audit.snapshot(gauge),
+    )
     if link_sites:  # False when several gauges are added at once: link once they are all there
         link_nearest(session, rb)
     return gauge
@@ -94,7 +123,11 @@ def link_nearest(session: Session, rb: Rulebook, sites: list[Site] | None = None
     page, which points the nearer one out): switching silently would drop the post-rain inspections owed for
     rain recorded at the old gauge."""
     gauges = session.exec(select(RainGauge)).all()
-    sites = sites if sites is not None else session.exec(select(Site).where(Site.latitude.is_not(None))).all()
+    sites = (
+        sites
+        if sites is not None
+        else session.exec(select(Site).where(Site.latitude.is_not(None))).all()
+    )
     links = {link.site_id: link for link in session.exec(select(SiteGauge)).all()}
     radius = rb["rain.gauge_radius_mi"]
     changed = []
@@ -103,8 +136,10 @@ def link_nearest(session: Session, rb: Rulebook, sites: list[Site] | None = None
             continue
         if site.id in links:
             continue
-        ranked = sorted((haversine_mi(site.latitude, site.longitude, g.latitude, g.longitude), g.id)
-                        for g in gauges)
+        ranked = sorted(
+            (haversine_mi(site.latitude, site.longitude, g.latitude, g.longitude), g.id)
+            for g in gauges
+        )
         if not ranked or ranked[0][0] > radius:
             continue
         distance, gauge_id = ranked[0]
@@ -123,8 +158,11 @@ def choose_gauge(session: Session, site: Site, gauge_id: int, *, user: User) -> 
         raise ServiceError("Choose a gauge from the list.", field="gauge_id")
     link = session.get(SiteGauge, site.id) or SiteGauge(site_id=site.id, gauge_id=gauge.id)
     before = audit.snapshot(link) if link.gauge_id else None
-    distance = haversine_mi(site.latitude, site.longitude, gauge.latitude, gauge.longitude) \
-        if site.latitude is not None and site.longitude is not None else None
+    distance = (
+        haversine_mi(site.latitude, site.longitude, gauge.latitude, gauge.longitude)
+        if site.latitude is not None and site.longitude is not None
+        else None
+    )
     link.gauge_id, link.chosen_by, link.updated_at = gauge.id, user.id, utcnow()
     link.distance_mi = round(distance, 2) if distance is not None else None
     session.add(link)
@@ -133,21 +171,43 @@ def choose_gauge(session: Session, site: Site, gauge_id: int, *, user: User) -> 
     return link
 
 
-def _announce_link(session: Session, site_id: int, gauge_id: int, user_id: int | None, *, before=None, after=None):
+def _announce_link(
+    session: Session, site_id: int, gauge_id: int, user_id: int | None, *, before=None, after=None
+):
     """Devices re-pull the site (its rain and due items) and the gauge (the offline reading form lists it);
     the gauge event carries the site so a permittee of that site receives it."""
-    audit.record(session, entity="site", entity_id=site_id, action="packet", user_id=user_id, before=before,
-                 after=after or {"gauge_id": gauge_id}, site_id=site_id)
-    audit.record(session, entity="rain_gauge", entity_id=gauge_id, action="link", user_id=user_id,
-                 after={"site_id": site_id}, site_id=site_id)
+    audit.record(
+        session,
+        entity="site",
+        entity_id=site_id,
+        action="packet",
+        user_id=user_id,
+        before=before,
+        after=after or {"gauge_id": gauge_id},
+        site_id=site_id,
+    )
+    audit.record(
+        session,
+        entity="rain_gauge",
+        entity_id=gauge_id,
+        action="link",
+        user_id=user_id,
+        after={"site_id": site_id},
+        site_id=site_id,
+    )
 
 
 def nearest_gauge(session: Session, site: Site) -> tuple[RainGauge, float] | None:
     """The nearest gauge to the site and its distance in miles (None without a site position or gauges)."""
     if site.latitude is None or site.longitude is None:
         return None
-    ranked = sorted(((haversine_mi(site.latitude, site.longitude, g.latitude, g.longitude), g.id, g)
-                     for g in all_gauges(session)), key=lambda t: (t[0], t[1]))
+    ranked = sorted(
+        (
+            (haversine_mi(site.latitude, site.longitude, g.latitude, g.longitude), g.id, g)
+            for g in all_gauges(session)
+        ),
+        key=lambda t: (t[0], t[1]),
+    )
     return (ranked[0][2], ranked[0][0]) if ranked else None
 
 
@@ -156,8 +216,14 @@ def gauges_for_sites(session: Session, site_list: list, rb: Rulebook) -> dict[in
     gauges, not linked yet) its nearest gauge within the radius, read the same way `link_nearest` would
     store it."""
     ids = tuple(s.id for s in site_list)
-    links = remember(session, ("site_gauge_links", ids), lambda: {link.site_id: link.gauge_id for link in session.exec(
-        select(SiteGauge).where(SiteGauge.site_id.in_(ids))).all()})
+    links = remember(
+        session,
+        ("site_gauge_links", ids),
+        lambda: {
+            link.site_id: link.gauge_id
+            for link in session.exec(select(SiteGauge).where(SiteGauge.site_id.in_(ids))).all()
+        },
+    )
     gauges = {g.id: g for g in all_gauges(session)}
     radius = rb["rain.gauge_radius_mi"]
     out: dict[int, RainGauge] = {}
@@ -165,8 +231,10 @@ def gauges_for_sites(session: Session, site_list: list, rb: Rulebook) -> dict[in
         if site.id in links:
             out[site.id] = gauges[links[site.id]]
         elif site.latitude is not None and site.longitude is not None and gauges:
-            distance, _, gauge = min((haversine_mi(site.latitude, site.longitude, g.latitude, g.longitude), g.id, g)
-                                     for g in gauges.values())
+            distance, _, gauge = min(
+                (haversine_mi(site.latitude, site.longitude, g.latitude, g.longitude), g.id, g)
+                for g in gauges.values()
+            )
             if distance <= radius:
                 out[site.id] = gauge
     return out
@@ -181,12 +249,15 @@ def site_gauge(session: Session, site_id: int) -> tuple[SiteGauge | None, RainGa
     def read():
         link = session.get(SiteGauge, site_id)
         return link, (session.get(RainGauge, link.gauge_id) if link else None)
+
     return remember(session, ("site_gauge", site_id), read)
 
 
-SHARED_GAUGE = ("This gauge also stands for other companies' sites: a reading from you would start "
-                "their post-rain deadlines, so a permittee's reading counts only for its own sites. "
-                "The Village records readings at this gauge; ask it for an on-site gauge of your own.")
+SHARED_GAUGE = (
+    "This gauge also stands for other companies' sites: a reading from you would start "
+    "their post-rain deadlines, so a permittee's reading counts only for its own sites. "
+    "The Village records readings at this gauge; ask it for an on-site gauge of your own."
+)
 
 
 def gauges_for(session: Session, user: User) -> list[RainGauge]:
@@ -210,8 +281,9 @@ def shared_gauge_ids(session: Session, user: User) -> set[int]:
     visible = visible_sites_query(user).with_only_columns(Site.id)
     others = select(SiteGauge.gauge_id).where(SiteGauge.site_id.not_in(visible))
     ids = set(session.exec(others).all())
-    unlinked = session.exec(select(Site).where(Site.id.not_in(visible),
-                                               Site.id.not_in(select(SiteGauge.site_id)))).all()
+    unlinked = session.exec(
+        select(Site).where(Site.id.not_in(visible), Site.id.not_in(select(SiteGauge.site_id)))
+    ).all()
     for site in unlinked:
         nearest = nearest_gauge(session, site)
         if nearest is not None:
@@ -221,25 +293,46 @@ def shared_gauge_ids(session: Session, user: User) -> set[int]:
 
 # ---------------------------------------------------------------- readings and qualifying rains
 
-def store_reading(session: Session, gauge: RainGauge, row: dict, *, user_id: int | None,
-           site_id: int | None = None) -> tuple[RainReading, bool]:
-    existing = session.exec(select(RainReading).where(RainReading.source_key == row["source_key"])).first()
+
+def store_reading(
+    session: Session,
+    gauge: RainGauge,
+    row: dict,
+    *,
+    user_id: int | None,
+    site_id: int | None = None,
+) -> tuple[RainReading, bool]:
+    existing = session.exec(
+        select(RainReading).where(RainReading.source_key == row["source_key"])
+    ).first()
     if existing is not None:
         return existing, False
     return _insert(session, gauge, row, user_id=user_id, site_id=site_id), True
 
 
-def _insert(session: Session, gauge: RainGauge, row: dict, *, user_id: int | None,
-            site_id: int | None = None) -> RainReading:
+def _insert(
+    session: Session,
+    gauge: RainGauge,
+    row: dict,
+    *,
+    user_id: int | None,
+    site_id: int | None = None,
+) -> RainReading:
     reading = RainReading(gauge_id=gauge.id, user_id=user_id, **row)
     session.add(reading)
     session.flush()
     seals.seal(session, "rain_reading", reading, at=reading.recorded_at)
     # A tablet's reading is known by the UUID the device made (contract C); an imported one by its row id.
     # The site (when given) lets a permittee's other devices pull their own reading.
-    audit.record(session, entity="rain_reading", entity_id=reading.device_uuid or reading.id, action="create",
-                 user_id=user_id, site_id=site_id,
-                 after=audit.snapshot(reading))
+    audit.record(
+        session,
+        entity="rain_reading",
+        entity_id=reading.device_uuid or reading.id,
+        action="create",
+        user_id=user_id,
+        site_id=site_id,
+        after=audit.snapshot(reading),
+    )
     return reading
 
 
@@ -247,23 +340,40 @@ def _stored_readings(session: Session, keys: list[str]) -> dict[str, RainReading
     """Readings already stored under these source keys, in a few queries (an import can have thousands)."""
     found: dict[str, RainReading] = {}
     for start in range(0, len(keys), 500):
-        chunk = keys[start:start + 500]
-        found.update((r.source_key, r) for r in session.exec(select(RainReading)
-                                                             .where(RainReading.source_key.in_(chunk))).all())
+        chunk = keys[start : start + 500]
+        found.update(
+            (r.source_key, r)
+            for r in session.exec(
+                select(RainReading).where(RainReading.source_key.in_(chunk))
+            ).all()
+        )
     return found
 
 
-def evaluate_gauge(session: Session, gauge_id: int, rb: Rulebook, since: datetime | None = None) -> list[RainEvent]:
+def evaluate_gauge(
+    session: Session, gauge_id: int, rb: Rulebook, since: datetime | None = None
+) -> list[RainEvent]:
     """Recompute a gauge's qualifying rains from `since` on; store new ones, grow changed ones.
     Returns the events created or changed (their sites were told to re-pull)."""
     window = timedelta(hours=rain_rules.settings(rb)["window_hours"])
-    since = (since or datetime.min + window * 2) - window * 2  # a rain may join readings just before
-    readings = session.exec(select(RainReading).where(RainReading.gauge_id == gauge_id,
-                                                      RainReading.period_end >= since)).all()
-    rains = rain_rules.qualifying_rains([rain_rules.Reading(r.period_start, r.period_end, r.amount_in, r.trace, r.id)
-                                         for r in readings], rb)
-    existing = list(session.exec(select(RainEvent).where(RainEvent.gauge_id == gauge_id,
-                                                         RainEvent.end >= since)).all())
+    since = (
+        since or datetime.min + window * 2
+    ) - window * 2  # a rain may join readings just before
+    readings = session.exec(
+        select(RainReading).where(RainReading.gauge_id == gauge_id, RainReading.period_end >= since)
+    ).all()
+    rains = rain_rules.qualifying_rains(
+        [
+            rain_rules.Reading(r.period_start, r.period_end, r.amount_in, r.trace, r.id)
+            for r in readings
+        ],
+        rb,
+    )
+    existing = list(
+        session.exec(
+            select(RainEvent).where(RainEvent.gauge_id == gauge_id, RainEvent.end >= since)
+        ).all()
+    )
     touched: list = []
     for rain in rains:
         overlapping = [e for e in existing if e.start <= rain.end and rain.start <= e.end]
@@ -272,28 +382,58 @@ def evaluate_gauge(session: Session, gauge_id: int, rb: Rulebook, since: datetim
             for gone in extra:  # two stored rains joined by a new reading: keep the first
                 existing.remove(gone)
                 session.delete(gone)
-                audit.record(session, entity="rain_event", entity_id=gone.id, action="merge", user_id=None,
-                             before=audit.snapshot(gone), after={"merged_into": event.id})
-            if (event.start, event.end, event.total_in) == (rain.start, rain.end, rain.total_in) and not extra:
+                audit.record(
+                    session,
+                    entity="rain_event",
+                    entity_id=gone.id,
+                    action="merge",
+                    user_id=None,
+                    before=audit.snapshot(gone),
+                    after={"merged_into": event.id},
+                )
+            if (event.start, event.end, event.total_in) == (
+                rain.start,
+                rain.end,
+                rain.total_in,
+            ) and not extra:
                 continue
             before = audit.snapshot(event)
             event.start, event.end, event.total_in = rain.start, rain.end, rain.total_in
             action = "update"
         else:
-            event, before, action = RainEvent(gauge_id=gauge_id, start=rain.start, end=rain.end,
-                                              total_in=rain.total_in), None, "create"
+            event, before, action = (
+                RainEvent(
+                    gauge_id=gauge_id, start=rain.start, end=rain.end, total_in=rain.total_in
+                ),
+                None,
+                "create",
+            )
             existing.append(event)
         session.add(event)
         touched.append((event, action, before))
     session.flush()  # once for all the rains (a year's import finds hundreds)
     for event, action, before in touched:
-        audit.record(session, entity="rain_event", entity_id=event.id, action=action, user_id=None,
-                     before=before, after=audit.snapshot(event))
+        audit.record(
+            session,
+            entity="rain_event",
+            entity_id=event.id,
+            action=action,
+            user_id=None,
+            before=before,
+            after=audit.snapshot(event),
+        )
     touched = [event for event, _, _ in touched]
     if touched:
         for link in session.exec(select(SiteGauge).where(SiteGauge.gauge_id == gauge_id)).all():
-            audit.record(session, entity="site", entity_id=link.site_id, action="packet", user_id=None,
-                         after={"rain_events": [e.id for e in touched]}, site_id=link.site_id)
+            audit.record(
+                session,
+                entity="site",
+                entity_id=link.site_id,
+                action="packet",
+                user_id=None,
+                after={"rain_events": [e.id for e in touched]},
+                site_id=link.site_id,
+            )
     return touched
 
 
@@ -305,8 +445,11 @@ def check_manual_target(session: Session, user: User, gauge_id, site_id) -> Rain
     except (TypeError, ValueError):
         gauge = None
     if gauge is None or gauge.id not in {g.id for g in gauges_for(session, user)}:
-        shared = user.role == "permittee" and gauge is not None \
+        shared = (
+            user.role == "permittee"
+            and gauge is not None
             and gauge.id in shared_gauge_ids(session, user)
+        )
         if shared:
             raise ServiceError(SHARED_GAUGE, field="gauge_id")
         raise ServiceError("Choose a rain gauge from the list.", field="gauge_id")
@@ -315,9 +458,19 @@ def check_manual_target(session: Session, user: User, gauge_id, site_id) -> Rain
     return gauge
 
 
-def record_manual(session: Session, *, user: User, gauge_id, observed_at: datetime, amount_in, period_hours=24,
-                  device_uuid: str | None, site_id: int | None, now: datetime, rb: Rulebook
-                  ) -> tuple[RainReading, bool]:
+def record_manual(
+    session: Session,
+    *,
+    user: User,
+    gauge_id,
+    observed_at: datetime,
+    amount_in,
+    period_hours=24,
+    device_uuid: str | None,
+    site_id: int | None,
+    now: datetime,
+    rb: Rulebook,
+) -> tuple[RainReading, bool]:
     """A gauge reading entered by hand (tablet or web). Idempotent by the device's UUID.
     Returns (reading, created)."""
     gauge = check_manual_target(session, user, gauge_id, site_id)
@@ -330,16 +483,34 @@ def record_manual(session: Session, *, user: User, gauge_id, observed_at: dateti
     if value > rb["rain.max_daily_in"]:
         raise ServiceError(rb["rain.max_daily_note"], field="amount_in")
     window = rain_rules.settings(rb)["window_hours"]
-    if isinstance(period_hours, bool) or not isinstance(period_hours, (int, float)) or not 0 < period_hours <= window:
+    if (
+        isinstance(period_hours, bool)
+        or not isinstance(period_hours, (int, float))
+        or not 0 < period_hours <= window
+    ):
         raise ServiceError(f"The reading must cover 1 to {window:g} hours.", field="period_hours")
     if observed_at > now + timedelta(minutes=rb["rain.future_tolerance_minutes"]):
         raise ServiceError("The reading time is in the future.", field="observed_at")
-    key = f"device:{device_uuid}" if device_uuid else f"manual:{gauge.id}:{observed_at.isoformat()}:{user.id}"
-    reading, created = store_reading(session, gauge, {
-        "period_start": observed_at - timedelta(hours=period_hours), "period_end": observed_at,
-        "amount_in": round(value, 2), "trace": False, "source": "onsite" if gauge.kind == "onsite" else "manual",
-        "source_key": key, "device_uuid": device_uuid}, user_id=user.id, site_id=_reading_site(session, user, gauge,
-                                                                                            site_id))
+    key = (
+        f"device:{device_uuid}"
+        if device_uuid
+        else f"manual:{gauge.id}:{observed_at.isoformat()}:{user.id}"
+    )
+    reading, created = store_reading(
+        session,
+        gauge,
+        {
+            "period_start": observed_at - timedelta(hours=period_hours),
+            "period_end": observed_at,
+            "amount_in": round(value, 2),
+            "trace": False,
+            "source": "onsite" if gauge.kind == "onsite" else "manual",
+            "source_key": key,
+            "device_uuid": device_uuid,
+        },
+        user_id=user.id,
+        site_id=_reading_site(session, user, gauge, site_id),
+    )
     if created:
         evaluate_gauge(session, gauge.id, rb, since=reading.period_start)
     return reading, created
@@ -350,19 +521,22 @@ def _reading_site(session: Session, user: User, gauge: RainGauge, site_id) -> in
     if site_id is not None:
         return int(site_id)
     visible = visible_sites_query(user).with_only_columns(Site.id)
-    return session.exec(select(SiteGauge.site_id).where(SiteGauge.gauge_id == gauge.id,
-                                                        SiteGauge.site_id.in_(visible))).first()
+    return session.exec(
+        select(SiteGauge.site_id).where(
+            SiteGauge.gauge_id == gauge.id, SiteGauge.site_id.in_(visible)
+        )
+    ).first()
 
 
 @dataclass
 class ImportReport:
     format: str
-    product: str = ""    # which product the file was taken to be, with its unit
+    product: str = ""  # which product the file was taken to be, with its unit
     stored: int = 0
     unchanged: int = 0
     errors: list[RowIssue] = field(default_factory=list)
     skipped: list[RowIssue] = field(default_factory=list)
-    notes: list[RowIssue] = field(default_factory=list)   # e.g. a new gauge made from the file
+    notes: list[RowIssue] = field(default_factory=list)  # e.g. a new gauge made from the file
     new_gauges: list[str] = field(default_factory=list)
     rain_events: list[RainEvent] = field(default_factory=list)
 
@@ -372,12 +546,22 @@ class ImportReport:
 
     def by_line(self) -> list[tuple[int, str, str]]:
         """Every remark in file order: (line, "error"|"note"|"skipped", reason)."""
-        rows = [(i.line, "error", i.reason) for i in self.errors] + [(i.line, "note", i.reason) for i in self.notes]
+        rows = [(i.line, "error", i.reason) for i in self.errors] + [
+            (i.line, "note", i.reason) for i in self.notes
+        ]
         return sorted(rows + [(i.line, "skipped", i.reason) for i in self.skipped])
 
 
-def import_file(session: Session, data: bytes | str, fmt: str, *, user_id: int | None, now: datetime,
-                rb: Rulebook, units: str | None = None) -> ImportReport:
+def import_file(
+    session: Session,
+    data: bytes | str,
+    fmt: str,
+    *,
+    user_id: int | None,
+    now: datetime,
+    rb: Rulebook,
+    units: str | None = None,
+) -> ImportReport:
     """Import a NOAA daily precipitation file or a CoCoRaHS export, in inches whatever the file's
     unit (report.product says which product it was taken to be). Good rows are stored, bad rows
     reported with line numbers. `units`: what a Climate Data Online / Access Data Service export
@@ -390,8 +574,9 @@ def import_file(session: Session, data: bytes | str, fmt: str, *, user_id: int |
     """
     product, parsed = parse_file(data, fmt, units, rb, now)
     fmt = product.source
-    report = ImportReport(format=fmt, product=product.label, errors=list(parsed.errors),
-                          skipped=list(parsed.skipped))
+    report = ImportReport(
+        format=fmt, product=product.label, errors=list(parsed.errors), skipped=list(parsed.skipped)
+    )
     gauges = {g.station_code: g for g in session.exec(select(RainGauge)).all()}
     stored = _stored_readings(session, [row.source_key for row in parsed.rows])
     seen: dict[str, ParsedRow] = {}
@@ -401,8 +586,13 @@ def import_file(session: Session, data: bytes | str, fmt: str, *, user_id: int |
         if row.source_key in seen:
             first = seen[row.source_key]
             if first.amount_in != row.amount_in:
-                report.errors.append(RowIssue(row.line, f"Same station and day as line {first.line} with a "
-                                                        "different amount: this line was not imported."))
+                report.errors.append(
+                    RowIssue(
+                        row.line,
+                        f"Same station and day as line {first.line} with a "
+                        "different amount: this line was not imported.",
+                    )
+                )
             else:
                 report.unchanged += 1
             continue
@@ -410,30 +600,65 @@ def import_file(session: Session, data: bytes | str, fmt: str, *, user_id: int |
         gauge = gauges.get(row.station_code)
         if gauge is None:
             if row.latitude is None or row.longitude is None:
-                report.errors.append(RowIssue(row.line, f"Unknown station {row.station_code} and the row has no "
-                                                        "location: add the gauge first."))
+                report.errors.append(
+                    RowIssue(
+                        row.line,
+                        f"Unknown station {row.station_code} and the row has no "
+                        "location: add the gauge first.",
+                    )
+                )
                 continue
-            gauge = RainGauge(name=row.station_name[:200], kind=fmt, station_code=row.station_code[:60],
-                              latitude=row.latitude, longitude=row.longitude)
+            gauge = RainGauge(
+                name=row.station_name[:200],
+                kind=fmt,
+                station_code=row.station_code[:60],
+                latitude=row.latitude,
+                longitude=row.longitude,
+            )
             session.add(gauge)
             session.flush()
-            audit.record(session, entity="rain_gauge", entity_id=gauge.id, action="create", user_id=user_id,
-                         after=audit.snapshot(gauge))
+            audit.record(
+                session,
+                entity="rain_gauge",
+                entity_id=gauge.id,
+                action="create",
+                user_id=user_id,
+                after=audit.snapshot(gauge),
+            )
             gauges[row.station_code] = gauge
             report.new_gauges.append(row.station_code)
-            report.notes.append(RowIssue(row.line, f"New gauge {row.station_code} ({row.station_name}) made from "
-                                                   "the file's station columns."))
+            report.notes.append(
+                RowIssue(
+                    row.line,
+                    f"New gauge {row.station_code} ({row.station_name}) made from "
+                    "the file's station columns.",
+                )
+            )
         existing = stored.get(row.source_key)
         if existing is not None:
             if round(existing.amount_in, 2) != row.amount_in or existing.trace != row.trace:
-                report.errors.append(RowIssue(row.line, f"Already imported as {existing.amount_in:.2f} in; the "
-                                                        f"stored reading was kept (file says {row.amount_in:.2f})."))
+                report.errors.append(
+                    RowIssue(
+                        row.line,
+                        f"Already imported as {existing.amount_in:.2f} in; the "
+                        f"stored reading was kept (file says {row.amount_in:.2f}).",
+                    )
+                )
             else:
                 report.unchanged += 1
             continue
-        fresh.append(RainReading(gauge_id=gauge.id, user_id=user_id, period_start=row.period_start,
-                                 period_end=row.period_end, amount_in=row.amount_in, trace=row.trace, source=fmt,
-                                 source_key=row.source_key))
+        fresh.append(
+            RainReading(
+                gauge_id=gauge.id,
+                user_id=user_id,
+                period_start=row.period_start,
+                period_end=row.period_end,
+                amount_in=row.amount_in,
+                trace=row.trace,
+                source=fmt,
+                source_key=row.source_key,
+            )
+        )
         report.stored += 1
         earliest[gauge.id] = min(earliest.get(gauge.id, row.period_start), row.period_start)
     # One flush and one audit event for the whole file (thousands of rows): each reading keeps its own
@@ -442,13 +667,23 @@ def import_file(session: Session, data: bytes | str, fmt: str, *, user_id: int |
     session.flush()
     seals.seal(session, "rain_reading", *fresh, at=now)
     if fresh:
-        audit.record(session, entity="rain_import", entity_id=fmt, action="import", user_id=user_id,
-                     after={"format": fmt, "product": product.key,
-                            "stored": report.stored, "unchanged": report.unchanged,
-                            "errors": len(report.errors), "stations": sorted({r.source_key.split(":")[1]
-                                                                              for r in fresh}),
-                            "first": min(r.period_start for r in fresh).isoformat(),
-                            "last": max(r.period_end for r in fresh).isoformat()})
+        audit.record(
+            session,
+            entity="rain_import",
+            entity_id=fmt,
+            action="import",
+            user_id=user_id,
+            after={
+                "format": fmt,
+                "product": product.key,
+                "stored": report.stored,
+                "unchanged": report.unchanged,
+                "errors": len(report.errors),
+                "stations": sorted({r.source_key.split(":")[1] for r in fresh}),
+                "first": min(r.period_start for r in fresh).isoformat(),
+                "last": max(r.period_end for r in fresh).isoformat(),
+            },
+        )
     if report.new_gauges:
         link_nearest(session, rb)
     for gauge_id, since in earliest.items():
@@ -458,9 +693,13 @@ def import_file(session: Session, data: bytes | str, fmt: str, *, user_id: int |
 
 
 def daily_readings(session: Session, gauge_id: int, since: datetime) -> list[RainReading]:
-    return list(session.exec(select(RainReading).where(RainReading.gauge_id == gauge_id,
-                                                       RainReading.period_end >= since)
-                             .order_by(RainReading.period_end.desc())).all())
+    return list(
+        session.exec(
+            select(RainReading)
+            .where(RainReading.gauge_id == gauge_id, RainReading.period_end >= since)
+            .order_by(RainReading.period_end.desc())
+        ).all()
+    )
 
 
 def get_gauge(session: Session, gauge_id: int) -> RainGauge:

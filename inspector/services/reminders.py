@@ -5,6 +5,7 @@ and once when it is missed. The NotificationLog's unique (user, key) makes runni
 The CLI sends, records and commits one message at a time, so an interrupted run re-sends at most the one
 message that was being sent.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -43,8 +44,12 @@ def _text(site: Site, item: dict, phase: str, rb: Rulebook) -> tuple[str, str]:
         subject = f"Reminder: {what.lower()} at {site.name} due {due:%a %b %d %H:%M}"
         opening = f"The {what.lower()} at {site.name} is due by {due:%A %B %d at %H:%M}."
         closing = "Record it in the app (it works offline and syncs later)."
-    body = "\n\n".join(filter(None, [opening, item["label"], f"{item['citation']}: {item['note'] or ''}".strip(),
-                                     closing]))
+    body = "\n\n".join(
+        filter(
+            None,
+            [opening, item["label"], f"{item['citation']}: {item['note'] or ''}".strip(), closing],
+        )
+    )
     return subject, body
 
 
@@ -53,12 +58,21 @@ def pending(session: Session, now: datetime, rb: Rulebook) -> list[Reminder]:
     lead = timedelta(hours=rb["rain.reminder_lead_hours"])
     site_list = list(session.exec(select(Site).where(Site.id.in_(select(Permit.site_id)))).all())
     due = schedule.due_items_many(session, site_list, now, rb)
-    companies = {p.site_id: p.company_id for p in session.exec(select(Permit).order_by(Permit.created_at, Permit.id))}
+    companies = {
+        p.site_id: p.company_id
+        for p in session.exec(select(Permit).order_by(Permit.created_at, Permit.id))
+    }
     people: dict[int, list[User]] = {}
     for user in session.exec(select(User).where(User.role == "permittee", User.active == True)):  # noqa: E712
         people.setdefault(user.company_id, []).append(user)
-    sent = {(row.user_id, row.key) for row in session.exec(select(NotificationLog.user_id, NotificationLog.key)
-                                                              .where(NotificationLog.sent_at >= now - timedelta(days=60)))}
+    sent = {
+        (row.user_id, row.key)
+        for row in session.exec(
+            select(NotificationLog.user_id, NotificationLog.key).where(
+                NotificationLog.sent_at >= now - timedelta(days=60)
+            )
+        )
+    }
     out: list[Reminder] = []
     for site in site_list:
         for item in due.get(site.id, []):
@@ -77,8 +91,15 @@ def pending(session: Session, now: datetime, rb: Rulebook) -> list[Reminder]:
 
 
 def record_sent(session: Session, reminder: Reminder, now: datetime) -> None:
-    session.add(NotificationLog(user_id=reminder.user_id, key=reminder.key, site_id=reminder.site_id,
-                                subject=reminder.message.subject[:300], sent_at=now))
+    session.add(
+        NotificationLog(
+            user_id=reminder.user_id,
+            key=reminder.key,
+            site_id=reminder.site_id,
+            subject=reminder.message.subject[:300],
+            sent_at=now,
+        )
+    )
     session.flush()
 
 

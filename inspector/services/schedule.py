@@ -15,6 +15,7 @@ the order stops construction, not the upkeep of the erosion controls (`SUSPENDED
 Every item: {"kind", "due_at" (ISO UTC "…Z" or None), "state": "due"|"overdue"|"not_active", "label",
 "citation", "rain_event_id", "note"}.
 """
+
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
@@ -28,17 +29,19 @@ from ..models import Inspection, Permit, RainEvent, RainGauge
 from ..rules import clocks
 from ..rules import rain as rain_rules
 from ..rules.rulebook import Rulebook
-from .memo import remember
 from . import visits
+from .memo import remember
 from .rain import gauges_for_sites
 
 ACTIVE = ("issued", "extended")
 # A stop-work order suspends the permit's construction, not § 256-8D(3)(g)'s inspections and repairs:
 # sediment leaving a stopped site harms the same waters (protective reading, shown with every item).
 SCHEDULED = ACTIVE + ("suspended",)
-SUSPENDED_NOTE = ("The permit is suspended by a stop-work order. The order stops construction, not the "
-                  "maintenance of erosion controls: weekly and post-rain inspections and repairs keep their "
-                  "deadlines while it is in force.")
+SUSPENDED_NOTE = (
+    "The permit is suspended by a stop-work order. The order stops construction, not the "
+    "maintenance of erosion controls: weekly and post-rain inspections and repairs keep their "
+    "deadlines while it is in force."
+)
 # Inspections of the whole site count toward the cadence; a follow-up checks one finding only, so it does
 # not (the protective reading: the ordinance asks to inspect "the construction control measures").
 COUNTED_KINDS = ("weekly", "post_rain", "village", "complaint")
@@ -48,7 +51,7 @@ def iso(moment: datetime | None) -> str | None:
     return moment.replace(microsecond=0).isoformat() + "Z" if moment else None
 
 
-def inspection_moment(inspection: "Inspection | LastInspection", rb: Rulebook) -> datetime:
+def inspection_moment(inspection: Inspection | LastInspection, rb: Rulebook) -> datetime:
     """When an inspection happened: its start, or (no time recorded) the start of its local day, the
     earlier and so the protective reading."""
     if inspection.started_at:
@@ -56,7 +59,7 @@ def inspection_moment(inspection: "Inspection | LastInspection", rb: Rulebook) -
     return clocks.from_local(datetime.combine(inspection.inspected_on, time.min), rb)
 
 
-def last_inspection(session: Session, site_id: int) -> "LastInspection | None":
+def last_inspection(session: Session, site_id: int) -> LastInspection | None:
     """The site's most recent visit that counts (COUNTED_KINDS), by the permittee or the Village."""
     return _latest_inspections(session, [site_id]).get(site_id)
 
@@ -64,6 +67,7 @@ def last_inspection(session: Session, site_id: int) -> "LastInspection | None":
 class LastInspection(NamedTuple):
     """What the schedule reads of a site's last visit (pages list 1,000 sites: no ORM rows). `id` is the
     inspection that stands (a correction, when corrected); the day and start are the visit's own."""
+
     site_id: int
     id: str
     inspected_on: date
@@ -81,8 +85,13 @@ def _latest_inspections(session: Session, site_ids) -> dict[int, LastInspection]
     through the visits query, whose ranking of every inspection made the dashboard twice as slow."""
     if isinstance(site_ids, (list, tuple)) and not site_ids:
         return {}
-    corrected = list(session.exec(select(Inspection.site_id).distinct()
-                                  .where(Inspection.replaces_id.is_not(None), Inspection.site_id.in_(site_ids))))
+    corrected = list(
+        session.exec(
+            select(Inspection.site_id)
+            .distinct()
+            .where(Inspection.replaces_id.is_not(None), Inspection.site_id.in_(site_ids))
+        )
+    )
     out = _latest_uncorrected(session, site_ids, corrected)
     # Run even when no site has a correction, so the number of queries never depends on the data.
     rows = session.exec(_last_visits_of_params(), params={visits.SITE_IDS: corrected})
@@ -90,24 +99,42 @@ def _latest_inspections(session: Session, site_ids) -> dict[int, LastInspection]
     return out
 
 
-def _latest_uncorrected(session: Session, site_ids, corrected: list[int]) -> dict[int, LastInspection]:
+def _latest_uncorrected(
+    session: Session, site_ids, corrected: list[int]
+) -> dict[int, LastInspection]:
     """The last inspection of each site with no correction: that day's inspections, the latest start winning."""
     counted = Inspection.kind.in_(COUNTED_KINDS)
     where = [Inspection.site_id.in_(site_ids), counted]
     if corrected:
         where.append(Inspection.site_id.not_in(corrected))
-    days = (select(Inspection.site_id, func.max(Inspection.inspected_on).label("day"))
-            .where(*where).group_by(Inspection.site_id).subquery())
-    query = (select(Inspection.site_id, Inspection.id, Inspection.inspected_on, Inspection.started_at,
-                    Inspection.received_at, Inspection.by_village)
-             .join(days, (Inspection.site_id == days.c.site_id) & (Inspection.inspected_on == days.c.day))
-             .where(counted))
+    days = (
+        select(Inspection.site_id, func.max(Inspection.inspected_on).label("day"))
+        .where(*where)
+        .group_by(Inspection.site_id)
+        .subquery()
+    )
+    query = (
+        select(
+            Inspection.site_id,
+            Inspection.id,
+            Inspection.inspected_on,
+            Inspection.started_at,
+            Inspection.received_at,
+            Inspection.by_village,
+        )
+        .join(
+            days, (Inspection.site_id == days.c.site_id) & (Inspection.inspected_on == days.c.day)
+        )
+        .where(counted)
+    )
     out: dict[int, LastInspection] = {}
     for row in session.exec(query):
         row = LastInspection(*row)
         best = out.get(row.site_id)
-        if best is None or (row.started_at or datetime.min, row.received_at) > (best.started_at or datetime.min,
-                                                                                best.received_at):
+        if best is None or (row.started_at or datetime.min, row.received_at) > (
+            best.started_at or datetime.min,
+            best.received_at,
+        ):
             out[row.site_id] = row
     return out
 
@@ -119,21 +146,40 @@ def _last_visits_of_params():
 
 def _last_visits(visit):
     """Each site's newest counted visit."""
-    rank = func.row_number().over(partition_by=visit.c.site_id, order_by=visits.newest_first(visit)).label("rank")
-    ranked = (select(visit.c.site_id, visit.c.id, visit.c.visit_on, visit.c.visit_started_at, visit.c.received_at,
-                     visit.c.by_village, rank)
-              .where(visit.c.kind.in_(COUNTED_KINDS)).subquery())
+    rank = (
+        func.row_number()
+        .over(partition_by=visit.c.site_id, order_by=visits.newest_first(visit))
+        .label("rank")
+    )
+    ranked = (
+        select(
+            visit.c.site_id,
+            visit.c.id,
+            visit.c.visit_on,
+            visit.c.visit_started_at,
+            visit.c.received_at,
+            visit.c.by_village,
+            rank,
+        )
+        .where(visit.c.kind.in_(COUNTED_KINDS))
+        .subquery()
+    )
     return select(*list(ranked.c)[:6]).where(ranked.c.rank == 1)
 
 
 def current_permits(session: Session, site_ids) -> dict[int, Permit]:
     """Each site's current permit, as permits.current_permit picks it (ids: a list or a SELECT of ids)."""
+
     def read():
         out: dict[int, Permit] = {}
-        for permit in session.exec(select(Permit).where(Permit.site_id.in_(site_ids))
-                                   .order_by(Permit.created_at, Permit.id)).all():
+        for permit in session.exec(
+            select(Permit)
+            .where(Permit.site_id.in_(site_ids))
+            .order_by(Permit.created_at, Permit.id)
+        ).all():
             out[permit.site_id] = permit  # the latest wins, as in permits.current_permit
         return out
+
     if isinstance(site_ids, (list, tuple)):  # a SELECT of ids is not a memo key
         return remember(session, ("current_permits", tuple(site_ids)), read)
     return read()
@@ -146,8 +192,11 @@ def permit_start(permit: Permit, rb: Rulebook) -> datetime:
 def permit_active_at(permit: Permit, moment: datetime, rb: Rulebook) -> bool:
     """Was the permit in force at `moment` (its issue day through its last valid day, local time)?"""
     day = clocks.to_local(moment, rb).date()
-    return bool(permit.issued_on and permit.issued_on <= day and (permit.expires_on is None
-                                                                  or day <= permit.expires_on))
+    return bool(
+        permit.issued_on
+        and permit.issued_on <= day
+        and (permit.expires_on is None or day <= permit.expires_on)
+    )
 
 
 def not_active_reason(permit: Permit | None, today: date) -> str | None:
@@ -163,7 +212,11 @@ def not_active_reason(permit: Permit | None, today: date) -> str | None:
             return f"Permit expired on {permit.expires_on.isoformat()}."
         return None
     if permit.status == "expired":
-        return f"Permit expired on {permit.expires_on.isoformat()}." if permit.expires_on else "Permit expired."
+        return (
+            f"Permit expired on {permit.expires_on.isoformat()}."
+            if permit.expires_on
+            else "Permit expired."
+        )
     return f"Permit {permit.status}: no inspection schedule while it is not in force."
 
 
@@ -171,53 +224,94 @@ def _state(due_at: datetime, now: datetime) -> str:
     return "overdue" if now > due_at else "due"
 
 
-def _weekly(permit: Permit, last: "Inspection | LastInspection | None", now: datetime, rb: Rulebook,
-            start: datetime | None = None) -> dict:
+def _weekly(
+    permit: Permit,
+    last: Inspection | LastInspection | None,
+    now: datetime,
+    rb: Rulebook,
+    start: datetime | None = None,
+) -> dict:
     c = rb["clocks.weekly_inspection"]
     start = permit_start(permit, rb) if start is None else start
     if last is not None and inspection_moment(last, rb) >= start:
         anchor = inspection_moment(last, rb)
         who = "the Village" if last.by_village else "the permittee"
-        note = (f"Last inspection {clocks.to_local(anchor, rb):%b %d %H:%M} by {who}; the permittee's and the "
-                "Village's both count, a follow-up of a single finding does not.")
+        note = (
+            f"Last inspection {clocks.to_local(anchor, rb):%b %d %H:%M} by {who}; the permittee's and the "
+            "Village's both count, a follow-up of a single finding does not."
+        )
     else:
         anchor = start
         note = "No inspection under this permit yet: counted from the day the permit was issued."
         if permit.commenced_at is None:
-            note += (" Land disturbance is not reported as started; the ordinance does not pause inspections "
-                     "until then, so the app takes the protective reading and counts from the issue day.")
+            note += (
+                " Land disturbance is not reported as started; the ordinance does not pause inspections "
+                "until then, so the app takes the protective reading and counts from the issue day."
+            )
     due = clocks.weekly_inspection_due(anchor, rb).due
-    return {"kind": "weekly", "due_at": iso(due), "state": _state(due, now), "label": "Weekly inspection",
-            "citation": c["citation"], "rain_event_id": None, "note": note}
+    return {
+        "kind": "weekly",
+        "due_at": iso(due),
+        "state": _state(due, now),
+        "label": "Weekly inspection",
+        "citation": c["citation"],
+        "rain_event_id": None,
+        "note": note,
+    }
 
 
-def _post_rain(permit: Permit, last: "Inspection | LastInspection | None", events: list[RainEvent],
-               gauge: RainGauge | None, now: datetime, rb: Rulebook) -> list[dict]:
+def _post_rain(
+    permit: Permit,
+    last: Inspection | LastInspection | None,
+    events: list[RainEvent],
+    gauge: RainGauge | None,
+    now: datetime,
+    rb: Rulebook,
+) -> list[dict]:
     c = rain_rules.settings(rb)
     since = inspection_moment(last, rb) if last else None
     pending = [e for e in events if since is None or e.end > since]
     inspected = [since] if since else []
     by_end = {e.end: e for e in pending}
     items = []
-    for ob in rain_rules.obligations(list(by_end), inspected, rb,
-                                     active=lambda m: permit_active_at(permit, m, rb)):
+    for ob in rain_rules.obligations(
+        list(by_end), inspected, rb, active=lambda m: permit_active_at(permit, m, rb)
+    ):
         if ob.satisfied_at is not None:
             continue
         event = by_end[ob.rain_end]
         where = f" at {gauge.name}" if gauge else ""
-        label = f"Post-rain inspection: {event.total_in:.2f} in{where}, ended " \
-                f"{clocks.to_local(event.end, rb):%b %d %H:%M}"
+        label = (
+            f"Post-rain inspection: {event.total_in:.2f} in{where}, ended "
+            f"{clocks.to_local(event.end, rb):%b %d %H:%M}"
+        )
         note = f"{c['silent_note']} Source: {c['deadline_source']}."
         if len(ob.rain_ends) > 1:
-            note += (f" {len(ob.rain_ends)} rains fell before an inspection; one inspection after the last "
-                     "answers all of them, so the deadline runs from the last rain.")
-        items.append({"kind": "post_rain", "due_at": iso(ob.due_at), "state": _state(ob.due_at, now),
-                      "label": label, "citation": c["citation"], "rain_event_id": event.id, "note": note})
+            note += (
+                f" {len(ob.rain_ends)} rains fell before an inspection; one inspection after the last "
+                "answers all of them, so the deadline runs from the last rain."
+            )
+        items.append(
+            {
+                "kind": "post_rain",
+                "due_at": iso(ob.due_at),
+                "state": _state(ob.due_at, now),
+                "label": label,
+                "citation": c["citation"],
+                "rain_event_id": event.id,
+                "note": note,
+            }
+        )
     return items
 
 
-def due_items_many(session: Session, sites: list, now: datetime, rb: Rulebook,
-                   permits: dict[int, Permit] | None = None) -> dict[int, list[dict]]:
+def due_items_many(
+    session: Session,
+    sites: list,
+    now: datetime,
+    rb: Rulebook,
+    permits: dict[int, Permit] | None = None,
+) -> dict[int, list[dict]]:
     """Due items for many sites in a fixed number of queries. `permits`: current_permits() of these sites,
     when the caller has already read them."""
     site_ids = [s.id for s in sites]
@@ -237,25 +331,44 @@ def due_items_many(session: Session, sites: list, now: datetime, rb: Rulebook,
         permit = permits.get(sid)
         if permit and permit.issued_on:
             starts[sid] = permit_start(permit, rb)
-            anchors.append(max([starts[sid]] + ([inspection_moment(latest[sid], rb)] if sid in latest else [])))
+            anchors.append(
+                max([starts[sid]] + ([inspection_moment(latest[sid], rb)] if sid in latest else []))
+            )
     events_by_gauge: dict[int, list[RainEvent]] = {}
     if links and anchors:
-        for event in session.exec(select(RainEvent).where(RainEvent.gauge_id.in_(set(links.values())),
-                                                          RainEvent.end > min(anchors))
-                                  .order_by(RainEvent.end)).all():
+        for event in session.exec(
+            select(RainEvent)
+            .where(RainEvent.gauge_id.in_(set(links.values())), RainEvent.end > min(anchors))
+            .order_by(RainEvent.end)
+        ).all():
             events_by_gauge.setdefault(event.gauge_id, []).append(event)
     out: dict[int, list[dict]] = {}
     for sid in site_ids:
         permit = permits.get(sid)
         reason = not_active_reason(permit, today)
         if reason:
-            out[sid] = [{"kind": "weekly", "due_at": None, "state": "not_active", "label": reason,
-                         "citation": rb["clocks.weekly_inspection.citation"], "rain_event_id": None, "note": None}]
+            out[sid] = [
+                {
+                    "kind": "weekly",
+                    "due_at": None,
+                    "state": "not_active",
+                    "label": reason,
+                    "citation": rb["clocks.weekly_inspection.citation"],
+                    "rain_event_id": None,
+                    "note": None,
+                }
+            ]
             continue
         gauge_id = links.get(sid)
         items = [_weekly(permit, latest.get(sid), now, rb, starts.get(sid))]
-        items += _post_rain(permit, latest.get(sid), events_by_gauge.get(gauge_id, []),
-                            gauges.get(gauge_id), now, rb)
+        items += _post_rain(
+            permit,
+            latest.get(sid),
+            events_by_gauge.get(gauge_id, []),
+            gauges.get(gauge_id),
+            now,
+            rb,
+        )
         if permit.status == "suspended":
             for item in items:
                 item["note"] = f"{SUSPENDED_NOTE} {item['note'] or ''}".strip()
@@ -274,7 +387,13 @@ def parse_iso(value: str | None) -> datetime | None:
 def window(items: list[dict], now: datetime, rb: Rulebook, days: int = 7) -> dict[str, list[dict]]:
     """Split due items into overdue / today / this week / later by the local calendar (for /calendar)."""
     today = clocks.to_local(now, rb).date()
-    groups: dict[str, list[dict]] = {"overdue": [], "today": [], "week": [], "later": [], "not_active": []}
+    groups: dict[str, list[dict]] = {
+        "overdue": [],
+        "today": [],
+        "week": [],
+        "later": [],
+        "not_active": [],
+    }
     for item in items:
         if item["state"] == "not_active":
             groups["not_active"].append(item)
@@ -283,5 +402,7 @@ def window(items: list[dict], now: datetime, rb: Rulebook, days: int = 7) -> dic
             groups["overdue"].append(item)
             continue
         day = clocks.to_local(parse_iso(item["due_at"]), rb).date()
-        groups["today" if day <= today else "week" if day <= today + timedelta(days=days) else "later"].append(item)
+        groups[
+            "today" if day <= today else "week" if day <= today + timedelta(days=days) else "later"
+        ].append(item)
     return groups

@@ -9,9 +9,9 @@ were sealed with."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable, Iterator
 from copy import copy
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
 
 from sqlalchemy import JSON, Date, DateTime, Integer, Text, select, type_coerce
 from sqlmodel import Session
@@ -174,7 +174,7 @@ def _rows(session: Session, table, fields, where, order_by) -> list[dict]:
     chosen = [type_coerce(c, Text) if i in coded else c for i, c in enumerate(cols)]
     result = session.execute(select(*chosen).where(where).order_by(*order_by)).tuples()
     if not timed and not coded:
-        return [dict(zip(fields, row)) for row in result]
+        return [dict(zip(fields, row, strict=True)) for row in result]
     out = []
     for row in result:
         values = list(row)
@@ -182,7 +182,7 @@ def _rows(session: Session, table, fields, where, order_by) -> list[dict]:
             values[i] = plain(values[i])
         for i in coded:
             values[i] = _json(values[i])
-        out.append(dict(zip(fields, values)))
+        out.append(dict(zip(fields, values, strict=True)))
     return out
 
 
@@ -307,8 +307,7 @@ def hashes(session: Session, kind: str, ids: Iterable, fmt: int | None = None) -
 
 
 def id_chunks(session: Session, kind: str, where=None) -> Iterator[list]:
-    """Every record id of a kind, a chunk at a time, in id order (keyset pages: no OFFSET rescans).
-    """
+    """Every record id of a kind, a chunk at a time, in id order (keyset pages: no OFFSET rescans)."""
     table = KINDS[kind].model.__table__
     last = None
     while True:

@@ -14,9 +14,9 @@ from datetime import datetime, timedelta
 from sqlalchemy import func, insert, select, text
 from sqlmodel import Session
 
+from .. import seal_chain as chain
 from ..models.base import utcnow
 from ..models.seals import Seal, VerifyRun
-from .. import seal_chain as chain
 from . import sealed_records as records
 
 PROBLEMS_KEPT = 200  # a run keeps this many problem lines; the count says how many there were
@@ -158,8 +158,7 @@ def _cut_off(session: Session) -> list[chain.Problem]:
 
 
 def _photo_digests(session: Session) -> list[chain.Problem]:
-    """A photo that arrived for an inspection must still carry the digest the inspection declared.
-    """
+    """A photo that arrived for an inspection must still carry the digest the inspection declared."""
     from ..models import Photo, PhotoClaim
 
     rows = session.execute(

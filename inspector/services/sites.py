@@ -1,4 +1,5 @@
 """Sites: create, edit, who may see them, and what the ordinance says about them."""
+
 from __future__ import annotations
 
 import math
@@ -6,8 +7,8 @@ import math
 from sqlmodel import Session, select
 
 from ..models import PROJECT_KINDS, Permit, Site, User
-from ..models.sites import EXCLUDED_USES
 from ..models.base import utcnow
+from ..models.sites import EXCLUDED_USES
 from ..rules import applicability, checklist
 from ..rules.rulebook import Rulebook
 from . import NotFound, ServiceError, audit
@@ -21,11 +22,20 @@ NUMBER_LIMITS = {
     "disturbed_acres": ("Acres disturbed at one time", 0.0, 100000.0),
 }
 TEXT_FIELDS = {"name": 200, "address": 300, "legal_description": 2000}
-FLAGS = ("channel_originates", "state_funded", "extraterritorial", "has_stockpiles", "has_dewatering")
+FLAGS = (
+    "channel_originates",
+    "state_funded",
+    "extraterritorial",
+    "has_stockpiles",
+    "has_dewatering",
+)
 EDITABLE = tuple(TEXT_FIELDS) + ("project_kind", "excluded_use") + tuple(NUMBER_LIMITS) + FLAGS
 # Readings the ordinance leaves to the Village: {name: (column, its recorded_by / _at prefix)}.
-READINGS = {"runoff_leaves_site": "runoff", "extraterritorial_exercised": "extraterritorial",
-            "dewatering_fines_only": "dewatering"}
+READINGS = {
+    "runoff_leaves_site": "runoff",
+    "extraterritorial_exercised": "extraterritorial",
+    "dewatering_fines_only": "dewatering",
+}
 
 
 def clean_site_data(data: dict) -> dict:
@@ -45,8 +55,9 @@ def clean_site_data(data: dict) -> dict:
         out["project_kind"] = data["project_kind"]
     if "excluded_use" in data:
         if data["excluded_use"] not in (None, "", *EXCLUDED_USES):
-            raise ServiceError("Choose an excluded use from the list (§ 256-4), or none.",
-                               field="excluded_use")
+            raise ServiceError(
+                "Choose an excluded use from the list (§ 256-4), or none.", field="excluded_use"
+            )
         out["excluded_use"] = data["excluded_use"] or None
     for key, (label, low, high) in NUMBER_LIMITS.items():
         if key not in data:
@@ -74,11 +85,20 @@ def _check_size(values: dict) -> None:
     kind = values.get("project_kind")
     if kind in ("street_work", "underground_pipe") and values.get("length_ft") is None:
         raise ServiceError("Street and pipe projects need their length in feet.", field="length_ft")
-    if kind and kind not in ("street_work", "underground_pipe") and values.get("area_acres") is None:
+    if (
+        kind
+        and kind not in ("street_work", "underground_pipe")
+        and values.get("area_acres") is None
+    ):
         raise ServiceError("Enter the site's area in acres.", field="area_acres")
-    if values.get("disturbed_acres") is not None and values.get("area_acres") is not None \
-            and values["disturbed_acres"] > values["area_acres"]:
-        raise ServiceError("Acres disturbed at one time cannot exceed the site's area.", field="disturbed_acres")
+    if (
+        values.get("disturbed_acres") is not None
+        and values.get("area_acres") is not None
+        and values["disturbed_acres"] > values["area_acres"]
+    ):
+        raise ServiceError(
+            "Acres disturbed at one time cannot exceed the site's area.", field="disturbed_acres"
+        )
 
 
 def create_site(session: Session, data: dict, *, user: User) -> Site:
@@ -90,12 +110,21 @@ def create_site(session: Session, data: dict, *, user: User) -> Site:
     site = Site(**values)
     session.add(site)
     session.flush()
-    audit.record(session, entity="site", entity_id=site.id, action="create", user_id=user.id,
-                 after=audit.snapshot(site), site_id=site.id)
+    audit.record(
+        session,
+        entity="site",
+        entity_id=site.id,
+        action="create",
+        user_id=user.id,
+        after=audit.snapshot(site),
+        site_id=site.id,
+    )
     return site
 
 
-def update_site(session: Session, site: Site, data: dict, *, user: User, device_id: str | None = None) -> Site:
+def update_site(
+    session: Session, site: Site, data: dict, *, user: User, device_id: str | None = None
+) -> Site:
     values = clean_site_data(data)
     before = audit.snapshot(site)
     merged = {**site.model_dump(), **values}
@@ -106,25 +135,37 @@ def update_site(session: Session, site: Site, data: dict, *, user: User, device_
     site.updated_at = utcnow()
     session.add(site)
     session.flush()
-    audit.record(session, entity="site", entity_id=site.id, action="update", user_id=user.id,
-                 before=before, after=audit.snapshot(site), site_id=site.id, device_id=device_id)
+    audit.record(
+        session,
+        entity="site",
+        entity_id=site.id,
+        action="update",
+        user_id=user.id,
+        before=before,
+        after=audit.snapshot(site),
+        site_id=site.id,
+        device_id=device_id,
+    )
     return site
 
 
-def record_reading(session: Session, site: Site, name: str, value: bool, *, user: User, reason: str,
-                   now) -> Site:
+def record_reading(
+    session: Session, site: Site, name: str, value: bool, *, user: User, reason: str, now
+) -> Site:
     """A supervisor records a reading the ordinance leaves to the Village (runoff leaving the site,
     the extraterritorial option, dewatering water without particles over 100 µm), with who and
     when."""
     if user.role != "supervisor":
         from . import Forbidden
+
         raise Forbidden("Only a supervisor may record this.")
     if name not in READINGS or not isinstance(value, bool):
         raise ServiceError("Unknown reading.", field="reading")
     reason = (reason or "").strip()
     if not reason:
-        raise ServiceError("Say what the record rests on (an observation, a survey, an analysis).",
-                           field="reason")
+        raise ServiceError(
+            "Say what the record rests on (an observation, a survey, an analysis).", field="reason"
+        )
     if len(reason) > 2000:
         raise ServiceError("At most 2000 characters.", field="reason")
     before = audit.snapshot(site)
@@ -136,8 +177,16 @@ def record_reading(session: Session, site: Site, name: str, value: bool, *, user
     site.updated_at = now
     session.add(site)
     session.flush()
-    audit.record(session, entity="site", entity_id=site.id, action=f"record_{name}", user_id=user.id,
-                 before=before, after={**audit.snapshot(site), "reason": reason}, site_id=site.id)
+    audit.record(
+        session,
+        entity="site",
+        entity_id=site.id,
+        action=f"record_{name}",
+        user_id=user.id,
+        before=before,
+        after={**audit.snapshot(site), "reason": reason},
+        site_id=site.id,
+    )
     return site
 
 
@@ -145,7 +194,9 @@ def visible_sites_query(user: User):
     """Permittees see only sites where their company holds or applies for a permit; staff see all."""
     query = select(Site)
     if user.role == "permittee":
-        query = query.where(Site.id.in_(select(Permit.site_id).where(Permit.company_id == user.company_id)))
+        query = query.where(
+            Site.id.in_(select(Permit.site_id).where(Permit.company_id == user.company_id))
+        )
     return query
 
 
@@ -163,11 +214,17 @@ def get_visible_site(session: Session, user: User, site_id: int) -> Site:
 
 def facts(site: Site) -> applicability.SiteFacts:
     return applicability.SiteFacts(
-        project_kind=site.project_kind, area_acres=site.area_acres, length_ft=site.length_ft,
-        disturbed_acres=site.disturbed_acres, channel_originates=site.channel_originates,
-        state_funded=site.state_funded, extraterritorial=site.extraterritorial,
-        excluded_use=site.excluded_use, extraterritorial_exercised=site.extraterritorial_exercised,
-        runoff_leaves_site=site.runoff_leaves_site)
+        project_kind=site.project_kind,
+        area_acres=site.area_acres,
+        length_ft=site.length_ft,
+        disturbed_acres=site.disturbed_acres,
+        channel_originates=site.channel_originates,
+        state_funded=site.state_funded,
+        extraterritorial=site.extraterritorial,
+        excluded_use=site.excluded_use,
+        extraterritorial_exercised=site.extraterritorial_exercised,
+        runoff_leaves_site=site.runoff_leaves_site,
+    )
 
 
 def ordinance_view(site: Site, rb: Rulebook) -> dict:
@@ -175,8 +232,16 @@ def ordinance_view(site: Site, rb: Rulebook) -> dict:
     f = facts(site)
     decision = applicability.ordinance_applies(f, rb)
     regime = applicability.erosion_regime(f, rb)
-    tags = checklist.site_tags(regime=regime.name, has_stockpiles=site.has_stockpiles,
-                               has_dewatering=site.has_dewatering, project_kind=site.project_kind,
-                               dewatering_fines_only=site.dewatering_fines_only)
-    return {"applicability": decision, "regime": regime, "tags": sorted(tags),
-            "checklist": checklist.items_for(tags, rb, runoff_leaves_site=site.runoff_leaves_site)}
+    tags = checklist.site_tags(
+        regime=regime.name,
+        has_stockpiles=site.has_stockpiles,
+        has_dewatering=site.has_dewatering,
+        project_kind=site.project_kind,
+        dewatering_fines_only=site.dewatering_fines_only,
+    )
+    return {
+        "applicability": decision,
+        "regime": regime,
+        "tags": sorted(tags),
+        "checklist": checklist.items_for(tags, rb, runoff_leaves_site=site.runoff_leaves_site),
+    }

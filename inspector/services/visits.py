@@ -11,6 +11,7 @@ reading: a correction changes what was found, not when the site was seen).
 All of it is SQL (a NOT IN over the sites' corrections, see not_replaced, and a recursive walk from each standing
 correction back to the first record of its visit, A <- B <- C): one query whatever the number of sites.
 """
+
 from __future__ import annotations
 
 from datetime import date, datetime, time
@@ -37,7 +38,9 @@ def not_replaced(table, site_ids):
     replaces_id is what the planner turns into a full scan per row once ANALYZE has seen a column that is
     nearly all NULL (the bench's 50,000 inspections took minutes)."""
     later = aliased(Inspection)
-    return table.id.not_in(select(later.replaces_id).where(_sites(later, site_ids), later.replaces_id.is_not(None)))
+    return table.id.not_in(
+        select(later.replaces_id).where(_sites(later, site_ids), later.replaces_id.is_not(None))
+    )
 
 
 def visits(site_ids):
@@ -46,25 +49,48 @@ def visits(site_ids):
     the same as id unless corrected), site_id, kind, by_village, active_disturbance, received_at,
     visit_on and visit_started_at (the first record's date and start)."""
     original = aliased(Inspection)
-    plain = (select(original.id, original.id.label("visit_id"), original.site_id, original.kind,
-                    original.by_village, original.active_disturbance, original.received_at,
-                    original.inspected_on.label("visit_on"), original.started_at.label("visit_started_at"))
-             .where(_sites(original, site_ids), original.replaces_id.is_(None), not_replaced(original, site_ids)))
+    plain = select(
+        original.id,
+        original.id.label("visit_id"),
+        original.site_id,
+        original.kind,
+        original.by_village,
+        original.active_disturbance,
+        original.received_at,
+        original.inspected_on.label("visit_on"),
+        original.started_at.label("visit_started_at"),
+    ).where(
+        _sites(original, site_ids), original.replaces_id.is_(None), not_replaced(original, site_ids)
+    )
     head = aliased(Inspection)
-    chain = (select(head.id.label("head"), head.replaces_id.label("up"), literal(0).label("depth"))
-             .where(_sites(head, site_ids), head.replaces_id.is_not(None), not_replaced(head, site_ids))
-             .cte("correction_chain", recursive=True))
+    chain = (
+        select(head.id.label("head"), head.replaces_id.label("up"), literal(0).label("depth"))
+        .where(_sites(head, site_ids), head.replaces_id.is_not(None), not_replaced(head, site_ids))
+        .cte("correction_chain", recursive=True)
+    )
     step = aliased(Inspection)
-    chain = chain.union_all(select(chain.c.head, step.replaces_id, chain.c.depth + 1)
-                            .join(step, step.id == chain.c.up)
-                            .where(step.replaces_id.is_not(None), chain.c.depth < MAX_CHAIN))
+    chain = chain.union_all(
+        select(chain.c.head, step.replaces_id, chain.c.depth + 1)
+        .join(step, step.id == chain.c.up)
+        .where(step.replaces_id.is_not(None), chain.c.depth < MAX_CHAIN)
+    )
     standing, first = aliased(Inspection), aliased(Inspection)
-    corrected = (select(standing.id, first.id.label("visit_id"), standing.site_id, standing.kind,
-                        standing.by_village, standing.active_disturbance, standing.received_at,
-                        first.inspected_on.label("visit_on"), first.started_at.label("visit_started_at"))
-                 .select_from(chain)
-                 .join(standing, standing.id == chain.c.head)
-                 .join(first, and_(first.id == chain.c.up, first.replaces_id.is_(None))))
+    corrected = (
+        select(
+            standing.id,
+            first.id.label("visit_id"),
+            standing.site_id,
+            standing.kind,
+            standing.by_village,
+            standing.active_disturbance,
+            standing.received_at,
+            first.inspected_on.label("visit_on"),
+            first.started_at.label("visit_started_at"),
+        )
+        .select_from(chain)
+        .join(standing, standing.id == chain.c.head)
+        .join(first, and_(first.id == chain.c.up, first.replaces_id.is_(None)))
+    )
     return union_all(plain, corrected).subquery("visit")
 
 

@@ -1,5 +1,6 @@
 """Web blueprints: every module in this package that defines `bp` is registered, so a new page
 module needs no edit elsewhere. The sync API lives in the top-level `sync` package."""
+
 from __future__ import annotations
 
 import importlib
@@ -46,14 +47,20 @@ def register_blueprints(app) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         if wants_json():
-            return jsonify(error=exc.name.lower().replace(" ", "_"), reason=exc.description), exc.code
-        return render_template("error.html", code=exc.code, name=exc.name, description=exc.description), exc.code
+            return jsonify(
+                error=exc.name.lower().replace(" ", "_"), reason=exc.description
+            ), exc.code
+        return render_template(
+            "error.html", code=exc.code, name=exc.name, description=exc.description
+        ), exc.code
 
     @app.errorhandler(ServiceError)
     def service_error(exc: ServiceError):
         if wants_json():
             return jsonify(error="invalid", reason=exc.message, field=exc.field), exc.status
-        return render_template("error.html", code=exc.status, name="Not possible", description=exc.message), exc.status
+        return render_template(
+            "error.html", code=exc.status, name="Not possible", description=exc.message
+        ), exc.status
 
 
 def wants_json() -> bool:
@@ -75,13 +82,26 @@ def user():
 #
 #   nav_link(bp, "rain.index", "Rain", roles=("inspector", "supervisor"), order=40)
 
+
 def site_panel(bp, order: int = 50):
     def decorator(fn):
-        bp.record_once(lambda state: state.app.extensions.setdefault("site_panels", []).append((order, fn)))
+        bp.record_once(
+            lambda state: state.app.extensions.setdefault("site_panels", []).append((order, fn))
+        )
         return fn
+
     return decorator
 
 
-def nav_link(bp, endpoint: str, label: str, roles: tuple[str, ...] = ("permittee", "inspector", "supervisor"),
-             order: int = 50) -> None:
-    bp.record_once(lambda state: state.app.extensions.setdefault("nav_links", []).append((order, endpoint, label, roles)))
+def nav_link(
+    bp,
+    endpoint: str,
+    label: str,
+    roles: tuple[str, ...] = ("permittee", "inspector", "supervisor"),
+    order: int = 50,
+) -> None:
+    bp.record_once(
+        lambda state: state.app.extensions.setdefault("nav_links", []).append(
+            (order, endpoint, label, roles)
+        )
+    )

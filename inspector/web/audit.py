@@ -3,11 +3,12 @@
 Shown in words: field names as labels, times in the Village's zone, people by name, statuses without
 underscores; ids and hashes are not printed (the record's own page and its history link stand for
 them)."""
+
 from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from flask import Blueprint, current_app, render_template, request
 from sqlmodel import select
@@ -22,19 +23,39 @@ bp = Blueprint("audit", __name__)
 nav_link(bp, "audit.index", "Audit", roles=("supervisor",), order=90)
 PAGE = 100
 
-ENTITIES = {"stop_work_order": "Stop-work order", "rain_reading": "Rain reading", "rain_event": "Rain",
-            "rain_gauge": "Rain gauge", "sync_conflict": "Sync conflict",
-            "plan_modification": "Plan change"}
-ACTIONS = {"create": "created", "update": "changed", "submit": "submitted",
-           "packet": "work packet updated", "delete": "deleted"}
-FIELDS = {"sha256": "Tamper check", "replaces_id": "Corrects an earlier inspection",
-          "user_id": "Person", "site_id": "Site", "company_id": "Company", "permit_id": "Permit",
-          "finding_id": "Finding",
-          "inspection_id": "Inspection", "rain_event_id": "Rain", "device_id": "Device"}
+ENTITIES = {
+    "stop_work_order": "Stop-work order",
+    "rain_reading": "Rain reading",
+    "rain_event": "Rain",
+    "rain_gauge": "Rain gauge",
+    "sync_conflict": "Sync conflict",
+    "plan_modification": "Plan change",
+}
+ACTIONS = {
+    "create": "created",
+    "update": "changed",
+    "submit": "submitted",
+    "packet": "work packet updated",
+    "delete": "deleted",
+}
+FIELDS = {
+    "sha256": "Tamper check",
+    "replaces_id": "Corrects an earlier inspection",
+    "user_id": "Person",
+    "site_id": "Site",
+    "company_id": "Company",
+    "permit_id": "Permit",
+    "finding_id": "Finding",
+    "inspection_id": "Inspection",
+    "rain_event_id": "Rain",
+    "device_id": "Device",
+}
 PEOPLE_KEYS = re.compile(r"(_by|^user_id|^by)$")
 MOMENT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?$")
-RECORD_ID = re.compile(r"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-"
-                       r"[0-9a-fA-F]{12}|[0-9a-f]{64})$")
+RECORD_ID = re.compile(
+    r"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-"
+    r"[0-9a-fA-F]{12}|[0-9a-f]{64})$"
+)
 STATUS_WORD = re.compile(r"^[a-z]+(_[a-z]+)+$")
 
 
@@ -66,7 +87,7 @@ def value_words(key: str, value, people: dict[int, str], sites: dict[int, str], 
         if MOMENT.match(value):
             moment = datetime.fromisoformat(value.removesuffix("Z"))
             if moment.tzinfo is not None:
-                moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+                moment = moment.astimezone(UTC).replace(tzinfo=None)
             return to_local(moment, rb).strftime("%Y-%m-%d %H:%M %Z")
         if RECORD_ID.match(value):
             return "recorded (see the record's page)"
@@ -82,8 +103,11 @@ def changes(event: AuditEvent) -> list[tuple[str, object, object]]:
     """(field, before, after) for the fields that differ; all of `after` for a creation."""
     before, after = event.before or {}, event.after or {}
     keys = sorted(set(before) | set(after))
-    return [(k, before.get(k), after.get(k)) for k in keys
-            if before.get(k) != after.get(k) and k not in ("updated_at", "version")]
+    return [
+        (k, before.get(k), after.get(k))
+        for k in keys
+        if before.get(k) != after.get(k) and k not in ("updated_at", "version")
+    ]
 
 
 def people_named(session, events) -> dict[int, str]:
@@ -103,7 +127,11 @@ def index():
     session = get_session()
     query = select(AuditEvent)
     args = request.args
-    entity, entity_id, site_id = args.get("entity", ""), args.get("entity_id", ""), args.get("site_id", "")
+    entity, entity_id, site_id = (
+        args.get("entity", ""),
+        args.get("entity_id", ""),
+        args.get("site_id", ""),
+    )
     if entity:
         query = query.where(AuditEvent.entity == entity)
     if entity_id:
@@ -121,16 +149,34 @@ def index():
     if device_ids:
         rows = session.exec(select(Device.id, Device.name).where(Device.id.in_(device_ids))).all()
         devices = dict(rows)
-    entities = [row for row in session.exec(select(AuditEvent.entity).distinct().order_by(AuditEvent.entity))]
+    entities = [
+        row
+        for row in session.exec(select(AuditEvent.entity).distinct().order_by(AuditEvent.entity))
+    ]
     rb = current_app.extensions["rulebook"]
 
     def shown_changes(event):
         def words(k, v):
             return value_words(k, v, people, site_names, rb)
-        return [(field_words(k), None if b is None else words(k, b), words(k, a))
-                for k, b, a in changes(event) if k != "id"]
 
-    return render_template("audit/index.html", events=events, people=people, site_names=site_names,
-                           devices=devices, entities=entities, entity=entity, entity_id=entity_id,
-                           site_id=site_id, changes=shown_changes, entity_words=entity_words,
-                           action_words=action_words, more=len(events) == PAGE)
+        return [
+            (field_words(k), None if b is None else words(k, b), words(k, a))
+            for k, b, a in changes(event)
+            if k != "id"
+        ]
+
+    return render_template(
+        "audit/index.html",
+        events=events,
+        people=people,
+        site_names=site_names,
+        devices=devices,
+        entities=entities,
+        entity=entity,
+        entity_id=entity_id,
+        site_id=site_id,
+        changes=shown_changes,
+        entity_words=entity_words,
+        action_words=action_words,
+        more=len(events) == PAGE,
+    )

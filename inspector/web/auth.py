@@ -1,4 +1,5 @@
 """Sign in and sign out."""
+
 from __future__ import annotations
 
 from urllib.parse import urlsplit
@@ -23,7 +24,9 @@ nav_link(bp, "auth.password", "Password", order=95)
 
 
 class LoginForm(FlaskForm):
-    email = EmailField("E-mail", validators=[DataRequired(message="Enter your e-mail."), Length(max=254)])
+    email = EmailField(
+        "E-mail", validators=[DataRequired(message="Enter your e-mail."), Length(max=254)]
+    )
     password = PasswordField("Password", validators=[DataRequired(message="Enter your password.")])
 
 
@@ -34,21 +37,28 @@ def safe_next(target: str | None, user) -> str:
     unsafe = any(c.isspace() or ord(c) < 0x20 or ord(c) == 0x7F or c == "\\" for c in target or "")
     if target and not unsafe:
         parts = urlsplit(target)
-        if (not parts.scheme and not parts.netloc and target.startswith("/")
-                and not target.startswith("//") and not parts.path.startswith("//")):
+        if (
+            not parts.scheme
+            and not parts.netloc
+            and target.startswith("/")
+            and not target.startswith("//")
+            and not parts.path.startswith("//")
+        ):
             return target
     return home_url(user)
 
 
 def limits() -> accounts.Limits:
     config = current_app.config
-    return accounts.Limits(per_email=config["LOGIN_MAX_FAILURES"],
-                           per_client=config["LOGIN_MAX_FAILURES_PER_CLIENT"],
-                           lock_seconds=config["LOGIN_LOCK_SECONDS"])
+    return accounts.Limits(
+        per_email=config["LOGIN_MAX_FAILURES"],
+        per_client=config["LOGIN_MAX_FAILURES_PER_CLIENT"],
+        lock_seconds=config["LOGIN_LOCK_SECONDS"],
+    )
 
 
 def try_again(retry_at) -> str:
-    """"Try again after 4:32 PM (in 3 minutes)": the Village's clock, and how long that is."""
+    """ "Try again after 4:32 PM (in 3 minutes)": the Village's clock, and how long that is."""
     seconds = max(1, int((retry_at - utcnow()).total_seconds()) + 1)
     wait = f"{seconds} seconds" if seconds < 120 else f"{(seconds + 59) // 60} minutes"
     local = to_local(retry_at, current_app.extensions["rulebook"]).strftime("%-I:%M %p")
@@ -63,8 +73,13 @@ def login():
     error, headers = None, {}
     if form.validate_on_submit():
         session = get_session()
-        result = accounts.authenticate(session, form.email.data, form.password.data,
-                                       client=request.remote_addr, limits=limits())
+        result = accounts.authenticate(
+            session,
+            form.email.data,
+            form.password.data,
+            client=request.remote_addr,
+            limits=limits(),
+        )
         session.commit()
         if result.user is not None:
             sign_in(result.user)
@@ -89,14 +104,23 @@ def logout():
 
 
 class PasswordForm(FlaskForm):
-    current = PasswordField("Current password", validators=[
-        DataRequired(message="Enter your current password.")])
-    password = PasswordField("New password", validators=[
-        DataRequired(message="Enter a new password."),
-        Length(min=MIN_LENGTH, message=TOO_SHORT)])
-    confirm = PasswordField("New password again", validators=[
-        DataRequired(message="Enter the new password again."),
-        EqualTo("password", message="The two new passwords do not match.")])
+    current = PasswordField(
+        "Current password", validators=[DataRequired(message="Enter your current password.")]
+    )
+    password = PasswordField(
+        "New password",
+        validators=[
+            DataRequired(message="Enter a new password."),
+            Length(min=MIN_LENGTH, message=TOO_SHORT),
+        ],
+    )
+    confirm = PasswordField(
+        "New password again",
+        validators=[
+            DataRequired(message="Enter the new password again."),
+            EqualTo("password", message="The two new passwords do not match."),
+        ],
+    )
 
 
 @bp.route("/account/password", methods=["GET", "POST"])
@@ -105,8 +129,13 @@ def password():
     form = PasswordForm()
     if form.validate_on_submit():
         session = get_session()
-        ok, _ = commit_or_refuse(session, form, lambda: accounts.change_password(
-            session, g.user, current=form.current.data, new=form.password.data))
+        ok, _ = commit_or_refuse(
+            session,
+            form,
+            lambda: accounts.change_password(
+                session, g.user, current=form.current.data, new=form.password.data
+            ),
+        )
         if ok:
             sign_in(g.user)  # this session goes on under the new generation; every other one ended
             flash("Password changed. Your other sessions were signed out.", "info")

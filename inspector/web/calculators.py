@@ -4,6 +4,7 @@ The pages carry only the ordinance's public numbers, so they need no sign-in and
 the service worker can precache them for offline use. Query parameters (prefill, ?return=&item=)
 are read by static/js/calculator-page.js, never by the server: every URL variant gets the same bytes.
 """
+
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, jsonify, render_template
@@ -47,7 +48,15 @@ def page(name: str):
         abort(404)
     rb = _rulebook()
     examples = calculators.ordinance_examples(rb) if name == "dewatering" else []
-    return _public(render_template(
-        "calculators/calculator.html", name=name, spec=calculators.describe(rb)[name],
-        rules=rb["calculators"], examples=examples, percent=calculators.percent, num=calculators.num,
-        fixed=calculators.fixed))
+    return _public(
+        render_template(
+            "calculators/calculator.html",
+            name=name,
+            spec=calculators.describe(rb)[name],
+            rules=rb["calculators"],
+            examples=examples,
+            percent=calculators.percent,
+            num=calculators.num,
+            fixed=calculators.fixed,
+        )
+    )

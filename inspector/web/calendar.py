@@ -1,11 +1,11 @@
 """/calendar: what inspection is due today, this week, and what is overdue, for the user's sites (for Village
 staff: every site). The offline version on the tablet is drawn from the same due items in the work packet."""
+
 from __future__ import annotations
 
 from datetime import date
 
 from flask import Blueprint, current_app, g, render_template
-from sqlmodel import select
 
 from ..db import get_session
 from ..models import Site
@@ -15,11 +15,18 @@ from ..services import clock, schedule, sites
 from . import nav_link
 from .rain import when
 
-bp = Blueprint("calendar", __name__, url_prefix="/calendar", cli_group=None)  # `flask send-reminders`
+bp = Blueprint(
+    "calendar", __name__, url_prefix="/calendar", cli_group=None
+)  # `flask send-reminders`
 nav_link(bp, "calendar.index", "Calendar", order=15)
 
-GROUPS = [("overdue", "Overdue"), ("today", "Due today"), ("week", "Due in the next 7 days"),
-          ("later", "Later"), ("not_active", "No schedule (permit not in force)")]
+GROUPS = [
+    ("overdue", "Overdue"),
+    ("today", "Due today"),
+    ("week", "Due in the next 7 days"),
+    ("later", "Later"),
+    ("not_active", "No schedule (permit not in force)"),
+]
 
 
 @bp.route("/")
@@ -36,9 +43,15 @@ def index():
             groups[key] += [(site, item) for item in items]
     for key in groups:
         groups[key].sort(key=lambda pair: (pair[1]["due_at"] or "", pair[0].name))
-    return render_template("calendar/index.html", groups=groups, titles=GROUPS, when=when,
-                           today=clocks.to_local(now, rb).date(), rule=rb["clocks.post_rain_inspection"],
-                           weekly=rb["clocks.weekly_inspection"])
+    return render_template(
+        "calendar/index.html",
+        groups=groups,
+        titles=GROUPS,
+        when=when,
+        today=clocks.to_local(now, rb).date(),
+        rule=rb["clocks.post_rain_inspection"],
+        weekly=rb["clocks.weekly_inspection"],
+    )
 
 
 @bp.cli.command("send-reminders")
@@ -48,9 +61,14 @@ def send_reminders_command() -> None:
 
     from ..mail import sender_from_config
     from ..services import reminders
+
     session = get_session()
-    done = reminders.send_all(session, sender_from_config(current_app.config), clock.now(),
-                              current_app.extensions["rulebook"])
+    done = reminders.send_all(
+        session,
+        sender_from_config(current_app.config),
+        clock.now(),
+        current_app.extensions["rulebook"],
+    )
     click.echo(f"{len(done)} reminder(s) sent.")
     for reminder in done:
         click.echo(f"  {reminder.message.to}: {reminder.message.subject}")
@@ -64,7 +82,12 @@ def holidays():
     rb = current_app.extensions["rulebook"]
     days = sorted(date.fromisoformat(d) for d in rb["calendar.holidays"])
     today = clock.today(rb)
-    return render_template("calendar/holidays.html", days=days, today=today,
-                           through=date.fromisoformat(rb["calendar.holidays_through"]),
-                           source=rb["calendar.holidays_source"], review=rb["clocks.plan_review"],
-                           work_days=rb["calendar.work_days"])
+    return render_template(
+        "calendar/holidays.html",
+        days=days,
+        today=today,
+        through=date.fromisoformat(rb["calendar.holidays_through"]),
+        source=rb["calendar.holidays_source"],
+        review=rb["clocks.plan_review"],
+        work_days=rb["calendar.work_days"],
+    )

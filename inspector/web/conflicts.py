@@ -1,5 +1,6 @@
 """Sync conflicts: a pushed change that overlapped a newer server change, kept with both versions until a
 supervisor decides. Users see their own; nothing is ever overwritten silently."""
+
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
@@ -23,10 +24,13 @@ class ResolveForm(FlaskForm):
 
 def visible_conflicts(session, user, *, resolved: bool):
     query = select(SyncConflict).order_by(SyncConflict.created_at.desc())
-    query = query.where(SyncConflict.resolved_at.is_not(None) if resolved else SyncConflict.resolved_at.is_(None))
+    query = query.where(
+        SyncConflict.resolved_at.is_not(None) if resolved else SyncConflict.resolved_at.is_(None)
+    )
     if user.role == "supervisor":
         return list(session.exec(query.limit(200)))
     from sync.visibility import can_see
+
     # Only records the user may still see: a conflict kept before visibility was checked first could
     # hold another company's record.
     rows = session.exec(query.where(SyncConflict.user_id == user.id).limit(200))
@@ -39,10 +43,24 @@ def index():
     session = get_session()
     show_resolved = request.args.get("resolved") == "1"
     rows = visible_conflicts(session, g.user, resolved=show_resolved)
-    users = {u.id: u.name for u in session.exec(select(User).where(User.id.in_({c.user_id for c in rows})))}
-    site_names = {s.id: s.name for s in session.exec(select(Site).where(Site.id.in_({c.site_id for c in rows if c.site_id})))}
-    return render_template("conflicts/index.html", conflicts=rows, users=users, site_names=site_names,
-                           form=ResolveForm(), show_resolved=show_resolved)
+    users = {
+        u.id: u.name
+        for u in session.exec(select(User).where(User.id.in_({c.user_id for c in rows})))
+    }
+    site_names = {
+        s.id: s.name
+        for s in session.exec(
+            select(Site).where(Site.id.in_({c.site_id for c in rows if c.site_id}))
+        )
+    }
+    return render_template(
+        "conflicts/index.html",
+        conflicts=rows,
+        users=users,
+        site_names=site_names,
+        form=ResolveForm(),
+        show_resolved=show_resolved,
+    )
 
 
 @bp.post("/<int:conflict_id>/resolve")
@@ -65,16 +83,36 @@ def resolve(conflict_id: int):
             site = session.get(Site, int(conflict.entity_id))
             if site is None:
                 abort(404)
-            sites.update_site(session, site, conflict.theirs, user=g.user, device_id=conflict.device_id)
-        conflict.resolved_at, conflict.resolved_by, conflict.resolution = utcnow(), g.user.id, choice
+            sites.update_site(
+                session, site, conflict.theirs, user=g.user, device_id=conflict.device_id
+            )
+        conflict.resolved_at, conflict.resolved_by, conflict.resolution = (
+            utcnow(),
+            g.user.id,
+            choice,
+        )
         session.add(conflict)
-        audit.record(session, entity="sync_conflict", entity_id=conflict.id, action=f"resolve:{choice}",
-                     user_id=g.user.id, site_id=conflict.site_id, after={"resolution": choice})
+        audit.record(
+            session,
+            entity="sync_conflict",
+            entity_id=conflict.id,
+            action=f"resolve:{choice}",
+            user_id=g.user.id,
+            site_id=conflict.site_id,
+            after={"resolution": choice},
+        )
         session.commit()
     except ServiceError as exc:
         session.rollback()
         flash(f"The device's version cannot be applied: {exc.message}", "error")
         return redirect(url_for("conflicts.index"))
-    flash("Conflict resolved: " + ("the device's version was applied." if choice == "device"
-                                   else "the server's version stays; the device's is kept in this record."), "info")
+    flash(
+        "Conflict resolved: "
+        + (
+            "the device's version was applied."
+            if choice == "device"
+            else "the server's version stays; the device's is kept in this record."
+        ),
+        "info",
+    )
     return redirect(url_for("conflicts.index"))

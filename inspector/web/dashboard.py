@@ -1,4 +1,5 @@
 """The supervisor's dashboard: every site, most urgent first, filterable; the rules run as it loads."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -14,14 +15,17 @@ from .forms import KIND_LABELS
 bp = Blueprint("dashboard", __name__)
 PAGE = 100
 # Where the records check's findings lead (rain readings have no page of their own).
-RECORD_LINKS = {"inspection": ("inspections.show", "inspection_id"),
-                "finding": ("findings.show", "finding_id"),
-                "stop_work_order": ("orders.show", "order_id")}
+RECORD_LINKS = {
+    "inspection": ("inspections.show", "inspection_id"),
+    "finding": ("findings.show", "finding_id"),
+    "stop_work_order": ("orders.show", "order_id"),
+}
 nav_link(bp, "dashboard.index", "Dashboard", roles=STAFF, order=1)
 
 
 def _register_cli(state) -> None:
     from ..cli_enforcement import register
+
     register(state.app)
 
 
@@ -51,16 +55,31 @@ def index():
     now = clock.now()
     evaluate_if_stale(session, now)
     args = request.args
-    filters = {"permit_status": args.get("permit", ""), "kind": args.get("kind", ""), "order": args.get("order", ""),
-               "needs": args.get("needs") == "1"}
+    filters = {
+        "permit_status": args.get("permit", ""),
+        "kind": args.get("kind", ""),
+        "order": args.get("order", ""),
+        "needs": args.get("needs") == "1",
+    }
     all_rows = dashboard.rows(session, g.user, now, rulebook())
     matching = [r for r in all_rows if dashboard.matches(r, **filters)]
     # Most urgent first, a page at a time: a tablet renders 100 rows quickly; the counts cover every site.
     page = max(1, request.args.get("page", 1, type=int) or 1)
-    shown = matching[(page - 1) * PAGE: page * PAGE]
+    shown = matching[(page - 1) * PAGE : page * PAGE]
     query = {k: v for k, v in request.args.items() if k != "page"}
-    return render_template("dashboard/index.html", rows=shown, total=len(all_rows), filters=filters, now=now,
-                           kinds=KIND_LABELS, needing=sum(1 for r in all_rows if r["needs_action"]),
-                           proposed=sum(r["stop"]["proposed"] for r in all_rows), matching=len(matching),
-                           page=page, pages=max(1, -(-len(matching) // PAGE)), query=query,
-                           records_check=seals.last_run(session), record_links=RECORD_LINKS)
+    return render_template(
+        "dashboard/index.html",
+        rows=shown,
+        total=len(all_rows),
+        filters=filters,
+        now=now,
+        kinds=KIND_LABELS,
+        needing=sum(1 for r in all_rows if r["needs_action"]),
+        proposed=sum(r["stop"]["proposed"] for r in all_rows),
+        matching=len(matching),
+        page=page,
+        pages=max(1, -(-len(matching) // PAGE)),
+        query=query,
+        records_check=seals.last_run(session),
+        record_links=RECORD_LINKS,
+    )

@@ -1,4 +1,5 @@
 """Devices: a signed-in user enrolls a tablet and sees its token once; supervisors list and revoke any."""
+
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, url_for
@@ -19,7 +20,9 @@ nav_link(bp, "devices.index", "Devices", order=80)
 
 
 class EnrollForm(FlaskForm):
-    name = StringField("Device name", validators=[DataRequired(message="Give the device a name."), Length(max=100)])
+    name = StringField(
+        "Device name", validators=[DataRequired(message="Give the device a name."), Length(max=100)]
+    )
 
 
 class RevokeForm(FlaskForm):
@@ -28,11 +31,25 @@ class RevokeForm(FlaskForm):
 
 def _page(form, token=None, device=None, status=200):
     from sync import auth
+
     session = get_session()
     devices = auth.visible_devices(session, g.user)
-    owners = {u.id: u.name for u in session.exec(select(User).where(User.id.in_({d.user_id for d in devices})))}
-    response = make_response(render_template("devices/index.html", form=form, revoke=RevokeForm(), devices=devices,
-                                             owners=owners, token=token, new_device=device), status)
+    owners = {
+        u.id: u.name
+        for u in session.exec(select(User).where(User.id.in_({d.user_id for d in devices})))
+    }
+    response = make_response(
+        render_template(
+            "devices/index.html",
+            form=form,
+            revoke=RevokeForm(),
+            devices=devices,
+            owners=owners,
+            token=token,
+            new_device=device,
+        ),
+        status,
+    )
     response.headers["Cache-Control"] = "no-store"  # the token is shown once and never cached
     return response
 
@@ -41,6 +58,7 @@ def _page(form, token=None, device=None, status=200):
 @login_required
 def index():
     from sync import auth
+
     form = EnrollForm()
     if form.validate_on_submit():
         session = get_session()
@@ -59,6 +77,7 @@ def index():
 @login_required
 def revoke(device_id: str):
     from sync import auth
+
     if not RevokeForm().validate_on_submit():
         abort(400)
     session = get_session()
@@ -71,5 +90,8 @@ def revoke(device_id: str):
             abort(404)
         flash(exc.message, "error")
     else:
-        flash(f"“{device.name}” can no longer sync. Its unsent work stays on it until someone signs in.", "info")
+        flash(
+            f"“{device.name}” can no longer sync. Its unsent work stays on it until someone signs in.",
+            "info",
+        )
     return redirect(url_for("devices.index"))

@@ -1,4 +1,5 @@
 """Exports: inspections and findings as CSV, sites as GeoJSON (what the user may see, nothing more)."""
+
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, g
@@ -12,7 +13,11 @@ bp = Blueprint("exports", __name__, url_prefix="/exports")
 
 
 def _download(body: str, mimetype: str, filename: str) -> Response:
-    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+    return Response(
+        body,
+        mimetype=mimetype,
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
 
 
 @bp.route("/inspections.csv")
@@ -24,11 +29,18 @@ def inspections_csv():
 @bp.route("/findings.csv")
 @login_required
 def findings_csv():
-    return _download(tables.findings_csv(get_session(), g.user, clock.now()), "text/csv", "findings.csv")
+    return _download(
+        tables.findings_csv(get_session(), g.user, clock.now()), "text/csv", "findings.csv"
+    )
 
 
 @bp.route("/sites.geojson")
 @login_required
 def sites_geojson():
-    return _download(tables.sites_geojson(get_session(), g.user, clock.now(), current_app.extensions["rulebook"]),
-                     "application/geo+json", "sites.geojson")
+    return _download(
+        tables.sites_geojson(
+            get_session(), g.user, clock.now(), current_app.extensions["rulebook"]
+        ),
+        "application/geo+json",
+        "sites.geojson",
+    )

@@ -1,11 +1,22 @@
 """Finding pages: the corrective action, its due time, the permittee's correction (note + "after" photo)
 and the inspector's verification. Overdue findings stand out (status word + symbol, never colour alone)."""
+
 from __future__ import annotations
 
 import hashlib
 import uuid
 
-from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from sqlmodel import select
 
 from ..db import get_session
@@ -18,8 +29,14 @@ from .inspections import photo_response
 bp = Blueprint("findings", __name__)
 nav_link(bp, "findings.index", "Findings", order=22)
 
-FILTERS = {"open": ("open", "reopened"), "corrected": ("corrected",), "closed": ("closed",),
-           "withdrawn": ("withdrawn",), "unresolved": findings.UNRESOLVED, "all": None}
+FILTERS = {
+    "open": ("open", "reopened"),
+    "corrected": ("corrected",),
+    "closed": ("closed",),
+    "withdrawn": ("withdrawn",),
+    "unresolved": findings.UNRESOLVED,
+    "all": None,
+}
 MAX_PHOTO_BYTES = 15 * 1024 * 1024
 
 
@@ -37,13 +54,25 @@ def index():
     now = clock.now()
     query = findings.visible_query(g.user)
     if show == "overdue":
-        query = query.where(findings.Finding.status.in_(findings.NEEDS_REPAIR), findings.Finding.due_at < now)
+        query = query.where(
+            findings.Finding.status.in_(findings.NEEDS_REPAIR), findings.Finding.due_at < now
+        )
     elif FILTERS[show]:
         query = query.where(findings.Finding.status.in_(FILTERS[show]))
     rows = list(session.exec(query.order_by(findings.Finding.due_at).limit(500)))
-    names = {s.id: s.name for s in session.exec(select(Site).where(Site.id.in_({f.site_id for f in rows})))}
-    return render_template("findings/index.html", rows=rows, names=names, show=show, now=now,
-                           overdue={f.id for f in rows if findings.is_overdue(f, now)}, filters=list(FILTERS) + ["overdue"])
+    names = {
+        s.id: s.name
+        for s in session.exec(select(Site).where(Site.id.in_({f.site_id for f in rows})))
+    }
+    return render_template(
+        "findings/index.html",
+        rows=rows,
+        names=names,
+        show=show,
+        now=now,
+        overdue={f.id for f in rows if findings.is_overdue(f, now)},
+        filters=list(FILTERS) + ["overdue"],
+    )
 
 
 @bp.route("/findings/<finding_id>")
@@ -54,12 +83,21 @@ def show(finding_id: str, error: str | None = None, status: int = 200):
     now = clock.now()
     withdrawal = findings.withdrawal(session, finding)
     if withdrawal is not None:
-        withdrawal["by"] = session.get(User, withdrawal["user_id"]) if withdrawal["user_id"] else None
-    return render_template("findings/show.html", finding=finding, site=session.get(Site, finding.site_id),
-                           withdrawal=withdrawal,
-                           inspection=session.get(Inspection, finding.inspection_id), now=now,
-                           overdue=findings.is_overdue(finding, now), photos=findings.photos_of(session, finding),
-                           item=rulebook().checklist_item(finding.item_code), error=error), status
+        withdrawal["by"] = (
+            session.get(User, withdrawal["user_id"]) if withdrawal["user_id"] else None
+        )
+    return render_template(
+        "findings/show.html",
+        finding=finding,
+        site=session.get(Site, finding.site_id),
+        withdrawal=withdrawal,
+        inspection=session.get(Inspection, finding.inspection_id),
+        now=now,
+        overdue=findings.is_overdue(finding, now),
+        photos=findings.photos_of(session, finding),
+        item=rulebook().checklist_item(finding.item_code),
+        error=error,
+    ), status
 
 
 def _decide(finding_id: str, action, success: str):
@@ -85,6 +123,7 @@ def store_after_photo(session, upload, *, finding, user) -> str | None:
         raise ServiceError("The photo is larger than 15 MB.", field="photo")
     digest = hashlib.sha256(data).hexdigest()
     from .. import photos as pipeline
+
     try:
         content_type = pipeline.check_upload(data, digest, upload.mimetype)
         done = pipeline.process(data, content_type)
@@ -94,14 +133,32 @@ def store_after_photo(session, upload, *, finding, user) -> str | None:
     session.add(original)
     session.add(thumb)
     session.flush()
-    photo = Photo(id=str(uuid.uuid4()), finding_id=finding.id, item_code=finding.item_code, sha256=digest,
-                  content_type=done.content_type, width=done.width, height=done.height, size=len(done.data),
-                  file_id=original.id, thumb_file_id=thumb.id, user_id=user.id, latitude=done.latitude,
-                  longitude=done.longitude)
+    photo = Photo(
+        id=str(uuid.uuid4()),
+        finding_id=finding.id,
+        item_code=finding.item_code,
+        sha256=digest,
+        content_type=done.content_type,
+        width=done.width,
+        height=done.height,
+        size=len(done.data),
+        file_id=original.id,
+        thumb_file_id=thumb.id,
+        user_id=user.id,
+        latitude=done.latitude,
+        longitude=done.longitude,
+    )
     session.add(photo)
     session.flush()
-    audit.record(session, entity="finding", entity_id=finding.id, action="photo", user_id=user.id,
-                 after={"photo_id": photo.id, "sha256": digest}, site_id=finding.site_id)
+    audit.record(
+        session,
+        entity="finding",
+        entity_id=finding.id,
+        action="photo",
+        user_id=user.id,
+        after={"photo_id": photo.id, "sha256": digest},
+        site_id=finding.site_id,
+    )
     return photo.id
 
 
@@ -109,25 +166,36 @@ def store_after_photo(session, upload, *, finding, user) -> str | None:
 @roles_required("permittee")
 def corrected(finding_id: str):
     def act(session, finding, now):
-        findings.mark_corrected(session, finding, user=g.user, note=request.form.get("corrected_note", ""), now=now)
+        findings.mark_corrected(
+            session, finding, user=g.user, note=request.form.get("corrected_note", ""), now=now
+        )
         store_after_photo(session, request.files.get("photo"), finding=finding, user=g.user)
+
     return _decide(finding_id, act, "Correction reported. An inspector will verify it.")
 
 
 @bp.post("/findings/<finding_id>/close")
 @roles_required("inspector", "supervisor")
 def close(finding_id: str):
-    return _decide(finding_id, lambda s, f, now: findings.close(s, f, user=g.user, now=now,
-                                                                note=request.form.get("note", "")),
-                   "Finding verified and closed.")
+    return _decide(
+        finding_id,
+        lambda s, f, now: findings.close(
+            s, f, user=g.user, now=now, note=request.form.get("note", "")
+        ),
+        "Finding verified and closed.",
+    )
 
 
 @bp.post("/findings/<finding_id>/reopen")
 @roles_required("inspector", "supervisor")
 def reopen(finding_id: str):
-    return _decide(finding_id, lambda s, f, now: findings.reopen(s, f, user=g.user, now=now, rb=rulebook(),
-                                                                 note=request.form.get("note", "")),
-                   "Finding reopened with a new due time.")
+    return _decide(
+        finding_id,
+        lambda s, f, now: findings.reopen(
+            s, f, user=g.user, now=now, rb=rulebook(), note=request.form.get("note", "")
+        ),
+        "Finding reopened with a new due time.",
+    )
 
 
 @bp.route("/findings/<finding_id>/photos/<photo_id>")
@@ -137,8 +205,10 @@ def photo(finding_id: str, photo_id: str, size: str | None = None):
     session = get_session()
     finding = findings.get_visible(session, g.user, finding_id)
     found = session.get(Photo, photo_id)
-    mine = found is not None and (found.finding_id == finding.id or (
-        found.inspection_id == finding.inspection_id and found.item_code == finding.item_code))
+    mine = found is not None and (
+        found.finding_id == finding.id
+        or (found.inspection_id == finding.inspection_id and found.item_code == finding.item_code)
+    )
     if not mine:
         abort(404)
     return photo_response(session, found, size)
@@ -148,5 +218,8 @@ def photo(finding_id: str, photo_id: str, size: str | None = None):
 def findings_panel(session, site, user, _now):
     now = clock.now()
     rows = findings.for_sites(session, [site.id], statuses=findings.UNRESOLVED)
-    return "findings/_site_panel.html", {"rows": rows, "overdue": {f.id for f in rows if findings.is_overdue(f, now)},
-                                         "site": site}
+    return "findings/_site_panel.html", {
+        "rows": rows,
+        "overdue": {f.id for f in rows if findings.is_overdue(f, now)},
+        "site": site,
+    }

@@ -1,11 +1,21 @@
 """Forms shared by the page blueprints (Flask-WTF: CSRF on every one)."""
+
 from __future__ import annotations
 
 from flask import abort, flash
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import (BooleanField, DateField, DateTimeLocalField, FloatField, IntegerField, PasswordField,
-                     SelectField, StringField, TextAreaField)
+from wtforms import (
+    BooleanField,
+    DateField,
+    DateTimeLocalField,
+    FloatField,
+    IntegerField,
+    PasswordField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
 from wtforms.validators import DataRequired, Email, Length, NumberRange, Optional
 
 from ..models import PROJECT_KINDS, ROLES
@@ -24,38 +34,79 @@ NUM = "Enter a number."
 
 
 class SiteForm(FlaskForm):
-    name = StringField("Site name", validators=[DataRequired(message="A site needs a name."), Length(max=200)])
+    name = StringField(
+        "Site name", validators=[DataRequired(message="A site needs a name."), Length(max=200)]
+    )
     address = StringField("Address", validators=[Optional(), Length(max=300)])
-    legal_description = TextAreaField("Legal description", validators=[Optional(), Length(max=2000)])
-    latitude = FloatField("Latitude", validators=[Optional(), NumberRange(-90, 90, "Between -90 and 90.")])
-    longitude = FloatField("Longitude", validators=[Optional(), NumberRange(-180, 180, "Between -180 and 180.")])
+    legal_description = TextAreaField(
+        "Legal description", validators=[Optional(), Length(max=2000)]
+    )
+    latitude = FloatField(
+        "Latitude", validators=[Optional(), NumberRange(-90, 90, "Between -90 and 90.")]
+    )
+    longitude = FloatField(
+        "Longitude", validators=[Optional(), NumberRange(-180, 180, "Between -180 and 180.")]
+    )
     project_kind = SelectField("Project kind", choices=[(k, KIND_LABELS[k]) for k in PROJECT_KINDS])
-    area_acres = FloatField("Area", validators=[Optional(), NumberRange(0, 100000, "Between 0 and 100,000 acres.")])
-    length_ft = FloatField("Length", validators=[Optional(), NumberRange(0, 528000, "Between 0 and 528,000 feet.")])
-    disturbed_acres = FloatField("Disturbed at one time", validators=[Optional(), NumberRange(0, 100000, "Between 0 and 100,000 acres.")])
+    area_acres = FloatField(
+        "Area", validators=[Optional(), NumberRange(0, 100000, "Between 0 and 100,000 acres.")]
+    )
+    length_ft = FloatField(
+        "Length", validators=[Optional(), NumberRange(0, 528000, "Between 0 and 528,000 feet.")]
+    )
+    disturbed_acres = FloatField(
+        "Disturbed at one time",
+        validators=[Optional(), NumberRange(0, 100000, "Between 0 and 100,000 acres.")],
+    )
     channel_originates = BooleanField("A channel originates in the disturbed area")
     state_funded = BooleanField("State funded or state conducted construction")
     extraterritorial = BooleanField("Outside the Village, under its extraterritorial authority")
     has_stockpiles = BooleanField("Soil or dirt stockpiles on site")
     has_dewatering = BooleanField("Site dewatering (pumping)")
     # validate_choice off: the service refuses an unknown use, naming the field
-    excluded_use = SelectField("Excluded land use", validate_choice=False,
-                               choices=[("", "None: land disturbing construction activity")]
-                               + [(u, u.replace("_", " ").capitalize()) for u in EXCLUDED_USES])
+    excluded_use = SelectField(
+        "Excluded land use",
+        validate_choice=False,
+        choices=[("", "None: land disturbing construction activity")]
+        + [(u, u.replace("_", " ").capitalize()) for u in EXCLUDED_USES],
+    )
 
     def site_data(self) -> dict:
-        return {name: self[name].data for name in (
-            "name", "address", "legal_description", "latitude", "longitude", "project_kind", "area_acres",
-            "length_ft", "disturbed_acres", "channel_originates", "state_funded", "extraterritorial",
-            "has_stockpiles", "has_dewatering", "excluded_use")}
+        return {
+            name: self[name].data
+            for name in (
+                "name",
+                "address",
+                "legal_description",
+                "latitude",
+                "longitude",
+                "project_kind",
+                "area_acres",
+                "length_ft",
+                "disturbed_acres",
+                "channel_originates",
+                "state_funded",
+                "extraterritorial",
+                "has_stockpiles",
+                "has_dewatering",
+                "excluded_use",
+            )
+        }
 
 
 class PermitApplicationForm(FlaskForm):
     company = SelectField("Permittee (company)", coerce=int)
-    applicant_name = StringField("Applicant", validators=[DataRequired(message="Enter the applicant's name."), Length(max=200)])
-    application_received_on = DateField("Application received", validators=[DataRequired(message="Enter a date.")])
+    applicant_name = StringField(
+        "Applicant",
+        validators=[DataRequired(message="Enter the applicant's name."), Length(max=200)],
+    )
+    application_received_on = DateField(
+        "Application received", validators=[DataRequired(message="Enter a date.")]
+    )
     fee_paid_on = DateField("Application fee paid on", validators=[Optional()])
-    building_permit_until = DateField("Building permit or other authorization valid until", validators=[Optional()])
+    building_permit_until = DateField(
+        "Building permit or other authorization valid until", validators=[Optional()]
+    )
 
 
 class DocumentForm(FlaskForm):
@@ -64,7 +115,9 @@ class DocumentForm(FlaskForm):
 
 
 class FeeForm(FlaskForm):
-    fee_paid_on = DateField("Application fee paid on", validators=[DataRequired(message="Enter a date.")])
+    fee_paid_on = DateField(
+        "Application fee paid on", validators=[DataRequired(message="Enter a date.")]
+    )
 
 
 class IssueForm(FlaskForm):
@@ -72,51 +125,98 @@ class IssueForm(FlaskForm):
 
 
 class DenyForm(FlaskForm):
-    reasons = TextAreaField("Reasons for disapproval", validators=[DataRequired(message="Give the reasons (§ 256-8C).")])
+    reasons = TextAreaField(
+        "Reasons for disapproval", validators=[DataRequired(message="Give the reasons (§ 256-8C).")]
+    )
 
 
 class ExtendForm(FlaskForm):
-    days = IntegerField("Extend by", validators=[DataRequired(message="Enter a number of days."),
-                                                  NumberRange(1, 180, "From 1 to 180 days (§ 256-8D(1)).")])
-    conditions = TextAreaField("Additional control measures required as a condition", validators=[Optional()])
+    days = IntegerField(
+        "Extend by",
+        validators=[
+            DataRequired(message="Enter a number of days."),
+            NumberRange(1, 180, "From 1 to 180 days (§ 256-8D(1))."),
+        ],
+    )
+    conditions = TextAreaField(
+        "Additional control measures required as a condition", validators=[Optional()]
+    )
 
 
 class BondForm(FlaskForm):
-    kind = SelectField("Kind", choices=[("surety_bond", "Surety bond"), ("letter_of_credit", "Irrevocable letter of credit")])
-    amount = FloatField("Amount", validators=[DataRequired(message="Enter an amount."), NumberRange(0.01, 1e9, "Above zero.")])
-    issuer = StringField("Issuer", validators=[DataRequired(message="Enter the issuer."), Length(max=200)])
+    kind = SelectField(
+        "Kind",
+        choices=[
+            ("surety_bond", "Surety bond"),
+            ("letter_of_credit", "Irrevocable letter of credit"),
+        ],
+    )
+    amount = FloatField(
+        "Amount",
+        validators=[
+            DataRequired(message="Enter an amount."),
+            NumberRange(0.01, 1e9, "Above zero."),
+        ],
+    )
+    issuer = StringField(
+        "Issuer", validators=[DataRequired(message="Enter the issuer."), Length(max=200)]
+    )
     effective_on = DateField("Effective", validators=[DataRequired(message="Enter a date.")])
     expires_on = DateField("Expires", validators=[Optional()])
 
 
 class CommencementForm(FlaskForm):
-    commenced_at = DateTimeLocalField("Land disturbance began", format="%Y-%m-%dT%H:%M",
-                                      validators=[DataRequired(message="Enter the date and time.")])
+    commenced_at = DateTimeLocalField(
+        "Land disturbance began",
+        format="%Y-%m-%dT%H:%M",
+        validators=[DataRequired(message="Enter the date and time.")],
+    )
 
 
 class CompletionForm(FlaskForm):
-    measure = StringField("Control measure", validators=[DataRequired(message="Name the control measure."), Length(max=200)])
+    measure = StringField(
+        "Control measure",
+        validators=[DataRequired(message="Name the control measure."), Length(max=200)],
+    )
     installed_on = DateField("Installed on", validators=[DataRequired(message="Enter a date.")])
 
 
 class ModificationForm(FlaskForm):
-    description = TextAreaField("Requested change to the control plan",
-                                validators=[DataRequired(message="Describe the change.")])
+    description = TextAreaField(
+        "Requested change to the control plan",
+        validators=[DataRequired(message="Describe the change.")],
+    )
 
 
 class DecisionForm(FlaskForm):
-    decision = SelectField("Decision", choices=[("granted", "Grant in writing"), ("refused", "Refuse in writing")])
-    text = TextAreaField("Written decision", validators=[DataRequired(message="The decision must be given in writing.")])
+    decision = SelectField(
+        "Decision", choices=[("granted", "Grant in writing"), ("refused", "Refuse in writing")]
+    )
+    text = TextAreaField(
+        "Written decision",
+        validators=[DataRequired(message="The decision must be given in writing.")],
+    )
 
 
 class UserForm(FlaskForm):
-    email = StringField("E-mail", validators=[DataRequired(message="Enter an e-mail."), Email(message="Enter a valid e-mail."), Length(max=254)])
+    email = StringField(
+        "E-mail",
+        validators=[
+            DataRequired(message="Enter an e-mail."),
+            Email(message="Enter a valid e-mail."),
+            Length(max=254),
+        ],
+    )
     name = StringField("Name", validators=[DataRequired(message="Enter a name."), Length(max=200)])
     role = SelectField("Role", choices=[(r, r.capitalize()) for r in ROLES])
     company = StringField("Company (permittees)", validators=[Optional(), Length(max=200)])
-    password = PasswordField("Password", validators=[
-        DataRequired(message="Enter a password."),
-        Length(min=MIN_LENGTH, message=TOO_SHORT)])
+    password = PasswordField(
+        "Password",
+        validators=[
+            DataRequired(message="Enter a password."),
+            Length(min=MIN_LENGTH, message=TOO_SHORT),
+        ],
+    )
 
 
 class ConfirmForm(FlaskForm):

@@ -1,4 +1,5 @@
 """The start page after sign-in: each role lands where its work is."""
+
 from __future__ import annotations
 
 from flask import Blueprint, g, redirect, url_for

@@ -1,5 +1,6 @@
 """The inspection page and its PDF report (laid out like Wisconsin DNR Form 3400-187), with the SHA-256
 of the record and of each photo as tamper evidence and "N of M photos received"."""
+
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -17,8 +18,13 @@ from .verify import seal_info
 
 bp = Blueprint("inspections", __name__)
 
-KIND_WORDS = {"weekly": "Weekly", "post_rain": "Precipitation event (0.5 inch or more)", "village": "Other: Village inspection",
-              "follow_up": "Other: follow-up", "complaint": "Other: complaint"}
+KIND_WORDS = {
+    "weekly": "Weekly",
+    "post_rain": "Precipitation event (0.5 inch or more)",
+    "village": "Other: Village inspection",
+    "follow_up": "Other: follow-up",
+    "complaint": "Other: complaint",
+}
 
 
 def rulebook():
@@ -33,11 +39,16 @@ def get_visible(session, user, inspection_id: str) -> Inspection:
 
 
 def photo_response(session, photo: Photo, size: str | None) -> Response:
-    stored = session.get(StoredFile, photo.thumb_file_id if size and photo.thumb_file_id else photo.file_id)
+    stored = session.get(
+        StoredFile, photo.thumb_file_id if size and photo.thumb_file_id else photo.file_id
+    )
     if stored is None:
         abort(404)
-    return Response(stored.data, mimetype="image/jpeg" if size else photo.content_type,
-                    headers={"Cache-Control": "private, max-age=86400"})
+    return Response(
+        stored.data,
+        mimetype="image/jpeg" if size else photo.content_type,
+        headers={"Cache-Control": "private, max-age=86400"},
+    )
 
 
 SCALARS = (str, int, float, bool)
@@ -49,14 +60,23 @@ def shown_answer(a: Answer) -> SimpleNamespace:
     calc = a.calculator if isinstance(a.calculator, dict) else None
     if calc is not None:
         result = calc.get("result")
-        calc = {"name": calc["name"] if isinstance(calc.get("name"), str) else "(unnamed)",
-                "result": {k: v for k, v in result.items() if isinstance(v, SCALARS)}
-                if isinstance(result, dict) else {}}
+        calc = {
+            "name": calc["name"] if isinstance(calc.get("name"), str) else "(unnamed)",
+            "result": {k: v for k, v in result.items() if isinstance(v, SCALARS)}
+            if isinstance(result, dict)
+            else {},
+        }
     measurements = a.measurements if isinstance(a.measurements, dict) else {}
     shown = {k: v for k, v in measurements.items() if isinstance(v, SCALARS)}
-    return SimpleNamespace(id=a.id, item_code=a.item_code, result=a.result, note=a.note or "",
-                           corrective_action=a.corrective_action or "", calculator=calc,
-                           measurements=shown)
+    return SimpleNamespace(
+        id=a.id,
+        item_code=a.item_code,
+        result=a.result,
+        note=a.note or "",
+        corrective_action=a.corrective_action or "",
+        calculator=calc,
+        measurements=shown,
+    )
 
 
 def report_context(session, inspection: Inspection) -> dict:
@@ -76,18 +96,33 @@ def report_context(session, inspection: Inspection) -> dict:
     expected = list(sites.ordinance_view(site, rb)["checklist"])
     answered = {a.item_code for a in answers}
     unanswered = [item for item in expected if item["code"] not in answered]
-    found = findings.of_inspection(session, inspection, [a.item_code for a in answers if a.result == "fail"])
+    found = findings.of_inspection(
+        session, inspection, [a.item_code for a in answers if a.result == "fail"]
+    )
     author = session.get(User, inspection.user_id) if inspection.user_id else None
     now = clock.now()
-    return {"inspection": inspection, "site": site, "permit": permit, "company": company, "answers": answers,
-            "items": items, "photos": photos, "photos_by_item": by_item, "findings": found,
-            "unanswered": unanswered, "checklist_total": len(expected),
-            "answered_count": len([i for i in expected if i["code"] in answered]),
-            "findings_by_item": {f.item_code: f for f in found}, "author": author,
-            "kind_words": KIND_WORDS.get(inspection.kind, inspection.kind),
-            "photos_received": len(photos), "photos_expected": max(inspection.photos_expected, len(photos)),
-            "overdue": {f.id for f in found if findings.is_overdue(f, now)}, "now": now,
-            "seal": seal_info(session, "inspection", inspection.id)}
+    return {
+        "inspection": inspection,
+        "site": site,
+        "permit": permit,
+        "company": company,
+        "answers": answers,
+        "items": items,
+        "photos": photos,
+        "photos_by_item": by_item,
+        "findings": found,
+        "unanswered": unanswered,
+        "checklist_total": len(expected),
+        "answered_count": len([i for i in expected if i["code"] in answered]),
+        "findings_by_item": {f.item_code: f for f in found},
+        "author": author,
+        "kind_words": KIND_WORDS.get(inspection.kind, inspection.kind),
+        "photos_received": len(photos),
+        "photos_expected": max(inspection.photos_expected, len(photos)),
+        "overdue": {f.id for f in found if findings.is_overdue(f, now)},
+        "now": now,
+        "seal": seal_info(session, "inspection", inspection.id),
+    }
 
 
 @bp.route("/inspections/<inspection_id>")
@@ -104,9 +139,15 @@ def pdf(inspection_id: str):
     session = get_session()
     inspection = get_visible(session, g.user, inspection_id)
     from ..documents import report
+
     data = report.inspection_pdf(report_context(session, inspection), rulebook())
-    return Response(data, mimetype="application/pdf", headers={
-        "Content-Disposition": f'inline; filename="inspection-{inspection.inspected_on.isoformat()}-{inspection.id[:8]}.pdf"'})
+    return Response(
+        data,
+        mimetype="application/pdf",
+        headers={
+            "Content-Disposition": f'inline; filename="inspection-{inspection.inspected_on.isoformat()}-{inspection.id[:8]}.pdf"'
+        },
+    )
 
 
 @bp.route("/inspections/<inspection_id>/photos/<photo_id>")
@@ -123,37 +164,77 @@ def photo(inspection_id: str, photo_id: str, size: str | None = None):
 
 # ---------------------------------------------------------------- the site page's timeline panel
 
+
 def timeline(session, site, now, rb, days: int = 42) -> list[dict]:
     """Inspections (with their photos), findings, notices, orders and rain events of the last `days`,
     newest first."""
     from datetime import timedelta
 
     from ..models import ControlMeasureNotice, StopWorkOrder
+
     since = now - timedelta(days=days)
     events: list[dict] = []
-    recent = list(session.exec(select(Inspection).where(Inspection.site_id == site.id,
-                                                        Inspection.received_at >= since - timedelta(days=30))
-                               .order_by(Inspection.inspected_on.desc()).limit(60)))
+    recent = list(
+        session.exec(
+            select(Inspection)
+            .where(
+                Inspection.site_id == site.id, Inspection.received_at >= since - timedelta(days=30)
+            )
+            .order_by(Inspection.inspected_on.desc())
+            .limit(60)
+        )
+    )
     ids = [i.id for i in recent]
     thumbs: dict[str, list[Photo]] = {}
     if ids:
         for p in session.exec(select(Photo).where(Photo.inspection_id.in_(ids))):
             thumbs.setdefault(p.inspection_id, []).append(p)
-    fails = dict(session.exec(select(Answer.inspection_id, func.count()).where(Answer.inspection_id.in_(ids),
-                                                                              Answer.result == "fail")
-                              .group_by(Answer.inspection_id)).all()) if ids else {}
+    fails = (
+        dict(
+            session.exec(
+                select(Answer.inspection_id, func.count())
+                .where(Answer.inspection_id.in_(ids), Answer.result == "fail")
+                .group_by(Answer.inspection_id)
+            ).all()
+        )
+        if ids
+        else {}
+    )
     for i in recent:
-        events.append({"kind": "inspection", "at": i.started_at or i.received_at, "item": i,
-                       "photos": thumbs.get(i.id, [])[:6], "fails": fails.get(i.id, 0)})
-    for f in session.exec(select(Finding).where(Finding.site_id == site.id, Finding.created_at >= since)):
-        events.append({"kind": "finding", "at": f.created_at, "item": f, "overdue": findings.is_overdue(f, now)})
-    for o in session.exec(select(StopWorkOrder).where(StopWorkOrder.site_id == site.id,
-                                                      StopWorkOrder.proposed_at >= since)):
+        events.append(
+            {
+                "kind": "inspection",
+                "at": i.started_at or i.received_at,
+                "item": i,
+                "photos": thumbs.get(i.id, [])[:6],
+                "fails": fails.get(i.id, 0),
+            }
+        )
+    for f in session.exec(
+        select(Finding).where(Finding.site_id == site.id, Finding.created_at >= since)
+    ):
+        events.append(
+            {
+                "kind": "finding",
+                "at": f.created_at,
+                "item": f,
+                "overdue": findings.is_overdue(f, now),
+            }
+        )
+    for o in session.exec(
+        select(StopWorkOrder).where(
+            StopWorkOrder.site_id == site.id, StopWorkOrder.proposed_at >= since
+        )
+    ):
         events.append({"kind": "order", "at": o.issued_at or o.proposed_at, "item": o})
     permit_ids = list(session.exec(select(Permit.id).where(Permit.site_id == site.id)))
     if permit_ids:
-        for n in session.exec(select(ControlMeasureNotice).where(ControlMeasureNotice.permit_id.in_(permit_ids),
-                                                                 ControlMeasureNotice.notified_at >= since)):
+        for n in session.exec(
+            select(ControlMeasureNotice).where(
+                ControlMeasureNotice.permit_id.in_(permit_ids),
+                ControlMeasureNotice.notified_at >= since,
+            )
+        ):
             events.append({"kind": "notice", "at": n.notified_at, "item": n})
     try:
         from ..models import RainEvent, SiteGauge
@@ -162,7 +243,9 @@ def timeline(session, site, now, rb, days: int = 42) -> list[dict]:
     if RainEvent is not None:
         link = session.get(SiteGauge, site.id)
         if link is not None:
-            for r in session.exec(select(RainEvent).where(RainEvent.gauge_id == link.gauge_id, RainEvent.end >= since)):
+            for r in session.exec(
+                select(RainEvent).where(RainEvent.gauge_id == link.gauge_id, RainEvent.end >= since)
+            ):
                 events.append({"kind": "rain", "at": r.end, "item": r})
     return sorted(events, key=lambda e: e["at"] or now, reverse=True)
 
@@ -171,5 +254,7 @@ def timeline(session, site, now, rb, days: int = 42) -> list[dict]:
 def timeline_panel(session, site, user, _now):
     """Inspections with photo thumbnails, findings, orders, notices and rain, newest first (the rain chart
     is the rain engineer's panel)."""
-    return "inspections/_timeline_panel.html", {"events": timeline(session, site, clock.now(), rulebook()),
-                                                "site": site}
+    return "inspections/_timeline_panel.html", {
+        "events": timeline(session, site, clock.now(), rulebook()),
+        "site": site,
+    }

@@ -1,27 +1,44 @@
 """Stop-work order pages (§ 256-10): the order, the supervisor's decisions, the printable notice to post on
 site and the revocation / cease-and-desist documents, and the offline page for posting an order in the field."""
+
 from __future__ import annotations
 
-from flask import (Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request,
-                   url_for)
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from sqlmodel import select
 
 from ..db import get_session
 from ..models import Company, Finding, Inspection, Permit, Photo, Site, StoredFile, User
-from ..security import login_required, roles_required
 from ..models.enforcement import INTERNAL_STATUSES
 from ..rules import enforcement as rules
+from ..security import login_required, roles_required
 from ..services import ServiceError, clock, enforcement, findings
 from . import site_panel
 from .verify import seal_info
 
 bp = Blueprint("orders", __name__)
 
-STATUS_WORDS = {"proposed": ("Proposed — awaiting a supervisor", "warn"), "dismissed": ("Dismissed", "info"),
-                "withdrawn": ("Withdrawn — its grounds were withdrawn", "info"),
-                "issued": ("Stop-work order issued", "bad"), "posted": ("Stop-work order posted on site", "bad"),
-                "complied": ("Complied with — lifted", "good"), "revoked_permit": ("Permit revoked", "bad"),
-                "cease_desist_requested": ("Cease-and-desist requested", "bad"), "retracted": ("Retracted", "info")}
+STATUS_WORDS = {
+    "proposed": ("Proposed — awaiting a supervisor", "warn"),
+    "dismissed": ("Dismissed", "info"),
+    "withdrawn": ("Withdrawn — its grounds were withdrawn", "info"),
+    "issued": ("Stop-work order issued", "bad"),
+    "posted": ("Stop-work order posted on site", "bad"),
+    "complied": ("Complied with — lifted", "good"),
+    "revoked_permit": ("Permit revoked", "bad"),
+    "cease_desist_requested": ("Cease-and-desist requested", "bad"),
+    "retracted": ("Retracted", "info"),
+}
 BODIES = {"village": "the Village of Fairwater", "zoning_board": "the Zoning Board of Appeals"}
 
 
@@ -40,27 +57,53 @@ def order_context(session, order, now) -> dict:
     if order.notice_photo_id and order.notice_photo_id not in photo_ids:
         photo_ids.append(order.notice_photo_id)
     photos = [p for p in (session.get(Photo, pid) for pid in photo_ids) if p is not None]
-    user_ids = {order.issued_by, order.posted_by, order.retracted_by, order.revoked_by, order.dismissed_by,
-                order.cease_desist_by, order.complied_by}
+    user_ids = {
+        order.issued_by,
+        order.posted_by,
+        order.retracted_by,
+        order.revoked_by,
+        order.dismissed_by,
+        order.cease_desist_by,
+        order.complied_by,
+    }
     history = enforcement.history(session, order)
     user_ids |= {e.by_user_id for e in history}
     # A finding a ground rests on may have been withdrawn since (recorded in error): said next to the ground.
     withdrawn = {}
     for index, ground in enumerate(order.grounds or []):
         cited = [session.get(Finding, fid) for fid in rules.ground_findings(ground)]
-        notes = [(f, findings.withdrawal(session, f)) for f in cited if f is not None and f.status == "withdrawn"]
+        notes = [
+            (f, findings.withdrawal(session, f))
+            for f in cited
+            if f is not None and f.status == "withdrawn"
+        ]
         if notes:
             withdrawn[index] = notes
-    names = {u.id: u.name for u in session.exec(select(User).where(User.id.in_([i for i in user_ids if i])))}
-    return {"order": order, "site": site, "permit": permit, "company": company,
-            "inspections": [i for i in inspections if i], "findings": [f for f in found if f], "photos": photos,
-            "missing_photos": len(photo_ids) - len(photos), "history": history, "names": names,
-            "withdrawn": withdrawn, "checks": enforcement.recheck_order(session, order, now, rulebook()),
-            "signature": enforcement.ground_signature,
-            "step": enforcement.next_step(session, order, now), "now": now, "words": STATUS_WORDS,
-            "bodies": BODIES,
-            "lookup_url": url_for("orders.show", order_id=order.id, _external=True),
-            "seal": seal_info(session, "stop_work_order", order.id)}
+    names = {
+        u.id: u.name
+        for u in session.exec(select(User).where(User.id.in_([i for i in user_ids if i])))
+    }
+    return {
+        "order": order,
+        "site": site,
+        "permit": permit,
+        "company": company,
+        "inspections": [i for i in inspections if i],
+        "findings": [f for f in found if f],
+        "photos": photos,
+        "missing_photos": len(photo_ids) - len(photos),
+        "history": history,
+        "names": names,
+        "withdrawn": withdrawn,
+        "checks": enforcement.recheck_order(session, order, now, rulebook()),
+        "signature": enforcement.ground_signature,
+        "step": enforcement.next_step(session, order, now),
+        "now": now,
+        "words": STATUS_WORDS,
+        "bodies": BODIES,
+        "lookup_url": url_for("orders.show", order_id=order.id, _external=True),
+        "seal": seal_info(session, "stop_work_order", order.id),
+    }
 
 
 def load(order_id: str):
@@ -72,7 +115,9 @@ def load(order_id: str):
 @login_required
 def show(order_id: str, error: str | None = None, status: int = 200):
     session, order = load(order_id)
-    return render_template("orders/show.html", error=error, **order_context(session, order, clock.now())), status
+    return render_template(
+        "orders/show.html", error=error, **order_context(session, order, clock.now())
+    ), status
 
 
 def _decide(order_id: str, action, success: str):
@@ -99,68 +144,108 @@ def issue(order_id: str):
     keep = request.form.getlist("grounds")
     confirmed = _form("confirm") == "yes"
     stale = request.form.getlist("stale")
-    return _decide(order_id, lambda s, o, now: enforcement.issue(s, o, user=g.user, now=now, rb=rulebook(),
-                                                                 keep_grounds=keep, note=_form("note"),
-                                                                 confirmed=confirmed, known_stale=stale),
-                   "Stop-work order issued. Print the notice and post it on the site.")
+    return _decide(
+        order_id,
+        lambda s, o, now: enforcement.issue(
+            s,
+            o,
+            user=g.user,
+            now=now,
+            rb=rulebook(),
+            keep_grounds=keep,
+            note=_form("note"),
+            confirmed=confirmed,
+            known_stale=stale,
+        ),
+        "Stop-work order issued. Print the notice and post it on the site.",
+    )
 
 
 @bp.post("/orders/<order_id>/dismiss")
 @roles_required("supervisor")
 def dismiss(order_id: str):
-    return _decide(order_id, lambda s, o, now: enforcement.dismiss(s, o, user=g.user, reason=_form("reason"), now=now),
-                   "Proposal dismissed.")
+    return _decide(
+        order_id,
+        lambda s, o, now: enforcement.dismiss(s, o, user=g.user, reason=_form("reason"), now=now),
+        "Proposal dismissed.",
+    )
 
 
 @bp.post("/orders/<order_id>/posted")
 @roles_required("inspector", "supervisor")
 def posted(order_id: str):
-    return _decide(order_id, lambda s, o, now: enforcement.record_posting(s, o, user=g.user, now=now),
-                   "Recorded as posted on the site.")
+    return _decide(
+        order_id,
+        lambda s, o, now: enforcement.record_posting(s, o, user=g.user, now=now),
+        "Recorded as posted on the site.",
+    )
 
 
 @bp.post("/orders/<order_id>/complied")
 @roles_required("supervisor")
 def complied(order_id: str):
-    return _decide(order_id, lambda s, o, now: enforcement.mark_complied(s, o, user=g.user, note=_form("note"),
-                                                                         now=now, rb=rulebook()),
-                   "Order lifted: the permittee complied.")
+    return _decide(
+        order_id,
+        lambda s, o, now: enforcement.mark_complied(
+            s, o, user=g.user, note=_form("note"), now=now, rb=rulebook()
+        ),
+        "Order lifted: the permittee complied.",
+    )
 
 
 @bp.post("/orders/<order_id>/revoke")
 @roles_required("supervisor")
 def revoke(order_id: str):
-    return _decide(order_id, lambda s, o, now: enforcement.revoke_permit(s, o, user=g.user, reason=_form("reason"),
-                                                                         now=now, rb=rulebook()),
-                   "Permit revoked (§ 256-10B). Print the revocation notice.")
+    return _decide(
+        order_id,
+        lambda s, o, now: enforcement.revoke_permit(
+            s, o, user=g.user, reason=_form("reason"), now=now, rb=rulebook()
+        ),
+        "Permit revoked (§ 256-10B). Print the revocation notice.",
+    )
 
 
 @bp.post("/orders/<order_id>/request-cease-desist")
 @roles_required("supervisor")
 def cease_desist(order_id: str):
-    return _decide(order_id, lambda s, o, now: enforcement.request_cease_desist(s, o, user=g.user,
-                                                                                details=_form("details"), now=now,
-                                                                                rb=rulebook()),
-                   "Request to the Village Attorney recorded (§ 256-10C). Print the request.")
+    return _decide(
+        order_id,
+        lambda s, o, now: enforcement.request_cease_desist(
+            s, o, user=g.user, details=_form("details"), now=now, rb=rulebook()
+        ),
+        "Request to the Village Attorney recorded (§ 256-10C). Print the request.",
+    )
 
 
 @bp.post("/orders/<order_id>/retract")
 @roles_required("supervisor")
 def retract(order_id: str):
-    return _decide(order_id, lambda s, o, now: enforcement.retract(s, o, user=g.user, body=_form("body"),
-                                                                   reason=_form("reason"), now=now, rb=rulebook()),
-                   "Retraction recorded (§ 256-10D).")
+    return _decide(
+        order_id,
+        lambda s, o, now: enforcement.retract(
+            s, o, user=g.user, body=_form("body"), reason=_form("reason"), now=now, rb=rulebook()
+        ),
+        "Retraction recorded (§ 256-10D).",
+    )
 
 
 @bp.post("/sites/<int:site_id>/orders")
 @roles_required("supervisor")
 def propose(site_id: int):
     from ..services import sites
+
     session = get_session()
     site = sites.get_visible_site(session, g.user, site_id)
     try:
-        order = enforcement.propose_manual(session, site, user=g.user, grounds=request.form.getlist("grounds"),
-                                           notes=_form("notes"), now=clock.now(), rb=rulebook())
+        order = enforcement.propose_manual(
+            session,
+            site,
+            user=g.user,
+            grounds=request.form.getlist("grounds"),
+            notes=_form("notes"),
+            now=clock.now(),
+            rb=rulebook(),
+        )
         session.commit()
     except ServiceError as exc:
         session.rollback()
@@ -171,17 +256,24 @@ def propose(site_id: int):
 
 # ---------------------------------------------------------------- documents
 
-DOCUMENTS = {"notice": ("orders/notice.html", ("issued", "posted", "complied", "revoked_permit",
-                                               "cease_desist_requested", "retracted")),
-             "revocation": ("orders/revocation.html", ("revoked_permit", "retracted")),
-             "cease-desist": ("orders/cease_desist.html", ("cease_desist_requested", "retracted"))}
+DOCUMENTS = {
+    "notice": (
+        "orders/notice.html",
+        ("issued", "posted", "complied", "revoked_permit", "cease_desist_requested", "retracted"),
+    ),
+    "revocation": ("orders/revocation.html", ("revoked_permit", "retracted")),
+    "cease-desist": ("orders/cease_desist.html", ("cease_desist_requested", "retracted")),
+}
 
 
 def _document(order_id: str, kind: str):
     session, order = load(order_id)
     template, statuses = DOCUMENTS[kind]
-    if order.status not in statuses or (kind == "revocation" and not order.revoked_at) \
-            or (kind == "cease-desist" and not order.cease_desist_at):
+    if (
+        order.status not in statuses
+        or (kind == "revocation" and not order.revoked_at)
+        or (kind == "cease-desist" and not order.cease_desist_at)
+    ):
         abort(404)
     return session, order, template
 
@@ -191,6 +283,7 @@ def _document(order_id: str, kind: str):
 def document(order_id: str, kind: str):
     session, order, template = _document(order_id, kind)
     from ..documents import qr
+
     ctx = order_context(session, order, clock.now())
     seal_qr = qr.svg(ctx["seal"]["url"]) if ctx["seal"] else None
     return render_template(template, qr_svg=qr.svg(ctx["lookup_url"]), seal_qr_svg=seal_qr, **ctx)
@@ -201,10 +294,14 @@ def document(order_id: str, kind: str):
 def document_pdf(order_id: str, kind: str):
     session, order, _template = _document(order_id, kind)
     from ..documents import pdf
+
     ctx = order_context(session, order, clock.now())
     data = pdf.order_document(kind, ctx, rulebook())
-    return Response(data, mimetype="application/pdf", headers={
-        "Content-Disposition": f'inline; filename="stop-work-{kind}-{order.id[:8]}.pdf"'})
+    return Response(
+        data,
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="stop-work-{kind}-{order.id[:8]}.pdf"'},
+    )
 
 
 @bp.route("/orders/<order_id>/photos/<photo_id>")
@@ -217,17 +314,23 @@ def photo(order_id: str, photo_id: str, size: str | None = None):
     found = session.get(Photo, photo_id) if photo_id in allowed else None
     if found is None:
         abort(404)
-    stored = session.get(StoredFile, found.thumb_file_id if size and found.thumb_file_id else found.file_id)
+    stored = session.get(
+        StoredFile, found.thumb_file_id if size and found.thumb_file_id else found.file_id
+    )
     content_type = "image/jpeg" if size else found.content_type
-    return Response(stored.data, mimetype=content_type, headers={"Cache-Control": "private, max-age=86400"})
+    return Response(
+        stored.data, mimetype=content_type, headers={"Cache-Control": "private, max-age=86400"}
+    )
 
 
 # ---------------------------------------------------------------- the site page panel
+
 
 def _due_for_evaluation(site_id: int, now) -> bool:
     """At most one page-load evaluation per site per ENFORCEMENT_PAGE_TICK_SECONDS: syncs and decisions
     evaluate their site at once and the `tick` command covers time passing, so page loads only catch up."""
     from datetime import timedelta
+
     seconds = current_app.config.get("ENFORCEMENT_PAGE_TICK_SECONDS", 300)
     seen = current_app.extensions.setdefault("enforcement_site_ticks", {})
     last = seen.get(site_id)
@@ -247,13 +350,22 @@ def orders_panel(session, site, user, _now):
     orders = enforcement.orders_for_sites(session, [site.id])
     if user.role == "permittee":
         orders = [o for o in orders if o.status not in INTERNAL_STATUSES]
-    entry = enforcement.public_status(enforcement.site_status(session, [site.id], now)[site.id], user)
+    entry = enforcement.public_status(
+        enforcement.site_status(session, [site.id], now)[site.id], user
+    )
     current = next((o for o in orders if o.id == entry["order_id"]), None)
-    return "orders/_site_panel.html", {"site": site, "orders": orders, "entry": entry, "current": current,
-                                       "words": STATUS_WORDS, "now": now}
+    return "orders/_site_panel.html", {
+        "site": site,
+        "orders": orders,
+        "entry": entry,
+        "current": current,
+        "words": STATUS_WORDS,
+        "now": now,
+    }
 
 
 # ---------------------------------------------------------------- posting an order in the field, offline
+
 
 def _precache_field_page() -> None:
     """The service worker precaches the page with the other app-shell pages (see inspector/web/pwa.py)."""
@@ -270,6 +382,8 @@ _precache_field_page()
 @bp.route("/app/stop-work")
 def field_page():
     """An app-shell page (precached): identical for every user, filled from IndexedDB by stop-work-field.js."""
-    response = current_app.make_response(render_template("app/stop_work.html", current_user=None, shell_page=True))
+    response = current_app.make_response(
+        render_template("app/stop_work.html", current_user=None, shell_page=True)
+    )
     response.headers["Cache-Control"] = "no-cache"
     return response

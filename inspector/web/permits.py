@@ -1,9 +1,20 @@
 """Permit pages (§ 256-8): application, documents, review, decision, extensions, bonds, and the
 permittee's notices and plan-modification requests."""
+
 from __future__ import annotations
 
-from flask import (Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request,
-                   url_for)
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from sqlmodel import select
 
 from ..db import get_session
@@ -11,9 +22,21 @@ from ..models import Company, ControlPlanDocument, PlanModificationRequest, Stor
 from ..rules import clocks
 from ..security import STAFF, login_required, roles_required
 from ..services import NotFound, clock, permits, sites
-from .forms import (BondForm, CommencementForm, CompletionForm, ConfirmForm, DecisionForm, DenyForm,
-                    DocumentForm, ExtendForm, FeeForm, IssueForm, ModificationForm, PermitApplicationForm,
-                    commit_or_refuse)
+from .forms import (
+    BondForm,
+    CommencementForm,
+    CompletionForm,
+    ConfirmForm,
+    DecisionForm,
+    DenyForm,
+    DocumentForm,
+    ExtendForm,
+    FeeForm,
+    IssueForm,
+    ModificationForm,
+    PermitApplicationForm,
+    commit_or_refuse,
+)
 
 bp = Blueprint("permits", __name__)
 
@@ -33,7 +56,9 @@ def load_permit(permit_id: int):
 
 def doc_form(rb):
     form = DocumentForm()
-    form.kind.choices = [(d["kind"], f"{d['label']} ({d['citation']})") for d in rb["control_plan_documents"]]
+    form.kind.choices = [
+        (d["kind"], f"{d['label']} ({d['citation']})") for d in rb["control_plan_documents"]
+    ]
     return form
 
 
@@ -46,17 +71,32 @@ def apply(site_id: int):
     if g.user.role == "permittee":
         form.company.choices = [(g.user.company_id, session.get(Company, g.user.company_id).name)]
     else:
-        form.company.choices = [(c.id, c.name) for c in session.exec(select(Company).order_by(Company.name))]
+        form.company.choices = [
+            (c.id, c.name) for c in session.exec(select(Company).order_by(Company.name))
+        ]
     if request.method == "GET":
         form.application_received_on.data = clock.today(rulebook())
     if form.validate_on_submit():
-        ok, permit = commit_or_refuse(session, form, lambda: permits.apply(
-            session, site=site, company_id=form.company.data, applicant_name=form.applicant_name.data,
-            received_on=form.application_received_on.data, fee_paid_on=form.fee_paid_on.data,
-            building_permit_until=form.building_permit_until.data, user=g.user,
-            today=clock.today(rulebook())))
+        ok, permit = commit_or_refuse(
+            session,
+            form,
+            lambda: permits.apply(
+                session,
+                site=site,
+                company_id=form.company.data,
+                applicant_name=form.applicant_name.data,
+                received_on=form.application_received_on.data,
+                fee_paid_on=form.fee_paid_on.data,
+                building_permit_until=form.building_permit_until.data,
+                user=g.user,
+                today=clock.today(rulebook()),
+            ),
+        )
         if ok:
-            flash("Application recorded. Upload the control plan documents to start the review clock.", "info")
+            flash(
+                "Application recorded. Upload the control plan documents to start the review clock.",
+                "info",
+            )
             return redirect(url_for("permits.show", permit_id=permit.id))
     return render_template("permits/apply.html", form=form, site=site), 400 if form.errors else 200
 
@@ -73,19 +113,39 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
         session.commit()
     forms = forms or {}
     issue_form = IssueForm(formdata=None, issued_on=clocks.local_date(now, rb))
-    defaults = {"doc": doc_form(rb), "fee": FeeForm(formdata=None), "issue": issue_form,
-                "deny": DenyForm(formdata=None), "extend": ExtendForm(formdata=None), "bond": BondForm(formdata=None),
-                "commencement": CommencementForm(formdata=None), "completion": CompletionForm(formdata=None),
-                "modification": ModificationForm(formdata=None), "decision": DecisionForm(formdata=None),
-                "confirm": ConfirmForm(formdata=None)}
+    defaults = {
+        "doc": doc_form(rb),
+        "fee": FeeForm(formdata=None),
+        "issue": issue_form,
+        "deny": DenyForm(formdata=None),
+        "extend": ExtendForm(formdata=None),
+        "bond": BondForm(formdata=None),
+        "commencement": CommencementForm(formdata=None),
+        "completion": CompletionForm(formdata=None),
+        "modification": ModificationForm(formdata=None),
+        "decision": DecisionForm(formdata=None),
+        "confirm": ConfirmForm(formdata=None),
+    }
     defaults.update(forms)
-    notices = [(n, clocks.completion_notice_due(n.installed_on, rb)) for n in permits.completion_notices(session, permit)]
-    return render_template("permits/show.html", permit=permit, site=site, company=session.get(Company, permit.company_id),
-                           clocks=permits.clocks_view(session, permit, site, rb, now),
-                           docs=permits.documents(session, permit), history=permits.history(session, permit),
-                           notices=notices, requests=permits.modification_requests(session, permit),
-                           bonds=permits.bonds(session, permit), forms=defaults, now=now,
-                           is_late=lambda *args: clocks.is_late(*args, rb)), status
+    notices = [
+        (n, clocks.completion_notice_due(n.installed_on, rb))
+        for n in permits.completion_notices(session, permit)
+    ]
+    return render_template(
+        "permits/show.html",
+        permit=permit,
+        site=site,
+        company=session.get(Company, permit.company_id),
+        clocks=permits.clocks_view(session, permit, site, rb, now),
+        docs=permits.documents(session, permit),
+        history=permits.history(session, permit),
+        notices=notices,
+        requests=permits.modification_requests(session, permit),
+        bonds=permits.bonds(session, permit),
+        forms=defaults,
+        now=now,
+        is_late=lambda *args: clocks.is_late(*args, rb),
+    ), status
 
 
 def _act(permit_id: int, form_name: str, form, action, success: str, roles=None):
@@ -105,11 +165,20 @@ def _act(permit_id: int, form_name: str, form, action, success: str, roles=None)
 @login_required
 def upload(permit_id: int):
     form = doc_form(rulebook())
+
     def action(session, permit, site):
         f = form.file.data
-        permits.add_document(session, permit, kind=form.kind.data, filename=f.filename or "document",
-                             data=f.read(rulebook()["uploads.control_plan_max_bytes"] + 1),
-                             user=g.user, rb=rulebook(), now=clock.now())
+        permits.add_document(
+            session,
+            permit,
+            kind=form.kind.data,
+            filename=f.filename or "document",
+            data=f.read(rulebook()["uploads.control_plan_max_bytes"] + 1),
+            user=g.user,
+            rb=rulebook(),
+            now=clock.now(),
+        )
+
     return _act(permit_id, "doc", form, action, "Document uploaded.")
 
 
@@ -122,74 +191,137 @@ def document(permit_id: int, doc_id: int):
         abort(404)
     data = session.get(StoredFile, doc.file_id).data
     safe_name = "".join(ch for ch in doc.filename if ch.isalnum() or ch in "._-") or "document"
-    return Response(data, mimetype=doc.content_type,
-                    headers={"Content-Disposition": f'attachment; filename="{safe_name}"'})
+    return Response(
+        data,
+        mimetype=doc.content_type,
+        headers={"Content-Disposition": f'attachment; filename="{safe_name}"'},
+    )
 
 
 @bp.route("/permits/<int:permit_id>/fee", methods=["POST"])
 @roles_required(*STAFF)
 def fee(permit_id: int):
     form = FeeForm()
-    return _act(permit_id, "fee", form, lambda s, p, site: permits.record_fee(
-        s, p, user=g.user, paid_on=form.fee_paid_on.data, today=clock.today(rulebook())),
-        "Fee recorded.")
+    return _act(
+        permit_id,
+        "fee",
+        form,
+        lambda s, p, site: permits.record_fee(
+            s, p, user=g.user, paid_on=form.fee_paid_on.data, today=clock.today(rulebook())
+        ),
+        "Fee recorded.",
+    )
 
 
 @bp.route("/permits/<int:permit_id>/review", methods=["POST"])
 @roles_required(*STAFF)
 def review(permit_id: int):
-    return _act(permit_id, "confirm", ConfirmForm(),
-                lambda s, p, site: permits.start_review(s, p, user=g.user), "Review started.")
+    return _act(
+        permit_id,
+        "confirm",
+        ConfirmForm(),
+        lambda s, p, site: permits.start_review(s, p, user=g.user),
+        "Review started.",
+    )
 
 
 @bp.route("/permits/<int:permit_id>/issue", methods=["POST"])
 @roles_required("supervisor")
 def issue(permit_id: int):
     form = IssueForm()
-    return _act(permit_id, "issue", form, lambda s, p, site: permits.issue(
-        s, p, site=site, user=g.user, issued_on=form.issued_on.data, rb=rulebook()), "Permit issued.")
+    return _act(
+        permit_id,
+        "issue",
+        form,
+        lambda s, p, site: permits.issue(
+            s, p, site=site, user=g.user, issued_on=form.issued_on.data, rb=rulebook()
+        ),
+        "Permit issued.",
+    )
 
 
 @bp.route("/permits/<int:permit_id>/deny", methods=["POST"])
 @roles_required("supervisor")
 def deny(permit_id: int):
     form = DenyForm()
-    return _act(permit_id, "deny", form, lambda s, p, site: permits.deny(s, p, user=g.user, reasons=form.reasons.data),
-                "Permit denied; the reasons are on record.")
+    return _act(
+        permit_id,
+        "deny",
+        form,
+        lambda s, p, site: permits.deny(s, p, user=g.user, reasons=form.reasons.data),
+        "Permit denied; the reasons are on record.",
+    )
 
 
 @bp.route("/permits/<int:permit_id>/extend", methods=["POST"])
 @roles_required("supervisor")
 def extend(permit_id: int):
     form = ExtendForm()
-    return _act(permit_id, "extend", form, lambda s, p, site: permits.extend(
-        s, p, user=g.user, days=form.days.data, conditions=form.conditions.data or "", rb=rulebook()), "Permit extended.")
+    return _act(
+        permit_id,
+        "extend",
+        form,
+        lambda s, p, site: permits.extend(
+            s,
+            p,
+            user=g.user,
+            days=form.days.data,
+            conditions=form.conditions.data or "",
+            rb=rulebook(),
+        ),
+        "Permit extended.",
+    )
 
 
 @bp.route("/permits/<int:permit_id>/bond", methods=["POST"])
 @roles_required("supervisor")
 def bond(permit_id: int):
     form = BondForm()
-    return _act(permit_id, "bond", form, lambda s, p, site: permits.add_bond(
-        s, p, user=g.user, kind=form.kind.data, amount=form.amount.data, issuer=form.issuer.data,
-        effective_on=form.effective_on.data, expires_on=form.expires_on.data), "Surety recorded.")
+    return _act(
+        permit_id,
+        "bond",
+        form,
+        lambda s, p, site: permits.add_bond(
+            s,
+            p,
+            user=g.user,
+            kind=form.kind.data,
+            amount=form.amount.data,
+            issuer=form.issuer.data,
+            effective_on=form.effective_on.data,
+            expires_on=form.expires_on.data,
+        ),
+        "Surety recorded.",
+    )
 
 
 @bp.route("/permits/<int:permit_id>/acknowledge", methods=["POST"])
 @roles_required("permittee")
 def acknowledge(permit_id: int):
-    return _act(permit_id, "confirm", ConfirmForm(),
-                lambda s, p, site: permits.acknowledge_conditions(s, p, user=g.user), "Permit conditions acknowledged.")
+    return _act(
+        permit_id,
+        "confirm",
+        ConfirmForm(),
+        lambda s, p, site: permits.acknowledge_conditions(s, p, user=g.user),
+        "Permit conditions acknowledged.",
+    )
 
 
 @bp.route("/permits/<int:permit_id>/commencement", methods=["POST"])
 @roles_required("permittee")
 def commencement(permit_id: int):
     form = CommencementForm()
+
     def action(session, permit, site):
         # The form gives local wall-clock time; the database keeps UTC.
-        permits.notify_commencement(session, permit, user=g.user, now=clock.now(),
-                                    commenced_at=clocks.from_local(form.commenced_at.data, rulebook()))
+        permits.notify_commencement(
+            session,
+            permit,
+            user=g.user,
+            now=clock.now(),
+            commenced_at=clocks.from_local(form.commenced_at.data, rulebook()),
+        )
+
     return _act(permit_id, "commencement", form, action, "Notice of commencement sent.")
 
 
@@ -197,27 +329,49 @@ def commencement(permit_id: int):
 @roles_required("permittee")
 def completion(permit_id: int):
     form = CompletionForm()
-    return _act(permit_id, "completion", form, lambda s, p, site: permits.notify_completion(
-        s, p, user=g.user, measure=form.measure.data, installed_on=form.installed_on.data,
-        now=clock.now(), rb=rulebook()),
-        "Notice of completion sent.")
+    return _act(
+        permit_id,
+        "completion",
+        form,
+        lambda s, p, site: permits.notify_completion(
+            s,
+            p,
+            user=g.user,
+            measure=form.measure.data,
+            installed_on=form.installed_on.data,
+            now=clock.now(),
+            rb=rulebook(),
+        ),
+        "Notice of completion sent.",
+    )
 
 
 @bp.route("/permits/<int:permit_id>/modifications", methods=["POST"])
 @roles_required("permittee")
 def modification(permit_id: int):
     form = ModificationForm()
-    return _act(permit_id, "modification", form, lambda s, p, site: permits.request_modification(
-        s, p, user=g.user, description=form.description.data), "Request for written permission sent.")
+    return _act(
+        permit_id,
+        "modification",
+        form,
+        lambda s, p, site: permits.request_modification(
+            s, p, user=g.user, description=form.description.data
+        ),
+        "Request for written permission sent.",
+    )
 
 
 @bp.route("/permits/<int:permit_id>/modifications/<int:req_id>", methods=["POST"])
 @roles_required("supervisor")
 def decide_modification(permit_id: int, req_id: int):
     form = DecisionForm()
+
     def action(session, permit, site):
         req = session.get(PlanModificationRequest, req_id)
         if req is None or req.permit_id != permit.id:
             raise NotFound("No such request.")
-        permits.decide_modification(session, req, user=g.user, decision=form.decision.data, text=form.text.data)
+        permits.decide_modification(
+            session, req, user=g.user, decision=form.decision.data, text=form.text.data
+        )
+
     return _act(permit_id, "decision", form, action, "Decision recorded in writing.")

@@ -1,4 +1,5 @@
 """Stored photos: full size and thumbnail, for whoever may see the record's site (or sent the photo)."""
+
 from __future__ import annotations
 
 from flask import Blueprint, abort, g, make_response
@@ -12,11 +13,16 @@ bp = Blueprint("photos", __name__, url_prefix="/photos")
 
 def _send(photo_id: str, thumb: bool):
     from sync.photos import find
+
     session = get_session()
-    photo = find(session, photo_id, g.user)  # None for another company's photo: 404, ids do not leak
+    photo = find(
+        session, photo_id, g.user
+    )  # None for another company's photo: 404, ids do not leak
     if photo is None:
         abort(404)
-    stored = session.get(StoredFile, photo.thumb_file_id if thumb and photo.thumb_file_id else photo.file_id)
+    stored = session.get(
+        StoredFile, photo.thumb_file_id if thumb and photo.thumb_file_id else photo.file_id
+    )
     if stored is None:
         abort(404)
     response = make_response(stored.data)

@@ -4,6 +4,7 @@ The shell pages (/app/…) carry no user data, no CSRF token and never redirect,
 can precache them once and serve the same bytes to everybody; the browser fills them from IndexedDB.
 `python -m inspector.web.pwa precache-json` prints PRECACHE_PAGES for the Workbox build.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,10 +30,18 @@ PRECACHE_PAGES: dict[str, list[str]] = {
     "/manifest.webmanifest": ["inspector/web/pwa.py", "inspector/rules/fairwater.toml"],
 }
 # The design calculators are public pages, the same for everybody, used offline from an inspection.
-_CALCULATOR_PAGE = ["templates/base.html", "templates/calculators/_nav.html", "templates/calculators/calculator.html",
-                    "inspector/rules/fairwater.toml"]
-PRECACHE_PAGES["/calculators/"] = ["templates/base.html", "templates/calculators/_nav.html",
-                                   "templates/calculators/index.html", "inspector/rules/fairwater.toml"]
+_CALCULATOR_PAGE = [
+    "templates/base.html",
+    "templates/calculators/_nav.html",
+    "templates/calculators/calculator.html",
+    "inspector/rules/fairwater.toml",
+]
+PRECACHE_PAGES["/calculators/"] = [
+    "templates/base.html",
+    "templates/calculators/_nav.html",
+    "templates/calculators/index.html",
+    "inspector/rules/fairwater.toml",
+]
 for _name in ("dewatering", "basin", "diversion", "stockpile"):
     PRECACHE_PAGES[f"/calculators/{_name}"] = _CALCULATOR_PAGE
 
@@ -41,7 +50,9 @@ nav_link(bp, "pwa.home", "Field app", order=5)
 
 def shell(template: str, **context):
     # current_user=None: the page must be identical for every user (the nav comes from the device).
-    response = current_app.make_response(render_template(template, current_user=None, shell_page=True, **context))
+    response = current_app.make_response(
+        render_template(template, current_user=None, shell_page=True, **context)
+    )
     response.headers["Cache-Control"] = "no-cache"
     return response
 
@@ -75,10 +86,24 @@ def offline():
 def manifest():
     rb = current_app.extensions["rulebook"]
     icons = [
-        {"src": url_for("static", filename="icons/icon-192.png"), "sizes": "192x192", "type": "image/png", "purpose": "any"},
-        {"src": url_for("static", filename="icons/icon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "any"},
-        {"src": url_for("static", filename="icons/maskable-512.png"), "sizes": "512x512", "type": "image/png",
-         "purpose": "maskable"},
+        {
+            "src": url_for("static", filename="icons/icon-192.png"),
+            "sizes": "192x192",
+            "type": "image/png",
+            "purpose": "any",
+        },
+        {
+            "src": url_for("static", filename="icons/icon-512.png"),
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "any",
+        },
+        {
+            "src": url_for("static", filename="icons/maskable-512.png"),
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "maskable",
+        },
     ]
     body = {
         "id": "/app/",
@@ -93,7 +118,9 @@ def manifest():
         "theme_color": "#14532d",
         "icons": icons,
     }
-    response = current_app.response_class(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
+    response = current_app.response_class(
+        json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json"
+    )
     response.headers["Cache-Control"] = "no-cache"
     return response
 
@@ -121,6 +148,7 @@ def main(argv: list[str]) -> int:
     # Import the app so blueprints that add pages to PRECACHE_PAGES have run.
     from inspector import create_app
     from inspector.web import pwa  # the imported module (this file runs as __main__)
+
     create_app()
     print(json.dumps(pwa.PRECACHE_PAGES, indent=2, sort_keys=True))
     return 0

@@ -1,5 +1,6 @@
 """Rain pages: gauges and their readings, manual readings, the supervisor's file import, the site panel
 (timeline chart, linked gauge, post-rain rule), and the `import-rain` CLI command."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -7,8 +8,8 @@ from datetime import timedelta
 import click
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
-from markupsafe import Markup
 from flask_wtf.file import FileField, FileRequired
+from markupsafe import Markup
 from sqlmodel import select
 from wtforms import DateTimeLocalField, FloatField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
@@ -24,14 +25,26 @@ from ..services import NotFound, ServiceError, clock, rain, schedule, sites
 from . import nav_link, site_panel
 from .forms import apply_service_error
 
-bp = Blueprint("rain", __name__, url_prefix="/rain", cli_group=None)  # `flask import-rain`, not `flask rain …`
+bp = Blueprint(
+    "rain", __name__, url_prefix="/rain", cli_group=None
+)  # `flask import-rain`, not `flask rain …`
 nav_link(bp, "rain.index", "Rain", order=45)
 
-FORMATS = [("auto", "Recognise from the file"), ("ghcn", "NOAA daily CSV"),
-           ("cocorahs", "CoCoRaHS daily CSV")]
-UNITS = [("", "Not stated (GHCN-Daily station files and CoCoRaHS say their own)"),
-         ("standard", "standard: inches"), ("metric", "metric: millimetres")]
-KIND_CHOICES = [("onsite", "On-site gauge"), ("ghcn", "NOAA GHCN-Daily station"), ("cocorahs", "CoCoRaHS station")]
+FORMATS = [
+    ("auto", "Recognise from the file"),
+    ("ghcn", "NOAA daily CSV"),
+    ("cocorahs", "CoCoRaHS daily CSV"),
+]
+UNITS = [
+    ("", "Not stated (GHCN-Daily station files and CoCoRaHS say their own)"),
+    ("standard", "standard: inches"),
+    ("metric", "metric: millimetres"),
+]
+KIND_CHOICES = [
+    ("onsite", "On-site gauge"),
+    ("ghcn", "NOAA GHCN-Daily station"),
+    ("cocorahs", "CoCoRaHS station"),
+]
 
 
 def rulebook():
@@ -39,27 +52,49 @@ def rulebook():
 
 
 class GaugeForm(FlaskForm):
-    name = StringField("Name", validators=[DataRequired(message="A gauge needs a name."), Length(max=200)])
+    name = StringField(
+        "Name", validators=[DataRequired(message="A gauge needs a name."), Length(max=200)]
+    )
     kind = SelectField("Kind", choices=KIND_CHOICES)
-    station_code = StringField("Station code", validators=[DataRequired(message="Enter a station code."),
-                                                           Length(max=60)])
-    latitude = FloatField("Latitude", validators=[InputRequired(message="Enter the latitude."),
-                                                  NumberRange(-90, 90, "Between -90 and 90.")])
-    longitude = FloatField("Longitude", validators=[InputRequired(message="Enter the longitude."),
-                                                    NumberRange(-180, 180, "Between -180 and 180.")])
+    station_code = StringField(
+        "Station code", validators=[DataRequired(message="Enter a station code."), Length(max=60)]
+    )
+    latitude = FloatField(
+        "Latitude",
+        validators=[
+            InputRequired(message="Enter the latitude."),
+            NumberRange(-90, 90, "Between -90 and 90."),
+        ],
+    )
+    longitude = FloatField(
+        "Longitude",
+        validators=[
+            InputRequired(message="Enter the longitude."),
+            NumberRange(-180, 180, "Between -180 and 180."),
+        ],
+    )
 
 
 class ReadingForm(FlaskForm):
     gauge_id = SelectField("Gauge", coerce=int)
-    observed_at = DateTimeLocalField("Read at (local time)", format="%Y-%m-%dT%H:%M",
-                                     validators=[DataRequired(message="Enter when the gauge was read.")])
-    amount_in = FloatField("Rain in the 24 hours before", validators=[InputRequired(message="Enter the rain in inches.")])
+    observed_at = DateTimeLocalField(
+        "Read at (local time)",
+        format="%Y-%m-%dT%H:%M",
+        validators=[DataRequired(message="Enter when the gauge was read.")],
+    )
+    amount_in = FloatField(
+        "Rain in the 24 hours before",
+        validators=[InputRequired(message="Enter the rain in inches.")],
+    )
 
 
 class ImportForm(FlaskForm):
     format = SelectField("File format", choices=FORMATS, default="auto")
-    units = SelectField("Units requested (NOAA Climate Data Online or Access Data Service export)",
-                        choices=UNITS, default="")
+    units = SelectField(
+        "Units requested (NOAA Climate Data Online or Access Data Service export)",
+        choices=UNITS,
+        default="",
+    )
     file = FileField("CSV file", validators=[FileRequired(message="Choose a file.")])
 
 
@@ -77,6 +112,7 @@ def when(iso_utc: str | None) -> str:
 
 
 # ---------------------------------------------------------------- gauges and readings
+
 
 @bp.route("/", methods=["GET"])
 @login_required
@@ -99,17 +135,35 @@ def _index(session, gauges, gauge_form, reading_form, status=200):
     links: dict[int, list[Site]] = {}
     if ids:
         visible = sites.visible_sites_query(g.user).with_only_columns(Site.id)
-        rows = session.exec(select(SiteGauge.gauge_id, Site).join(Site, Site.id == SiteGauge.site_id)
-                            .where(SiteGauge.gauge_id.in_(ids), Site.id.in_(visible))).all()
+        rows = session.exec(
+            select(SiteGauge.gauge_id, Site)
+            .join(Site, Site.id == SiteGauge.site_id)
+            .where(SiteGauge.gauge_id.in_(ids), Site.id.in_(visible))
+        ).all()
         for gauge_id, site in rows:
             links.setdefault(gauge_id, []).append(site)
     since = clock.now() - timedelta(days=42)
-    events = session.exec(select(RainEvent).where(RainEvent.gauge_id.in_(ids), RainEvent.end >= since)
-                          .order_by(RainEvent.end.desc())).all() if ids else []
+    events = (
+        session.exec(
+            select(RainEvent)
+            .where(RainEvent.gauge_id.in_(ids), RainEvent.end >= since)
+            .order_by(RainEvent.end.desc())
+        ).all()
+        if ids
+        else []
+    )
     names = {gauge.id: gauge.name for gauge in gauges}
-    return render_template("rain/index.html", gauges=gauges, links=links, events=events, names=names,
-                           gauge_form=gauge_form, reading_form=reading_form, local=_local,
-                           rb=rulebook()), status
+    return render_template(
+        "rain/index.html",
+        gauges=gauges,
+        links=links,
+        events=events,
+        names=names,
+        gauge_form=gauge_form,
+        reading_form=reading_form,
+        local=_local,
+        rb=rulebook(),
+    ), status
 
 
 @bp.route("/gauges", methods=["POST"])
@@ -119,15 +173,25 @@ def create_gauge():
     form = GaugeForm()
     if form.validate_on_submit():
         try:
-            gauge = rain.create_gauge(session, name=form.name.data, kind=form.kind.data,
-                                      station_code=form.station_code.data, latitude=form.latitude.data,
-                                      longitude=form.longitude.data, user_id=g.user.id, rb=rulebook())
+            gauge = rain.create_gauge(
+                session,
+                name=form.name.data,
+                kind=form.kind.data,
+                station_code=form.station_code.data,
+                latitude=form.latitude.data,
+                longitude=form.longitude.data,
+                user_id=g.user.id,
+                rb=rulebook(),
+            )
             session.commit()
         except ServiceError as exc:
             session.rollback()
             apply_service_error(form, exc)
         else:
-            flash(f"Gauge “{gauge.name}” added; sites nearby are linked to it when it is their nearest.", "info")
+            flash(
+                f"Gauge “{gauge.name}” added; sites nearby are linked to it when it is their nearest.",
+                "info",
+            )
             return redirect(url_for("rain.gauge", gauge_id=gauge.id))
     return _index(session, rain.gauges_for(session, g.user), form, _reading_form(session), 400)
 
@@ -137,16 +201,33 @@ def create_gauge():
 def gauge(gauge_id: int):
     session = get_session()
     if gauge_id not in {x.id for x in rain.gauges_for(session, g.user)}:
-        raise NotFound("No such rain gauge.")  # visibility first: worded as a gauge that does not exist
+        raise NotFound(
+            "No such rain gauge."
+        )  # visibility first: worded as a gauge that does not exist
     found = rain.get_gauge(session, gauge_id)
     readings = rain.daily_readings(session, found.id, clock.now() - timedelta(days=42))
-    events = session.exec(select(RainEvent).where(RainEvent.gauge_id == found.id)
-                          .order_by(RainEvent.end.desc()).limit(20)).all()
-    overlaps = rain_rules.overlapping([rain_rules.Reading(r.period_start, r.period_end, r.amount_in, r.trace, r.id)
-                                       for r in readings])
+    events = session.exec(
+        select(RainEvent)
+        .where(RainEvent.gauge_id == found.id)
+        .order_by(RainEvent.end.desc())
+        .limit(20)
+    ).all()
+    overlaps = rain_rules.overlapping(
+        [
+            rain_rules.Reading(r.period_start, r.period_end, r.amount_in, r.trace, r.id)
+            for r in readings
+        ]
+    )
     by_id = {r.id: r for r in readings}
-    return render_template("rain/gauge.html", gauge=found, readings=readings, events=events, local=_local,
-                           rb=rulebook(), overlaps={k: [by_id[i] for i in v] for k, v in overlaps.items()})
+    return render_template(
+        "rain/gauge.html",
+        gauge=found,
+        readings=readings,
+        events=events,
+        local=_local,
+        rb=rulebook(),
+        overlaps={k: [by_id[i] for i in v] for k, v in overlaps.items()},
+    )
 
 
 @bp.route("/readings", methods=["POST"])
@@ -157,9 +238,18 @@ def add_reading():
     if form.validate_on_submit():
         observed = clocks.from_local(form.observed_at.data, rulebook())
         try:
-            reading, _ = rain.record_manual(session, user=g.user, gauge_id=form.gauge_id.data, observed_at=observed,
-                                            amount_in=form.amount_in.data, period_hours=24, device_uuid=None,
-                                            site_id=None, now=clock.now(), rb=rulebook())
+            reading, _ = rain.record_manual(
+                session,
+                user=g.user,
+                gauge_id=form.gauge_id.data,
+                observed_at=observed,
+                amount_in=form.amount_in.data,
+                period_hours=24,
+                device_uuid=None,
+                site_id=None,
+                now=clock.now(),
+                rb=rulebook(),
+            )
             session.commit()
         except ServiceError as exc:
             session.rollback()
@@ -172,6 +262,7 @@ def add_reading():
 
 # ---------------------------------------------------------------- file import (supervisors)
 
+
 @bp.route("/import", methods=["GET", "POST"])
 @roles_required("supervisor")
 def import_page():
@@ -181,38 +272,59 @@ def import_page():
         session = get_session()
         data = form.file.data.read()
         try:
-            report = rain.import_file(session, data, form.format.data, user_id=g.user.id,
-                                      now=clock.now(), rb=rulebook(), units=form.units.data or None)
+            report = rain.import_file(
+                session,
+                data,
+                form.format.data,
+                user_id=g.user.id,
+                now=clock.now(),
+                rb=rulebook(),
+                units=form.units.data or None,
+            )
             session.commit()
         except FileProblem as exc:
             session.rollback()
             problem = str(exc)
             form.file.errors = [problem]
     status = 400 if (form.errors or problem) and request.method == "POST" else 200
-    return render_template("rain/import.html", form=form, report=report, local=_local, rb=rulebook()), status
+    return render_template(
+        "rain/import.html", form=form, report=report, local=_local, rb=rulebook()
+    ), status
 
 
 @bp.cli.command("import-rain")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
-@click.option("--format", "fmt", type=click.Choice(["auto", "ghcn", "cocorahs"]), default="auto",
-              help="auto/ghcn: recognised from the file (NOAA products); cocorahs: CoCoRaHS export")
-@click.option("--units", type=click.Choice(["standard", "metric"]), default=None,
-              help="what a Climate Data Online / Access Data Service export was requested in")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["auto", "ghcn", "cocorahs"]),
+    default="auto",
+    help="auto/ghcn: recognised from the file (NOAA products); cocorahs: CoCoRaHS export",
+)
+@click.option(
+    "--units",
+    type=click.Choice(["standard", "metric"]),
+    default=None,
+    help="what a Climate Data Online / Access Data Service export was requested in",
+)
 def import_rain_command(path: str, fmt: str, units: str | None) -> None:
     """Import rain readings from a CSV file (idempotent: importing it again changes nothing)."""
     session = get_session()
     with open(path, "rb") as handle:
         data = handle.read()
     try:
-        report = rain.import_file(session, data, fmt, user_id=None, now=clock.now(), rb=rulebook(),
-                                  units=units)
+        report = rain.import_file(
+            session, data, fmt, user_id=None, now=clock.now(), rb=rulebook(), units=units
+        )
         session.commit()
     except FileProblem as exc:
         session.rollback()
         raise click.ClickException(str(exc)) from None
     click.echo(f"Taken to be: {report.product}.")
-    click.echo(f"{report.stored} reading(s) stored, {report.unchanged} already imported, "
-               f"{len(report.errors)} bad row(s), {len(report.skipped)} skipped.")
+    click.echo(
+        f"{report.stored} reading(s) stored, {report.unchanged} already imported, "
+        f"{len(report.errors)} bad row(s), {len(report.skipped)} skipped."
+    )
     for note in report.notes:
         click.echo(f"  line {note.line}: {note.reason}")
     for issue in report.skipped:
@@ -220,10 +332,13 @@ def import_rain_command(path: str, fmt: str, units: str | None) -> None:
     for issue in report.errors:
         click.echo(f"  line {issue.line}: ERROR {issue.reason}", err=True)
     for event in report.rain_events:
-        click.echo(f"  qualifying rain: {event.total_in:.2f} in ending {_local(event.end):%Y-%m-%d %H:%M} (local)")
+        click.echo(
+            f"  qualifying rain: {event.total_in:.2f} in ending {_local(event.end):%Y-%m-%d %H:%M} (local)"
+        )
 
 
 # ---------------------------------------------------------------- the site page
+
 
 @bp.route("/sites/<int:site_id>/gauge", methods=["POST"])
 @roles_required(*STAFF)
@@ -245,18 +360,28 @@ def link_site(site_id: int):
 def rain_panel(session, site, user, now):
     rb = rulebook()
     link, _ = rain.site_gauge(session, site.id)
-    linked = rain.gauges_for_sites(session, [site], rb).get(site.id)  # the nearest when not linked yet
+    linked = rain.gauges_for_sites(session, [site], rb).get(
+        site.id
+    )  # the nearest when not linked yet
     form = None
     if user.role in STAFF:
         form = LinkForm(formdata=None, gauge_id=linked.id if linked else None)
-        form.gauge_id.choices = [(x.id, f"{x.name} ({x.station_code})")
-                                 for x in sorted(rain.all_gauges(session), key=lambda x: (x.name, x.id))]
+        form.gauge_id.choices = [
+            (x.id, f"{x.name} ({x.station_code})")
+            for x in sorted(rain.all_gauges(session), key=lambda x: (x.name, x.id))
+        ]
     nearest = rain.nearest_gauge(session, site)
     nearer = nearest if nearest and linked and nearest[0].id != linked.id else None
-    return "rain/_site_panel.html", {"nearer": nearer,
-        "site": site, "link": link, "gauge": linked, "form": form,
+    return "rain/_site_panel.html", {
+        "nearer": nearer,
+        "site": site,
+        "link": link,
+        "gauge": linked,
+        "form": form,
         # Built by charts.py, which escapes every text it puts in the SVG.
         "svg": Markup(charts.site_timeline_svg(session, site, now, rb)),
-        "due": schedule.due_items(session, site, now, rb), "rule": rb["clocks.post_rain_inspection"],
-        "weekly": rb["clocks.weekly_inspection"], "when": when,
+        "due": schedule.due_items(session, site, now, rb),
+        "rule": rb["clocks.post_rain_inspection"],
+        "weekly": rb["clocks.weekly_inspection"],
+        "when": when,
     }

@@ -1,4 +1,5 @@
 """Site pages: list, create, edit, and what the ordinance says about each site."""
+
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
@@ -6,8 +7,8 @@ from sqlmodel import select
 
 from ..db import get_session
 from ..models import Company, Permit, User
-from ..security import STAFF, login_required, roles_required
 from ..rules import clocks
+from ..security import STAFF, login_required, roles_required
 from ..services import ServiceError, clock, memo, permits, sites
 from .forms import KIND_LABELS, SiteForm, commit_or_refuse
 
@@ -30,8 +31,14 @@ def index():
         if permit is not None:
             permits.refresh_status(session, permit, today)
         view = sites.ordinance_view(site, rulebook())
-        listing.append({"site": site, "permit": permit, "applies": view["applicability"].applies,
-                        "regime": view["regime"].name})
+        listing.append(
+            {
+                "site": site,
+                "permit": permit,
+                "applies": view["applicability"].applies,
+                "regime": view["regime"].name,
+            }
+        )
     session.commit()
     return render_template("sites/index.html", listing=listing, kinds=KIND_LABELS)
 
@@ -42,7 +49,9 @@ def create():
     form = SiteForm()
     if form.validate_on_submit():
         session = get_session()
-        ok, site = commit_or_refuse(session, form, lambda: sites.create_site(session, form.site_data(), user=g.user))
+        ok, site = commit_or_refuse(
+            session, form, lambda: sites.create_site(session, form.site_data(), user=g.user)
+        )
         if ok:
             flash(f"Site “{site.name}” created.", "info")
             return redirect(url_for("sites.show", site_id=site.id))
@@ -55,7 +64,11 @@ def show(site_id: int):
     session = get_session()
     site = sites.get_visible_site(session, g.user, site_id)
     now = clock.now()
-    query = select(Permit).where(Permit.site_id == site.id).order_by(Permit.created_at.desc(), Permit.id.desc())
+    query = (
+        select(Permit)
+        .where(Permit.site_id == site.id)
+        .order_by(Permit.created_at.desc(), Permit.id.desc())
+    )
     site_permits = list(session.exec(query))
     before = [p.status for p in site_permits]
     for permit in site_permits:
@@ -66,15 +79,25 @@ def show(site_id: int):
     panels = []
     # The panels ask the same questions (the site's gauge, its permits, its orders): one answer each.
     with memo.reading(session):
-        for _order, panel in sorted(current_app.extensions.get("site_panels", []), key=lambda p: p[0]):
+        for _order, panel in sorted(
+            current_app.extensions.get("site_panels", []), key=lambda p: p[0]
+        ):
             found = panel(session, site, g.user, now)
             if found:
                 panels.append(found)
-        return render_template("sites/show.html", site=site, view=sites.ordinance_view(site, rulebook()),
-                               permits=[(p, permits.clocks_view(session, p, site, rulebook(), now))
-                                        for p in site_permits],
-                               companies=companies, kinds=KIND_LABELS, now=now, panels=panels,
-                               readings=recorded_readings(session, site))
+        return render_template(
+            "sites/show.html",
+            site=site,
+            view=sites.ordinance_view(site, rulebook()),
+            permits=[
+                (p, permits.clocks_view(session, p, site, rulebook(), now)) for p in site_permits
+            ],
+            companies=companies,
+            kinds=KIND_LABELS,
+            now=now,
+            panels=panels,
+            readings=recorded_readings(session, site),
+        )
 
 
 @bp.post("/<int:site_id>/readings")
@@ -88,8 +111,15 @@ def record_reading(site_id: int):
     try:
         if value is None:
             raise ServiceError("Choose yes or no.", field="value")
-        sites.record_reading(session, site, name, value, user=g.user,
-                             reason=request.form.get("reason", ""), now=clock.now())
+        sites.record_reading(
+            session,
+            site,
+            name,
+            value,
+            user=g.user,
+            reason=request.form.get("reason", ""),
+            now=clock.now(),
+        )
         session.commit()
     except ServiceError as exc:
         session.rollback()
@@ -102,16 +132,32 @@ def record_reading(site_id: int):
 def recorded_readings(session, site) -> list[dict]:
     """The readings a supervisor may record otherwise: words, value, who and when."""
     rb = rulebook()
-    rows = [("runoff_leaves_site", "Runoff leaves the site", rb["regime.runoff_citation"],
-             rb["regime.runoff_words"], rb["regime.runoff_note"], True),
-            ("dewatering_fines_only",
-             "Dewatering water shown to hold no particles over 100 microns",
-             rb["dewatering_exemption.citation"], rb["dewatering_exemption.words"],
-             rb["dewatering_exemption.default_note"], site.has_dewatering),
-            ("extraterritorial_exercised", "The Village exercises its extraterritorial option here",
-             rb["applicability.extraterritorial_citation"],
-             rb["applicability.extraterritorial_words"],
-             rb["applicability.extraterritorial_silent_note"], site.extraterritorial)]
+    rows = [
+        (
+            "runoff_leaves_site",
+            "Runoff leaves the site",
+            rb["regime.runoff_citation"],
+            rb["regime.runoff_words"],
+            rb["regime.runoff_note"],
+            True,
+        ),
+        (
+            "dewatering_fines_only",
+            "Dewatering water shown to hold no particles over 100 microns",
+            rb["dewatering_exemption.citation"],
+            rb["dewatering_exemption.words"],
+            rb["dewatering_exemption.default_note"],
+            site.has_dewatering,
+        ),
+        (
+            "extraterritorial_exercised",
+            "The Village exercises its extraterritorial option here",
+            rb["applicability.extraterritorial_citation"],
+            rb["applicability.extraterritorial_words"],
+            rb["applicability.extraterritorial_silent_note"],
+            site.extraterritorial,
+        ),
+    ]
     out = []
     for name, label, citation, words, note, shown in rows:
         if not shown:
@@ -119,10 +165,18 @@ def recorded_readings(session, site) -> list[dict]:
         prefix = sites.READINGS[name]
         by = getattr(site, f"{prefix}_recorded_by")
         user = session.get(User, by) if by else None
-        out.append({"name": name, "label": label, "citation": citation, "words": words,
-                    "note": note,
-                    "value": getattr(site, name), "by": user.name if user else None,
-                    "at": getattr(site, f"{prefix}_recorded_at")})
+        out.append(
+            {
+                "name": name,
+                "label": label,
+                "citation": citation,
+                "words": words,
+                "note": note,
+                "value": getattr(site, name),
+                "by": user.name if user else None,
+                "at": getattr(site, f"{prefix}_recorded_at"),
+            }
+        )
     return out
 
 
@@ -133,7 +187,9 @@ def edit(site_id: int):
     site = sites.get_visible_site(session, g.user, site_id)
     form = SiteForm(obj=site)
     if form.validate_on_submit():
-        ok, _ = commit_or_refuse(session, form, lambda: sites.update_site(session, site, form.site_data(), user=g.user))
+        ok, _ = commit_or_refuse(
+            session, form, lambda: sites.update_site(session, site, form.site_data(), user=g.user)
+        )
         if ok:
             flash("Site saved.", "info")
             return redirect(url_for("sites.show", site_id=site.id))

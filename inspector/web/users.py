@@ -1,4 +1,5 @@
 """User management (supervisors only)."""
+
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, url_for
@@ -19,16 +20,31 @@ def index():
     session = get_session()
     form = UserForm()
     if form.validate_on_submit():
-        ok, _ = commit_or_refuse(session, form, lambda: accounts.create_user(
-            session, email=form.email.data, name=form.name.data, role=form.role.data,
-            password=form.password.data, company_name=form.company.data, by_user_id=g.user.id))
+        ok, _ = commit_or_refuse(
+            session,
+            form,
+            lambda: accounts.create_user(
+                session,
+                email=form.email.data,
+                name=form.name.data,
+                role=form.role.data,
+                password=form.password.data,
+                company_name=form.company.data,
+                by_user_id=g.user.id,
+            ),
+        )
         if ok:
             flash("User created.", "info")
             return redirect(url_for("users.index"))
     users = list(session.exec(select(User).order_by(User.role, User.email)))
     companies = {c.id: c.name for c in session.exec(select(Company))}
-    return render_template("users/index.html", form=form, users=users, companies=companies,
-                           confirm=ConfirmForm(formdata=None)), 400 if form.errors else 200
+    return render_template(
+        "users/index.html",
+        form=form,
+        users=users,
+        companies=companies,
+        confirm=ConfirmForm(formdata=None),
+    ), 400 if form.errors else 200
 
 
 def _set_active(user_id: int, active: bool):
@@ -44,9 +60,13 @@ def _set_active(user_id: int, active: bool):
             abort(404)
         flash(exc.message, "error")
     else:
-        flash(f"{user.name} can sign in again." if active else
-              f"{user.name} is disabled: signed out everywhere, and the devices enrolled by this "
-              "account stop syncing.", "info")
+        flash(
+            f"{user.name} can sign in again."
+            if active
+            else f"{user.name} is disabled: signed out everywhere, and the devices enrolled by this "
+            "account stop syncing.",
+            "info",
+        )
     return redirect(url_for("users.index"))
 
 

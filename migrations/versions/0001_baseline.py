@@ -9,6 +9,7 @@ Revision ID: 0001_baseline
 Revises:
 Create Date: 2026-12-02
 """
+
 from __future__ import annotations
 
 import sqlalchemy as sa
@@ -38,7 +39,8 @@ def downgrade() -> None:
 def schema() -> sa.MetaData:
     meta = sa.MetaData()
     sa.Table(
-        "company", meta,
+        "company",
+        meta,
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("name", sa.String(length=200), nullable=False),
         sa.Column("contact_email", sa.String(length=254), nullable=True),
@@ -47,7 +49,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_company_name", "name", unique=True),
     )
     sa.Table(
-        "raingauge", meta,
+        "raingauge",
+        meta,
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("name", sa.String(length=200), nullable=False),
         sa.Column("kind", sa.String(length=20), nullable=False),
@@ -59,7 +62,8 @@ def schema() -> sa.MetaData:
         sa.UniqueConstraint("station_code"),
     )
     sa.Table(
-        "site", meta,
+        "site",
+        meta,
         sa.Column("name", sa.String(length=200), nullable=False),
         sa.Column("address", sa.String(length=300), nullable=False),
         sa.Column("legal_description", sa.String(length=2000), nullable=False),
@@ -82,13 +86,15 @@ def schema() -> sa.MetaData:
         sa.Index("ix_site_updated_at", "updated_at"),
     )
     sa.Table(
-        "storedfile", meta,
+        "storedfile",
+        meta,
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("data", sa.LargeBinary(), nullable=False),
         sa.PrimaryKeyConstraint("id"),
     )
     sa.Table(
-        "rainevent", meta,
+        "rainevent",
+        meta,
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("gauge_id", sa.Integer(), nullable=False),
         sa.Column("start", sa.DateTime(), nullable=False),
@@ -101,7 +107,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_rainevent_gauge_id", "gauge_id"),
     )
     sa.Table(
-        "user", meta,
+        "user",
+        meta,
         sa.Column("email", sa.String(length=254), nullable=False),
         sa.Column("name", sa.String(length=200), nullable=False),
         sa.Column("role", sa.String(length=20), nullable=False),
@@ -118,7 +125,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_user_email", "email", unique=True),
     )
     sa.Table(
-        "auditevent", meta,
+        "auditevent",
+        meta,
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("at", sa.DateTime(), nullable=False),
         sa.Column("user_id", sa.Integer(), nullable=True),
@@ -136,7 +144,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_auditevent_site_id", "site_id"),
     )
     sa.Table(
-        "device", meta,
+        "device",
+        meta,
         sa.Column("id", sa.String(length=36), nullable=False),
         sa.Column("name", sa.String(length=100), nullable=False),
         sa.Column("user_id", sa.Integer(), nullable=False),
@@ -152,7 +161,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_device_user_id", "user_id"),
     )
     sa.Table(
-        "notificationlog", meta,
+        "notificationlog",
+        meta,
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("user_id", sa.Integer(), nullable=False),
         sa.Column("key", sa.String(length=200), nullable=False),
@@ -166,7 +176,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_notificationlog_user_id", "user_id"),
     )
     sa.Table(
-        "permit", meta,
+        "permit",
+        meta,
         sa.Column("site_id", sa.Integer(), nullable=False),
         sa.Column("company_id", sa.Integer(), nullable=False),
         sa.Column("applicant_name", sa.String(length=200), nullable=False),
@@ -201,7 +212,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_permit_updated_at", "updated_at"),
     )
     sa.Table(
-        "photo", meta,
+        "photo",
+        meta,
         sa.Column("id", sa.String(length=36), nullable=False),
         sa.Column("inspection_id", sa.String(length=36), nullable=True),
         sa.Column("finding_id", sa.String(length=36), nullable=True),
@@ -227,7 +239,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_photo_inspection_id", "inspection_id"),
     )
     sa.Table(
-        "photoclaim", meta,
+        "photoclaim",
+        meta,
         sa.Column("photo_id", sa.String(length=36), nullable=False),
         sa.Column("inspection_id", sa.String(length=36), nullable=True),
         sa.Column("finding_id", sa.String(length=36), nullable=True),
@@ -243,7 +256,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_photoclaim_inspection_id", "inspection_id"),
     )
     sa.Table(
-        "rainreading", meta,
+        "rainreading",
+        meta,
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("gauge_id", sa.Integer(), nullable=False),
         sa.Column("period_start", sa.DateTime(), nullable=False),
@@ -264,7 +278,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_rainreading_period_end", "period_end"),
     )
     sa.Table(
-        "sitegauge", meta,
+        "sitegauge",
+        meta,
         sa.Column("site_id", sa.Integer(), nullable=False),
         sa.Column("gauge_id", sa.Integer(), nullable=False),
         sa.Column("chosen_by", sa.Integer(), nullable=True),
@@ -277,7 +292,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_sitegauge_gauge_id", "gauge_id"),
     )
     sa.Table(
-        "syncconflict", meta,
+        "syncconflict",
+        meta,
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("mutation_id", sa.String(length=64), nullable=False),
         sa.Column("entity", sa.String(length=40), nullable=False),
@@ -302,7 +318,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_syncconflict_site_id", "site_id"),
     )
     sa.Table(
-        "syncmutation", meta,
+        "syncmutation",
+        meta,
         sa.Column("mutation_id", sa.String(length=64), nullable=False),
         sa.Column("device_id", sa.String(length=64), nullable=True),
         sa.Column("user_id", sa.Integer(), nullable=False),
@@ -316,7 +333,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_syncmutation_user_id", "user_id"),
     )
     sa.Table(
-        "controlmeasurenotice", meta,
+        "controlmeasurenotice",
+        meta,
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("permit_id", sa.Integer(), nullable=False),
         sa.Column("measure", sa.String(length=200), nullable=False),
@@ -329,7 +347,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_controlmeasurenotice_permit_id", "permit_id"),
     )
     sa.Table(
-        "controlplandocument", meta,
+        "controlplandocument",
+        meta,
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("permit_id", sa.Integer(), nullable=False),
         sa.Column("kind", sa.String(length=40), nullable=False),
@@ -347,7 +366,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_controlplandocument_permit_id", "permit_id"),
     )
     sa.Table(
-        "inspection", meta,
+        "inspection",
+        meta,
         sa.Column("id", sa.String(length=36), nullable=False),
         sa.Column("site_id", sa.Integer(), nullable=False),
         sa.Column("permit_id", sa.Integer(), nullable=True),
@@ -383,7 +403,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_inspection_site_id", "site_id"),
     )
     sa.Table(
-        "permitevent", meta,
+        "permitevent",
+        meta,
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("permit_id", sa.Integer(), nullable=False),
         sa.Column("status", sa.String(length=20), nullable=False),
@@ -396,7 +417,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_permitevent_permit_id", "permit_id"),
     )
     sa.Table(
-        "permitextension", meta,
+        "permitextension",
+        meta,
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("permit_id", sa.Integer(), nullable=False),
         sa.Column("days", sa.Integer(), nullable=False),
@@ -410,7 +432,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_permitextension_permit_id", "permit_id"),
     )
     sa.Table(
-        "planmodificationrequest", meta,
+        "planmodificationrequest",
+        meta,
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("permit_id", sa.Integer(), nullable=False),
         sa.Column("description", sa.String(), nullable=False),
@@ -427,7 +450,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_planmodificationrequest_permit_id", "permit_id"),
     )
     sa.Table(
-        "stopworkorder", meta,
+        "stopworkorder",
+        meta,
         sa.Column("id", sa.String(length=36), nullable=False),
         sa.Column("site_id", sa.Integer(), nullable=False),
         sa.Column("permit_id", sa.Integer(), nullable=True),
@@ -480,7 +504,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_stopworkorder_updated_at", "updated_at"),
     )
     sa.Table(
-        "suretybond", meta,
+        "suretybond",
+        meta,
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("permit_id", sa.Integer(), nullable=False),
         sa.Column("kind", sa.String(length=30), nullable=False),
@@ -493,7 +518,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_suretybond_permit_id", "permit_id"),
     )
     sa.Table(
-        "answer", meta,
+        "answer",
+        meta,
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("inspection_id", sa.String(length=36), nullable=False),
         sa.Column("item_code", sa.String(length=20), nullable=False),
@@ -507,7 +533,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_answer_inspection_id", "inspection_id"),
     )
     sa.Table(
-        "finding", meta,
+        "finding",
+        meta,
         sa.Column("id", sa.String(length=36), nullable=False),
         sa.Column("site_id", sa.Integer(), nullable=False),
         sa.Column("inspection_id", sa.String(length=36), nullable=False),
@@ -541,7 +568,8 @@ def schema() -> sa.MetaData:
         sa.Index("ix_finding_updated_at", "updated_at"),
     )
     sa.Table(
-        "orderevent", meta,
+        "orderevent",
+        meta,
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("order_id", sa.String(length=36), nullable=False),
         sa.Column("status", sa.String(length=30), nullable=False),

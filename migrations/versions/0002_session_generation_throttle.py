@@ -5,6 +5,7 @@ Revision ID: 0002_session_generation_throttle
 Revises: 0001_baseline
 Create Date: 2026-12-02
 """
+
 from __future__ import annotations
 
 import sqlalchemy as sa
@@ -18,8 +19,9 @@ depends_on = None
 
 def upgrade() -> None:
     with op.batch_alter_table("user") as batch:
-        batch.add_column(sa.Column("session_generation", sa.Integer(), nullable=False,
-                                   server_default="0"))
+        batch.add_column(
+            sa.Column("session_generation", sa.Integer(), nullable=False, server_default="0")
+        )
         batch.drop_column("failed_logins")
         batch.drop_column("locked_until")
     op.create_table(
@@ -35,6 +37,8 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("signinthrottle")
     with op.batch_alter_table("user") as batch:
-        batch.add_column(sa.Column("failed_logins", sa.Integer(), nullable=False, server_default="0"))
+        batch.add_column(
+            sa.Column("failed_logins", sa.Integer(), nullable=False, server_default="0")
+        )
         batch.add_column(sa.Column("locked_until", sa.DateTime(), nullable=True))
         batch.drop_column("session_generation")

@@ -7,6 +7,7 @@ Revision ID: 0004_site_recorded_readings
 Revises: 0003_seal_chain
 Create Date: 2026-12-02
 """
+
 from __future__ import annotations
 
 import sqlalchemy as sa
@@ -17,8 +18,11 @@ down_revision = "0003_seal_chain"
 branch_labels = None
 depends_on = None
 
-READINGS = (("runoff_leaves_site", "runoff", "1"), ("extraterritorial_exercised", "extraterritorial", "1"),
-            ("dewatering_fines_only", "dewatering", "0"))
+READINGS = (
+    ("runoff_leaves_site", "runoff", "1"),
+    ("extraterritorial_exercised", "extraterritorial", "1"),
+    ("dewatering_fines_only", "dewatering", "0"),
+)
 
 
 def upgrade() -> None:
@@ -28,7 +32,9 @@ def upgrade() -> None:
     with op.batch_alter_table("site", schema=None, recreate=recreate) as batch_op:
         batch_op.add_column(sa.Column("excluded_use", sa.String(length=40), nullable=True))
         for column, prefix, default in READINGS:
-            batch_op.add_column(sa.Column(column, sa.Boolean(), server_default=default, nullable=False))
+            batch_op.add_column(
+                sa.Column(column, sa.Boolean(), server_default=default, nullable=False)
+            )
             batch_op.add_column(sa.Column(f"{prefix}_recorded_by", sa.Integer(), nullable=True))
             batch_op.add_column(sa.Column(f"{prefix}_recorded_at", sa.DateTime(), nullable=True))
 

@@ -17,6 +17,7 @@ A handler module looks like:
 
 Every module in this package is imported by `load_all()`, so adding an entity needs no edit elsewhere.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -25,23 +26,23 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
-HANDLERS: dict[str, "EntityHandler"] = {}
+HANDLERS: dict[str, EntityHandler] = {}
 
 
 @dataclass
 class SyncContext:
-    user: Any            # inspector.models.User
+    user: Any  # inspector.models.User
     device_id: str | None
-    now: datetime        # naive UTC
-    rb: Any              # inspector.rules.rulebook.Rulebook
+    now: datetime  # naive UTC
+    rb: Any  # inspector.rules.rulebook.Rulebook
 
 
 @dataclass
 class Outcome:
     status: Literal["applied", "conflict", "rejected"]
     version: int | None = None
-    data: dict | None = None           # the record as stored (applied)
-    server_copy: dict | None = None    # the server's current record (conflict)
+    data: dict | None = None  # the record as stored (applied)
+    server_copy: dict | None = None  # the server's current record (conflict)
     errors: dict[str, str] = field(default_factory=dict)  # field -> message (rejected)
     reason: str | None = None
 
@@ -59,7 +60,7 @@ def register(cls):
     return cls
 
 
-def load_all() -> dict[str, "EntityHandler"]:
+def load_all() -> dict[str, EntityHandler]:
     for info in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{info.name}")
     return HANDLERS

@@ -1,6 +1,7 @@
 """Findings travel both ways: devices pull them, and push a permittee's correction or an inspector's
 verification (contract C). A stale base version merges when the server changed other fields, and is a
 conflict (with the server's copy) when the same fields changed."""
+
 from __future__ import annotations
 
 from sqlmodel import select
@@ -11,9 +12,11 @@ from inspector.services import NotFound, findings, inspections
 from . import Outcome, register
 
 # The fields each kind of update writes; a concurrent server change to any of them is a conflict.
-TOUCHES = {"corrected": {"status", "corrected_note", "corrected_at", "corrected_by"},
-           "closed": {"status", "verified_by", "verified_at"},
-           "reopened": {"status", "due_at", "verified_by", "verified_at"}}
+TOUCHES = {
+    "corrected": {"status", "corrected_note", "corrected_at", "corrected_by"},
+    "closed": {"status", "verified_by", "verified_at"},
+    "reopened": {"status", "due_at", "verified_by", "verified_at"},
+}
 
 
 def _iso(moment):
@@ -24,17 +27,31 @@ def record(session, finding: Finding, now=None) -> dict:
     claims = session.exec(select(PhotoClaim).where(PhotoClaim.finding_id == finding.id)).all()
     received = set(session.exec(select(Photo.id).where(Photo.finding_id == finding.id)).all())
     data = {
-        "id": finding.id, "site_id": finding.site_id, "inspection_id": finding.inspection_id,
-        "item_code": finding.item_code, "severity": finding.severity, "description": finding.description,
-        "required_action": finding.required_action, "citation": finding.citation, "due_at": _iso(finding.due_at),
-        "status": finding.status, "corrected_note": finding.corrected_note,
-        "corrected_at": _iso(finding.corrected_at), "verified_at": _iso(finding.verified_at),
-        "photos": [{"id": c.photo_id, "sha256": c.sha256, "received": c.photo_id in received} for c in claims],
-        "photos_expected": len(claims), "photos_received": len(received & {c.photo_id for c in claims}),
+        "id": finding.id,
+        "site_id": finding.site_id,
+        "inspection_id": finding.inspection_id,
+        "item_code": finding.item_code,
+        "severity": finding.severity,
+        "description": finding.description,
+        "required_action": finding.required_action,
+        "citation": finding.citation,
+        "due_at": _iso(finding.due_at),
+        "status": finding.status,
+        "corrected_note": finding.corrected_note,
+        "corrected_at": _iso(finding.corrected_at),
+        "verified_at": _iso(finding.verified_at),
+        "photos": [
+            {"id": c.photo_id, "sha256": c.sha256, "received": c.photo_id in received}
+            for c in claims
+        ],
+        "photos_expected": len(claims),
+        "photos_received": len(received & {c.photo_id for c in claims}),
         "version": finding.version,
     }
     withdrawal = findings.withdrawal(session, finding)
-    if withdrawal is not None:  # recorded in error: the device says why, and which inspection corrected it
+    if (
+        withdrawal is not None
+    ):  # recorded in error: the device says why, and which inspection corrected it
         data["withdrawn_reason"] = withdrawal["reason"]
         data["withdrawn_at"] = _iso(withdrawal["at"])
         data["replaced_by_inspection_id"] = withdrawal["replacement_id"]
@@ -46,12 +63,17 @@ def record(session, finding: Finding, now=None) -> dict:
 def changed_since(session, finding: Finding, base_version: int) -> set[str]:
     """Fields the server changed after `base_version`, read from the finding's audit trail."""
     changed: set[str] = set()
-    events = session.exec(select(AuditEvent).where(AuditEvent.entity == "finding",
-                                                   AuditEvent.entity_id == finding.id)).all()
+    events = session.exec(
+        select(AuditEvent).where(AuditEvent.entity == "finding", AuditEvent.entity_id == finding.id)
+    ).all()
     for event in events:
         before, after = event.before or {}, event.after or {}
         if event.before is not None and after.get("version", 0) > base_version:
-            changed.update(k for k in after if k not in ("version", "updated_at") and before.get(k) != after.get(k))
+            changed.update(
+                k
+                for k in after
+                if k not in ("version", "updated_at") and before.get(k) != after.get(k)
+            )
     return changed
 
 
@@ -61,8 +83,11 @@ class FindingHandler:
 
     def apply(self, session, mutation, ctx) -> Outcome:
         if mutation.get("op") != "upsert":
-            return Outcome(status="rejected", reason="Findings are not deleted; close them.",
-                           errors={"op": "Not allowed."})
+            return Outcome(
+                status="rejected",
+                reason="Findings are not deleted; close them.",
+                errors={"op": "Not allowed."},
+            )
         payload = mutation.get("payload") or {}
         base = mutation.get("base_version")
         errors = {}
@@ -83,22 +108,39 @@ class FindingHandler:
         if finding.version != base:
             overlap = changed_since(session, finding, base) & TOUCHES[status]
             if overlap or base > finding.version:
-                return Outcome(status="conflict", server_copy=record(session, finding, ctx.now),
-                               reason="The finding changed on the server since this device saw it "
-                                      f"(it is now {finding.status}).",
-                               errors={k: "Changed on the server." for k in sorted(overlap) or ["version"]})
+                return Outcome(
+                    status="conflict",
+                    server_copy=record(session, finding, ctx.now),
+                    reason="The finding changed on the server since this device saw it "
+                    f"(it is now {finding.status}).",
+                    errors={k: "Changed on the server." for k in sorted(overlap) or ["version"]},
+                )
         if status == "corrected":
-            findings.mark_corrected(session, finding, user=ctx.user, note=note, now=ctx.now,
-                                    device_id=ctx.device_id)
+            findings.mark_corrected(
+                session, finding, user=ctx.user, note=note, now=ctx.now, device_id=ctx.device_id
+            )
             if payload.get("photos"):
-                inspections.claim_photos(session, payload["photos"], user=ctx.user, finding_id=finding.id)
+                inspections.claim_photos(
+                    session, payload["photos"], user=ctx.user, finding_id=finding.id
+                )
         elif status == "closed":
-            findings.close(session, finding, user=ctx.user, now=ctx.now, note=note, device_id=ctx.device_id)
+            findings.close(
+                session, finding, user=ctx.user, now=ctx.now, note=note, device_id=ctx.device_id
+            )
         else:
-            findings.reopen(session, finding, user=ctx.user, now=ctx.now, rb=ctx.rb, note=note,
-                            device_id=ctx.device_id)
+            findings.reopen(
+                session,
+                finding,
+                user=ctx.user,
+                now=ctx.now,
+                rb=ctx.rb,
+                note=note,
+                device_id=ctx.device_id,
+            )
         session.flush()
-        return Outcome(status="applied", version=finding.version, data=record(session, finding, ctx.now))
+        return Outcome(
+            status="applied", version=finding.version, data=record(session, finding, ctx.now)
+        )
 
     def serialize(self, session, entity_id, user) -> dict | None:
         try:
@@ -106,4 +148,5 @@ class FindingHandler:
         except NotFound:
             return None
         from inspector.services import clock
+
         return record(session, finding, clock.now())

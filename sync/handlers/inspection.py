@@ -1,4 +1,5 @@
 """Inspections travel one way, device -> server, and are frozen once submitted (contract C)."""
+
 from __future__ import annotations
 
 from sqlmodel import select
@@ -27,14 +28,26 @@ class InspectionHandler:
         out, fresh = [], []
         for m in mutations:
             if m.get("op") == "delete":
-                out.append(Outcome(status="rejected", reason="A submitted inspection cannot be deleted; submit a "
-                                                              "correction that replaces it.", errors={"op": "Not allowed."}))
+                out.append(
+                    Outcome(
+                        status="rejected",
+                        reason="A submitted inspection cannot be deleted; submit a "
+                        "correction that replaces it.",
+                        errors={"op": "Not allowed."},
+                    )
+                )
                 continue
             try:
                 prepared = inspections.prepare(m.get("payload") or {}, m["entity_id"], ctx, lk)
             except inspections.Conflict as exc:
-                out.append(Outcome(status="conflict", reason=exc.message, server_copy=exc.server_copy,
-                                   errors={"sha256": "Other content is stored under this id."}))
+                out.append(
+                    Outcome(
+                        status="conflict",
+                        reason=exc.message,
+                        server_copy=exc.server_copy,
+                        errors={"sha256": "Other content is stored under this id."},
+                    )
+                )
                 continue
             except ServiceError as exc:
                 out.append(exc)
@@ -53,8 +66,11 @@ class InspectionHandler:
 
     def serialize(self, session, entity_id, user) -> dict | None:
         inspection = session.get(Inspection, entity_id)
-        if inspection is None or inspection.user_id != user.id \
-                or not sites.can_see_site(session, user, inspection.site_id):
+        if (
+            inspection is None
+            or inspection.user_id != user.id
+            or not sites.can_see_site(session, user, inspection.site_id)
+        ):
             return None
         return record(session, inspection)
 
@@ -62,24 +78,52 @@ class InspectionHandler:
 def record(session, inspection: Inspection) -> dict:
     """The inspection as stored, with its answers and which of its photos arrived."""
     entity_id = inspection.id
-    answers = session.exec(select(Answer).where(Answer.inspection_id == entity_id).order_by(Answer.id)).all()
+    answers = session.exec(
+        select(Answer).where(Answer.inspection_id == entity_id).order_by(Answer.id)
+    ).all()
     claims = session.exec(select(PhotoClaim).where(PhotoClaim.inspection_id == entity_id)).all()
     received = set(session.exec(select(Photo.id).where(Photo.inspection_id == entity_id)).all())
     return {
-        "id": inspection.id, "site_id": inspection.site_id, "kind": inspection.kind,
-        "inspector_name": inspection.inspector_name, "inspected_on": inspection.inspected_on.isoformat(),
-        "started_at": _iso(inspection.started_at), "ended_at": _iso(inspection.ended_at),
-        "weather": inspection.weather, "phase": inspection.phase, "notes": inspection.notes,
-        "active_disturbance": inspection.active_disturbance, "rain_event_id": inspection.rain_event_id,
-        "finding_id": inspection.finding_id, "catalog_version": inspection.catalog_version,
-        "replaces_id": inspection.replaces_id, "sha256": inspection.sha256,
-        "answers": [{"item_code": a.item_code, "result": a.result, "note": a.note,
-                     "corrective_action": a.corrective_action, "measurements": a.measurements or {},
-                     "calculator": a.calculator} for a in answers],
-        "photos": [{"id": c.photo_id, "item_code": c.item_code, "sha256": c.sha256,
-                    "received": c.photo_id in received} for c in claims],
-        "photos_expected": inspection.photos_expected, "photos_received": len(received),
-        "received_at": _iso(inspection.received_at), "version": 1,
+        "id": inspection.id,
+        "site_id": inspection.site_id,
+        "kind": inspection.kind,
+        "inspector_name": inspection.inspector_name,
+        "inspected_on": inspection.inspected_on.isoformat(),
+        "started_at": _iso(inspection.started_at),
+        "ended_at": _iso(inspection.ended_at),
+        "weather": inspection.weather,
+        "phase": inspection.phase,
+        "notes": inspection.notes,
+        "active_disturbance": inspection.active_disturbance,
+        "rain_event_id": inspection.rain_event_id,
+        "finding_id": inspection.finding_id,
+        "catalog_version": inspection.catalog_version,
+        "replaces_id": inspection.replaces_id,
+        "sha256": inspection.sha256,
+        "answers": [
+            {
+                "item_code": a.item_code,
+                "result": a.result,
+                "note": a.note,
+                "corrective_action": a.corrective_action,
+                "measurements": a.measurements or {},
+                "calculator": a.calculator,
+            }
+            for a in answers
+        ],
+        "photos": [
+            {
+                "id": c.photo_id,
+                "item_code": c.item_code,
+                "sha256": c.sha256,
+                "received": c.photo_id in received,
+            }
+            for c in claims
+        ],
+        "photos_expected": inspection.photos_expected,
+        "photos_received": len(received),
+        "received_at": _iso(inspection.received_at),
+        "version": 1,
     }
 
 

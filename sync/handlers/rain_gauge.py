@@ -1,4 +1,5 @@
 """Rain gauges, pulled so the offline reading form can list them (read-only on devices)."""
+
 from __future__ import annotations
 
 from inspector.models import RainGauge
@@ -12,12 +13,22 @@ class RainGaugeHandler:
     entity = "rain_gauge"
 
     def apply(self, session, mutation, ctx) -> Outcome:
-        return Outcome(status="rejected", reason="Rain gauges are managed on the web by Village staff.",
-                       errors={"entity": "Read-only on devices."})
+        return Outcome(
+            status="rejected",
+            reason="Rain gauges are managed on the web by Village staff.",
+            errors={"entity": "Read-only on devices."},
+        )
 
     def serialize(self, session, entity_id, user) -> dict | None:
         gauge = session.get(RainGauge, int(entity_id)) if str(entity_id).isdigit() else None
         if gauge is None or gauge.id not in {g.id for g in rain.gauges_for(session, user)}:
             return None
-        return {"id": str(gauge.id), "name": gauge.name, "kind": gauge.kind, "station_code": gauge.station_code,
-                "latitude": gauge.latitude, "longitude": gauge.longitude, "version": 1}
+        return {
+            "id": str(gauge.id),
+            "name": gauge.name,
+            "kind": gauge.kind,
+            "station_code": gauge.station_code,
+            "latitude": gauge.latitude,
+            "longitude": gauge.longitude,
+            "version": 1,
+        }

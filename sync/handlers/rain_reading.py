@@ -4,10 +4,11 @@ A reading is immutable: the same UUID again with the same amount and time is ans
 reading; with other content it is a conflict. Storing a reading re-evaluates the gauge's qualifying rains,
 which tells the linked sites' devices to re-pull their due items.
 """
+
 from __future__ import annotations
 
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlmodel import select
 
@@ -21,11 +22,20 @@ FIELDS = {"gauge_id", "site_id", "observed_at", "amount_in", "period_hours", "sh
 
 
 def record(reading: RainReading, gauge: RainGauge | None) -> dict:
-    return {"id": reading.device_uuid or str(reading.id), "gauge_id": reading.gauge_id,
-            "gauge_name": gauge.name if gauge else None,
-            "period_start": reading.period_start.isoformat() + "Z", "observed_at": reading.period_end.isoformat() + "Z",
-            "period_hours": round((reading.period_end - reading.period_start).total_seconds() / 3600, 2),
-            "amount_in": reading.amount_in, "trace": reading.trace, "source": reading.source, "version": 1}
+    return {
+        "id": reading.device_uuid or str(reading.id),
+        "gauge_id": reading.gauge_id,
+        "gauge_name": gauge.name if gauge else None,
+        "period_start": reading.period_start.isoformat() + "Z",
+        "observed_at": reading.period_end.isoformat() + "Z",
+        "period_hours": round(
+            (reading.period_end - reading.period_start).total_seconds() / 3600, 2
+        ),
+        "amount_in": reading.amount_in,
+        "trace": reading.trace,
+        "source": reading.source,
+        "version": 1,
+    }
 
 
 def _moment(value) -> datetime | None:
@@ -35,7 +45,7 @@ def _moment(value) -> datetime | None:
         moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
         return None
-    return moment.astimezone(timezone.utc).replace(tzinfo=None) if moment.tzinfo else moment
+    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
 
 
 @register
@@ -44,42 +54,78 @@ class RainReadingHandler:
 
     def apply(self, session, mutation, ctx) -> Outcome:
         if mutation.get("op") == "delete":
-            return Outcome(status="rejected", reason="A rain reading cannot be deleted from a device.",
-                           errors={"op": "Not allowed."})
+            return Outcome(
+                status="rejected",
+                reason="A rain reading cannot be deleted from a device.",
+                errors={"op": "Not allowed."},
+            )
         entity_id = str(mutation.get("entity_id") or "")
         try:
             uuid.UUID(entity_id)
         except ValueError:
-            return Outcome(status="rejected", errors={"entity_id": "Must be the reading's UUID made on the device."})
+            return Outcome(
+                status="rejected",
+                errors={"entity_id": "Must be the reading's UUID made on the device."},
+            )
         payload = mutation.get("payload") or {}
         unknown = sorted(set(payload) - FIELDS)
         if unknown:
-            return Outcome(status="rejected", errors={k: "Not a field of a rain reading." for k in unknown})
+            return Outcome(
+                status="rejected", errors={k: "Not a field of a rain reading." for k in unknown}
+            )
         observed_at = _moment(payload.get("observed_at"))
         if observed_at is None:
-            return Outcome(status="rejected",
-                           errors={"observed_at": "Required: an ISO 8601 time such as 2026-05-04T07:00:00Z."})
-        existing = session.exec(select(RainReading).where(RainReading.source_key == f"device:{entity_id}")).first()
+            return Outcome(
+                status="rejected",
+                errors={"observed_at": "Required: an ISO 8601 time such as 2026-05-04T07:00:00Z."},
+            )
+        existing = session.exec(
+            select(RainReading).where(RainReading.source_key == f"device:{entity_id}")
+        ).first()
         if existing is not None and not visibility.reading_visible(existing, ctx.user):
             # Someone else's reading: checked like a new one, then refused without a word about it.
-            rain.check_manual_target(session, ctx.user, payload.get("gauge_id"), payload.get("site_id"))
-            return Outcome(status="rejected", errors={"entity_id": "Already used."},
-                           reason="This id is already used; the device makes a new one.")
+            rain.check_manual_target(
+                session, ctx.user, payload.get("gauge_id"), payload.get("site_id")
+            )
+            return Outcome(
+                status="rejected",
+                errors={"entity_id": "Already used."},
+                reason="This id is already used; the device makes a new one.",
+            )
         if existing is not None:
             try:
-                same = (existing.period_end == observed_at and existing.gauge_id == int(payload.get("gauge_id"))
-                        and round(existing.amount_in, 2) == round(float(payload.get("amount_in")), 2))
+                same = (
+                    existing.period_end == observed_at
+                    and existing.gauge_id == int(payload.get("gauge_id"))
+                    and round(existing.amount_in, 2) == round(float(payload.get("amount_in")), 2)
+                )
             except (TypeError, ValueError):
                 same = False
             copy = record(existing, session.get(RainGauge, existing.gauge_id))
             if not same:
-                return Outcome(status="conflict", server_copy=copy, reason="Another reading is stored under this id.")
+                return Outcome(
+                    status="conflict",
+                    server_copy=copy,
+                    reason="Another reading is stored under this id.",
+                )
             return Outcome(status="applied", version=1, data=copy)
         reading, _ = rain.record_manual(
-            session, user=ctx.user, gauge_id=payload.get("gauge_id"), observed_at=observed_at,
-            amount_in=payload.get("amount_in"), period_hours=payload.get("period_hours", 24),
-            device_uuid=entity_id, site_id=payload.get("site_id"), now=ctx.now, rb=ctx.rb)
-        return Outcome(status="applied", version=1, data=record(reading, session.get(RainGauge, reading.gauge_id)))
+            session,
+            user=ctx.user,
+            gauge_id=payload.get("gauge_id"),
+            observed_at=observed_at,
+            amount_in=payload.get("amount_in"),
+            period_hours=payload.get("period_hours", 24),
+            device_uuid=entity_id,
+            site_id=payload.get("site_id"),
+            now=ctx.now,
+            rb=ctx.rb,
+        )
+        return Outcome(
+            status="applied",
+            version=1,
+            data=record(reading, session.get(RainGauge, reading.gauge_id)),
+        )
 
     def wants_event(self, user, actor_id) -> bool:
         """Devices pull only the user's own readings (a second device sees them); imports stay on the server."""
@@ -87,8 +133,13 @@ class RainReadingHandler:
 
     def serialize(self, session, entity_id, user) -> dict | None:
         key = str(entity_id)
-        reading = session.get(RainReading, int(key)) if key.isdigit() else session.exec(
-            select(RainReading).where(RainReading.source_key == f"device:{key}")).first()
+        reading = (
+            session.get(RainReading, int(key))
+            if key.isdigit()
+            else session.exec(
+                select(RainReading).where(RainReading.source_key == f"device:{key}")
+            ).first()
+        )
         if reading is None or reading.user_id != user.id:
             return None
         return record(reading, session.get(RainGauge, reading.gauge_id))

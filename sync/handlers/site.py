@@ -1,4 +1,5 @@
 """Sites: the work-packet entry devices pull (contract C), and site-detail edits with version merge."""
+
 from __future__ import annotations
 
 from sqlmodel import select
@@ -17,6 +18,7 @@ def packet_entries(session, site_list: list[Site], user, now, rb) -> dict[int, d
     """Work-packet entries for many sites with a constant number of queries (plus one chart each)."""
     from inspector import charts
     from inspector.services import enforcement, findings, schedule
+
     ids = [s.id for s in site_list]
     due = schedule.due_items_many(session, site_list, now, rb)
     stop = enforcement.site_status(session, ids, now)
@@ -35,16 +37,27 @@ def packet_entries(session, site_list: list[Site], user, now, rb) -> dict[int, d
         except Exception:  # a chart must never keep a site off the device; the page says "no chart"
             svg = None
         out[site.id] = {
-            "id": str(site.id), "name": site.name, "address": site.address, "project_kind": site.project_kind,
+            "id": str(site.id),
+            "name": site.name,
+            "address": site.address,
+            "project_kind": site.project_kind,
             "kind_label": rb[f"applicability.kinds.{site.project_kind}.label"],
-            "latitude": site.latitude, "longitude": site.longitude, "regime": view["regime"].name,
-            "tags": view["tags"], "checklist_codes": [item["code"] for item in view["checklist"]],
+            "latitude": site.latitude,
+            "longitude": site.longitude,
+            "regime": view["regime"].name,
+            "tags": view["tags"],
+            "checklist_codes": [item["code"] for item in view["checklist"]],
             "applicable": bool(view["applicability"].applies),
-            "permit": None if permit is None else {
-                "id": permit.id, "number": permit.number, "status": permit.status,
+            "permit": None
+            if permit is None
+            else {
+                "id": permit.id,
+                "number": permit.number,
+                "status": permit.status,
                 "expires_on": permit.expires_on.isoformat() if permit.expires_on else None,
                 "active": permits.is_active(permit, clocks.local_date(now, rb)),
-                "company": company.name if company else None},
+                "company": company.name if company else None,
+            },
             "due": due.get(site.id, []),
             "stop_work": None if stop_entry.get("status") == "none" else stop_entry,
             "open_findings": len(site_findings),
@@ -63,8 +76,13 @@ def editable_snapshot(site: Site) -> dict:
 def changed_since(session, site: Site, base_version: int) -> set[str]:
     """The fields the server changed after `base_version`, read from the site's audit trail."""
     changed: set[str] = set()
-    events = session.exec(select(AuditEvent).where(AuditEvent.entity == "site", AuditEvent.entity_id == str(site.id),
-                                                   AuditEvent.action == "update")).all()
+    events = session.exec(
+        select(AuditEvent).where(
+            AuditEvent.entity == "site",
+            AuditEvent.entity_id == str(site.id),
+            AuditEvent.action == "update",
+        )
+    ).all()
     for event in events:
         after, before = event.after or {}, event.before or {}
         if after.get("version", 0) > base_version:
@@ -80,7 +98,11 @@ class SiteHandler:
         if ctx.user.role not in STAFF:
             raise Forbidden("Only Village staff change a site's details.")
         if mutation.get("op") == "delete":
-            return Outcome(status="rejected", reason="Sites are not deleted from a device.", errors={"op": "Not allowed."})
+            return Outcome(
+                status="rejected",
+                reason="Sites are not deleted from a device.",
+                errors={"op": "Not allowed."},
+            )
         key = mutation["entity_id"]
         if not (key.isascii() and key.isdigit() and int(key) <= validate.MAX_ID):  # a database id
             return Outcome(status="rejected", errors={"entity_id": "Must be the site's id."})
@@ -89,19 +111,36 @@ class SiteHandler:
         payload = mutation.get("payload") or {}
         unknown = sorted(set(payload) - set(sites.EDITABLE))
         if unknown:
-            return Outcome(status="rejected", errors={k: "Not a field a device may change." for k in unknown})
+            return Outcome(
+                status="rejected", errors={k: "Not a field a device may change." for k in unknown}
+            )
         base = mutation.get("base_version")
         if base is None:
-            return Outcome(status="rejected", errors={"base_version": "Required: the version the edit started from."})
+            return Outcome(
+                status="rejected",
+                errors={"base_version": "Required: the version the edit started from."},
+            )
         if base > site.version:
-            return Outcome(status="rejected", errors={"base_version": f"The server is at version {site.version}."})
+            return Outcome(
+                status="rejected",
+                errors={"base_version": f"The server is at version {site.version}."},
+            )
         values = sites.clean_site_data(payload)  # ServiceError names the field
         if base < site.version:
-            overlap = {k for k in changed_since(session, site, base) & set(values) if values[k] != getattr(site, k)}
+            overlap = {
+                k
+                for k in changed_since(session, site, base) & set(values)
+                if values[k] != getattr(site, k)
+            }
             if overlap:
-                return Outcome(status="conflict", server_copy=editable_snapshot(site),
-                               reason="Someone changed the same details on the server first.",
-                               errors={k: f"Changed on the server since version {base}." for k in sorted(overlap)})
+                return Outcome(
+                    status="conflict",
+                    server_copy=editable_snapshot(site),
+                    reason="Someone changed the same details on the server first.",
+                    errors={
+                        k: f"Changed on the server since version {base}." for k in sorted(overlap)
+                    },
+                )
         sites.update_site(session, site, values, user=ctx.user, device_id=ctx.device_id)
         return Outcome(status="applied", version=site.version, data=editable_snapshot(site))
 
@@ -114,7 +153,8 @@ class SiteHandler:
         if site is None:
             return None
         from flask import current_app
+
         from inspector.services import clock
+
         rb = current_app.extensions["rulebook"]
         return packet_entries(session, [site], user, clock.now(), rb)[site.id]
-

@@ -1,5 +1,6 @@
 """Stop-work orders: an inspector posts one in the field, maybe offline, and it syncs (contract C);
 devices pull the orders of the sites they see (a permittee only orders issued to it)."""
+
 from __future__ import annotations
 
 from inspector.models import StopWorkOrder
@@ -16,13 +17,27 @@ def _iso(moment):
 
 def record(order: StopWorkOrder) -> dict:
     return {
-        "id": order.id, "site_id": order.site_id, "permit_id": order.permit_id, "status": order.status,
+        "id": order.id,
+        "site_id": order.site_id,
+        "permit_id": order.permit_id,
+        "status": order.status,
         "source": order.source,
-        "grounds": [{"ground": g["ground"], "citation": g["citation"], "words": g.get("words"),
-                     "reason": g.get("reason", "")} for g in order.grounds or []],
-        "notes": order.notes, "issued_at": _iso(order.issued_at), "posted_at": _iso(order.posted_at),
-        "compliance_due": _iso(order.compliance_due), "retracted_at": _iso(order.retracted_at),
-        "photo_ids": list((order.evidence or {}).get("photos", [])), "sha256": order.sha256,
+        "grounds": [
+            {
+                "ground": g["ground"],
+                "citation": g["citation"],
+                "words": g.get("words"),
+                "reason": g.get("reason", ""),
+            }
+            for g in order.grounds or []
+        ],
+        "notes": order.notes,
+        "issued_at": _iso(order.issued_at),
+        "posted_at": _iso(order.posted_at),
+        "compliance_due": _iso(order.compliance_due),
+        "retracted_at": _iso(order.retracted_at),
+        "photo_ids": list((order.evidence or {}).get("photos", [])),
+        "sha256": order.sha256,
         "version": order.version,
     }
 
@@ -33,28 +48,38 @@ class StopWorkOrderHandler:
 
     def apply(self, session, mutation, ctx) -> Outcome:
         if mutation.get("op") != "upsert":
-            return Outcome(status="rejected", reason="An order is retracted by a supervisor, not deleted.",
-                           errors={"op": "Not allowed."})
+            return Outcome(
+                status="rejected",
+                reason="An order is retracted by a supervisor, not deleted.",
+                errors={"op": "Not allowed."},
+            )
         # The role first, before anything about an existing order is read: order ids are printed on
         # posted notices, so a permittee must learn nothing from one (not even that it exists).
         enforcement._require(ctx.user, "inspector", "supervisor", what="post a stop-work order")
         order_id = mutation.get("entity_id")
         payload = mutation.get("payload") or {}
         if not isinstance(order_id, str) or not inspections.UUID_RE.match(order_id):
-            return Outcome(status="rejected", reason="An order id is a UUID made on the device.",
-                           errors={"entity_id": "Must be a UUID."})
+            return Outcome(
+                status="rejected",
+                reason="An order id is a UUID made on the device.",
+                errors={"entity_id": "Must be a UUID."},
+            )
         declared = payload.get("sha256")
         existing = session.get(StopWorkOrder, order_id)
-        hidden = existing is not None and not visibility.can_see(session, ctx.user,
-                                                                   "stop_work_order", order_id)
+        hidden = existing is not None and not visibility.can_see(
+            session, ctx.user, "stop_work_order", order_id
+        )
         if hidden:
             raise NotFound("No such stop-work order.")
         if existing is not None:
             if declared and existing.sha256 == declared:
                 return Outcome(status="duplicate", version=existing.version, data=record(existing))
-            return Outcome(status="conflict", server_copy=record(existing),
-                           reason="An order with this id was already posted with other content.",
-                           errors={"entity_id": "Already used."})
+            return Outcome(
+                status="conflict",
+                server_copy=record(existing),
+                reason="An order with this id was already posted with other content.",
+                errors={"entity_id": "Already used."},
+            )
         errors: dict[str, str] = {}
         if declared is not None:
             if not isinstance(declared, str) or inspections.canonical_hash(payload) != declared:
@@ -65,7 +90,9 @@ class StopWorkOrderHandler:
         grounds = payload.get("grounds")
         if not isinstance(grounds, list) or not grounds or any(g not in GROUNDS for g in grounds):
             errors["grounds"] = f"Tick at least one ground of § 256-10A ({', '.join(GROUNDS)})."
-        posted_at = inspections.parse_utc(payload.get("posted_at"), "posted_at", errors, required=True)
+        posted_at = inspections.parse_utc(
+            payload.get("posted_at"), "posted_at", errors, required=True
+        )
         notes = payload.get("notes", "")
         if not isinstance(notes, str):
             errors["notes"] = "Must be text."
@@ -74,11 +101,23 @@ class StopWorkOrderHandler:
         site = sites.get_visible_site(session, ctx.user, site_id)
         photos = payload.get("photos") or []
         photo_ids = [p.get("id") for p in photos if isinstance(p, dict)]
-        order = enforcement.post_in_field(session, order_id=order_id, site=site, user=ctx.user, grounds=grounds,
-                                          posted_at=posted_at, notes=notes, photo_ids=photo_ids, now=ctx.now,
-                                          rb=ctx.rb, device_id=ctx.device_id,
-                                          sha256=declared or inspections.canonical_hash(payload))
-        expected, received = inspections.claim_photos(session, photos, user=ctx.user) if photos else (0, 0)
+        order = enforcement.post_in_field(
+            session,
+            order_id=order_id,
+            site=site,
+            user=ctx.user,
+            grounds=grounds,
+            posted_at=posted_at,
+            notes=notes,
+            photo_ids=photo_ids,
+            now=ctx.now,
+            rb=ctx.rb,
+            device_id=ctx.device_id,
+            sha256=declared or inspections.canonical_hash(payload),
+        )
+        expected, received = (
+            inspections.claim_photos(session, photos, user=ctx.user) if photos else (0, 0)
+        )
         data = {**record(order), "photos_expected": expected, "photos_received": received}
         return Outcome(status="applied", version=order.version, data=data)
 

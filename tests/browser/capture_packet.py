@@ -1,5 +1,6 @@
 """A work packet (contract C pull body) built from the demo database, for capture tests that must not
 depend on the sync API: the test writes it into IndexedDB through static/js/store.js applyPull()."""
+
 from __future__ import annotations
 
 import functools
@@ -14,7 +15,11 @@ from inspector.services import permits, schedule, sites
 
 
 def catalog(rb) -> dict:
-    return {"version": rb["checklist.version"], "answers": rb["checklist.answers"], "items": rb["checklist.items"]}
+    return {
+        "version": rb["checklist.version"],
+        "answers": rb["checklist.answers"],
+        "items": rb["checklist.items"],
+    }
 
 
 def pull_body(app, email: str = "inspector@fairwater.example") -> dict:
@@ -28,20 +33,50 @@ def pull_body(app, email: str = "inspector@fairwater.example") -> dict:
             view = sites.ordinance_view(site, rb)
             permit = permits.current_permit(session, site.id)
             company = session.get(Company, permit.company_id).name if permit else None
-            changes.append({"entity": "site", "id": str(site.id), "op": "upsert", "version": site.version, "data": {
-                "id": str(site.id), "name": site.name, "address": site.address, "project_kind": site.project_kind,
-                "kind_label": site.project_kind.replace("_", " "), "latitude": None, "longitude": None,
-                "regime": view["regime"].name, "tags": view["tags"],
-                "checklist_codes": [item["code"] for item in view["checklist"]],
-                "applicable": bool(view["applicability"]),
-                "permit": permit and {"id": permit.id, "number": permit.number, "status": permit.status,
-                                      "expires_on": permit.expires_on and permit.expires_on.isoformat(),
-                                      "active": permits.is_active(permit, now.date()), "company": company},
-                "due": schedule.due_items(session, site, now, rb), "stop_work": None,
-                "open_findings": 0, "overdue_findings": 0, "timeline_svg": None, "version": site.version}})
-        return {"cursor": "test-1", "has_more": False,
-                "user": {"id": user.id, "name": user.name, "role": user.role, "company": None},
-                "catalog": catalog(rb), "calculators": None, "changes": changes}
+            changes.append(
+                {
+                    "entity": "site",
+                    "id": str(site.id),
+                    "op": "upsert",
+                    "version": site.version,
+                    "data": {
+                        "id": str(site.id),
+                        "name": site.name,
+                        "address": site.address,
+                        "project_kind": site.project_kind,
+                        "kind_label": site.project_kind.replace("_", " "),
+                        "latitude": None,
+                        "longitude": None,
+                        "regime": view["regime"].name,
+                        "tags": view["tags"],
+                        "checklist_codes": [item["code"] for item in view["checklist"]],
+                        "applicable": bool(view["applicability"]),
+                        "permit": permit
+                        and {
+                            "id": permit.id,
+                            "number": permit.number,
+                            "status": permit.status,
+                            "expires_on": permit.expires_on and permit.expires_on.isoformat(),
+                            "active": permits.is_active(permit, now.date()),
+                            "company": company,
+                        },
+                        "due": schedule.due_items(session, site, now, rb),
+                        "stop_work": None,
+                        "open_findings": 0,
+                        "overdue_findings": 0,
+                        "timeline_svg": None,
+                        "version": site.version,
+                    },
+                }
+            )
+        return {
+            "cursor": "test-1",
+            "has_more": False,
+            "user": {"id": user.id, "name": user.name, "role": user.role, "company": None},
+            "catalog": catalog(rb),
+            "calculators": None,
+            "changes": changes,
+        }
 
 
 # ---------------------------------------------------------------- browser helpers for capture tests
@@ -71,12 +106,17 @@ def wait_for_controller(page) -> None:
 
 def seed_packet(page, body: dict) -> None:
     """Write a pull body into IndexedDB through the app's own store module."""
-    page.evaluate("async (body) => { const s = await import('/static/js/store.js'); await s.applyPull(body); }", body)
+    page.evaluate(
+        "async (body) => { const s = await import('/static/js/store.js'); await s.applyPull(body); }",
+        body,
+    )
 
 
 def stored(page, expression: str):
     """Evaluate `expression` with `s` bound to static/js/store.js (e.g. "s.listOutbox()")."""
-    return page.evaluate(f"async () => {{ const s = await import('/static/js/store.js'); return await {expression}; }}")
+    return page.evaluate(
+        f"async () => {{ const s = await import('/static/js/store.js'); return await {expression}; }}"
+    )
 
 
 PHOTO_B64 = """async (id) => {
@@ -112,8 +152,10 @@ def camera_jpeg(seed: int = 1, size=(4000, 3000), orientation: int = 6, gps=True
     draw = ImageDraw.Draw(img)
     for _ in range(60):
         x, y = rnd.randrange(w), rnd.randrange(h)
-        draw.rectangle((x, y, x + rnd.randrange(50, 600), y + rnd.randrange(50, 400)),
-                       fill=(rnd.randrange(60, 200), rnd.randrange(60, 160), rnd.randrange(30, 120)))
+        draw.rectangle(
+            (x, y, x + rnd.randrange(50, 600), y + rnd.randrange(50, 400)),
+            fill=(rnd.randrange(60, 200), rnd.randrange(60, 160), rnd.randrange(30, 120)),
+        )
     img = img.filter(ImageFilter.GaussianBlur(3))
     noise = Image.effect_noise(size, 18).convert("RGB")
     img = Image.blend(img, noise, 0.12)

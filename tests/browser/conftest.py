@@ -1,4 +1,5 @@
 """Browser tests: Playwright driving Debian's Chromium against a live server with the demo data."""
+
 from __future__ import annotations
 
 import logging
@@ -8,8 +9,7 @@ import shutil
 import pytest
 from playwright.sync_api import expect
 
-from inspector import create_app
-from inspector import demo
+from inspector import create_app, demo
 from inspector.db import create_all, get_session
 from inspector.rules.rulebook import default
 from tests.support.live import LiveServer
@@ -21,8 +21,16 @@ expect.set_options(timeout=15_000)
 # One line per request from the live server would bury a failure's own report.
 logging.getLogger("werkzeug").setLevel(logging.WARNING)
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-dev-shm-usage",
+]
 
 
 def pytest_collection_modifyitems(items):
@@ -35,7 +43,9 @@ def pytest_collection_modifyitems(items):
 def browser_type_launch_args(browser_type_launch_args):
     # Debian's build; `playwright install` cannot download browsers here. A missing chromium is a
     # failure, never a skip: `make test` installs it.
-    assert os.path.exists(CHROMIUM), f"Chromium not found at {CHROMIUM}: run `make test` (it installs Debian's chromium)"
+    assert os.path.exists(CHROMIUM), (
+        f"Chromium not found at {CHROMIUM}: run `make test` (it installs Debian's chromium)"
+    )
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
@@ -51,8 +61,13 @@ def _close_contexts_left_open(request):
 
 @pytest.fixture
 def demo_app(tmp_path):
-    app = create_app({"TESTING": False, "SECRET_KEY": "browser-test",
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'browser.sqlite3'}"})
+    app = create_app(
+        {
+            "TESTING": False,
+            "SECRET_KEY": "browser-test",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'browser.sqlite3'}",
+        }
+    )
     with app.app_context():
         create_all()
         session = get_session()

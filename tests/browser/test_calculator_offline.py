@@ -1,6 +1,7 @@
 """Issue #7 in the browser: standing by a pump with no signal, an inspector opens the dewatering calculator
 from the checklist item, checks the tank, attaches the result to the inspection, and it reaches the server
 and the inspection report once the network is back."""
+
 from __future__ import annotations
 
 from playwright.sync_api import expect
@@ -10,7 +11,7 @@ from inspector.models import Answer
 from tests.browser.capture_packet import stored, wait_for_controller
 from tests.browser.conftest import sign_in
 
-SITE = "Meadow Ridge Subdivision, Phase 2"   # dewatering on site: the DEWATER item has a calculator
+SITE = "Meadow Ridge Subdivision, Phase 2"  # dewatering on site: the DEWATER item has a calculator
 
 
 def saved_calculator(page, draft_id: str, tries: int = 40):
@@ -24,7 +25,9 @@ def saved_calculator(page, draft_id: str, tries: int = 40):
     raise AssertionError("the calculator result never reached the saved draft")
 
 
-def test_calculator_used_offline_from_an_inspection_and_synced(browser, live_server, demo_app, tablet):
+def test_calculator_used_offline_from_an_inspection_and_synced(
+    browser, live_server, demo_app, tablet
+):
     context = browser.new_context(**tablet)
     page = context.new_page()
     sign_in(page, live_server.url, "inspector@fairwater.example")
@@ -70,12 +73,21 @@ def test_calculator_used_offline_from_an_inspection_and_synced(browser, live_ser
     context.set_offline(False)
     try:
         page.locator("#sent-list .outbox-entry .outbox-state").wait_for(timeout=20000)
-    except Exception:
-        raise AssertionError(f"not sent: {[(e['state'], e.get('reason'), e.get('errors')) for e in stored(page, 's.listOutbox()')]}")
+    except Exception as timeout:
+        raise AssertionError(
+            f"not sent: {[(e['state'], e.get('reason'), e.get('errors')) for e in stored(page, 's.listOutbox()')]}"
+        ) from timeout
 
     with demo_app.app_context():
-        answer = get_session().exec(Answer.__table__.select().where(
-            Answer.inspection_id == draft_id, Answer.item_code == "DEWATER")).one()
+        answer = (
+            get_session()
+            .exec(
+                Answer.__table__.select().where(
+                    Answer.inspection_id == draft_id, Answer.item_code == "DEWATER"
+                )
+            )
+            .one()
+        )
         assert answer.calculator["name"] == "dewatering"
         assert answer.calculator["result"]["passes"] is True
     report = context.new_page()

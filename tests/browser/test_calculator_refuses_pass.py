@@ -1,5 +1,6 @@
 """On the tablet, an item cannot pass under an attached calculation that fails (as a failing measurement
 refuses pass): submitting is refused at the item, and nothing reaches the outbox."""
+
 from __future__ import annotations
 
 from playwright.sync_api import expect
@@ -33,7 +34,9 @@ def test_a_failing_calculation_refuses_pass_on_the_device(browser, live_server, 
     expect(page.locator("#item-DEWATER .item-error")).to_contain_text("an item cannot pass with it")
     assert [e for e in stored(page, "s.listOutbox()") if e["entity_id"] == draft_id] == []
     page.locator("label[for='r-DEWATER-fail']").click()
-    page.locator("#item-DEWATER .corrective-t").fill("Stop pumping; a 4.5-ft tank settles 100 gpm, not 10,000")
+    page.locator("#item-DEWATER .corrective-t").fill(
+        "Stop pumping; a 4.5-ft tank settles 100 gpm, not 10,000"
+    )
     page.get_by_role("button", name="Submit inspection").click()
     page.wait_for_selector("body[data-ready=outbox]")
     context.close()

@@ -1,11 +1,18 @@
 """Drafts you can trust: they survive a browser restart, and bad input (a file that is not a photo, a
 measurement out of range, a full storage quota) is refused with a message while the saved draft stays
 exactly as it was."""
+
 from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.capture_packet import camera_jpeg, pull_body, seed_packet, stored, wait_for_controller
+from tests.browser.capture_packet import (
+    camera_jpeg,
+    pull_body,
+    seed_packet,
+    stored,
+    wait_for_controller,
+)
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 
 SITE_NAME = "Meadow Ridge Subdivision, Phase 2"
@@ -29,8 +36,9 @@ def start_weekly(page, base_url):
     return page.url.split("draft=")[1]
 
 
-def test_draft_survives_a_browser_restart_and_is_offered_for_resuming(browser_type, browser_type_launch_args,
-                                                                      live_server, demo_app, tablet, tmp_path):
+def test_draft_survives_a_browser_restart_and_is_offered_for_resuming(
+    browser_type, browser_type_launch_args, live_server, demo_app, tablet, tmp_path
+):
     profile = tmp_path / "profile"
     options = {**tablet, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
     options.pop("default_browser_type", None)
@@ -44,7 +52,7 @@ def test_draft_survives_a_browser_restart_and_is_offered_for_resuming(browser_ty
     page.locator("label[for='r-PLAN-fail']").click()
     page.locator("#ca-PLAN").fill("Bring the approved plan to the trailer today.")
     page.locator("#save-state.saved").wait_for()
-    context.close()                                             # the whole browser goes away
+    context.close()  # the whole browser goes away
 
     context = browser_type.launch_persistent_context(str(profile), **options)
     page = context.new_page()
@@ -74,8 +82,14 @@ def test_bad_input_is_refused_and_the_draft_is_untouched(browser, live_server, d
     page.locator("#sync-signin").wait_for()
     assert "Sign in to sync" in page.locator("#sync-signin").text_content()
     # Coming back from the stockpile calculator: its result is attached to the item, then forgotten.
-    result = {"name": "stockpile", "inputs": {"volume_cu_yd": 12}, "result": {"passes": False, "summary": "Too close to the road"}}
-    page.evaluate("(r) => localStorage.setItem('calculator-result:STOCKPILE', JSON.stringify(r))", result)
+    result = {
+        "name": "stockpile",
+        "inputs": {"volume_cu_yd": 12},
+        "result": {"passes": False, "summary": "Too close to the road"},
+    }
+    page.evaluate(
+        "(r) => localStorage.setItem('calculator-result:STOCKPILE', JSON.stringify(r))", result
+    )
     draft_id = start_weekly(page, live_server.url)
     assert "Too close to the road" in page.locator("#item-STOCKPILE .calc-result").text_content()
     assert page.evaluate("() => localStorage.getItem('calculator-result:STOCKPILE')") is None
@@ -90,7 +104,8 @@ def test_bad_input_is_refused_and_the_draft_is_untouched(browser, live_server, d
     # A file that is not a picture.
     block = page.locator(".photo-block[data-item='']")
     block.locator("input.photo-file").set_input_files(
-        {"name": "report.jpg", "mimeType": "image/jpeg", "buffer": b"%PDF-1.7 not a photo at all"})
+        {"name": "report.jpg", "mimeType": "image/jpeg", "buffer": b"%PDF-1.7 not a photo at all"}
+    )
     expect(block.locator(".photo-error")).to_contain_text("not a picture")
     assert block.locator(".thumb").count() == 0
     assert stored(page, f"s.listPhotos('{draft_id}')") == []
@@ -113,7 +128,8 @@ def test_bad_input_is_refused_and_the_draft_is_untouched(browser, live_server, d
     # The storage is full: the photo and the next change are refused with a message; nothing half-written.
     page.evaluate("() => { self.__storageFull = true; }")
     block.locator("input.photo-file").set_input_files(
-        {"name": "IMG_1.jpg", "mimeType": "image/jpeg", "buffer": camera_jpeg(seed=7)})
+        {"name": "IMG_1.jpg", "mimeType": "image/jpeg", "buffer": camera_jpeg(seed=7)}
+    )
     block.locator(".photo-error:has-text('storage is full')").wait_for()
     assert block.locator(".thumb").count() == 0
     page.get_by_label("Weather").fill("Sunny, then hail")

@@ -1,6 +1,7 @@
 """Issue #3 end to end in Chromium on a tablet: after one online visit, a weekly inspection is done with
 no network at all (browser offline AND server stopped), with three 12-MP sideways camera photos; the
 draft and then the outbox entry survive closing the page; photos are stored upright, small and intact."""
+
 from __future__ import annotations
 
 import base64
@@ -11,10 +12,16 @@ import json
 from PIL import Image
 from playwright.sync_api import expect
 
-from tests.browser.capture_packet import (camera_jpeg, photo_with_bytes, pull_body, seed_packet, stored,
-                                          wait_for_controller)
+from tests.browser.capture_packet import (
+    camera_jpeg,
+    photo_with_bytes,
+    pull_body,
+    seed_packet,
+    stored,
+    wait_for_controller,
+)
 
-SITE = "1"   # Meadow Ridge Subdivision, Phase 2 (basin regime, stockpiles, dewatering)
+SITE = "1"  # Meadow Ridge Subdivision, Phase 2 (basin regime, stockpiles, dewatering)
 
 
 def answer_all(page, site_codes, special):
@@ -51,7 +58,9 @@ def check_photo(photo: dict):
     assert photo["taken_at"].startswith("2026-11-30T")
 
 
-def test_weekly_inspection_offline_with_photos_survives_closing(browser, live_server, demo_app, tablet):
+def test_weekly_inspection_offline_with_photos_survives_closing(
+    browser, live_server, demo_app, tablet
+):
     context = browser.new_context(**tablet)
     page = context.new_page()
     page.goto(f"{live_server.url}/app/")
@@ -66,7 +75,7 @@ def test_weekly_inspection_offline_with_photos_survives_closing(browser, live_se
     context.set_offline(True)
     live_server.stop()
     page = context.new_page()
-    page.goto(f"{live_server.url}/app/")                       # cold start from the service worker
+    page.goto(f"{live_server.url}/app/")  # cold start from the service worker
     page.get_by_role("link", name=f"Weekly inspection at {site['name']}").click()
     page.wait_for_selector("body[data-ready=capture]")
     assert "draft=" in page.url
@@ -79,14 +88,22 @@ def test_weekly_inspection_offline_with_photos_survives_closing(browser, live_se
     inlet = page.locator("#item-INLET")
     assert "Fails" in inlet.locator(".measure-verdict").text_content()
     assert inlet.locator("#r-INLET-fail").is_checked()
-    assert inlet.locator(".corrective-t").input_value() == ""       # the catalog's words are a suggestion
+    assert (
+        inlet.locator(".corrective-t").input_value() == ""
+    )  # the catalog's words are a suggestion
     inlet.get_by_role("button", name="Use suggestion").click()
-    assert inlet.locator(".corrective-t").input_value() == inlet.locator(".suggestion-text").text_content()
+    assert (
+        inlet.locator(".corrective-t").input_value()
+        == inlet.locator(".suggestion-text").text_content()
+    )
     page.locator("#m-STOCKPILE-volume_cu_yd").fill("12")
     page.locator("#m-STOCKPILE-distance_ft").fill("40")
     page.locator("label[for='r-STOCKPILE-pass']").click()
 
-    photos = [{"name": f"IMG_000{i}.jpg", "mimeType": "image/jpeg", "buffer": camera_jpeg(seed=i)} for i in range(3)]
+    photos = [
+        {"name": f"IMG_000{i}.jpg", "mimeType": "image/jpeg", "buffer": camera_jpeg(seed=i)}
+        for i in range(3)
+    ]
     inlet.locator("input.photo-camera").set_input_files(photos[0])
     page.wait_for_selector("#item-INLET .thumb img")
     inlet.locator("input.photo-file").set_input_files(photos[1])
@@ -95,7 +112,7 @@ def test_weekly_inspection_offline_with_photos_survives_closing(browser, live_se
     page.locator(".photo-block[data-item=''] .thumb").wait_for()
     page.locator("#save-state.saved").wait_for()
     draft_id = page.url.split("draft=")[1]
-    page.close()                                                # tab closed mid-inspection
+    page.close()  # tab closed mid-inspection
 
     page = context.new_page()
     page.goto(f"{live_server.url}/app/")
@@ -104,7 +121,9 @@ def test_weekly_inspection_offline_with_photos_survives_closing(browser, live_se
     assert page.get_by_label("Weather").input_value() == "Overcast, 41 °F, ground wet"
     assert page.locator("#r-INLET-fail").is_checked()
     assert page.locator(".thumb img").count() == 3
-    assert len(stored(page, f"s.listPhotos('{draft_id}')")) == 3   # bytes are checked after submitting
+    assert (
+        len(stored(page, f"s.listPhotos('{draft_id}')")) == 3
+    )  # bytes are checked after submitting
 
     page.get_by_role("button", name="Submit inspection").click()
     page.wait_for_selector("body[data-ready=outbox]")
@@ -122,7 +141,7 @@ def test_weekly_inspection_offline_with_photos_survives_closing(browser, live_se
     [mutation] = stored(page, "s.listOutbox()")
     payload = mutation["payload"]
     assert mutation["entity"] == "inspection" and mutation["entity_id"] == draft_id
-    assert mutation["user_id"] == body["user"]["id"]            # who submitted it on this tablet
+    assert mutation["user_id"] == body["user"]["id"]  # who submitted it on this tablet
     # (sync.js tries to send while offline; every try fails and the entry stays on the device.)
     assert mutation["state"] in ("queued", "sending") and mutation["op"] == "upsert"
     assert payload["sha256"] == canonical_sha(payload)
@@ -133,7 +152,9 @@ def test_weekly_inspection_offline_with_photos_survives_closing(browser, live_se
     assert inlet_answer["result"] == "fail" and inlet_answer["corrective_action"]
     assert inlet_answer["measurements"] == {"sediment_depth_in": 5, "device_height_in": 12}
     assert len(inlet_answer["photo_ids"]) == 2
-    assert len(payload["photos"]) == 3 and sorted(mutation["photo_ids"]) == sorted(p["id"] for p in payload["photos"])
+    assert len(payload["photos"]) == 3 and sorted(mutation["photo_ids"]) == sorted(
+        p["id"] for p in payload["photos"]
+    )
     for meta in payload["photos"]:
         photo = photo_with_bytes(page, meta["id"])
         assert photo["sha256"] == meta["sha256"]

@@ -1,6 +1,7 @@
 """Enforcement end to end in the browser: a failed inspection pushed through the sync API proposes a
 stop-work order; the supervisor issues it, prints the notice, the permittee sees it, and with the server's
 clock moved 10 days the permit is revoked, then the Zoning Board's retraction restores it."""
+
 import json
 import uuid
 from datetime import timedelta
@@ -15,7 +16,9 @@ from tests.sync.helpers import inspection_payload
 
 from .conftest import sign_in
 
-SITE = "Fairwater Cooperative Grain Annex"  # demo: Prairie Builders, permit issued, no inspection yet
+SITE = (
+    "Fairwater Cooperative Grain Annex"  # demo: Prairie Builders, permit issued, no inspection yet
+)
 
 
 def push_two_failed_inspections(api, base_url, demo_app):
@@ -25,21 +28,38 @@ def push_two_failed_inspections(api, base_url, demo_app):
     mutations = []
     for hours in (5, 2):
         start = now - timedelta(hours=hours)
-        payload = inspection_payload(site, fail=("PERIMETER",), kind="village", inspected_on=start.date().isoformat(),
-                                     started_at=start.replace(microsecond=0).isoformat() + "Z",
-                                     ended_at=(start + timedelta(minutes=30)).replace(microsecond=0).isoformat() + "Z")
-        mutations.append({"mutation_id": str(uuid.uuid4()), "entity": "inspection", "entity_id": str(uuid.uuid4()),
-                          "op": "upsert", "base_version": None, "payload": payload})
+        payload = inspection_payload(
+            site,
+            fail=("PERIMETER",),
+            kind="village",
+            inspected_on=start.date().isoformat(),
+            started_at=start.replace(microsecond=0).isoformat() + "Z",
+            ended_at=(start + timedelta(minutes=30)).replace(microsecond=0).isoformat() + "Z",
+        )
+        mutations.append(
+            {
+                "mutation_id": str(uuid.uuid4()),
+                "entity": "inspection",
+                "entity_id": str(uuid.uuid4()),
+                "op": "upsert",
+                "base_version": None,
+                "payload": payload,
+            }
+        )
     token = api.get(f"{base_url}/api/v1/csrf").json()["csrf_token"]
-    response = api.post(f"{base_url}/api/v1/sync/push", headers={"X-CSRFToken": token,
-                                                                          "Content-Type": "application/json"},
-                                 data=json.dumps({"device_id": str(uuid.uuid4()), "mutations": mutations}))
+    response = api.post(
+        f"{base_url}/api/v1/sync/push",
+        headers={"X-CSRFToken": token, "Content-Type": "application/json"},
+        data=json.dumps({"device_id": str(uuid.uuid4()), "mutations": mutations}),
+    )
     assert response.ok, response.text()
     assert [r["status"] for r in response.json()["results"]] == ["applied", "applied"]
     return site.id
 
 
-def test_pushed_failures_propose_order_issue_print_revoke_retract(browser, live_server, demo_app, tablet, tmp_path):
+def test_pushed_failures_propose_order_issue_print_revoke_retract(
+    browser, live_server, demo_app, tablet, tmp_path
+):
     base = live_server.url
     field = browser.new_context(**tablet)
     inspector_page = field.new_page()
@@ -56,7 +76,9 @@ def test_pushed_failures_propose_order_issue_print_revoke_retract(browser, live_
     expect(row.get_by_text("Proposed — decide")).to_be_visible()
     page.screenshot(path=str(tmp_path / "dashboard.png"), full_page=True)
     row.get_by_role("link", name="Proposed — decide").click()
-    expect(page.locator("ul.grounds").get_by_text("failed at 2 consecutive inspections")).to_be_visible()
+    expect(
+        page.locator("ul.grounds").get_by_text("failed at 2 consecutive inspections")
+    ).to_be_visible()
     expect(page.locator(".cite", has_text="§ 256-10A(2)").first).to_be_visible()
     page.get_by_label("I confirm").check()
     page.get_by_role("button", name="Issue stop-work order").click()
@@ -66,8 +88,10 @@ def test_pushed_failures_propose_order_issue_print_revoke_retract(browser, live_
     page.get_by_role("link", name="Printable notice").click()
     expect(page.get_by_role("heading", name="STOP-WORK ORDER")).to_be_visible()
     expect(page.get_by_text("§ 256-10A(2):")).to_be_visible()
-    expect(page.locator(".doc-qr svg", has=page.locator("title", has_text="/orders/"))).to_be_visible()
-    expect(page.locator(".doc-seal .doc-qr svg")).to_be_visible()    # and the seal's, to /verify/
+    expect(
+        page.locator(".doc-qr svg", has=page.locator("title", has_text="/orders/"))
+    ).to_be_visible()
+    expect(page.locator(".doc-seal .doc-qr svg")).to_be_visible()  # and the seal's, to /verify/
     page.screenshot(path=str(tmp_path / "notice.png"), full_page=True)
     order_url = page.url.rsplit("/notice", 1)[0]
 
@@ -83,7 +107,9 @@ def test_pushed_failures_propose_order_issue_print_revoke_retract(browser, live_
     demo_app.config.update(ALLOW_CLOCK_OFFSET=True, CLOCK_OFFSET_DAYS=11)
     page.goto(order_url)
     expect(page.get_by_text("10 days have passed")).to_be_visible()
-    page.get_by_label("Reason", exact=True).first.fill("Perimeter silt fence still down after 10 days")
+    page.get_by_label("Reason", exact=True).first.fill(
+        "Perimeter silt fence still down after 10 days"
+    )
     page.get_by_role("button", name="Revoke permit").click()
     expect(page.get_by_text("Permit revoked (§ 256-10B)")).to_be_visible()
     expect(page.get_by_text("— revoked")).to_be_visible()
@@ -103,6 +129,7 @@ def test_pushed_failures_propose_order_issue_print_revoke_retract(browser, live_
 def wait_until(page, async_predicate: str, timeout_s: float = 20.0) -> None:
     """Poll an async page function (wait_for_function does not await promises)."""
     import time
+
     deadline = time.monotonic() + timeout_s
     while not page.evaluate(async_predicate):
         assert time.monotonic() < deadline, f"timed out waiting for {async_predicate}"
@@ -111,21 +138,26 @@ def wait_until(page, async_predicate: str, timeout_s: float = 20.0) -> None:
 
 def test_inspector_posts_an_order_offline_and_it_syncs(browser, live_server, demo_app, tablet):
     from inspector.models import Permit, StopWorkOrder
+
     base = live_server.url
     context = browser.new_context(**tablet)
     page = context.new_page()
     sign_in(page, base, "inspector@fairwater.example")
     page.goto(f"{base}/app/")
-    wait_until(page, "async () => (await (await import('/static/js/store.js')).listSites()).length > 0")
+    wait_until(
+        page, "async () => (await (await import('/static/js/store.js')).listSites()).length > 0"
+    )
     page.goto(f"{base}/app/stop-work")
     expect(page.locator("body[data-ready=stop-work]")).to_be_attached()
     page.get_by_label("Site").select_option(label=SITE)
 
     context.set_offline(True)
-    page.get_by_role("button", name="Post the stop-work order").click()       # nothing ticked: refused
+    page.get_by_role("button", name="Post the stop-work order").click()  # nothing ticked: refused
     expect(page.get_by_text("Tick at least one ground")).to_be_visible()
     page.get_by_label("The conditions of the permit are not being met").check()
-    page.get_by_label("What you found").fill("No inlet protection on Mill Street; sediment in the gutter")
+    page.get_by_label("What you found").fill(
+        "No inlet protection on Mill Street; sediment in the gutter"
+    )
     page.get_by_role("button", name="Post the stop-work order").click()
     expect(page.locator("#sw-state")).to_contain_text("saved on this device")
     outbox = page.evaluate("async () => (await import('/static/js/store.js')).listOutbox()")
@@ -135,7 +167,9 @@ def test_inspector_posts_an_order_offline_and_it_syncs(browser, live_server, dem
         assert get_session().get(StopWorkOrder, order_id) is None
 
     context.set_offline(False)  # the app sends the outbox by itself when the network is back
-    wait_until(page, "async () => (await (await import('/static/js/store.js')).listOutbox()).length === 0")
+    wait_until(
+        page, "async () => (await (await import('/static/js/store.js')).listOutbox()).length === 0"
+    )
     with demo_app.app_context():
         session = get_session()
         order = session.get(StopWorkOrder, order_id)

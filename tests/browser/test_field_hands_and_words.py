@@ -3,6 +3,7 @@ goes by who is signed in now (not by its last sync), Sign out works online and s
 offline, only one's own sent inspections offer a correction, nothing is asked of the server while
 signed out or offline; the draft is saved before the camera opens, the attached photo is named,
 the corrective action is a one-tap suggestion, and a due item's explanation is said once per page."""
+
 from __future__ import annotations
 
 from playwright.sync_api import expect
@@ -47,14 +48,20 @@ def test_the_device_goes_by_who_is_signed_in_now(browser, tablet, live_server):
     wait_for_controller(page)
     # Sam sent an inspection from this tablet earlier.
     context.set_offline(True)
-    page.evaluate(SENT, {"mid": "00000000-0000-4000-8000-000000000001",
-                         "iid": "00000000-0000-4000-8000-0000000000a1", "kind": "weekly"})
+    page.evaluate(
+        SENT,
+        {
+            "mid": "00000000-0000-4000-8000-000000000001",
+            "iid": "00000000-0000-4000-8000-0000000000a1",
+            "kind": "weekly",
+        },
+    )
     context.set_offline(False)
 
     # With no signal, signing out is refused in words, and nothing is sent or queued.
     page.goto(f"{url}/app/outbox")
     page.wait_for_selector("body[data-ready=outbox]")
-    expect(page.get_by_role("link", name="Correct (new version)")).to_have_count(1)     # Sam's own
+    expect(page.get_by_role("link", name="Correct (new version)")).to_have_count(1)  # Sam's own
     context.set_offline(True)
     page.get_by_role("button", name="Sign out").click()
     expect(page.locator("#sign-out-note")).to_contain_text("Signing out needs a connection")
@@ -69,7 +76,7 @@ def test_the_device_goes_by_who_is_signed_in_now(browser, tablet, live_server):
     # The next person signs in; their first pull has not answered yet, and the device already goes
     # by them: their name, none of Sam's sites, no correction of Sam's inspection.
     seen = watch(page)
-    page.route("**/api/v1/sync/pull*", lambda route: None)          # never answered
+    page.route("**/api/v1/sync/pull*", lambda route: None)  # never answered
     sign_in(page, url, BADGER)
     open_home(page, url)
     expect(page.locator("#shell-user")).to_contain_text("Jo Nakamura")
@@ -100,13 +107,13 @@ def test_nothing_is_asked_while_signed_out_or_offline(browser, tablet, live_serv
     expect(page.locator("#shell-user")).to_have_text("Not signed in on this device")
     expect(page.locator("#sync-signin")).to_be_visible()
     page.goto(f"{url}/login")
-    page.wait_for_timeout(2500)                     # the shell's background work has started by now
+    page.wait_for_timeout(2500)  # the shell's background work has started by now
     assert seen["sync"] == [] and seen["bad"] == []
 
     # Offline, signed in: pages come from the device and log no error (the manifest is precached).
     sign_in(page, url, PRAIRIE)
     open_home(page, url)
-    page.wait_for_load_state("networkidle")        # the sync this page started has finished
+    page.wait_for_load_state("networkidle")  # the sync this page started has finished
     context.set_offline(True)
     seen = watch(page)
     for path in ("/app/", "/app/outbox", "/app/findings"):
@@ -151,7 +158,9 @@ def test_capture_saves_before_the_camera_names_the_photo_and_suggests(browser, t
     page.clock.resume()
     block = page.locator(".photo-block[data-item='']")
     expect(block.locator(".photo-attached")).to_have_text("No photo attached yet.")
-    chooser.value.set_files({"name": "IMG_0007.jpg", "mimeType": "image/jpeg", "buffer": camera_jpeg(seed=7)})
+    chooser.value.set_files(
+        {"name": "IMG_0007.jpg", "mimeType": "image/jpeg", "buffer": camera_jpeg(seed=7)}
+    )
     expect(block.locator(".photo-attached")).to_have_text("Attached: IMG_0007.jpg.")
     expect(block.locator(".thumb")).to_contain_text("IMG_0007.jpg")
 
@@ -159,7 +168,9 @@ def test_capture_saves_before_the_camera_names_the_photo_and_suggests(browser, t
     page.wait_for_selector("body[data-ready=capture]")
     assert page.get_by_label("Weather").input_value() == "Drizzle, 38 °F"
     assert page.locator("#ca-PLAN").input_value() == f"Plan found in the truck.\n{suggestion}"
-    expect(page.locator(".photo-block[data-item=''] .photo-attached")).to_have_text("Attached: IMG_0007.jpg.")
+    expect(page.locator(".photo-block[data-item=''] .photo-attached")).to_have_text(
+        "Attached: IMG_0007.jpg."
+    )
     context.close()
 
 
@@ -172,15 +183,15 @@ def test_a_due_items_explanation_is_said_once(browser, tablet, live_server):
     expect(page.get_by_role("heading", name="Due in the next 24 hours")).to_be_visible()
     expect(page.get_by_role("heading", name="Due today")).to_have_count(0)
     entries = page.locator(".due-entry")
-    expect(entries.nth(1)).to_be_visible()                           # the packet is drawn
+    expect(entries.nth(1)).to_be_visible()  # the packet is drawn
     notes = page.locator("#why-list li").all_text_contents()
     assert notes and len(notes) == len(set(notes))
     text = page.locator("main").text_content()
     for note in notes:
-        assert text.count(note) == 1, note                           # said once on the page
+        assert text.count(note) == 1, note  # said once on the page
     for i in range(entries.count()):
         due = entries.nth(i)
-        assert due.locator("p").count() == 0          # one line: badge, what, when, citation
+        assert due.locator("p").count() == 0  # one line: badge, what, when, citation
         expect(due.locator(".cite")).not_to_be_empty()
         why = due.locator("a.why-link")
         if why.count():

@@ -9,7 +9,9 @@ from inspector.rules import clocks
 from .conftest import sign_in
 
 
-def test_supervisor_creates_site_and_application_then_permittee_sees_only_its_sites(browser, live_server, tablet):
+def test_supervisor_creates_site_and_application_then_permittee_sees_only_its_sites(
+    browser, live_server, tablet
+):
     context = browser.new_context(**tablet)
     page = context.new_page()
     sign_in(page, live_server.url, "supervisor@fairwater.example")
@@ -25,19 +27,22 @@ def test_supervisor_creates_site_and_application_then_permittee_sees_only_its_si
     expect(page.get_by_role("heading", name="Harbor View Plat")).to_be_visible()
     expect(page.get_by_text("The ordinance does not decide this")).to_be_visible()
     expect(page.locator(".cite", has_text="§ 256-3").first).to_be_visible()
-    expect(page.get_by_text("Filter fences, straw bales or equivalent (perimeter controls)")).to_be_visible()
+    expect(
+        page.get_by_text("Filter fences, straw bales or equivalent (perimeter controls)")
+    ).to_be_visible()
 
     page.get_by_role("link", name="New permit application").click()
     page.get_by_label("Permittee (company)").select_option(label="Prairie Builders LLC")
     page.get_by_label("Applicant").fill("Sam Lindqvist")
-    today = clocks.local_date(utcnow())                 # the Village's day, not the test machine's
+    today = clocks.local_date(utcnow())  # the Village's day, not the test machine's
     page.get_by_label("Application fee paid on").fill(today.isoformat())
     page.get_by_role("button", name="Record application").click()
     expect(page.get_by_text("Review clock not started")).to_be_visible()
     for kind in ("existing_site_map", "site_construction_plan", "final_site_conditions"):
         page.get_by_label("Document").select_option(kind)
         page.get_by_label("File (PDF, JPEG or PNG)").set_input_files(
-            files=[{"name": "plan.pdf", "mimeType": "application/pdf", "buffer": b"%PDF-1.4 plan"}])
+            files=[{"name": "plan.pdf", "mimeType": "application/pdf", "buffer": b"%PDF-1.4 plan"}]
+        )
         page.get_by_role("button", name="Upload").click()
         expect(page.get_by_text("Document uploaded.")).to_be_visible()
     due = clocks.plan_review_due(today).due.isoformat()

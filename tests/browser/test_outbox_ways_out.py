@@ -2,6 +2,7 @@
 and an entry the server refused has a way out that loses nothing, with or without a signal: edit it
 and send it again as a fresh record, or discard it after a confirmation that offers a copy with its
 photos first."""
+
 from __future__ import annotations
 
 import base64
@@ -33,8 +34,9 @@ def refused_village_inspection(page, site, codes, color, weather):
     """Queue a Village inspection (a permittee may not record one) with a photo, as an old app did."""
     data = jpeg(color=color)
     photo = {"id": uid(), "b64": base64.b64encode(data).decode(), "sha": sha(data)}
-    payload = inspection_payload(site, codes=codes, kind="village", weather=weather,
-                                 photos=[(photo["id"], photo["sha"])])
+    payload = inspection_payload(
+        site, codes=codes, kind="village", weather=weather, photos=[(photo["id"], photo["sha"])]
+    )
     iid, mid = uid(), uid()
     page.evaluate(ENQUEUE, {"payload": payload, "photo": photo, "iid": iid, "mid": mid})
     return mid, data
@@ -63,13 +65,19 @@ def test_a_refused_entry_has_a_way_out_offline_and_online(browser, tablet, live_
     expect(page.get_by_role("link", name=f"Complaint inspection at {SITE}")).to_have_count(0)
     expect(page.get_by_role("link", name="Follow up")).to_have_count(0)
     page.goto(f"{url}/app/inspect?site={site.id}&kind=village")
-    expect(page.locator("#inspect-problem")).to_contain_text("You may not record a village inspection")
+    expect(page.locator("#inspect-problem")).to_contain_text(
+        "You may not record a village inspection"
+    )
     expect(page.locator("#inspection-form")).to_be_hidden()
 
     # Three Village inspections queued by an older version of the app: the server refuses all three.
     page.goto(f"{url}/app/outbox")
-    edit_mid, edit_photo = refused_village_inspection(page, site, codes, (200, 60, 60), "Edited offline")
-    keep_mid, keep_photo = refused_village_inspection(page, site, codes, (60, 200, 60), "Discarded offline")
+    edit_mid, edit_photo = refused_village_inspection(
+        page, site, codes, (200, 60, 60), "Edited offline"
+    )
+    keep_mid, keep_photo = refused_village_inspection(
+        page, site, codes, (60, 200, 60), "Discarded offline"
+    )
     drop_mid, _ = refused_village_inspection(page, site, codes, (60, 60, 200), "Discarded online")
     page.evaluate(FLUSH)
     page.wait_for_function("""async () => (await (await import('/static/js/store.js')).listOutbox())
@@ -78,7 +86,9 @@ def test_a_refused_entry_has_a_way_out_offline_and_online(browser, tablet, live_
     page.wait_for_selector("body[data-ready=outbox]")
     refused = entry(page, edit_mid)
     expect(refused.locator(".outbox-state")).to_have_text("Needs attention")
-    expect(refused.locator(".entry-errors")).to_contain_text("Kind of inspection: Permittees record weekly")
+    expect(refused.locator(".entry-errors")).to_contain_text(
+        "Kind of inspection: Permittees record weekly"
+    )
     assert "kind:" not in page.locator("#outbox-list").text_content()
     expect(page.get_by_role("link", name="Correct (new version)")).to_have_count(0)
 
@@ -91,9 +101,14 @@ def test_a_refused_entry_has_a_way_out_offline_and_online(browser, tablet, live_
     page.wait_for_selector("body[data-ready=capture]")
     expect(page.locator("#kind-note")).to_contain_text("started as a village inspection")
     assert page.locator("#f-kind").input_value() == "weekly"
-    assert page.locator("#f-kind option").all_text_contents() == ["Weekly", "After a rain of 0.5 inch or more"]
+    assert page.locator("#f-kind option").all_text_contents() == [
+        "Weekly",
+        "After a rain of 0.5 inch or more",
+    ]
     assert page.get_by_label("Weather").input_value() == "Edited offline"
-    expect(page.locator(".photo-block[data-item=''] .photo-attached")).to_have_text("Attached: IMG_0042.jpg.")
+    expect(page.locator(".photo-block[data-item=''] .photo-attached")).to_have_text(
+        "Attached: IMG_0042.jpg."
+    )
     new_id = page.url.split("draft=")[1]
     page.get_by_role("button", name="Submit inspection").click()
     page.wait_for_selector("body[data-ready=outbox]")
@@ -134,8 +149,18 @@ def test_a_refused_entry_has_a_way_out_offline_and_online(browser, tablet, live_
     expect(page.locator("#outbox-count")).to_have_text("Outbox: all sent")
     with Session(engine) as db:
         inspection = db.get(Inspection, new_id)
-        assert inspection is not None and inspection.kind == "weekly" and inspection.weather == "Edited offline"
+        assert (
+            inspection is not None
+            and inspection.kind == "weekly"
+            and inspection.weather == "Edited offline"
+        )
         assert len(db.exec(select(Photo).where(Photo.inspection_id == new_id)).all()) == 1
-        assert db.exec(select(Inspection).where(Inspection.kind == "village",
-                                                Inspection.weather.like("Discarded%"))).all() == []
+        assert (
+            db.exec(
+                select(Inspection).where(
+                    Inspection.kind == "village", Inspection.weather.like("Discarded%")
+                )
+            ).all()
+            == []
+        )
     context.close()

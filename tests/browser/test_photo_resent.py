@@ -12,8 +12,8 @@ from sqlmodel import Session, select
 
 from inspector import photos as pipeline
 from inspector.models import Photo, Site
-from inspector.models.base import utcnow
 from inspector.models.accounts import User
+from inspector.models.base import utcnow
 from sync import photos as photo_store
 from tests.browser.conftest import sign_in
 from tests.browser.test_sync_outbox import ENQUEUE, photo, wait_until

@@ -1,5 +1,6 @@
 """The installable app: Chromium finds nothing stopping installation, and a new service worker is
 announced but never reloads a page with a half-filled form."""
+
 from __future__ import annotations
 
 import shutil
@@ -24,7 +25,9 @@ def worker_file(demo_app, tmp_path):
     return copy
 
 
-def test_chromium_reports_no_installability_errors(browser_type, live_server, tablet, worker_file, tmp_path):
+def test_chromium_reports_no_installability_errors(
+    browser_type, live_server, tablet, worker_file, tmp_path
+):
     # A real profile: Chromium never offers installation from an incognito-like context.
     options = {**tablet, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
     options.pop("default_browser_type", None)
@@ -40,7 +43,9 @@ def test_chromium_reports_no_installability_errors(browser_type, live_server, ta
     context.close()
 
 
-def test_update_waits_for_the_user_and_never_interrupts_a_form(browser, live_server, tablet, worker_file):
+def test_update_waits_for_the_user_and_never_interrupts_a_form(
+    browser, live_server, tablet, worker_file
+):
     context = browser.new_context(**tablet)
     page = context.new_page()
     page.goto(f"{live_server.url}/app/rain")

@@ -1,5 +1,6 @@
 """Issue #6 end to end in Chromium: a supervisor imports a CoCoRaHS file with a qualifying rain; after one
 sync the permittee's tablet shows the post-rain inspection as due with no network at all."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -9,7 +10,7 @@ from inspector.rules import clocks
 from tests.browser.capture_packet import wait_for_controller
 from tests.browser.conftest import sign_in
 
-SITE = "Meadow Ridge Subdivision, Phase 2"   # demo site linked to CoCoRaHS station WI-FD-7
+SITE = "Meadow Ridge Subdivision, Phase 2"  # demo site linked to CoCoRaHS station WI-FD-7
 
 
 def cocorahs_file(rb) -> tuple[str, str]:
@@ -22,8 +23,9 @@ def cocorahs_file(rb) -> tuple[str, str]:
     return head + row.format(d=earlier, a="T") + row.format(d=read, a="0.95"), label
 
 
-def test_imported_rain_is_due_on_the_permittees_tablet_offline_after_one_sync(browser, live_server, demo_app,
-                                                                            tablet, tmp_path):
+def test_imported_rain_is_due_on_the_permittees_tablet_offline_after_one_sync(
+    browser, live_server, demo_app, tablet, tmp_path
+):
     csv_text, ended = cocorahs_file(demo_app.extensions["rulebook"])
     path = tmp_path / "cocorahs.csv"
     path.write_text(csv_text)
@@ -44,17 +46,23 @@ def test_imported_rain_is_due_on_the_permittees_tablet_offline_after_one_sync(br
     sign_in(page, live_server.url, "permittee@prairie-builders.example")
     page.goto(f"{live_server.url}/app/")
     wait_for_controller(page)
-    due = page.locator(".due-list li", has_text=f"Post-rain inspection: 0.95 in at Fairwater 0.4 NE (CoCoRaHS), {ended}")
+    due = page.locator(
+        ".due-list li",
+        has_text=f"Post-rain inspection: 0.95 in at Fairwater 0.4 NE (CoCoRaHS), {ended}",
+    )
     due = due.filter(has_text=SITE)
-    due.first.wait_for()                                             # the one sync brought it
+    due.first.wait_for()  # the one sync brought it
     page.close()
 
     context.set_offline(True)
     live_server.stop()
     page = context.new_page()
-    page.goto(f"{live_server.url}/app/")                              # from the service worker and IndexedDB
-    entry = page.locator(".due-list li", has_text=f"0.95 in at Fairwater 0.4 NE (CoCoRaHS), {ended}") \
-        .filter(has_text=SITE).first
+    page.goto(f"{live_server.url}/app/")  # from the service worker and IndexedDB
+    entry = (
+        page.locator(".due-list li", has_text=f"0.95 in at Fairwater 0.4 NE (CoCoRaHS), {ended}")
+        .filter(has_text=SITE)
+        .first
+    )
     entry.wait_for()
     text = entry.inner_text()
     assert "Due" in text and "Overdue" not in text and "§ 256-8D(3)(g)" in text

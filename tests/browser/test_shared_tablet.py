@@ -1,5 +1,6 @@
 """A tablet that changes hands: work submitted by one person is sent only under that person's session,
 never under whoever signs in next; it waits, visibly, and goes out when its author signs in again."""
+
 from __future__ import annotations
 
 from sqlmodel import Session, select
@@ -22,14 +23,16 @@ def test_work_waits_for_its_author_on_a_shared_tablet(browser, tablet, live_serv
     engine = demo_app.extensions["engine"]
     with Session(engine) as db:
         site = db.exec(select(Site).where(Site.name.startswith("Meadow Ridge"))).one()
-        payload = inspection_payload(site, codes=checklist_codes(site, demo_app.extensions["rulebook"]))
+        payload = inspection_payload(
+            site, codes=checklist_codes(site, demo_app.extensions["rulebook"])
+        )
     iid, mid = uid(), uid()
 
     context = browser.new_context(**tablet)
     page = context.new_page()
     sign_in(page, live_server.url, "permittee@prairie-builders.example")
     page.goto(f"{live_server.url}/app/outbox")
-    assert page.evaluate(PULL)["ok"]                       # the device knows who is signed in
+    assert page.evaluate(PULL)["ok"]  # the device knows who is signed in
     context.set_offline(True)
     page.evaluate(ENQUEUE, {"payload": payload, "iid": iid, "mid": mid})
     [entry] = page.evaluate(OUTBOX)

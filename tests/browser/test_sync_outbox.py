@@ -1,6 +1,7 @@
 """In the real browser: an inspection with three photos captured offline stays on the device, goes out when the
 network is back (without Background Sync, as on Safari), lands in SQLite, shows on the supervisor's page, and
 a second device of the same user pulls it."""
+
 from __future__ import annotations
 
 import base64
@@ -40,26 +41,39 @@ def photo(color) -> tuple[bytes, int, int]:
     return out.getvalue(), 1024, 768
 
 
-def test_offline_inspection_with_three_photos_reaches_the_server(browser, tablet, live_server, demo_app):
+def test_offline_inspection_with_three_photos_reaches_the_server(
+    browser, tablet, live_server, demo_app
+):
     engine = demo_app.extensions["engine"]
     with Session(engine) as db:
         site = db.exec(select(Site).where(Site.name.startswith("Meadow Ridge"))).one()
         codes = checklist_codes(site, demo_app.extensions["rulebook"])
         shots = [photo(c) for c in ((200, 40, 40), (40, 200, 40), (40, 40, 200))]
         ids = [uid() for _ in shots]
-        payload = inspection_payload(site, codes=codes, kind="village", fail=(codes[0],),
-                                     photos=[(pid, sha(data)) for pid, (data, _, _) in zip(ids, shots)])
+        payload = inspection_payload(
+            site,
+            codes=codes,
+            kind="village",
+            fail=(codes[0],),
+            photos=[(pid, sha(data)) for pid, (data, _, _) in zip(ids, shots, strict=True)],
+        )
     iid, mid = uid(), uid()
-    photos = [{"id": pid, "b64": base64.b64encode(data).decode(), "sha": sha(data), "w": w, "h": h}
-              for pid, (data, w, h) in zip(ids, shots)]
+    photos = [
+        {"id": pid, "b64": base64.b64encode(data).decode(), "sha": sha(data), "w": w, "h": h}
+        for pid, (data, w, h) in zip(ids, shots, strict=True)
+    ]
 
     context = browser.new_context(**tablet)
     context.add_init_script(NO_BACKGROUND_SYNC)
     page = context.new_page()
     sign_in(page, live_server.url, "inspector@fairwater.example")
     page.goto(f"{live_server.url}/")
-    assert page.evaluate("typeof ServiceWorkerRegistration === 'undefined' || !('sync' in ServiceWorkerRegistration.prototype)")
-    page.evaluate("async () => { await import('/static/js/store.js'); await import('/static/js/sync.js'); }")
+    assert page.evaluate(
+        "typeof ServiceWorkerRegistration === 'undefined' || !('sync' in ServiceWorkerRegistration.prototype)"
+    )
+    page.evaluate(
+        "async () => { await import('/static/js/store.js'); await import('/static/js/sync.js'); }"
+    )
     page.evaluate(WATCH_PROGRESS)
 
     # Offline: captured work stays on the device, queued, and nothing reaches the server.
@@ -74,20 +88,29 @@ def test_offline_inspection_with_three_photos_reaches_the_server(browser, tablet
 
     # Back online: the `online` event flushes by itself; the outbox empties only after 3 of 3 photos.
     context.set_offline(False)
-    wait_until(page, "async () => (await (await import('/static/js/store.js')).listOutbox()).length === 0")
+    wait_until(
+        page, "async () => (await (await import('/static/js/store.js')).listOutbox()).length === 0"
+    )
     sent = page.evaluate("async () => (await import('/static/js/store.js')).listSent()")
-    assert sent[0]["mutation_id"] == mid and (sent[0]["photos_received"], sent[0]["photos_expected"]) == (3, 3)
+    assert sent[0]["mutation_id"] == mid and (
+        sent[0]["photos_received"],
+        sent[0]["photos_expected"],
+    ) == (3, 3)
     progress = page.evaluate("window.__progress")
     assert [p["index"] for p in progress if p["phase"] == "photos"] == [1, 2, 3]
     assert all(p["total"] == 3 for p in progress if p["phase"] == "photos")
     left = page.evaluate(f"async () => (await import('/static/js/store.js')).getPhoto('{ids[0]}')")
-    assert left is None or "bytes" not in left  # the device's copy is dropped only after the server has it
+    assert (
+        left is None or "bytes" not in left
+    )  # the device's copy is dropped only after the server has it
 
     with Session(engine) as db:
         stored = db.get(Inspection, iid)
         assert stored is not None and stored.photos_expected == 3
         assert len(db.exec(select(Answer).where(Answer.inspection_id == iid)).all()) == len(codes)
-        assert sorted(p.id for p in db.exec(select(Photo).where(Photo.inspection_id == iid))) == sorted(ids)
+        assert sorted(
+            p.id for p in db.exec(select(Photo).where(Photo.inspection_id == iid))
+        ) == sorted(ids)
 
     # A supervisor sees it with its photos.
     office = browser.new_context(**tablet)
@@ -97,9 +120,13 @@ def test_offline_inspection_with_three_photos_reaches_the_server(browser, tablet
     assert supervisor.get_by_text("3 of 3 photos received").count() >= 1
     thumbs = supervisor.locator("img.thumb")
     assert thumbs.count() == 3
-    supervisor.wait_for_function("[...document.querySelectorAll('img.thumb')].every((i) => i.complete && i.naturalWidth > 0)")
-    supervisor.screenshot(path=os.environ.get("SYNC_SHOT", str(live_server_tmp(demo_app) / "inspection.png")),
-                          full_page=True)
+    supervisor.wait_for_function(
+        "[...document.querySelectorAll('img.thumb')].every((i) => i.complete && i.naturalWidth > 0)"
+    )
+    supervisor.screenshot(
+        path=os.environ.get("SYNC_SHOT", str(live_server_tmp(demo_app) / "inspection.png")),
+        full_page=True,
+    )
     office.close()
 
     # Another device of the same inspector pulls it.
@@ -119,7 +146,10 @@ def test_offline_inspection_with_three_photos_reaches_the_server(browser, tablet
     context.clear_cookies()
     again = dict(payload, notes="second visit")
     from tests.sync.helpers import seal
-    page.evaluate("() => { window.__unauthorized = 0; addEventListener('sync-unauthorized', () => window.__unauthorized++); }")
+
+    page.evaluate(
+        "() => { window.__unauthorized = 0; addEventListener('sync-unauthorized', () => window.__unauthorized++); }"
+    )
     page.evaluate(ENQUEUE, {"payload": seal(again), "photos": [], "iid": uid(), "mid": uid()})
     summary = page.evaluate("async () => (await import('/static/js/sync.js')).flush()")
     assert summary["stopped"] == "unauthorized"
@@ -132,6 +162,7 @@ def test_offline_inspection_with_three_photos_reaches_the_server(browser, tablet
 def wait_until(page, async_predicate: str, timeout_s: float = 20.0) -> None:
     """Poll an async page function (wait_for_function does not await promises)."""
     import time
+
     deadline = time.monotonic() + timeout_s
     while not page.evaluate(async_predicate):
         assert time.monotonic() < deadline, f"timed out waiting for {async_predicate}"
@@ -140,4 +171,5 @@ def wait_until(page, async_predicate: str, timeout_s: float = 20.0) -> None:
 
 def live_server_tmp(app):
     from pathlib import Path
+
     return Path(app.config["DATABASE_URL"].removeprefix("sqlite:///")).parent

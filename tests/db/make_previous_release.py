@@ -9,6 +9,7 @@ the rows (nothing of today's models touches it):
 Contents: init-db + seed-demo, then through the sync API with a device token an inspection with
 two photos (one uploaded, one never: a pending claim) and a photo no record names (unclaimed).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -67,29 +68,74 @@ def main(out_path: str) -> None:
         site_id = site.id
         session.commit()
     photo, pending, unclaimed = jpeg((150, 90, 40)), jpeg((40, 90, 150)), jpeg((90, 150, 40))
-    answers = [{"item_code": c, "result": "pass", "note": "", "corrective_action": "",
-                "measurements": {}, "calculator": None, "photo_ids": []} for c in codes]
-    payload = {"site_id": site_id, "kind": "weekly", "inspector_name": "Luis Ortega",
-               "inspected_on": "2026-11-30", "started_at": "2026-11-30T15:00:00Z",
-               "ended_at": "2026-11-30T15:40:00Z", "weather": "Overcast", "phase": "Grading",
-               "notes": "Synced from the truck tablet", "active_disturbance": True,
-               "rain_event_id": None, "finding_id": None, "catalog_version": catalog,
-               "replaces_id": None, "answers": answers,
-               "photos": [{"id": pid, "item_code": None, "sha256": hashlib.sha256(data).hexdigest(),
-                           "taken_at": None, "latitude": None, "longitude": None}
-                          for pid, data in ((PHOTO_ID, photo), (PENDING_PHOTO_ID, pending))]}
+    answers = [
+        {
+            "item_code": c,
+            "result": "pass",
+            "note": "",
+            "corrective_action": "",
+            "measurements": {},
+            "calculator": None,
+            "photo_ids": [],
+        }
+        for c in codes
+    ]
+    payload = {
+        "site_id": site_id,
+        "kind": "weekly",
+        "inspector_name": "Luis Ortega",
+        "inspected_on": "2026-11-30",
+        "started_at": "2026-11-30T15:00:00Z",
+        "ended_at": "2026-11-30T15:40:00Z",
+        "weather": "Overcast",
+        "phase": "Grading",
+        "notes": "Synced from the truck tablet",
+        "active_disturbance": True,
+        "rain_event_id": None,
+        "finding_id": None,
+        "catalog_version": catalog,
+        "replaces_id": None,
+        "answers": answers,
+        "photos": [
+            {
+                "id": pid,
+                "item_code": None,
+                "sha256": hashlib.sha256(data).hexdigest(),
+                "taken_at": None,
+                "latitude": None,
+                "longitude": None,
+            }
+            for pid, data in ((PHOTO_ID, photo), (PENDING_PHOTO_ID, pending))
+        ],
+    }
     payload["sha256"] = canonical_hash(payload)
     client = app.test_client()
     auth = {"Authorization": f"Bearer {token}"}
-    body = {"device_id": "truck-tablet", "mutations": [{
-        "mutation_id": "5f1c2a9e-0d7b-4a51-9a3e-6b2f8c1d0e05", "entity": "inspection",
-        "entity_id": INSPECTION_ID, "op": "upsert", "base_version": None, "payload": payload}]}
+    body = {
+        "device_id": "truck-tablet",
+        "mutations": [
+            {
+                "mutation_id": "5f1c2a9e-0d7b-4a51-9a3e-6b2f8c1d0e05",
+                "entity": "inspection",
+                "entity_id": INSPECTION_ID,
+                "op": "upsert",
+                "base_version": None,
+                "payload": payload,
+            }
+        ],
+    }
     res = client.post("/api/v1/sync/push", json=body, headers=auth)
     assert res.get_json()["results"][0]["status"] == "applied", res.get_json()
     for pid, data in ((PHOTO_ID, photo), (UNCLAIMED_PHOTO_ID, unclaimed)):
-        res = client.put(f"/api/v1/photos/{pid}", data=data, headers={
-            **auth, "Content-Type": "image/jpeg",
-            "X-Content-SHA256": hashlib.sha256(data).hexdigest()})
+        res = client.put(
+            f"/api/v1/photos/{pid}",
+            data=data,
+            headers={
+                **auth,
+                "Content-Type": "image/jpeg",
+                "X-Content-SHA256": hashlib.sha256(data).hexdigest(),
+            },
+        )
         assert res.status_code in (200, 201), res.get_data(as_text=True)
     app.extensions["engine"].dispose()
     con = sqlite3.connect(db_path)

@@ -2,6 +2,7 @@
 page intact; the migrations build exactly what the models declare; every revision steps down and up
 again; a database newer than the code is refused untouched. (SQLite files: the upgrade a Village
 running the app on one file gets from `make run`.)"""
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,11 @@ from inspector.db import make_engine
 
 PREVIOUS = Path(__file__).with_name("previous_release.sql")
 IDS = json.loads(PREVIOUS.read_text().splitlines()[1].split(". ", 1)[1])
-SUPERVISOR, INSPECTOR, PASSWORD = ("supervisor@fairwater.example", "inspector@fairwater.example",
-                                   "fairwater-demo")
+SUPERVISOR, INSPECTOR, PASSWORD = (
+    "supervisor@fairwater.example",
+    "inspector@fairwater.example",
+    "fairwater-demo",
+)
 
 
 def previous_release_db(tmp_path) -> Path:
@@ -34,8 +38,14 @@ def previous_release_db(tmp_path) -> Path:
 
 
 def make_app(path):
-    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "t",
-                       "DATABASE_URL": f"sqlite:///{path}"})
+    return create_app(
+        {
+            "TESTING": True,
+            "WTF_CSRF_ENABLED": False,
+            "SECRET_KEY": "t",
+            "DATABASE_URL": f"sqlite:///{path}",
+        }
+    )
 
 
 def flask(app, *args):
@@ -53,18 +63,35 @@ def rows(path, sql, *params):
 
 
 def counts(path) -> dict[str, int]:
-    tables = [r[0] for r in rows(path, "SELECT name FROM sqlite_master WHERE type = 'table' AND "
-                                       "name NOT LIKE 'sqlite_%' AND name != 'alembic_version'")]
+    tables = [
+        r[0]
+        for r in rows(
+            path,
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND "
+            "name NOT LIKE 'sqlite_%' AND name != 'alembic_version'",
+        )
+    ]
     return {t: rows(path, f'SELECT count(*) FROM "{t}"')[0][0] for t in tables}
 
 
 def files(path) -> dict:
     """Every stored byte (photos, thumbnails, control-plan documents) by what points at it."""
-    return {**{("photo", pid): data for pid, data in rows(
-                path, "SELECT p.id, f.data FROM photo p JOIN storedfile f ON f.id = p.file_id")},
-            **{("doc", did): data for did, data in rows(
-                path, "SELECT d.id, f.data FROM controlplandocument d "
-                      "JOIN storedfile f ON f.id = d.file_id")}}
+    return {
+        **{
+            ("photo", pid): data
+            for pid, data in rows(
+                path, "SELECT p.id, f.data FROM photo p JOIN storedfile f ON f.id = p.file_id"
+            )
+        },
+        **{
+            ("doc", did): data
+            for did, data in rows(
+                path,
+                "SELECT d.id, f.data FROM controlplandocument d "
+                "JOIN storedfile f ON f.id = d.file_id",
+            )
+        },
+    }
 
 
 def version(path) -> list[str]:
@@ -78,12 +105,18 @@ def schema_of(path, ordered: bool = True) -> dict:
     """Tables (columns in order, constraints as a set) and indexes, as SQLite stores them. A column
     a migration adds comes last, where the models may declare it earlier: `ordered=False`."""
     out = {}
-    for kind, name, sql in rows(path, "SELECT type, name, sql FROM sqlite_master WHERE name "
-                                      "NOT LIKE 'sqlite_%' AND name != 'alembic_version'"):
+    for kind, name, sql in rows(
+        path,
+        "SELECT type, name, sql FROM sqlite_master WHERE name "
+        "NOT LIKE 'sqlite_%' AND name != 'alembic_version'",
+    ):
         if kind == "table":
             body = [line.strip().rstrip(",").strip() for line in sql.split("\n")[1:-1]]
-            cons = {b for b in body if b.startswith(("PRIMARY KEY", "FOREIGN KEY", "UNIQUE",
-                                                      "CONSTRAINT", "CHECK"))}
+            cons = {
+                b
+                for b in body
+                if b.startswith(("PRIMARY KEY", "FOREIGN KEY", "UNIQUE", "CONSTRAINT", "CHECK"))
+            }
             cols = [b for b in body if b not in cons]
             out[name] = (cols if ordered else sorted(cols), cons)
         else:
@@ -108,6 +141,7 @@ def login(client, email):
 
 # ------------------------------------------------------------------------------------- (a)
 
+
 def test_previous_release_database_upgrades_in_place_and_its_pages_render(tmp_path):
     path = previous_release_db(tmp_path)
     before_counts, before_files = counts(path), files(path)
@@ -119,14 +153,14 @@ def test_previous_release_database_upgrades_in_place_and_its_pages_render(tmp_pa
     assert "from the release before migrations" in result.output
     assert version(path) == [schema.head()]
     after = counts(path)
-    assert {t: after[t] for t in before_counts} == before_counts   # every row of every table kept
-    assert files(path) == before_files                             # photo and document bytes
-    assert differences(f"sqlite:///{path}") == []                  # now the models' schema
+    assert {t: after[t] for t in before_counts} == before_counts  # every row of every table kept
+    assert files(path) == before_files  # photo and document bytes
+    assert differences(f"sqlite:///{path}") == []  # now the models' schema
     assert rows(path, "PRAGMA integrity_check") == [("ok",)]
 
-    again = flask(app, "db", "upgrade")                            # current: a no-op
+    again = flask(app, "db", "upgrade")  # current: a no-op
     assert again.exit_code == 0 and "nothing to do" in again.output
-    seeded = flask(app, "seed-demo", "--if-empty")                 # `make run`'s next step
+    seeded = flask(app, "seed-demo", "--if-empty")  # `make run`'s next step
     assert seeded.exit_code == 0 and "already has data" in seeded.output
     assert counts(path) == after
 
@@ -149,7 +183,7 @@ def test_previous_release_database_upgrades_in_place_and_its_pages_render(tmp_pa
     assert photo.status_code == 200 and photo.data == before_files[("photo", IDS["photo"])]
     assert client.get(f"/photos/{IDS['photo']}").data == before_files[("photo", IDS["photo"])]
 
-    sender = app.test_client()                                     # the unclaimed photo: sender's
+    sender = app.test_client()  # the unclaimed photo: sender's
     login(sender, INSPECTOR)
     unclaimed = sender.get(f"/photos/{IDS['unclaimed']}")
     assert unclaimed.status_code == 200
@@ -168,6 +202,7 @@ def test_the_baseline_is_the_previous_release_schema_exactly(tmp_path):
 
 # ------------------------------------------------------------------------------------- (b)
 
+
 def test_migrations_build_exactly_what_the_models_declare(tmp_path):
     """Fails when a model changes without a migration (or a migration without its model)."""
     path = tmp_path / "empty.sqlite3"
@@ -176,7 +211,7 @@ def test_migrations_build_exactly_what_the_models_declare(tmp_path):
     assert result.exit_code == 0 and "from empty" in result.output, result.output
     assert differences(f"sqlite:///{path}") == []
 
-    made = tmp_path / "create_all.sqlite3"                         # the tests' shortcut: the same
+    made = tmp_path / "create_all.sqlite3"  # the tests' shortcut: the same
     eng = make_engine(f"sqlite:///{made}")
     schema.create_all(eng)
     eng.dispose()
@@ -201,21 +236,22 @@ def test_the_comparison_sees_a_column_added_without_a_migration(tmp_path):
 
 # ------------------------------------------------------------------------------------- (c)
 
+
 def test_each_migration_downgrades_and_upgrades_again_keeping_the_records(tmp_path):
     path = previous_release_db(tmp_path)
     app = make_app(path)
     assert flask(app, "db", "upgrade").exit_code == 0
     kept, kept_files = counts(path), files(path)
-    chain = [rev.revision for rev in schema.scripts().walk_revisions()]   # head first
-    for rev, parent in zip(chain, chain[1:]):
+    chain = [rev.revision for rev in schema.scripts().walk_revisions()]  # head first
+    for rev, parent in zip(chain, chain[1:], strict=True):
         result = flask(app, "db", "downgrade")
         assert result.exit_code == 0, result.output
         assert version(path) == [parent], rev
-    for table, n in counts(path).items():                          # tables the baseline has
+    for table, n in counts(path).items():  # tables the baseline has
         assert n == kept[table], table
     assert files(path) == kept_files
 
-    refused = flask(app, "db", "downgrade")                        # below the baseline: every table
+    refused = flask(app, "db", "downgrade")  # below the baseline: every table
     assert refused.exit_code != 0 and "delete every table" in refused.output
     assert version(path) == [schema.BASELINE] and counts(path)["photo"] == kept["photo"]
 
@@ -227,12 +263,13 @@ def test_each_migration_downgrades_and_upgrades_again_keeping_the_records(tmp_pa
 
 # ------------------------------------------------------------------------------------- (d)
 
+
 @pytest.mark.parametrize("command", [("db", "upgrade"), ("init-db",), ("seed-demo",)])
 def test_a_database_newer_than_the_code_is_refused_and_left_untouched(tmp_path, command):
     path = previous_release_db(tmp_path)
     app = make_app(path)
     assert flask(app, "db", "upgrade").exit_code == 0
-    with sqlite3.connect(path) as con:                             # a later version upgraded it
+    with sqlite3.connect(path) as con:  # a later version upgraded it
         con.execute("UPDATE alembic_version SET version_num = 'f00dfacade01'")
     con.close()
     before = (schema_of(path), counts(path), files(path))
@@ -254,5 +291,5 @@ def test_an_empty_database_gets_every_migration_and_says_where_it_stands(tmp_pat
     assert f"database: {schema.head()}" in current.output
     assert f"code head: {schema.head()}" in current.output
     heads = flask(app, "db", "heads")
-    assert heads.output.split() == [schema.head()]                 # one head: no unmerged branches
+    assert heads.output.split() == [schema.head()]  # one head: no unmerged branches
     app.extensions["engine"].dispose()

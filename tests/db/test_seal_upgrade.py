@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from tests.db.test_migrations import SUPERVISOR, login, make_app, previous_release_db, rows, flask
+from tests.db.test_migrations import SUPERVISOR, flask, login, make_app, previous_release_db, rows
 
 
 def test_db_upgrade_seals_the_records_stored_before_sealing_began(tmp_path):

@@ -1,5 +1,6 @@
 """The real server as a separate process (gunicorn), killed with SIGKILL and started again, and a small
 device-token client for it (http.client: one request per connection, as a flaky network would)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -27,16 +28,38 @@ class ServerProcess:
     def __init__(self, db_url: str, port: int | None = None):
         self.port = port or free_port()
         self.proc: subprocess.Popen | None = None
-        self.env = {**os.environ, "FAIRWATER_DATABASE_URL": db_url,
-                    "FAIRWATER_SECRET_KEY": "fault-tests-secret"}
+        self.env = {
+            **os.environ,
+            "FAIRWATER_DATABASE_URL": db_url,
+            "FAIRWATER_SECRET_KEY": "fault-tests-secret",
+        }
 
-    def start(self) -> "ServerProcess":
+    def start(self) -> ServerProcess:
         gunicorn = str(GUNICORN) if GUNICORN.exists() else None
-        cmd = [gunicorn, "-w", "1", "--threads", "4", "-b", f"127.0.0.1:{self.port}", "--graceful-timeout", "1",
-               "inspector:create_app()"] if gunicorn else [sys.executable, "-m", "flask", "--app", "app", "run",
-                                                           "--port", str(self.port)]
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                     start_new_session=True)
+        cmd = (
+            [
+                gunicorn,
+                "-w",
+                "1",
+                "--threads",
+                "4",
+                "-b",
+                f"127.0.0.1:{self.port}",
+                "--graceful-timeout",
+                "1",
+                "inspector:create_app()",
+            ]
+            if gunicorn
+            else [sys.executable, "-m", "flask", "--app", "app", "run", "--port", str(self.port)]
+        )
+        self.proc = subprocess.Popen(
+            cmd,
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -46,7 +69,9 @@ class ServerProcess:
             except OSError:
                 pass
             if self.proc.poll() is not None:
-                raise RuntimeError("server exited: " + self.proc.stderr.read().decode(errors="replace")[-2000:])
+                raise RuntimeError(
+                    "server exited: " + self.proc.stderr.read().decode(errors="replace")[-2000:]
+                )
             time.sleep(0.05)
         raise RuntimeError("server did not start")
 
@@ -71,7 +96,9 @@ class Client:
     def __init__(self, port: int, token: str | None = None, timeout: float = 30):
         self.port, self.token, self.timeout = port, token, timeout
 
-    def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None):
+    def request(
+        self, method: str, path: str, body: bytes | None = None, headers: dict | None = None
+    ):
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
         try:
             hdrs = dict(headers or {})
@@ -85,14 +112,21 @@ class Client:
             conn.close()
 
     def push(self, mutations: list[dict], device_id: str = "fault-test-device"):
-        status, data = self.request("POST", "/api/v1/sync/push",
-                                    json.dumps({"device_id": device_id, "mutations": mutations}).encode(),
-                                    {"Content-Type": "application/json"})
+        status, data = self.request(
+            "POST",
+            "/api/v1/sync/push",
+            json.dumps({"device_id": device_id, "mutations": mutations}).encode(),
+            {"Content-Type": "application/json"},
+        )
         return status, (json.loads(data) if data else None)
 
     def put_photo(self, photo_id: str, data: bytes):
-        status, body = self.request("PUT", f"/api/v1/photos/{photo_id}", data, {
-            "Content-Type": "image/jpeg", "X-Content-SHA256": hashlib.sha256(data).hexdigest()})
+        status, body = self.request(
+            "PUT",
+            f"/api/v1/photos/{photo_id}",
+            data,
+            {"Content-Type": "image/jpeg", "X-Content-SHA256": hashlib.sha256(data).hexdigest()},
+        )
         return status, (json.loads(body) if body else None)
 
     def head_photo(self, photo_id: str) -> int:

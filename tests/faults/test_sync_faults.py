@@ -3,6 +3,7 @@ every acknowledged record and photo is there exactly once, nothing is half-writt
 integrity_check is ok. On SQLite, or on PostgreSQL when the suite runs against a server
 (tests/support/database.py); the backup is the online copy of the file, or pg_dump and
 pg_restore."""
+
 from __future__ import annotations
 
 import io
@@ -45,8 +46,19 @@ class World:
                 pid = uid()
                 photo_bytes[pid] = data
                 photos.append((pid, sha(data)))
-            mutations.append(mutation("inspection", uid(), inspection_payload(
-                self.site, codes=self.codes, kind="village", photos=photos, notes=f"batch item {i}")))
+            mutations.append(
+                mutation(
+                    "inspection",
+                    uid(),
+                    inspection_payload(
+                        self.site,
+                        codes=self.codes,
+                        kind="village",
+                        photos=photos,
+                        notes=f"batch item {i}",
+                    ),
+                )
+            )
         return mutations, photo_bytes
 
 
@@ -80,8 +92,9 @@ def server(world):
 
 def db_rows(db_url: str, sql: str, **params):
     """Rows of `sql` (named parameters; a list value is expanded for IN)."""
-    stmt = text(sql).bindparams(*[bindparam(k, expanding=True) for k, v in params.items()
-                                  if isinstance(v, list)])
+    stmt = text(sql).bindparams(
+        *[bindparam(k, expanding=True) for k, v in params.items() if isinstance(v, list)]
+    )
     engine = create_engine(db_url, poolclass=NullPool)
     try:
         with engine.connect() as conn:
@@ -100,7 +113,9 @@ def assert_intact(db_url: str) -> None:
 def push_or_none(client: Client, mutations: list[dict], out: dict) -> None:
     try:
         out["response"] = client.push(mutations)
-    except OSError as exc:  # the connection died with the server: no answer, so the device keeps the batch
+    except (
+        OSError
+    ) as exc:  # the connection died with the server: no answer, so the device keeps the batch
         out["error"] = exc
 
 
@@ -123,9 +138,12 @@ def test_sigkill_mid_push_leaves_no_half_batch_and_retries_apply_once(world, ser
         server.kill()
         thread.join()
         ids = [m["entity_id"] for m in batch]
-        stored = db_rows(world.db_url, "SELECT count(*) FROM inspection WHERE id IN :ids", ids=ids)[0][0]
-        answers = db_rows(world.db_url, "SELECT count(*) FROM answer WHERE inspection_id IN :ids",
-                          ids=ids)[0][0]
+        stored = db_rows(world.db_url, "SELECT count(*) FROM inspection WHERE id IN :ids", ids=ids)[
+            0
+        ][0]
+        answers = db_rows(
+            world.db_url, "SELECT count(*) FROM answer WHERE inspection_id IN :ids", ids=ids
+        )[0][0]
         assert stored in (0, len(batch)), "a batch is one transaction: all of it or none"
         assert answers == stored * len(world.codes)
         assert_intact(world.db_url)
@@ -148,13 +166,19 @@ def test_sigkill_mid_push_leaves_no_half_batch_and_retries_apply_once(world, ser
     everything = {m["entity_id"] for b in batches + [warm] for m in b}
     assert acknowledged == everything
     rows = db_rows(world.db_url, "SELECT id FROM inspection")
-    assert sorted(r[0] for r in rows) == sorted(everything)  # each exactly once (and the PK forbids twins)
-    assert db_rows(world.db_url, "SELECT count(*) FROM answer")[0][0] == len(everything) * len(world.codes)
+    assert sorted(r[0] for r in rows) == sorted(
+        everything
+    )  # each exactly once (and the PK forbids twins)
+    assert db_rows(world.db_url, "SELECT count(*) FROM answer")[0][0] == len(everything) * len(
+        world.codes
+    )
     assert_intact(world.db_url)
 
 
 def big_photo() -> bytes:
-    im = Image.effect_noise((4000, 3000), 64).convert("RGB")  # 12 MP of detail: slow enough to kill mid-way
+    im = Image.effect_noise((4000, 3000), 64).convert(
+        "RGB"
+    )  # 12 MP of detail: slow enough to kill mid-way
     out = io.BytesIO()
     im.save(out, "JPEG", quality=90)
     return out.getvalue()
@@ -167,9 +191,13 @@ def test_sigkill_mid_photo_upload_stores_all_or_nothing(world, server):
     pid = uid()
     # 1. The server dies while the body is still arriving.
     sock = socket.create_connection(("127.0.0.1", server.port))
-    sock.sendall((f"PUT /api/v1/photos/{pid} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {world.token}\r\n"
-                  f"Content-Type: image/jpeg\r\nX-Content-SHA256: {sha(data)}\r\nContent-Length: {len(data)}\r\n\r\n")
-                 .encode() + data[: len(data) // 2])
+    sock.sendall(
+        (
+            f"PUT /api/v1/photos/{pid} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {world.token}\r\n"
+            f"Content-Type: image/jpeg\r\nX-Content-SHA256: {sha(data)}\r\nContent-Length: {len(data)}\r\n\r\n"
+        ).encode()
+        + data[: len(data) // 2]
+    )
     server.kill()
     sock.close()
     server.start()
@@ -192,17 +220,30 @@ def test_sigkill_mid_photo_upload_stores_all_or_nothing(world, server):
     assert client.head_photo(pid) == 200
     assert client.put_photo(pid, data)[0] == 200  # the retry of an acknowledged photo is a no-op
     # 3. The record names the photo after it arrived: it is linked and counted.
-    m = mutation("inspection", uid(), inspection_payload(world.site, codes=world.codes, kind="village",
-                                                         photos=[(pid, sha(data))]))
+    m = mutation(
+        "inspection",
+        uid(),
+        inspection_payload(
+            world.site, codes=world.codes, kind="village", photos=[(pid, sha(data))]
+        ),
+    )
     status, body = client.push([m])
     assert body["results"][0]["photos_received"] == 1
     server.stop()
-    photo = db_rows(world.db_url, "SELECT file_id, thumb_file_id, inspection_id FROM photo WHERE id = :pid",
-                    pid=pid)
+    photo = db_rows(
+        world.db_url,
+        "SELECT file_id, thumb_file_id, inspection_id FROM photo WHERE id = :pid",
+        pid=pid,
+    )
     assert len(photo) == 1 and photo[0][2] == m["entity_id"]
-    assert db_rows(world.db_url, "SELECT count(*) FROM storedfile")[0][0] == files_before + 2  # no orphans
-    blobs = db_rows(world.db_url, "SELECT length(data) FROM storedfile WHERE id IN :ids",
-                    ids=[photo[0][0], photo[0][1]])
+    assert (
+        db_rows(world.db_url, "SELECT count(*) FROM storedfile")[0][0] == files_before + 2
+    )  # no orphans
+    blobs = db_rows(
+        world.db_url,
+        "SELECT length(data) FROM storedfile WHERE id IN :ids",
+        ids=[photo[0][0], photo[0][1]],
+    )
     assert len(blobs) == 2 and all(b[0] > 0 for b in blobs)
     assert_intact(world.db_url)
 
@@ -242,10 +283,19 @@ def test_backup_during_writes_restores_every_acknowledged_record_and_photo(world
         time.sleep(0.02)
     backup = tmp_path / "backup"
     started = time.monotonic()
-    env = {**os.environ, "FAIRWATER_DATABASE_URL": world.db_url,
-           "FAIRWATER_SECRET_KEY": "fault-tests-secret"}
-    done = subprocess.run([str(ROOT / ".venv/bin/flask"), "--app", "app", "backup", str(backup)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    env = {
+        **os.environ,
+        "FAIRWATER_DATABASE_URL": world.db_url,
+        "FAIRWATER_SECRET_KEY": "fault-tests-secret",
+    }
+    done = subprocess.run(
+        [str(ROOT / ".venv/bin/flask"), "--app", "app", "backup", str(backup)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     time.sleep(0.3)  # writes keep going after the backup
     stop.set()
@@ -268,9 +318,12 @@ def test_backup_during_writes_restores_every_acknowledged_record_and_photo(world
         assert record["photos_received"] == len(pids) == 1
         for pid in pids:
             assert client.head_photo(pid) == 200
-    files = db_rows(restored, "SELECT p.id, length(f.data), length(t.data) FROM photo p "
-                              "JOIN storedfile f ON f.id = p.file_id "
-                              "JOIN storedfile t ON t.id = p.thumb_file_id")
+    files = db_rows(
+        restored,
+        "SELECT p.id, length(f.data), length(t.data) FROM photo p "
+        "JOIN storedfile f ON f.id = p.file_id "
+        "JOIN storedfile t ON t.id = p.thumb_file_id",
+    )
     assert all(full > 0 and thumb > 0 for _, full, thumb in files)
     assert {pid for _, pids in before for pid in pids} <= {row[0] for row in files}
     server.stop()
@@ -287,9 +340,14 @@ def restore(db_url: str, backup: Path, tmp_path: Path) -> str:
         shutil.copyfile(backup, path)
         return db_url
     from inspector.postgresql import _tool
+
     target = database.new_database_url(tmp_path, "restored", schema=False)
     dsn = make_url(target).set(drivername="postgresql").render_as_string(hide_password=False)
-    done = subprocess.run([_tool("pg_restore"), "--no-owner", "--exit-on-error", "-d", dsn,
-                           str(backup)], capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [_tool("pg_restore"), "--no-owner", "--exit-on-error", "-d", dsn, str(backup)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     return target

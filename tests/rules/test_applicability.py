@@ -1,14 +1,22 @@
 """§ 256-3 / § 256-7A applicability and § 256-7B(5)(c) regimes at their boundaries."""
+
 import pytest
 
 from inspector.rules.applicability import SiteFacts, erosion_regime, ordinance_applies
 
 
-@pytest.mark.parametrize("kind,area,applies", [
-    ("land_disturbance", 4.99, False), ("land_disturbance", 5.0, True), ("land_disturbance", 5.01, True),
-    ("building_lot", 4.99, False), ("building_lot", 5.0, True),
-    ("subdivision_plat", 4.99, False), ("subdivision_plat", 5.01, True),
-])
+@pytest.mark.parametrize(
+    "kind,area,applies",
+    [
+        ("land_disturbance", 4.99, False),
+        ("land_disturbance", 5.0, True),
+        ("land_disturbance", 5.01, True),
+        ("building_lot", 4.99, False),
+        ("building_lot", 5.0, True),
+        ("subdivision_plat", 4.99, False),
+        ("subdivision_plat", 5.01, True),
+    ],
+)
 def test_area_thresholds_follow_the_words(kind, area, applies):
     assert ordinance_applies(SiteFacts(kind, area_acres=area)).applies is applies
 
@@ -43,8 +51,10 @@ def test_unknown_size_is_treated_as_regulated_with_a_note():
     assert d.applies and d.notes
 
 
-@pytest.mark.parametrize("acres,regime,noted", [
-    (9.99, "perimeter", False), (10.0, "basin", True), (10.01, "basin", False)])
+@pytest.mark.parametrize(
+    "acres,regime,noted",
+    [(9.99, "perimeter", False), (10.0, "basin", True), (10.01, "basin", False)],
+)
 def test_regime_boundary(acres, regime, noted):
     r = erosion_regime(SiteFacts("land_disturbance", area_acres=40, disturbed_acres=acres))
     assert r.name == regime
@@ -52,5 +62,7 @@ def test_regime_boundary(acres, regime, noted):
 
 
 def test_channel_originating_means_basins_even_when_small():
-    r = erosion_regime(SiteFacts("land_disturbance", area_acres=6, disturbed_acres=2, channel_originates=True))
+    r = erosion_regime(
+        SiteFacts("land_disturbance", area_acres=6, disturbed_acres=2, channel_originates=True)
+    )
     assert r.name == "basin" and r.citation == "§ 256-7B(5)(c)[2]"

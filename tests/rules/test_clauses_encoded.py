@@ -1,6 +1,7 @@
 """Clauses encoded with their words (issue #11, part 6): the § 256-4 exclusion, the readings a supervisor can
 record otherwise (§ 256-3 extraterritorial option, § 256-7B(5) runoff leaving the site, § 256-7B(1)
 dewatering water without particles over 100 µm), and the channel-erosion items of a new catalog version."""
+
 from inspector.rules import checklist
 from inspector.rules.applicability import SiteFacts, erosion_regime, ordinance_applies
 from inspector.rules.rulebook import default
@@ -20,20 +21,34 @@ def test_excluded_uses_are_not_land_disturbing_construction_activity():
 
 
 def test_extraterritorial_site_is_regulated_until_a_supervisor_records_otherwise():
-    regulated = ordinance_applies(SiteFacts("land_disturbance", area_acres=9.0, extraterritorial=True), RB)
+    regulated = ordinance_applies(
+        SiteFacts("land_disturbance", area_acres=9.0, extraterritorial=True), RB
+    )
     assert regulated.applies is True and "records otherwise" in " ".join(regulated.notes)
-    recorded = ordinance_applies(SiteFacts("land_disturbance", area_acres=9.0, extraterritorial=True,
-                                           extraterritorial_exercised=False), RB)
+    recorded = ordinance_applies(
+        SiteFacts(
+            "land_disturbance",
+            area_acres=9.0,
+            extraterritorial=True,
+            extraterritorial_exercised=False,
+        ),
+        RB,
+    )
     assert recorded.applies is False and "Ch. 236" in recorded.words
 
 
 def test_where_runoff_does_not_leave_the_site_the_criteria_a_to_d_do_not_apply():
-    regime = erosion_regime(SiteFacts("land_disturbance", area_acres=40.0, disturbed_acres=20.0,
-                                      runoff_leaves_site=False), RB)
+    regime = erosion_regime(
+        SiteFacts(
+            "land_disturbance", area_acres=40.0, disturbed_acres=20.0, runoff_leaves_site=False
+        ),
+        RB,
+    )
     assert regime.name == "none" and regime.citation == "§ 256-7B(5)"
     assert "result in runoff leaving the site" in regime.words
-    tags = checklist.site_tags(regime=regime.name, has_stockpiles=True, has_dewatering=True,
-                               project_kind="street_work")
+    tags = checklist.site_tags(
+        regime=regime.name, has_stockpiles=True, has_dewatering=True, project_kind="street_work"
+    )
     kept = codes(checklist.items_for(tags, RB, runoff_leaves_site=False))
     for gone in ("DIVERT", "DIVERT-CHANNEL", "SEQUENCE", "PERIMETER", "BASIN", "STOCKPILE"):
         assert gone not in kept
@@ -41,8 +56,13 @@ def test_where_runoff_does_not_leave_the_site_the_criteria_a_to_d_do_not_apply()
 
 
 def test_dewatering_water_without_coarse_particles_needs_no_device_but_its_discharge_is_inspected():
-    tags = checklist.site_tags(regime="perimeter", has_stockpiles=False, has_dewatering=True,
-                               project_kind="land_disturbance", dewatering_fines_only=True)
+    tags = checklist.site_tags(
+        regime="perimeter",
+        has_stockpiles=False,
+        has_dewatering=True,
+        project_kind="land_disturbance",
+        dewatering_fines_only=True,
+    )
     kept = codes(checklist.items_for(tags, RB))
     assert "DEWATER" not in kept and "DISCHARGE-CHANNEL" in kept
     assert "except as determined by the Village" in RB["dewatering_exemption.words"]
@@ -65,4 +85,6 @@ def test_a_turbid_plume_is_not_a_listed_dewatering_failure():
     item = RB.checklist_item("DEWATER")
     assert not item["failure"].lower().startswith("turbid")
     assert "is not a failure" in item["failure"]
-    assert "would not constitute a violation" in RB["dewatering_exemption.visible_particulate_words"]
+    assert (
+        "would not constitute a violation" in RB["dewatering_exemption.visible_particulate_words"]
+    )

@@ -1,4 +1,5 @@
 """The ordinance's clocks at their boundaries: work days, validity, extensions, notices, workday end."""
+
 from datetime import date, datetime, timedelta
 
 from inspector.rules import clocks
@@ -84,8 +85,9 @@ def test_street_sediment_workdays_are_the_contractors_not_the_village_offices():
         assert deadline.due == at(2026, 12, 24, 17, 0)
     # Found 16:59 / 17:01 on Wed 2026-12-23: that day, or Dec 24 (holiday) rather than Dec 28.
     assert clocks.end_of_workday(at(2026, 12, 23, 16, 59), rb).due == at(2026, 12, 23, 17, 0)
-    assert clocks.end_of_workday(at(2026, 12, 23, 17, 1), rb, work_under_way=False).due == \
-        at(2026, 12, 24, 17, 0)
+    assert clocks.end_of_workday(at(2026, 12, 23, 17, 1), rb, work_under_way=False).due == at(
+        2026, 12, 24, 17, 0
+    )
     # Across the DST change: Sat 2026-10-31 18:00 CDT -> Sun 11-01 17:00 CST (23:00 UTC).
     assert clocks.end_of_workday(at(2026, 10, 31, 18, 0), rb).due == datetime(2026, 11, 1, 23, 0)
     assert "holidays" in clocks.end_of_workday(at(2027, 4, 10, 9, 0), rb).note

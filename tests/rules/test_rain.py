@@ -1,4 +1,5 @@
 """Qualifying rain (§ 256-8D(3)(g)): the 0.5-inch boundary, the 24-hour window, traces, merged obligations."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -31,7 +32,12 @@ def test_readings_more_than_24_hours_apart_do_not_add_up():
 
 
 def test_trace_counts_as_zero():
-    assert rain.qualifying_rains([day(0.0, trace=True), day(0.45, T0 + timedelta(hours=2), hours=2)], RB) == []
+    assert (
+        rain.qualifying_rains(
+            [day(0.0, trace=True), day(0.45, T0 + timedelta(hours=2), hours=2)], RB
+        )
+        == []
+    )
 
 
 def test_same_period_read_twice_counts_once():
@@ -58,7 +64,11 @@ def test_two_rains_within_24_hours_one_obligation_extended_to_the_later_deadline
 def test_inspection_between_two_rains_answers_the_first_only():
     second = T0 + timedelta(hours=10)
     first, later = rain.obligations([T0, second], [T0 + timedelta(hours=2)], RB)
-    assert first.met_on_time and later.satisfied_at is None and later.due_at == second + timedelta(hours=24)
+    assert (
+        first.met_on_time
+        and later.satisfied_at is None
+        and later.due_at == second + timedelta(hours=24)
+    )
 
 
 def test_late_inspection_answers_but_is_not_on_time():
@@ -73,7 +83,9 @@ def test_rain_outside_the_permit_creates_nothing():
 def test_two_overlapping_readings_of_one_gauge_are_one_rain_not_two():
     # The office's 0.60 in for the 24 hours to 13:22 and a tablet's 0.60 in to 13:26: one rain of 0.60.
     office = rain.Reading(T0 - timedelta(hours=24), T0, 0.6, id=1)
-    tablet = rain.Reading(T0 - timedelta(hours=24) + timedelta(minutes=4), T0 + timedelta(minutes=4), 0.6, id=2)
+    tablet = rain.Reading(
+        T0 - timedelta(hours=24) + timedelta(minutes=4), T0 + timedelta(minutes=4), 0.6, id=2
+    )
     [found] = rain.qualifying_rains([office, tablet], RB)
     assert found.total_in == 0.6 and found.reading_ids == (1,)
     assert rain.overlapping([office, tablet]) == {1: [2], 2: [1]}
@@ -81,10 +93,18 @@ def test_two_overlapping_readings_of_one_gauge_are_one_rain_not_two():
 
 def test_a_daily_total_and_the_hourly_readings_inside_it_count_as_whichever_shows_more():
     daily = rain.Reading(T0 - timedelta(hours=24), T0, 0.4, id=1)
-    hours = [rain.Reading(T0 - timedelta(hours=h + 1), T0 - timedelta(hours=h), 0.3, id=10 + h) for h in (2, 5)]
+    hours = [
+        rain.Reading(T0 - timedelta(hours=h + 1), T0 - timedelta(hours=h), 0.3, id=10 + h)
+        for h in (2, 5)
+    ]
     [found] = rain.qualifying_rains([daily, *hours], RB)
     assert found.total_in == 0.6 and set(found.reading_ids) == {12, 15}
-    assert rain.qualifying_rains([rain.Reading(daily.start, daily.end, 0.7, id=1), *hours], RB)[0].total_in == 0.7
+    assert (
+        rain.qualifying_rains([rain.Reading(daily.start, daily.end, 0.7, id=1), *hours], RB)[
+            0
+        ].total_in
+        == 0.7
+    )
 
 
 def test_readings_that_only_touch_are_consecutive_and_add_up():

@@ -1,4 +1,5 @@
 """The rulebook is validated at start: a missing or malformed value stops the app naming the key."""
+
 import tomllib
 
 import pytest

@@ -1,6 +1,7 @@
 """Enforcement and the schedule read visits, not inspections: a replaced inspection no longer counts, its
 correction stands for the visit at the visit's own time, and a proposal resting only on findings since
 withdrawn is withdrawn itself (issue #3)."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -17,7 +18,7 @@ from tests.sync.helpers import inspection_payload, uid
 
 # Four days ago at 15:00 UTC (09:00 in Fairwater): after the test permit's issue day (five days ago).
 SEEN = (utcnow() - timedelta(days=4)).replace(hour=15, minute=0, second=0, microsecond=0)
-LATE = SEEN + timedelta(hours=30)           # past the 24-hour repair time of INLET
+LATE = SEEN + timedelta(hours=30)  # past the 24-hour repair time of INLET
 Z = "Z"
 
 
@@ -29,11 +30,21 @@ def rb():
 @pytest.fixture
 def site(db, make, people):
     site = make.site(people["supervisor"], has_stockpiles=True)
-    permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True,
-                         received_on=utcnow().date() - timedelta(days=5))
+    permit = make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=utcnow().date() - timedelta(days=5),
+    )
     # Commencement notified: its missing notice would be a ground of its own in every proposal below.
-    permits.notify_commencement(db, permit, user=people["permittee"], commenced_at=SEEN - timedelta(days=1),
-                                now=SEEN - timedelta(days=1))
+    permits.notify_commencement(
+        db,
+        permit,
+        user=people["permittee"],
+        commenced_at=SEEN - timedelta(days=1),
+        now=SEEN - timedelta(days=1),
+    )
     db.commit()
     return site
 
@@ -41,12 +52,19 @@ def site(db, make, people):
 def submit(db, site, user, *, at, now=None, fail=(), replaces=None):
     """One inspection as a device pushes it, dated `at` (a correction is dated when it is typed, as the
     capture page does); stored and evaluated at `now` (default: `at`). Returns its id."""
-    payload = inspection_payload(site, kind="village", fail=fail, replaces_id=replaces,
-                                 inspected_on=at.date().isoformat(), started_at=at.isoformat() + Z,
-                                 ended_at=(at + timedelta(minutes=40)).isoformat() + Z)
+    payload = inspection_payload(
+        site,
+        kind="village",
+        fail=fail,
+        replaces_id=replaces,
+        inspected_on=at.date().isoformat(),
+        started_at=at.isoformat() + Z,
+        ended_at=(at + timedelta(minutes=40)).isoformat() + Z,
+    )
     iid = uid()
-    _, status = inspections.apply_submission(db, payload, iid, SyncContext(user=user, device_id="dev-1",
-                                                                           now=now or at, rb=default()))
+    _, status = inspections.apply_submission(
+        db, payload, iid, SyncContext(user=user, device_id="dev-1", now=now or at, rb=default())
+    )
     db.commit()
     assert status == "applied"
     return iid
@@ -61,22 +79,35 @@ def rules_of(order):
     return [g["rule"] for g in order.grounds]
 
 
-def test_a_critical_failure_corrected_to_pass_does_not_count_toward_the_repeat(db, site, people, rb):
+def test_a_critical_failure_corrected_to_pass_does_not_count_toward_the_repeat(
+    db, site, people, rb
+):
     first = submit(db, site, people["inspector"], at=SEEN, fail=("PERIMETER",))
     corrected = submit(db, site, people["inspector"], at=SEEN + timedelta(hours=1), replaces=first)
-    second = submit(db, site, people["inspector"], at=SEEN + timedelta(hours=3), fail=("PERIMETER",))
+    second = submit(
+        db, site, people["inspector"], at=SEEN + timedelta(hours=3), fail=("PERIMETER",)
+    )
     assert orders_of(db, site) == []  # one failure (the second visit) is not two in a row
     third = submit(db, site, people["inspector"], at=SEEN + timedelta(hours=5), fail=("PERIMETER",))
     [order] = orders_of(db, site)
     assert rules_of(order) == ["repeat_critical_failures"]
     assert order.evidence["inspections"] == [third, second]
-    assert first not in order.evidence["inspections"] and corrected not in order.evidence["inspections"]
+    assert (
+        first not in order.evidence["inspections"]
+        and corrected not in order.evidence["inspections"]
+    )
 
 
 def test_failed_in_the_original_and_its_correction_counts_once(db, site, people, rb):
     first = submit(db, site, people["inspector"], at=SEEN, fail=("PERIMETER",))
-    corrected = submit(db, site, people["inspector"], at=SEEN + timedelta(hours=2), replaces=first,
-                       fail=("PERIMETER",))
+    corrected = submit(
+        db,
+        site,
+        people["inspector"],
+        at=SEEN + timedelta(hours=2),
+        replaces=first,
+        fail=("PERIMETER",),
+    )
     assert orders_of(db, site) == []  # one visit, written down twice
     later = submit(db, site, people["inspector"], at=SEEN + timedelta(hours=4), fail=("PERIMETER",))
     [order] = orders_of(db, site)
@@ -84,7 +115,14 @@ def test_failed_in_the_original_and_its_correction_counts_once(db, site, people,
     assert order.evidence["inspections"] == [later, corrected]
     # Evaluating again proposes nothing new, and neither does a further correction of the same visit.
     assert enforcement.evaluate_site(db, site, SEEN + timedelta(hours=5), rb) == []
-    submit(db, site, people["inspector"], at=SEEN + timedelta(hours=6), replaces=later, fail=("PERIMETER",))
+    submit(
+        db,
+        site,
+        people["inspector"],
+        at=SEEN + timedelta(hours=6),
+        replaces=later,
+        fail=("PERIMETER",),
+    )
     assert len(orders_of(db, site)) == 1
 
 
@@ -94,7 +132,11 @@ def test_the_correction_stands_for_the_visit_on_the_weekly_clock(db, site, peopl
     corrected = submit(db, site, people["inspector"], at=SEEN + timedelta(days=2), replaces=first)
     last = schedule.last_inspection(db, site.id)
     assert (last.id, last.started_at) == (corrected, SEEN)
-    [weekly] = [i for i in schedule.due_items(db, site, SEEN + timedelta(days=3), rb) if i["kind"] == "weekly"]
+    [weekly] = [
+        i
+        for i in schedule.due_items(db, site, SEEN + timedelta(days=3), rb)
+        if i["kind"] == "weekly"
+    ]
     assert weekly["due_at"] == (SEEN + timedelta(days=7)).isoformat() + Z
     assert enforcement.evaluate_site(db, site, SEEN + timedelta(days=7), rb) == []
     [order] = enforcement.evaluate_site(db, site, SEEN + timedelta(days=7, minutes=1), rb)
@@ -109,28 +151,47 @@ def proposal_on_overdue_inlet(db, site, people, rb):
     return first, order
 
 
-def test_a_proposal_whose_only_finding_is_withdrawn_is_withdrawn_with_its_reason(db, site, people, rb):
+def test_a_proposal_whose_only_finding_is_withdrawn_is_withdrawn_with_its_reason(
+    db, site, people, rb
+):
     first, order = proposal_on_overdue_inlet(db, site, people, rb)
     finding_id = findings.finding_id_for(first, "INLET")
     corrected = submit(db, site, people["inspector"], at=LATE + timedelta(hours=1), replaces=first)
-    enforcement.evaluate_site(db, site, LATE + timedelta(hours=2), rb)  # the next evaluation (page, tick)
+    enforcement.evaluate_site(
+        db, site, LATE + timedelta(hours=2), rb
+    )  # the next evaluation (page, tick)
     db.commit()
     [order] = orders_of(db, site)
     assert order.status == "withdrawn" and order.version == 2
-    reason = (f"Grounds withdrawn: finding INLET ({finding_id[:8]}) was recorded in error and withdrawn by the "
-              f"correction of inspection {first[:8]} (inspection {corrected[:8]} replaces it).")
-    assert [(e.status, e.note, e.by_user_id) for e in enforcement.history(db, order)][-1] == \
-        ("withdrawn", reason, None)
-    [event] = db.exec(select(AuditEvent).where(AuditEvent.entity == "stop_work_order",
-                                               AuditEvent.entity_id == order.id,
-                                               AuditEvent.action == "withdraw")).all()
+    reason = (
+        f"Grounds withdrawn: finding INLET ({finding_id[:8]}) was recorded in error and withdrawn by the "
+        f"correction of inspection {first[:8]} (inspection {corrected[:8]} replaces it)."
+    )
+    assert [(e.status, e.note, e.by_user_id) for e in enforcement.history(db, order)][-1] == (
+        "withdrawn",
+        reason,
+        None,
+    )
+    [event] = db.exec(
+        select(AuditEvent).where(
+            AuditEvent.entity == "stop_work_order",
+            AuditEvent.entity_id == order.id,
+            AuditEvent.action == "withdraw",
+        )
+    ).all()
     assert event.before["status"] == "proposed" and event.after["status"] == "withdrawn"
     assert enforcement.site_status(db, [site.id], LATE)[site.id]["status"] == "none"
     with pytest.raises(enforcement.NotFound):  # internal, as proposals and dismissals are
         enforcement.get_visible_order(db, people["permittee"], order.id)
     with pytest.raises(enforcement.ServiceError):  # nothing left for a supervisor to issue
-        enforcement.issue(db, order, user=people["supervisor"], now=LATE + timedelta(hours=3), rb=rb,
-                          confirmed=True)
+        enforcement.issue(
+            db,
+            order,
+            user=people["supervisor"],
+            now=LATE + timedelta(hours=3),
+            rb=rb,
+            confirmed=True,
+        )
     # Evaluating again changes nothing more.
     enforcement.evaluate_site(db, site, LATE + timedelta(hours=4), rb)
     db.commit()
@@ -143,8 +204,14 @@ def test_a_proposal_keeps_the_grounds_that_still_hold(db, site, people, rb):
     enforcement.evaluate_site(db, site, SEEN + timedelta(days=7, minutes=1), rb)
     db.commit()
     assert rules_of(orders_of(db, site)[0]) == ["overdue_findings", "weekly_inspection_missed"]
-    submit(db, site, people["inspector"], at=SEEN + timedelta(days=3), replaces=first,
-           now=SEEN + timedelta(days=7, hours=1))
+    submit(
+        db,
+        site,
+        people["inspector"],
+        at=SEEN + timedelta(days=3),
+        replaces=first,
+        now=SEEN + timedelta(days=7, hours=1),
+    )
     enforcement.evaluate_site(db, site, SEEN + timedelta(days=7, hours=2), rb)
     db.commit()
     [order] = orders_of(db, site)
@@ -152,10 +219,13 @@ def test_a_proposal_keeps_the_grounds_that_still_hold(db, site, people, rb):
     assert enforcement.history(db, order)[-1].note.startswith("Ground withdrawn: finding INLET")
 
 
-def test_an_issued_order_is_unchanged_when_its_finding_is_withdrawn(app, client, auth, db, site, people, rb):
+def test_an_issued_order_is_unchanged_when_its_finding_is_withdrawn(
+    app, client, auth, db, site, people, rb
+):
     first, order = proposal_on_overdue_inlet(db, site, people, rb)
-    enforcement.issue(db, order, user=people["supervisor"], now=LATE + timedelta(minutes=5), rb=rb,
-                      confirmed=True)
+    enforcement.issue(
+        db, order, user=people["supervisor"], now=LATE + timedelta(minutes=5), rb=rb, confirmed=True
+    )
     db.commit()
     events_before = len(enforcement.history(db, order))
     submit(db, site, people["inspector"], at=LATE + timedelta(hours=1), replaces=first)
@@ -177,8 +247,13 @@ def test_a_batch_reads_corrected_and_uncorrected_sites_alike(db, make, site, peo
     """The schedule reads sites with no correction from the inspections themselves and sites with one through
     their visits: in one batch both give what each site gives alone."""
     plain = make.site(people["supervisor"], name="No corrections here")
-    make.permit(plain, people["permittee"].company_id, people["supervisor"], issued=True,
-                received_on=utcnow().date() - timedelta(days=5))
+    make.permit(
+        plain,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=utcnow().date() - timedelta(days=5),
+    )
     submit(db, plain, people["inspector"], at=SEEN - timedelta(days=1))
     latest_plain = submit(db, plain, people["inspector"], at=SEEN)
     first = submit(db, site, people["inspector"], at=SEEN)
@@ -187,5 +262,7 @@ def test_a_batch_reads_corrected_and_uncorrected_sites_alike(db, make, site, peo
     together = schedule.due_items_many(db, [site, plain], now, rb)
     assert together == {s.id: schedule.due_items(db, s, now, rb) for s in (site, plain)}
     assert schedule.last_inspection(db, plain.id).id == latest_plain
-    assert (schedule.last_inspection(db, site.id).id, schedule.last_inspection(db, site.id).started_at) == \
-        (corrected, SEEN)
+    assert (
+        schedule.last_inspection(db, site.id).id,
+        schedule.last_inspection(db, site.id).started_at,
+    ) == (corrected, SEEN)

@@ -1,5 +1,6 @@
 """A proposal's grounds are re-evaluated when the order is shown and when it is issued: a ground that no
 longer holds (the missed inspection has arrived since) is never issued and never reaches the notice."""
+
 from datetime import date, timedelta
 
 import pytest
@@ -22,16 +23,31 @@ def stale(db, make, people, rb):
     one proposal on both; then the weekly inspection arrives, four minutes after the proposal."""
     now = utcnow().replace(microsecond=0)
     site = make.site(people["supervisor"], name="Mill Creek")
-    permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True,
-                         received_on=date.today() - timedelta(days=20))
-    permits.notify_commencement(db, permit, user=people["permittee"], commenced_at=now - timedelta(days=15),
-                                now=now - timedelta(days=15))
+    permit = make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=date.today() - timedelta(days=20),
+    )
+    permits.notify_commencement(
+        db,
+        permit,
+        user=people["permittee"],
+        commenced_at=now - timedelta(days=15),
+        now=now - timedelta(days=15),
+    )
     db.commit()
     record_inspection(db, site, rb, at=now - timedelta(days=8), failed=("INLET",), evaluate=False)
     [order] = enforcement.evaluate_site(db, site, now - timedelta(minutes=10), rb)
     db.commit()
-    assert sorted(g["rule"] for g in order.grounds) == ["overdue_findings", "weekly_inspection_missed"]
-    record_inspection(db, site, rb, at=now - timedelta(minutes=6), failed=("INLET",), evaluate=False)
+    assert sorted(g["rule"] for g in order.grounds) == [
+        "overdue_findings",
+        "weekly_inspection_missed",
+    ]
+    record_inspection(
+        db, site, rb, at=now - timedelta(minutes=6), failed=("INLET",), evaluate=False
+    )
     return site, order, now
 
 
@@ -51,11 +67,24 @@ def test_a_ground_that_stopped_holding_is_refused_then_left_out(db, stale, peopl
     db.rollback()
     assert db.get(StopWorkOrder, order.id).status == "proposed"
     with pytest.raises(ServiceError) as exc:  # no confirmation: nothing written
-        enforcement.issue(db, order, user=boss, now=now, rb=rb,
-                          known_stale=[enforcement.ground_signature(weekly(checks).ground)])
+        enforcement.issue(
+            db,
+            order,
+            user=boss,
+            now=now,
+            rb=rb,
+            known_stale=[enforcement.ground_signature(weekly(checks).ground)],
+        )
     assert exc.value.field == "confirm"
-    enforcement.issue(db, order, user=boss, now=now, rb=rb, confirmed=True,
-                      known_stale=[enforcement.ground_signature(weekly(checks).ground)])
+    enforcement.issue(
+        db,
+        order,
+        user=boss,
+        now=now,
+        rb=rb,
+        confirmed=True,
+        known_stale=[enforcement.ground_signature(weekly(checks).ground)],
+    )
     db.commit()
     assert [g["rule"] for g in order.grounds] == ["overdue_findings"]
     assert "no longer hold" in enforcement.history(db, order)[-1].note
@@ -64,39 +93,72 @@ def test_a_ground_that_stopped_holding_is_refused_then_left_out(db, stale, peopl
 def test_a_proposal_with_no_ground_left_cannot_be_issued(db, make, people, rb):
     now = utcnow().replace(microsecond=0)
     site = make.site(people["supervisor"], name="Quarry Road")
-    permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True,
-                         received_on=date.today() - timedelta(days=20))
-    permits.notify_commencement(db, permit, user=people["permittee"], commenced_at=now - timedelta(days=15),
-                                now=now - timedelta(days=15))
+    permit = make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=date.today() - timedelta(days=20),
+    )
+    permits.notify_commencement(
+        db,
+        permit,
+        user=people["permittee"],
+        commenced_at=now - timedelta(days=15),
+        now=now - timedelta(days=15),
+    )
     db.commit()
     record_inspection(db, site, rb, at=now - timedelta(days=8), passed=("INLET",), evaluate=False)
     [order] = enforcement.evaluate_site(db, site, now - timedelta(minutes=10), rb)
     db.commit()
-    record_inspection(db, site, rb, at=now - timedelta(minutes=6), passed=("INLET",), evaluate=False)
+    record_inspection(
+        db, site, rb, at=now - timedelta(minutes=6), passed=("INLET",), evaluate=False
+    )
     [check] = enforcement.recheck_order(db, order, now, rb)
     with pytest.raises(ServiceError) as exc:
-        enforcement.issue(db, order, user=people["supervisor"], now=now, rb=rb, confirmed=True,
-                          known_stale=[enforcement.ground_signature(check.ground)])
+        enforcement.issue(
+            db,
+            order,
+            user=people["supervisor"],
+            now=now,
+            rb=rb,
+            confirmed=True,
+            known_stale=[enforcement.ground_signature(check.ground)],
+        )
     assert "at least one ground" in exc.value.message
     db.rollback()
     assert db.exec(select(Permit).where(Permit.site_id == site.id)).one().status == "issued"
 
 
-def test_order_page_strikes_the_stale_ground_and_the_notice_never_states_it(client, auth, db, stale, people):
+def test_order_page_strikes_the_stale_ground_and_the_notice_never_states_it(
+    client, auth, db, stale, people
+):
     site, order, _now = stale
     auth.logout()
     auth.login(people["supervisor"].email)
     page = client.get(f"/orders/{order.id}").text
     assert "<del>" in page and "No longer holds" in page and "has been made since" in page
     assert 'name="confirm"' in page and 'name="stale"' in page
-    refused = client.post(f"/orders/{order.id}/issue", data={"grounds": ["plan_not_implemented",
-                                                                         "conditions_not_met"]})
+    refused = client.post(
+        f"/orders/{order.id}/issue",
+        data={"grounds": ["plan_not_implemented", "conditions_not_met"]},
+    )
     assert refused.status_code == 400 and "Confirm that you mean to issue" in refused.text
     db.expire_all()
     assert db.get(StopWorkOrder, order.id).status == "proposed"
-    sig = [enforcement.ground_signature(g) for g in order.grounds if g["rule"] == "weekly_inspection_missed"]
-    done = client.post(f"/orders/{order.id}/issue", data={
-        "grounds": ["plan_not_implemented", "conditions_not_met"], "confirm": "yes", "stale": sig})
+    sig = [
+        enforcement.ground_signature(g)
+        for g in order.grounds
+        if g["rule"] == "weekly_inspection_missed"
+    ]
+    done = client.post(
+        f"/orders/{order.id}/issue",
+        data={
+            "grounds": ["plan_not_implemented", "conditions_not_met"],
+            "confirm": "yes",
+            "stale": sig,
+        },
+    )
     assert done.status_code == 303
     notice = client.get(f"/orders/{order.id}/notice").text
     assert "corrective action(s) past their due time" in notice

@@ -1,4 +1,5 @@
 """Findings from failed answers: due times from the rulebook, states, who may do what."""
+
 from datetime import datetime, timedelta
 
 import pytest
@@ -6,12 +7,12 @@ from sqlmodel import select
 
 from inspector.models import AuditEvent, Finding
 from inspector.rules import clocks
-from inspector.services import Forbidden, ServiceError, findings
+from inspector.services import Forbidden, NotFound, ServiceError, findings
 from tests.support.enforcement import record_inspection
 
-WED_NOON = datetime(2027, 3, 10, 18, 0)    # Wednesday 12:00 in Fairwater (CST)
-WED_1659 = datetime(2027, 3, 10, 22, 59)   # 16:59 local
-WED_1700 = datetime(2027, 3, 10, 23, 0)    # 17:00 local: the workday has ended
+WED_NOON = datetime(2027, 3, 10, 18, 0)  # Wednesday 12:00 in Fairwater (CST)
+WED_1659 = datetime(2027, 3, 10, 22, 59)  # 16:59 local
+WED_1700 = datetime(2027, 3, 10, 23, 0)  # 17:00 local: the workday has ended
 
 
 @pytest.fixture
@@ -26,8 +27,15 @@ def rb(app):
 
 
 def test_one_finding_per_failed_answer_with_rulebook_due_times(app, db, site, people):
-    _, made, _ = record_inspection(db, site, rb(app), at=WED_NOON, failed=("TRACK-STREET", "INLET"),
-                                   passed=("PLAN",), evaluate=False)
+    _, made, _ = record_inspection(
+        db,
+        site,
+        rb(app),
+        at=WED_NOON,
+        failed=("TRACK-STREET", "INLET"),
+        passed=("PLAN",),
+        evaluate=False,
+    )
     by_code = {f.item_code: f for f in made}
     assert set(by_code) == {"TRACK-STREET", "INLET"}
     # Street sediment: before the end of that workday (§ 256-7B(3)), 17:00 local = 23:00 UTC.
@@ -55,15 +63,20 @@ def test_end_of_workday_boundary(app):
 
 
 def test_create_is_idempotent_for_the_same_inspection(app, db, site):
-    inspection, made, _ = record_inspection(db, site, rb(app), at=WED_NOON, failed=("INLET",), evaluate=False)
+    inspection, made, _ = record_inspection(
+        db, site, rb(app), at=WED_NOON, failed=("INLET",), evaluate=False
+    )
     from inspector.models import Answer
+
     answers = list(db.exec(select(Answer).where(Answer.inspection_id == inspection.id)))
     assert findings.create_from_inspection(db, inspection, answers, site, WED_NOON, rb(app)) == []
     assert len(list(db.exec(select(Finding)))) == 1
 
 
 def test_overdue_only_after_the_due_time_and_only_while_unrepaired(app, db, site):
-    _, [finding], _ = record_inspection(db, site, rb(app), at=WED_NOON, failed=("INLET",), evaluate=False)
+    _, [finding], _ = record_inspection(
+        db, site, rb(app), at=WED_NOON, failed=("INLET",), evaluate=False
+    )
     assert not findings.is_overdue(finding, finding.due_at)
     assert findings.is_overdue(finding, finding.due_at + timedelta(minutes=1))
     counts = findings.counts_by_site(db, [site.id], finding.due_at + timedelta(minutes=1))
@@ -71,21 +84,27 @@ def test_overdue_only_after_the_due_time_and_only_while_unrepaired(app, db, site
 
 
 def test_correct_verify_reopen(app, db, site, people):
-    _, [finding], _ = record_inspection(db, site, rb(app), at=WED_NOON, failed=("INLET",), evaluate=False)
+    _, [finding], _ = record_inspection(
+        db, site, rb(app), at=WED_NOON, failed=("INLET",), evaluate=False
+    )
     later = WED_NOON + timedelta(hours=3)
     with pytest.raises(ServiceError) as exc:
         findings.mark_corrected(db, finding, user=people["permittee"], note="  ", now=later)
     assert exc.value.field == "corrected_note"
     with pytest.raises(Forbidden):
         findings.mark_corrected(db, finding, user=people["inspector"], note="done", now=later)
-    with pytest.raises(Exception):
+    with pytest.raises(NotFound):  # another company's finding answers as a missing one
         findings.mark_corrected(db, finding, user=people["other"], note="done", now=later)
-    findings.mark_corrected(db, finding, user=people["permittee"], note="Replaced the inlet bag", now=later)
+    findings.mark_corrected(
+        db, finding, user=people["permittee"], note="Replaced the inlet bag", now=later
+    )
     assert (finding.status, finding.version) == ("corrected", 2)
     assert not findings.is_overdue(finding, later + timedelta(days=5))
     with pytest.raises(Forbidden):
         findings.close(db, finding, user=people["permittee"], now=later)
-    findings.reopen(db, finding, user=people["inspector"], now=later, rb=rb(app), note="Bag torn again")
+    findings.reopen(
+        db, finding, user=people["inspector"], now=later, rb=rb(app), note="Bag torn again"
+    )
     assert finding.status == "reopened" and finding.due_at == later + timedelta(hours=24)
     findings.mark_corrected(db, finding, user=people["permittee"], note="New bag", now=later)
     findings.close(db, finding, user=people["inspector"], now=later)

@@ -1,4 +1,5 @@
 """apply_submission: the service behind inspection pushes, and its place in the enforcement chain (contract E)."""
+
 from __future__ import annotations
 
 import pytest
@@ -21,11 +22,17 @@ def test_apply_submission_stores_and_is_idempotent(db, make, people):
     make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
     payload = inspection_payload(site, fail=("STOCKPILE",))
     iid = uid()
-    inspection, status = inspections.apply_submission(db, payload, iid, ctx_for(people["permittee"]))
+    inspection, status = inspections.apply_submission(
+        db, payload, iid, ctx_for(people["permittee"])
+    )
     db.commit()
     assert status == "applied" and inspection.device_id == "dev-1" and not inspection.by_village
-    assert len(db.exec(select(Answer).where(Answer.inspection_id == iid)).all()) == len(payload["answers"])
-    assert [f.item_code for f in db.exec(select(Finding).where(Finding.inspection_id == iid))] == ["STOCKPILE"]
+    assert len(db.exec(select(Answer).where(Answer.inspection_id == iid)).all()) == len(
+        payload["answers"]
+    )
+    assert [f.item_code for f in db.exec(select(Finding).where(Finding.inspection_id == iid))] == [
+        "STOCKPILE"
+    ]
     again, status = inspections.apply_submission(db, payload, iid, ctx_for(people["permittee"]))
     assert status == "duplicate" and again.id == iid
 

@@ -1,4 +1,5 @@
 """Reminders before a deadline and when one is missed; never twice; console and SMTP senders."""
+
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
@@ -16,14 +17,28 @@ RB = default()
 @pytest.fixture
 def site(make, people, db):
     site = make.site(people["supervisor"], name="Quarry Road")
-    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True,
-                received_on=date.today() - timedelta(days=30))
+    make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=date.today() - timedelta(days=30),
+    )
     return site
 
 
 def inspect(db, site, started):
-    db.add(Inspection(id=f"i-{started.isoformat()}", site_id=site.id, kind="weekly", inspector_name="Pat",
-                      inspected_on=started.date(), started_at=started, catalog_version="t"))
+    db.add(
+        Inspection(
+            id=f"i-{started.isoformat()}",
+            site_id=site.id,
+            kind="weekly",
+            inspector_name="Pat",
+            inspected_on=started.date(),
+            started_at=started,
+            catalog_version="t",
+        )
+    )
     db.commit()
 
 
@@ -32,12 +47,14 @@ def test_reminder_before_the_deadline_then_missed_notice_each_once(db, site, peo
     inspect(db, site, last)
     sender = ConsoleSender("village@example.test")
     lead = RB["rain.reminder_lead_hours"]
-    assert reminders.send_all(db, sender, last + timedelta(days=6), RB) == []          # 24 h before: too early
+    assert (
+        reminders.send_all(db, sender, last + timedelta(days=6), RB) == []
+    )  # 24 h before: too early
     before = last + timedelta(days=7) - timedelta(hours=lead - 1)
     sent = reminders.send_all(db, sender, before, RB)
-    assert [m.to for m in sender.sent] == [people["permittee"].email]                    # not the other company
+    assert [m.to for m in sender.sent] == [people["permittee"].email]  # not the other company
     assert "Reminder: weekly inspection at Quarry Road" in sent[0].message.subject
-    assert reminders.send_all(db, sender, before + timedelta(hours=1), RB) == []         # not twice
+    assert reminders.send_all(db, sender, before + timedelta(hours=1), RB) == []  # not twice
     missed = reminders.send_all(db, sender, last + timedelta(days=7, minutes=1), RB)
     assert len(missed) == 1 and missed[0].message.subject.startswith("Missed:")
     assert reminders.send_all(db, sender, last + timedelta(days=8), RB) == []
@@ -47,8 +64,14 @@ def test_reminder_before_the_deadline_then_missed_notice_each_once(db, site, peo
 def test_sender_from_config():
     console = sender_from_config({"MAIL_SENDER": "console", "MAIL_FROM": "a@b.test"})
     assert isinstance(console, ConsoleSender)
-    smtp = sender_from_config({"MAIL_SENDER": "smtp", "SMTP_HOST": "mail.example.test", "SMTP_PORT": 2525,
-                               "MAIL_FROM": "a@b.test"})
+    smtp = sender_from_config(
+        {
+            "MAIL_SENDER": "smtp",
+            "SMTP_HOST": "mail.example.test",
+            "SMTP_PORT": 2525,
+            "MAIL_FROM": "a@b.test",
+        }
+    )
     assert isinstance(smtp, SmtpSender) and smtp.port == 2525
     with pytest.raises(RuntimeError, match="SMTP_HOST"):
         sender_from_config({"MAIL_SENDER": "smtp", "MAIL_FROM": "a@b.test"})
@@ -67,9 +90,11 @@ def test_smtp_sender_speaks_smtp_to_a_local_server():
     def serve():
         conn, _ = server.accept()
         f = conn.makefile("rwb")
+
         def say(line):
             f.write(line.encode() + b"\r\n")
             f.flush()
+
         say("220 test")
         data = False
         while True:
@@ -100,8 +125,10 @@ def test_smtp_sender_speaks_smtp_to_a_local_server():
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     sender = SmtpSender("village@example.test", "127.0.0.1", server.getsockname()[1], timeout=5)
-    from inspector.mail import Message
     import smtplib
+
+    from inspector.mail import Message
+
     with pytest.raises(smtplib.SMTPException):  # refuses to send without TLS
         sender.send(Message("p@example.test", "Hello", "Body"))
     thread.join(5)
@@ -110,7 +137,9 @@ def test_smtp_sender_speaks_smtp_to_a_local_server():
 
 
 def test_send_reminders_cli_logs_to_the_console_and_is_safe_to_rerun(app, db, site, people, caplog):
-    inspect(db, site, datetime.utcnow().replace(microsecond=0) - timedelta(days=8))   # weekly now overdue
+    inspect(
+        db, site, datetime.utcnow().replace(microsecond=0) - timedelta(days=8)
+    )  # weekly now overdue
     runner = app.test_cli_runner()
     with caplog.at_level("INFO", logger="fairwater.mail"):
         first = runner.invoke(args=["send-reminders"])

@@ -1,4 +1,5 @@
 """Due inspections per site: weekly cadence, post-rain obligations, and permits that are not in force."""
+
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
@@ -14,16 +15,30 @@ RB = default()
 
 
 def add_inspection(db, site, started: datetime, *, kind="weekly", by_village=False):
-    insp = Inspection(id=f"insp-{site.id}-{started.isoformat()}", site_id=site.id, kind=kind, by_village=by_village,
-                      inspector_name="Pat", inspected_on=started.date(), started_at=started,
-                      ended_at=started + timedelta(minutes=40), catalog_version="t")
+    insp = Inspection(
+        id=f"insp-{site.id}-{started.isoformat()}",
+        site_id=site.id,
+        kind=kind,
+        by_village=by_village,
+        inspector_name="Pat",
+        inspected_on=started.date(),
+        started_at=started,
+        ended_at=started + timedelta(minutes=40),
+        catalog_version="t",
+    )
     db.add(insp)
     db.commit()
     return insp
 
 
 def link_gauge(db, site):
-    gauge = RainGauge(name="Site gauge", kind="onsite", station_code=f"site-{site.id}", latitude=43.8, longitude=-88.9)
+    gauge = RainGauge(
+        name="Site gauge",
+        kind="onsite",
+        station_code=f"site-{site.id}",
+        latitude=43.8,
+        longitude=-88.9,
+    )
     db.add(gauge)
     db.flush()
     db.add(SiteGauge(site_id=site.id, gauge_id=gauge.id))
@@ -41,8 +56,13 @@ def add_rain(db, gauge, end: datetime, total=0.8):
 @pytest.fixture
 def active_site(make, people):
     site = make.site(people["supervisor"])
-    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True,
-                received_on=date.today() - timedelta(days=30))
+    make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=date.today() - timedelta(days=30),
+    )
     return site
 
 
@@ -72,8 +92,13 @@ def test_village_inspection_counts_and_is_named(db, active_site):
 @pytest.mark.parametrize("status", ["revoked", "expired"])
 def test_permit_not_in_force_is_never_overdue(db, make, people, status):
     site = make.site(people["supervisor"])
-    permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True,
-                         received_on=date.today() - timedelta(days=60))
+    permit = make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=date.today() - timedelta(days=60),
+    )
     permits.set_status(db, permit, status, user_id=None)
     db.commit()
     items = schedule.due_items(db, site, datetime.now() + timedelta(days=30), RB)
@@ -87,7 +112,10 @@ def test_no_permit_and_unissued_permit_are_not_active(db, make, people):
     make.permit(applied, people["permittee"].company_id, people["supervisor"])
     many = schedule.due_items_many(db, [bare, applied], datetime.now(), RB)
     assert many[bare.id][0]["state"] == "not_active" and "No permit" in many[bare.id][0]["label"]
-    assert many[applied.id][0]["state"] == "not_active" and "not issued" in many[applied.id][0]["label"]
+    assert (
+        many[applied.id][0]["state"] == "not_active"
+        and "not issued" in many[applied.id][0]["label"]
+    )
 
 
 def test_post_rain_due_24_hours_after_the_rain_until_an_inspection(db, active_site):
@@ -96,13 +124,22 @@ def test_post_rain_due_24_hours_after_the_rain_until_an_inspection(db, active_si
     event = add_rain(db, gauge, datetime(2026, 11, 22, 13, 0))
     items = schedule.due_items(db, active_site, datetime(2026, 11, 23, 12, 0), RB)
     post = by_kind(items, "post_rain")
-    assert len(post) == 1 and post[0]["due_at"] == "2026-11-23T13:00:00Z" and post[0]["state"] == "due"
+    assert (
+        len(post) == 1 and post[0]["due_at"] == "2026-11-23T13:00:00Z" and post[0]["state"] == "due"
+    )
     assert post[0]["rain_event_id"] == event.id
     assert "24 hours" in post[0]["note"] and post[0]["citation"] == "§ 256-8D(3)(g)"
-    assert by_kind(schedule.due_items(db, active_site, datetime(2026, 11, 23, 13, 1), RB),
-                   "post_rain")[0]["state"] == "overdue"
+    assert (
+        by_kind(
+            schedule.due_items(db, active_site, datetime(2026, 11, 23, 13, 1), RB), "post_rain"
+        )[0]["state"]
+        == "overdue"
+    )
     add_inspection(db, active_site, datetime(2026, 11, 23, 14, 0), kind="post_rain")
-    assert by_kind(schedule.due_items(db, active_site, datetime(2026, 11, 23, 15, 0), RB), "post_rain") == []
+    assert (
+        by_kind(schedule.due_items(db, active_site, datetime(2026, 11, 23, 15, 0), RB), "post_rain")
+        == []
+    )
 
 
 def test_two_rains_within_24_hours_make_one_obligation_due_after_the_second(db, active_site):
@@ -110,7 +147,9 @@ def test_two_rains_within_24_hours_make_one_obligation_due_after_the_second(db, 
     add_inspection(db, active_site, datetime(2026, 11, 20, 15, 0))
     add_rain(db, gauge, datetime(2026, 11, 22, 13, 0))
     second = add_rain(db, gauge, datetime(2026, 11, 23, 1, 0), total=0.6)
-    post = by_kind(schedule.due_items(db, active_site, datetime(2026, 11, 23, 2, 0), RB), "post_rain")
+    post = by_kind(
+        schedule.due_items(db, active_site, datetime(2026, 11, 23, 2, 0), RB), "post_rain"
+    )
     assert len(post) == 1
     assert post[0]["due_at"] == "2026-11-24T01:00:00Z" and post[0]["rain_event_id"] == second.id
     assert "2 rains" in post[0]["note"]
@@ -119,7 +158,13 @@ def test_two_rains_within_24_hours_make_one_obligation_due_after_the_second(db, 
 def test_rain_before_the_permit_started_creates_nothing(db, make, people):
     site = make.site(people["supervisor"])
     issued_on = date.today() - timedelta(days=5)
-    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True, received_on=issued_on)
+    make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=issued_on,
+    )
     gauge = link_gauge(db, site)
     add_rain(db, gauge, datetime.combine(issued_on - timedelta(days=2), datetime.min.time()))
     items = schedule.due_items(db, site, datetime.now(), RB)
@@ -128,6 +173,7 @@ def test_rain_before_the_permit_started_creates_nothing(db, make, people):
 
 def test_many_sites_use_a_constant_number_of_queries(db, make, people, app):
     from sqlalchemy import event
+
     sites = []
     for n in range(6):
         site = make.site(people["supervisor"], name=f"S{n}")
@@ -135,7 +181,9 @@ def test_many_sites_use_a_constant_number_of_queries(db, make, people, app):
         link_gauge(db, site)
         add_inspection(db, site, datetime.now() - timedelta(days=n + 1))
         sites.append(site)
-    schedule.due_items_many(db, sites, datetime.now(), RB)  # warm up: reload expired rows, open the transaction
+    schedule.due_items_many(
+        db, sites, datetime.now(), RB
+    )  # warm up: reload expired rows, open the transaction
     count = []
     engine = app.extensions["engine"]
     listener = lambda *a, **k: count.append(1)  # noqa: E731
@@ -158,8 +206,8 @@ def test_timeline_svg_shows_rain_threshold_and_marks(db, active_site):
     add_rain(db, gauge, now - timedelta(days=8))
     svg = site_timeline_svg(db, active_site, now, RB)
     assert svg.startswith("<svg") and "<title" in svg and "style=" not in svg
-    assert "<circle" in svg and "<rect x" in svg        # weekly and Village marks, distinct shapes
-    assert "Post-rain inspection missed" in svg          # rain 8 days ago, nothing until 3 days ago
+    assert "<circle" in svg and "<rect x" in svg  # weekly and Village marks, distinct shapes
+    assert "Post-rain inspection missed" in svg  # rain 8 days ago, nothing until 3 days ago
 
 
 def test_a_follow_up_of_one_finding_does_not_reset_the_weekly_clock(db, active_site):
@@ -177,21 +225,37 @@ def test_timeline_svg_escapes_the_site_name(db, make, people):
 
 
 def test_a_site_added_after_the_gauges_uses_its_nearest_gauge(db, make, people):
-    gauge = RainGauge(name="Station", kind="cocorahs", station_code="WI-X-1", latitude=43.80, longitude=-88.90)
+    gauge = RainGauge(
+        name="Station", kind="cocorahs", station_code="WI-X-1", latitude=43.80, longitude=-88.90
+    )
     db.add(gauge)
     db.commit()
     add_rain(db, gauge, datetime.now() - timedelta(hours=3))
-    site = make.site(people["supervisor"], latitude=43.801, longitude=-88.901)   # no SiteGauge row yet
-    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True,
-                received_on=date.today() - timedelta(days=10))
-    assert by_kind(schedule.due_items(db, site, datetime.now(), RB), "post_rain")[0]["state"] == "due"
+    site = make.site(
+        people["supervisor"], latitude=43.801, longitude=-88.901
+    )  # no SiteGauge row yet
+    make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=date.today() - timedelta(days=10),
+    )
+    assert (
+        by_kind(schedule.due_items(db, site, datetime.now(), RB), "post_rain")[0]["state"] == "due"
+    )
 
 
 def test_suspended_permit_keeps_weekly_and_post_rain_inspections(db, make, people):
     """A stop-work order stops construction, not maintenance: 0.6 in at a suspended site is due."""
     site = make.site(people["supervisor"])
-    permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True,
-                         received_on=date.today() - timedelta(days=60))
+    permit = make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=date.today() - timedelta(days=60),
+    )
     permits.set_status(db, permit, "suspended", user_id=None)
     db.commit()
     last = datetime.now() - timedelta(days=3)

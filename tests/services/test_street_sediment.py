@@ -1,5 +1,6 @@
 """§ 256-7B(3) street sediment "before the end of each workday": the clock starts when the sediment
 was seen (the inspection start, or the item photo time), and the workdays are the contractor's."""
+
 import uuid
 from datetime import datetime
 
@@ -16,19 +17,36 @@ def at(*args) -> datetime:
 
 
 def _failed_street(db, site, start, end, *, active=True, photo_at=None):
-    inspection = Inspection(id=str(uuid.uuid4()), site_id=site.id, kind="village",
-                            inspector_name="Luis", inspected_on=clocks.local_date(start, RB),
-                            started_at=start, ended_at=end,
-                            active_disturbance=active, catalog_version=RB["checklist.version"])
+    inspection = Inspection(
+        id=str(uuid.uuid4()),
+        site_id=site.id,
+        kind="village",
+        inspector_name="Luis",
+        inspected_on=clocks.local_date(start, RB),
+        started_at=start,
+        ended_at=end,
+        active_disturbance=active,
+        catalog_version=RB["checklist.version"],
+    )
     db.add(inspection)
     db.flush()
     if photo_at is not None:
         stored = StoredFile(data=b"\xff\xd8\xff jpeg")
         db.add(stored)
         db.flush()
-        db.add(Photo(id=str(uuid.uuid4()), inspection_id=inspection.id, item_code="TRACK-STREET",
-                     sha256="0" * 64, width=10, height=10, size=9, taken_at=photo_at,
-                     file_id=stored.id))
+        db.add(
+            Photo(
+                id=str(uuid.uuid4()),
+                inspection_id=inspection.id,
+                item_code="TRACK-STREET",
+                sha256="0" * 64,
+                width=10,
+                height=10,
+                size=9,
+                taken_at=photo_at,
+                file_id=stored.id,
+            )
+        )
         db.flush()
     answer = Answer(inspection_id=inspection.id, item_code="TRACK-STREET", result="fail")
     db.add(answer)
@@ -47,8 +65,9 @@ def test_the_items_photo_time_starts_the_clock_where_the_device_recorded_it(db, 
     site = make.site(people["supervisor"])
     # The visit started 16:30; the street's photo at 17:20 shows when the sediment was seen: after
     # the end of that workday, so it is due by the end of the next one.
-    finding = _failed_street(db, site, at(2026, 12, 2, 16, 30), at(2026, 12, 2, 17, 40),
-                             photo_at=at(2026, 12, 2, 17, 20))
+    finding = _failed_street(
+        db, site, at(2026, 12, 2, 16, 30), at(2026, 12, 2, 17, 40), photo_at=at(2026, 12, 2, 17, 20)
+    )
     assert finding.due_at == at(2026, 12, 3, 17, 0)
 
 

@@ -6,6 +6,7 @@ The schema is built once per run into a template (a file, or a template database
 gets a copy of the file. PostgreSQL: copying a database costs ~0.5 s, so a database a test has given
 back is emptied (every table's rows deleted, sequences restarted: one round trip) and handed to the
 next test; a second database is copied from the template only when a test needs two at once."""
+
 from __future__ import annotations
 
 import itertools
@@ -52,6 +53,7 @@ def build_schema(url: str) -> None:
     one step from the models (tests/db/test_migrations.py proves the two agree)."""
     from inspector import schema
     from inspector.db import create_all, make_engine
+
     engine = make_engine(url)
     try:
         schema.upgrade(engine) if engine.dialect.name == "postgresql" else create_all(engine)
@@ -77,15 +79,18 @@ def _template_name() -> str:
 def _empty(name: str) -> None:
     """Delete every row (children first) and restart the sequences, so ids start at 1 again."""
     from sqlmodel import SQLModel
+
     if name not in _resetters:
         _resetters[name] = create_engine(_url_for(name), pool_size=1)
     tables = reversed(SQLModel.metadata.sorted_tables)
     deletes = "; ".join(f'DELETE FROM "{t.name}"' for t in tables)
     with _resetters[name].begin() as conn:
         conn.exec_driver_sql("SET LOCAL lock_timeout = '10s'")  # a test left a transaction open
-        conn.exec_driver_sql(deletes + "; SELECT setval(quote_ident(schemaname) || '.' || "
-                             "quote_ident(sequencename), 1, false) FROM pg_sequences "
-                             "WHERE schemaname = current_schema()")
+        conn.exec_driver_sql(
+            deletes + "; SELECT setval(quote_ident(schemaname) || '.' || "
+            "quote_ident(sequencename), 1, false) FROM pg_sequences "
+            "WHERE schemaname = current_schema()"
+        )
 
 
 def new_database_url(tmp_path: Path, name: str = "test", *, schema: bool = True) -> str:

@@ -1,26 +1,51 @@
 """Helpers for enforcement tests: record an inspection the way a synced one is stored, with findings."""
+
 from __future__ import annotations
 
 import uuid
 from datetime import datetime
 
 from inspector.models import Answer, Inspection
-from inspector.services import enforcement, findings
 from inspector.rules.clocks import to_local
+from inspector.services import enforcement, findings
 
 
-def record_inspection(session, site, rb, *, at: datetime, failed=(), passed=(), active=True, user=None,
-                      evaluate=True, kind="weekly"):
+def record_inspection(
+    session,
+    site,
+    rb,
+    *,
+    at: datetime,
+    failed=(),
+    passed=(),
+    active=True,
+    user=None,
+    evaluate=True,
+    kind="weekly",
+):
     """Store an inspection at `at` (naive UTC) with these failed/passed item codes, raise its findings and
     evaluate the site, as the sync engineer's apply_submission does; commits."""
-    inspection = Inspection(id=str(uuid.uuid4()), site_id=site.id, kind=kind, inspector_name="Test Inspector",
-                            inspected_on=to_local(at, rb).date(), started_at=at, ended_at=at,
-                            active_disturbance=active, catalog_version=rb["checklist.version"],
-                            user_id=user.id if user else None, by_village=bool(user and user.role != "permittee"))
+    inspection = Inspection(
+        id=str(uuid.uuid4()),
+        site_id=site.id,
+        kind=kind,
+        inspector_name="Test Inspector",
+        inspected_on=to_local(at, rb).date(),
+        started_at=at,
+        ended_at=at,
+        active_disturbance=active,
+        catalog_version=rb["checklist.version"],
+        user_id=user.id if user else None,
+        by_village=bool(user and user.role != "permittee"),
+    )
     session.add(inspection)
     session.flush()
-    answers = [Answer(inspection_id=inspection.id, item_code=c, result="fail", corrective_action=f"Fix {c}")
-               for c in failed]
+    answers = [
+        Answer(
+            inspection_id=inspection.id, item_code=c, result="fail", corrective_action=f"Fix {c}"
+        )
+        for c in failed
+    ]
     answers += [Answer(inspection_id=inspection.id, item_code=c, result="pass") for c in passed]
     for a in answers:
         session.add(a)

@@ -1,5 +1,6 @@
 """A real server for browser tests (Datasette style): the app in a thread on a free port, which can be
 stopped and started again on the same port (same origin, so the service worker and IndexedDB survive)."""
+
 from __future__ import annotations
 
 import threading
@@ -19,11 +20,12 @@ class LiveServer:
     def url(self) -> str:
         return f"http://{self.host}:{self.port}"
 
-    def start(self) -> "LiveServer":
+    def start(self) -> LiveServer:
         self._server = make_server(self.host, self.port, self.app, threaded=True)
         self.port = self._server.server_port
-        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
-                                        daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
         self._thread.start()
         return self
 

@@ -8,6 +8,7 @@ stops the cluster and deletes its directory whatever CMD did (also on Ctrl-C or 
 with CMD's status. initdb refuses root, so as root the cluster belongs to the `postgres` user
 (runuser).
 """
+
 from __future__ import annotations
 
 import glob
@@ -32,8 +33,10 @@ def bin_dir() -> Path:
     """The newest Debian PostgreSQL's bin directory (FAIRWATER_PG_BIN overrides)."""
     if os.environ.get("FAIRWATER_PG_BIN"):
         return Path(os.environ["FAIRWATER_PG_BIN"])
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
-                   key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0)
+    found = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+        key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0,
+    )
     if not found:
         raise RuntimeError("PostgreSQL is not installed: `make postgresql` installs it")
     return Path(found[-1]).parent
@@ -73,16 +76,44 @@ class Cluster:
             os.chown(self.dir, pg.pw_uid, pg.pw_gid)
         data = self.dir / "data"
         # C.UTF-8 sorts by code point, as SQLite does; the app sorts what a person sees itself.
-        self._run(self.bin / "initdb", "-D", data, "-U", ROLE, "--auth=trust", "--encoding=UTF8",
-                  "--locale=C.UTF-8", "--no-instructions")
-        options = ["-p", str(0), "-k", str(self.dir), "-c", "listen_addresses=127.0.0.1",
-                   "-c", "max_connections=200"] + ([] if self.durable else FAST)
+        self._run(
+            self.bin / "initdb",
+            "-D",
+            data,
+            "-U",
+            ROLE,
+            "--auth=trust",
+            "--encoding=UTF8",
+            "--locale=C.UTF-8",
+            "--no-instructions",
+        )
+        options = [
+            "-p",
+            str(0),
+            "-k",
+            str(self.dir),
+            "-c",
+            "listen_addresses=127.0.0.1",
+            "-c",
+            "max_connections=200",
+        ] + ([] if self.durable else FAST)
         for _attempt in range(5):  # another process may take the port before the server binds it
             self.port = free_port()
             options[1] = str(self.port)
             try:
-                self._run(self.bin / "pg_ctl", "-D", data, "-l", self.dir / "server.log", "-w",
-                          "-t", "60", "-o", " ".join(options), "start")
+                self._run(
+                    self.bin / "pg_ctl",
+                    "-D",
+                    data,
+                    "-l",
+                    self.dir / "server.log",
+                    "-w",
+                    "-t",
+                    "60",
+                    "-o",
+                    " ".join(options),
+                    "start",
+                )
                 self.running = True
                 return self
             except RuntimeError:
@@ -129,8 +160,11 @@ def main(argv: list[str]) -> int:
     signal.signal(signal.SIGHUP, _terminate)
     started = time.monotonic()
     with Cluster() as cluster:
-        print(f"pgcluster: PostgreSQL ({cluster.bin.parent.name}) on 127.0.0.1:{cluster.port}, "
-              f"started in {time.monotonic() - started:.1f} s", flush=True)
+        print(
+            f"pgcluster: PostgreSQL ({cluster.bin.parent.name}) on 127.0.0.1:{cluster.port}, "
+            f"started in {time.monotonic() - started:.1f} s",
+            flush=True,
+        )
         env = {**os.environ, "FAIRWATER_TEST_DATABASE_URL": cluster.url}
         child = subprocess.Popen(argv, env=env)
         try:
@@ -140,10 +174,15 @@ def main(argv: list[str]) -> int:
             child.wait(timeout=60)
             raise
         if status != 0:  # the server's side of a failure (errors, deadlocks), for the CI log
-            problems = [line for line in cluster.log().splitlines()
-                        if any(w in line for w in ("ERROR", "FATAL", "PANIC", "deadlock"))]
-            print("pgcluster: server log, last problems:\n" + "\n".join(problems[-40:]),
-                  file=sys.stderr)
+            problems = [
+                line
+                for line in cluster.log().splitlines()
+                if any(w in line for w in ("ERROR", "FATAL", "PANIC", "deadlock"))
+            ]
+            print(
+                "pgcluster: server log, last problems:\n" + "\n".join(problems[-40:]),
+                file=sys.stderr,
+            )
         return status
 
 

@@ -15,8 +15,10 @@ def site_with_permit(make, people):
 @pytest.fixture
 def device_headers(db):
     """headers_for(user) -> Authorization headers of a freshly enrolled device of that user."""
+
     def headers_for(user, name="Truck 3 tablet"):
         device, token = device_auth.enroll(db, user, name)
         db.commit()
         return {"Authorization": f"Bearer {token}"}
+
     return headers_for

@@ -1,4 +1,5 @@
 """Builders for sync tests: device tokens, inspection payloads with their canonical hash, test photos."""
+
 from __future__ import annotations
 
 import hashlib
@@ -47,17 +48,45 @@ def inspection_payload(site, *, codes=None, fail=(), photos=(), kind="weekly", *
     answers = []
     for code in codes:
         failed = code in fail
-        answers.append({"item_code": code, "result": "fail" if failed else "pass",
-                        "note": "Silt fence down at the east edge" if failed else "",
-                        "corrective_action": "Re-trench and re-stake the fence" if failed else "",
-                        "measurements": {}, "calculator": None, "photo_ids": []})
-    payload = {"site_id": site.id, "kind": kind, "inspector_name": "Pat Field", "inspected_on": "2026-11-30",
-               "started_at": "2026-11-30T15:00:00Z", "ended_at": "2026-11-30T15:40:00Z", "weather": "Overcast",
-               "phase": "Grading", "notes": "", "active_disturbance": True, "rain_event_id": None,
-               "finding_id": None, "catalog_version": rb["checklist.version"], "replaces_id": None,
-               "answers": answers,
-               "photos": [{"id": pid, "item_code": None, "sha256": digest, "taken_at": None, "latitude": None,
-                           "longitude": None} for pid, digest in photos]}
+        answers.append(
+            {
+                "item_code": code,
+                "result": "fail" if failed else "pass",
+                "note": "Silt fence down at the east edge" if failed else "",
+                "corrective_action": "Re-trench and re-stake the fence" if failed else "",
+                "measurements": {},
+                "calculator": None,
+                "photo_ids": [],
+            }
+        )
+    payload = {
+        "site_id": site.id,
+        "kind": kind,
+        "inspector_name": "Pat Field",
+        "inspected_on": "2026-11-30",
+        "started_at": "2026-11-30T15:00:00Z",
+        "ended_at": "2026-11-30T15:40:00Z",
+        "weather": "Overcast",
+        "phase": "Grading",
+        "notes": "",
+        "active_disturbance": True,
+        "rain_event_id": None,
+        "finding_id": None,
+        "catalog_version": rb["checklist.version"],
+        "replaces_id": None,
+        "answers": answers,
+        "photos": [
+            {
+                "id": pid,
+                "item_code": None,
+                "sha256": digest,
+                "taken_at": None,
+                "latitude": None,
+                "longitude": None,
+            }
+            for pid, digest in photos
+        ],
+    }
     payload.update(overrides)
     return seal(payload)
 
@@ -69,5 +98,11 @@ def seal(payload: dict) -> dict:
 
 
 def mutation(entity: str, entity_id: str, payload: dict, base_version=None, op="upsert") -> dict:
-    return {"mutation_id": uid(), "entity": entity, "entity_id": entity_id, "op": op,
-            "base_version": base_version, "payload": payload}
+    return {
+        "mutation_id": uid(),
+        "entity": entity,
+        "entity_id": entity_id,
+        "op": op,
+        "base_version": base_version,
+        "payload": payload,
+    }

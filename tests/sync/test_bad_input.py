@@ -104,8 +104,8 @@ def _envelopes(s):
         ),
         (
             "lone surrogate",
-            '{"mutations": [{"mutation_id": "%s", "entity": "finding", "entity_id": "x", '
-            '"payload": {"note": "\\ud800"}}]}' % uid(),
+            '{"mutations": [{"mutation_id": "' + uid() + '", "entity": "finding", '
+            '"entity_id": "x", "payload": {"note": "\\ud800"}}]}',
             400,
             "mutations.0.payload.note",
         ),

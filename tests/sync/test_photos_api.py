@@ -1,4 +1,5 @@
 """Photo upload: PUT by id with its hash, in either order with the record; clear refusals that store nothing."""
+
 from __future__ import annotations
 
 import io
@@ -14,8 +15,11 @@ from .helpers import inspection_payload, jpeg, mutation, png, sha, uid
 
 
 def put(client, headers, photo_id, data, *, digest=None, content_type="image/jpeg"):
-    return client.put(f"/api/v1/photos/{photo_id}", data=data,
-                      headers={**headers, "Content-Type": content_type, "X-Content-SHA256": digest or sha(data)})
+    return client.put(
+        f"/api/v1/photos/{photo_id}",
+        data=data,
+        headers={**headers, "Content-Type": content_type, "X-Content-SHA256": digest or sha(data)},
+    )
 
 
 def stored_files(db) -> int:
@@ -34,7 +38,9 @@ def exif_with_gps_and_rotation() -> bytes:
     return exif.tobytes()
 
 
-def test_photo_before_record_then_record_counts_it(client, db, people, site_with_permit, device_headers):
+def test_photo_before_record_then_record_counts_it(
+    client, db, people, site_with_permit, device_headers
+):
     headers = device_headers(people["permittee"])
     data = jpeg()
     pid = uid()
@@ -43,31 +49,49 @@ def test_photo_before_record_then_record_counts_it(client, db, people, site_with
     assert client.head(f"/api/v1/photos/{pid}", headers=headers).status_code == 200
     assert put(client, headers, pid, data).status_code == 200  # same bytes again: already stored
     iid = uid()
-    m = mutation("inspection", iid, inspection_payload(site_with_permit, photos=[(pid, sha(data)), (uid(), "a" * 64)]))
-    result = client.post("/api/v1/sync/push", json={"mutations": [m]}, headers=headers).get_json()["results"][0]
+    m = mutation(
+        "inspection",
+        iid,
+        inspection_payload(site_with_permit, photos=[(pid, sha(data)), (uid(), "a" * 64)]),
+    )
+    result = client.post("/api/v1/sync/push", json={"mutations": [m]}, headers=headers).get_json()[
+        "results"
+    ][0]
     assert result["status"] == "applied"
     assert (result["photos_received"], result["photos_expected"]) == (1, 2)
     assert db.get(Photo, pid).inspection_id == iid
 
 
-def test_photo_after_record_links_and_is_counted(client, db, people, site_with_permit, device_headers):
+def test_photo_after_record_links_and_is_counted(
+    client, db, people, site_with_permit, device_headers
+):
     headers = device_headers(people["permittee"])
     photos = [jpeg(color=(i * 40, 50, 50)) for i in range(3)]
     ids = [uid() for _ in photos]
     iid = uid()
-    m = mutation("inspection", iid, inspection_payload(site_with_permit, photos=list(zip(ids, map(sha, photos)))))
-    first = client.post("/api/v1/sync/push", json={"mutations": [m]}, headers=headers).get_json()["results"][0]
+    m = mutation(
+        "inspection",
+        iid,
+        inspection_payload(site_with_permit, photos=list(zip(ids, map(sha, photos), strict=True))),
+    )
+    first = client.post("/api/v1/sync/push", json={"mutations": [m]}, headers=headers).get_json()[
+        "results"
+    ][0]
     assert (first["photos_received"], first["photos_expected"]) == (0, 3)
     assert client.head(f"/api/v1/photos/{ids[0]}", headers=headers).status_code == 404
-    for pid, data in zip(ids, photos):
+    for pid, data in zip(ids, photos, strict=True):
         assert put(client, headers, pid, data).status_code == 201
-    again = client.post("/api/v1/sync/push", json={"mutations": [m]}, headers=headers).get_json()["results"][0]
+    again = client.post("/api/v1/sync/push", json={"mutations": [m]}, headers=headers).get_json()[
+        "results"
+    ][0]
     assert again["status"] == "duplicate" and again["photos_received"] == 3
     record = client.get(f"/api/v1/inspections/{iid}", headers=headers).get_json()
     assert record["photos_received"] == 3 and all(p["received"] for p in record["photos"])
 
 
-def test_pipeline_makes_upright_keeps_gps_and_time_strips_the_rest(client, db, people, device_headers):
+def test_pipeline_makes_upright_keeps_gps_and_time_strips_the_rest(
+    client, db, people, device_headers
+):
     headers = device_headers(people["inspector"])
     data = jpeg(400, 200, exif=exif_with_gps_and_rotation())
     pid = uid()
@@ -84,14 +108,16 @@ def test_pipeline_makes_upright_keeps_gps_and_time_strips_the_rest(client, db, p
         assert max(thumb.size) <= 320 and thumb.format == "JPEG"
 
 
-def test_sideways_camera_photo_is_stored_upright_at_the_tablets_size(client, db, people, device_headers):
+def test_sideways_camera_photo_is_stored_upright_at_the_tablets_size(
+    client, db, people, device_headers
+):
     """A 12-MP photo stored sideways (as a desktop upload may be) must be re-encoded to be upright; it is then
     kept at the size the tablets store (long edge at most 2048 px), with its top-left marker where it belongs."""
     headers = device_headers(people["inspector"])
     im = Image.new("RGB", (4000, 3000), (90, 120, 60))
-    im.paste((220, 20, 20), (0, 0, 400, 400))            # red block at the stored image's top-left
+    im.paste((220, 20, 20), (0, 0, 400, 400))  # red block at the stored image's top-left
     exif = Image.Exif()
-    exif[0x0112] = 6                                     # display rotated 90° clockwise
+    exif[0x0112] = 6  # display rotated 90° clockwise
     out = io.BytesIO()
     im.save(out, "JPEG", quality=85, exif=exif.tobytes())
     pid = uid()
@@ -100,7 +126,9 @@ def test_sideways_camera_photo_is_stored_upright_at_the_tablets_size(client, db,
     stored = db.get(StoredFile, db.get(Photo, pid).file_id).data
     with Image.open(io.BytesIO(stored)) as upright:
         assert upright.size == (1500, 2000) and not upright.getexif()
-        red, green, _ = upright.convert("RGB").getpixel((1450, 50))   # upright, the block is at the top-right
+        red, green, _ = upright.convert("RGB").getpixel(
+            (1450, 50)
+        )  # upright, the block is at the top-right
         assert red > 180 and green < 80
         assert upright.convert("RGB").getpixel((50, 50))[0] < 150
 
@@ -114,7 +142,9 @@ def test_oversized_png_is_stored_at_the_tablets_size(client, db, people, device_
     assert (body["width"], body["height"]) == (2048, 683)
 
 
-def test_upright_jpeg_is_stored_without_metadata_and_without_recompression(client, db, people, device_headers):
+def test_upright_jpeg_is_stored_without_metadata_and_without_recompression(
+    client, db, people, device_headers
+):
     headers = device_headers(people["inspector"])
     exif = Image.Exif()
     exif[0x0110] = "SecretCam 3000"
@@ -182,7 +212,19 @@ def test_other_users_cannot_see_a_photo(client, db, people, site_with_permit, de
 
 def huge_png(width: int, height: int) -> bytes:
     """A valid PNG header declaring width × height with a tiny compressed body."""
+
     def chunk(kind, payload):
-        return struct.pack(">I", len(payload)) + kind + payload + struct.pack(">I", zlib.crc32(kind + payload))
+        return (
+            struct.pack(">I", len(payload))
+            + kind
+            + payload
+            + struct.pack(">I", zlib.crc32(kind + payload))
+        )
+
     header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\x00" * 1024)) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"\x00" * 1024))
+        + chunk(b"IEND", b"")
+    )

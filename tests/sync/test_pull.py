@@ -1,4 +1,5 @@
 """Pull: the user's work packet since a server cursor, deletions included; responses match the OpenAPI document."""
+
 from __future__ import annotations
 
 import jsonschema
@@ -25,20 +26,31 @@ def pull(client, headers, since=None, **params):
     return client.get("/api/v1/sync/pull", query_string=query, headers=headers)
 
 
-def test_first_pull_has_catalog_sites_and_a_cursor(client, people, site_with_permit, device_headers, spec):
+def test_first_pull_has_catalog_sites_and_a_cursor(
+    client, people, site_with_permit, device_headers, spec
+):
     headers = device_headers(people["permittee"])
     body = pull(client, headers).get_json()
     check(spec, "PullResponse", body)
     assert body["catalog"]["version"] and body["catalog"]["items"] and body["calculators"]
-    assert body["user"] == {"id": people["permittee"].id, "name": people["permittee"].name, "role": "permittee",
-                            "company": "Acme Earthworks",
-                            "may": {"inspection_kinds": ["weekly", "post_rain"],
-                                    "actions": ["rain_reading", "correct_finding"]}}
+    assert body["user"] == {
+        "id": people["permittee"].id,
+        "name": people["permittee"].name,
+        "role": "permittee",
+        "company": "Acme Earthworks",
+        "may": {
+            "inspection_kinds": ["weekly", "post_rain"],
+            "actions": ["rain_reading", "correct_finding"],
+        },
+    }
     sites = [c for c in body["changes"] if c["entity"] == "site"]
     assert [c["id"] for c in sites] == [str(site_with_permit.id)]
     check(spec, "SitePacket", sites[0]["data"])
     entry = sites[0]["data"]
-    assert entry["permit"]["company"] == "Acme Earthworks" and entry["regime"] in ("perimeter", "basin")
+    assert entry["permit"]["company"] == "Acme Earthworks" and entry["regime"] in (
+        "perimeter",
+        "basin",
+    )
     assert "PERIMETER" in entry["checklist_codes"] or "BASIN" in entry["checklist_codes"]
     # nothing new: same cursor, no changes, no catalog
     again = pull(client, headers, since=body["cursor"]).get_json()
@@ -52,23 +64,37 @@ def test_other_companies_sites_never_arrive(client, make, people, site_with_perm
     assert str(hidden.id) not in [c["id"] for c in body["changes"] if c["entity"] == "site"]
 
 
-def test_second_device_of_the_same_user_pulls_the_inspection(client, people, site_with_permit, device_headers, spec):
+def test_second_device_of_the_same_user_pulls_the_inspection(
+    client, people, site_with_permit, device_headers, spec
+):
     first = device_headers(people["permittee"], "Truck 3 tablet")
     second = device_headers(people["permittee"], "Office tablet")
     cursor = pull(client, second).get_json()["cursor"]
     data = jpeg()
     pid, iid = uid(), uid()
-    m = mutation("inspection", iid, inspection_payload(site_with_permit, fail=("PERIMETER",), photos=[(pid, sha(data))]))
-    res = client.post("/api/v1/sync/push", json={"device_id": uid(), "mutations": [m]}, headers=first)
+    m = mutation(
+        "inspection",
+        iid,
+        inspection_payload(site_with_permit, fail=("PERIMETER",), photos=[(pid, sha(data))]),
+    )
+    res = client.post(
+        "/api/v1/sync/push", json={"device_id": uid(), "mutations": [m]}, headers=first
+    )
     check(spec, "PushResponse", res.get_json())
-    put = client.put(f"/api/v1/photos/{pid}", data=data, headers={**first, "Content-Type": "image/jpeg",
-                                                                   "X-Content-SHA256": sha(data)})
+    put = client.put(
+        f"/api/v1/photos/{pid}",
+        data=data,
+        headers={**first, "Content-Type": "image/jpeg", "X-Content-SHA256": sha(data)},
+    )
     check(spec, "PhotoStored", put.get_json())
     body = pull(client, second, since=cursor).get_json()
     check(spec, "PullResponse", body)
     inspections = [c for c in body["changes"] if c["entity"] == "inspection"]
     assert [c["id"] for c in inspections] == [iid]
-    assert inspections[0]["data"]["photos_received"] == 1 and len(inspections[0]["data"]["answers"]) > 0
+    assert (
+        inspections[0]["data"]["photos_received"] == 1
+        and len(inspections[0]["data"]["answers"]) > 0
+    )
     site = [c for c in body["changes"] if c["entity"] == "site"][0]["data"]
     assert site["open_findings"] == 1  # the failed item became a finding, and the packet says so
     # another user of the same company does not get this user's inspections
@@ -88,6 +114,7 @@ def test_permit_change_reaches_the_site_packet(client, db, make, people, device_
     assert change["op"] == "upsert" and change["data"]["permit"]["status"] == "under_review"
     # a device that had the site and may no longer see it gets a deletion for it
     from sync.handlers import HANDLERS
+
     assert HANDLERS["site"].serialize(db, str(site.id), people["other"]) is None
 
 
@@ -115,26 +142,41 @@ def test_openapi_document_is_3_1_and_lists_the_routes(spec):
     assert spec["openapi"].startswith("3.1")
     assert {"/sync/push", "/sync/pull", "/photos/{photo_id}", "/csrf"} <= set(spec["paths"])
     for name in spec["components"]["schemas"]:
-        jsonschema.Draft202012Validator.check_schema({"$ref": f"#/components/schemas/{name}",
-                                                      "components": spec["components"]})
+        jsonschema.Draft202012Validator.check_schema(
+            {"$ref": f"#/components/schemas/{name}", "components": spec["components"]}
+        )
 
 
-def test_the_packet_says_what_each_role_may_record(client, people, site_with_permit, device_headers, spec):
+def test_the_packet_says_what_each_role_may_record(
+    client, people, site_with_permit, device_headers, spec
+):
     """The device offers only what the server accepts: staff every kind and a stop-work order."""
     body = pull(client, device_headers(people["inspector"])).get_json()
     check(spec, "PullResponse", body)
-    assert body["user"]["may"] == {"inspection_kinds": ["weekly", "post_rain", "village", "follow_up", "complaint"],
-                                   "actions": ["rain_reading", "stop_work", "verify_finding"]}
+    assert body["user"]["may"] == {
+        "inspection_kinds": ["weekly", "post_rain", "village", "follow_up", "complaint"],
+        "actions": ["rain_reading", "stop_work", "verify_finding"],
+    }
 
 
 def test_csrf_says_who_is_signed_in_now(app, client, people, spec):
     from tests.conftest import PASSWORD
+
     body = client.get("/api/v1/csrf").get_json()
     check(spec, "CsrfToken", body)
     assert body["user"] is None and body["user_id"] is None
-    client.post("/login", data={"email": people["permittee"].email, "password": PASSWORD,
-                                "csrf_token": body["csrf_token"]})
+    client.post(
+        "/login",
+        data={
+            "email": people["permittee"].email,
+            "password": PASSWORD,
+            "csrf_token": body["csrf_token"],
+        },
+    )
     body = client.get("/api/v1/csrf").get_json()
     check(spec, "CsrfToken", body)
     who = people["permittee"]
-    assert body["user"] == {"id": who.id, "name": who.name, "role": "permittee"} and body["user_id"] == who.id
+    assert (
+        body["user"] == {"id": who.id, "name": who.name, "role": "permittee"}
+        and body["user_id"] == who.id
+    )

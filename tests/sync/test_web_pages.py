@@ -1,4 +1,5 @@
 """Pages of the sync feature: devices (enroll, token once, revoke -> 401), photos, conflicts."""
+
 from __future__ import annotations
 
 import re
@@ -52,11 +53,18 @@ def test_photo_pages_check_the_site(client, auth, db, people, site_with_permit, 
     data, pid, iid = jpeg(), uid(), uid()
     m = mutation("inspection", iid, inspection_payload(site_with_permit, photos=[(pid, sha(data))]))
     client.post("/api/v1/sync/push", json={"mutations": [m]}, headers=headers)
-    client.put(f"/api/v1/photos/{pid}", data=data, headers={**headers, "X-Content-SHA256": sha(data),
-                                                             "Content-Type": "image/jpeg"})
+    client.put(
+        f"/api/v1/photos/{pid}",
+        data=data,
+        headers={**headers, "X-Content-SHA256": sha(data), "Content-Type": "image/jpeg"},
+    )
     auth.login(people["supervisor"].email)
     full = client.get(f"/photos/{pid}")
-    assert full.status_code == 200 and full.data[:3] == b"\xff\xd8\xff" and "private" in full.headers["Cache-Control"]
+    assert (
+        full.status_code == 200
+        and full.data[:3] == b"\xff\xd8\xff"
+        and "private" in full.headers["Cache-Control"]
+    )
     assert client.get(f"/photos/{pid}/thumb").status_code == 200
     auth.logout()
     auth.login(people["other"].email)
@@ -64,24 +72,40 @@ def test_photo_pages_check_the_site(client, auth, db, people, site_with_permit, 
     assert client.get(f"/photos/{pid}/thumb").status_code == 404
 
 
-def test_site_edit_conflict_is_listed_and_resolved_by_a_supervisor(client, auth, db, people, site_with_permit,
-                                                                   device_headers):
+def test_site_edit_conflict_is_listed_and_resolved_by_a_supervisor(
+    client, auth, db, people, site_with_permit, device_headers
+):
     headers = device_headers(people["inspector"])
     site_id = str(site_with_permit.id)
     base = site_with_permit.version
-    first = client.post("/api/v1/sync/push", headers=headers, json={"mutations": [
-        mutation("site", site_id, {"address": "12 Mill Road"}, base_version=base)]}).get_json()["results"][0]
+    first = client.post(
+        "/api/v1/sync/push",
+        headers=headers,
+        json={
+            "mutations": [mutation("site", site_id, {"address": "12 Mill Road"}, base_version=base)]
+        },
+    ).get_json()["results"][0]
     assert first["status"] == "applied" and first["version"] == base + 1
     # another device started from the old version: a different field merges ...
-    merged = client.post("/api/v1/sync/push", headers=headers, json={"mutations": [
-        mutation("site", site_id, {"has_dewatering": True}, base_version=base)]}).get_json()["results"][0]
+    merged = client.post(
+        "/api/v1/sync/push",
+        headers=headers,
+        json={
+            "mutations": [mutation("site", site_id, {"has_dewatering": True}, base_version=base)]
+        },
+    ).get_json()["results"][0]
     assert merged["status"] == "applied"
     db.expire_all()
     site = db.get(Site, site_with_permit.id)
     assert site.address == "12 Mill Road" and site.has_dewatering is True
     # ... the same field with another value is a conflict, kept and shown
-    clash = client.post("/api/v1/sync/push", headers=headers, json={"mutations": [
-        mutation("site", site_id, {"address": "14 Mill Road"}, base_version=base)]}).get_json()["results"][0]
+    clash = client.post(
+        "/api/v1/sync/push",
+        headers=headers,
+        json={
+            "mutations": [mutation("site", site_id, {"address": "14 Mill Road"}, base_version=base)]
+        },
+    ).get_json()["results"][0]
     assert clash["status"] == "conflict" and clash["server_copy"]["address"] == "12 Mill Road"
     assert "address" in clash["errors"]
     db.expire_all()
@@ -90,17 +114,28 @@ def test_site_edit_conflict_is_listed_and_resolved_by_a_supervisor(client, auth,
     page = client.get("/conflicts/").get_data(as_text=True)
     assert "12 Mill Road" in page and "14 Mill Road" in page
     conflict = db.exec(select(SyncConflict)).one()
-    assert client.post(f"/conflicts/{conflict.id}/resolve", data={"keep": "device"}).status_code == 302
+    assert (
+        client.post(f"/conflicts/{conflict.id}/resolve", data={"keep": "device"}).status_code == 302
+    )
     db.expire_all()
     assert db.get(Site, site_with_permit.id).address == "14 Mill Road"
     assert db.get(SyncConflict, conflict.id).resolution == "device"
     assert "No unresolved conflicts" in client.get("/conflicts/").get_data(as_text=True)
 
 
-def test_permittee_cannot_edit_sites_or_resolve(client, auth, db, people, site_with_permit, device_headers):
+def test_permittee_cannot_edit_sites_or_resolve(
+    client, auth, db, people, site_with_permit, device_headers
+):
     headers = device_headers(people["permittee"])
-    result = client.post("/api/v1/sync/push", headers=headers, json={"mutations": [
-        mutation("site", str(site_with_permit.id), {"address": "x"}, base_version=1)]}).get_json()["results"][0]
+    result = client.post(
+        "/api/v1/sync/push",
+        headers=headers,
+        json={
+            "mutations": [
+                mutation("site", str(site_with_permit.id), {"address": "x"}, base_version=1)
+            ]
+        },
+    ).get_json()["results"][0]
     assert result["status"] == "rejected" and result["code"] == 403
     auth.login(people["permittee"].email)
     assert client.post("/conflicts/1/resolve", data={"keep": "server"}).status_code == 403

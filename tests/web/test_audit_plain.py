@@ -1,12 +1,12 @@
 """The audit trail in plain words: labels instead of keys, people by name, times in the Village's
 zone, no record ids, hashes or snake_case statuses; each filter's label sits with its own control."""
+
 from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
 
 from inspector.services import audit
-from tests.web.test_documents import synced  # noqa: F401  (fixture: an inspection with a photo)
 
 ORDER_ID = "74afba42-1c2d-4e5f-8a9b-0c1d2e3f4a5b"
 
@@ -29,7 +29,12 @@ class Text(HTMLParser):
             self.fields.append(self.field)
         elif self.in_form and self.field is not None and tag == "label":
             self.field["label"] = a.get("for")
-        elif self.in_form and self.field is not None and tag in ("select", "input") and a.get("type") != "hidden":
+        elif (
+            self.in_form
+            and self.field is not None
+            and tag in ("select", "input")
+            and a.get("type") != "hidden"
+        ):
             self.field["controls"].append(a.get("id"))
 
     def handle_endtag(self, tag):
@@ -46,23 +51,44 @@ class Text(HTMLParser):
 def test_audit_values_are_words(client, auth, db, make, people):
     site = make.site(people["supervisor"], name="Harbor Plat")
     boss = people["supervisor"]
-    audit.record(db, entity="stop_work_order", entity_id=ORDER_ID, action="issue", user_id=boss.id,
-                 site_id=site.id, before={"status": "proposed", "issued_by": None},
-                 after={"status": "under_review", "issued_by": boss.id,
-                        "compliance_due": "2026-12-12T19:20:41.708138", "sha256": "ab" * 32,
-                        "finding_id": ORDER_ID, "posted": True, "id": 7})
+    audit.record(
+        db,
+        entity="stop_work_order",
+        entity_id=ORDER_ID,
+        action="issue",
+        user_id=boss.id,
+        site_id=site.id,
+        before={"status": "proposed", "issued_by": None},
+        after={
+            "status": "under_review",
+            "issued_by": boss.id,
+            "compliance_due": "2026-12-12T19:20:41.708138",
+            "sha256": "ab" * 32,
+            "finding_id": ORDER_ID,
+            "posted": True,
+            "id": 7,
+        },
+    )
     db.commit()
     auth.login(boss.email)
     html = client.get("/audit/").text
     parser = Text()
     parser.feed(html)
     text = " ".join("".join(parser.text).split())
-    assert "Compliance due: 2026-12-12 13:20 CST" in text    # 19:20 UTC is 1:20 pm in Fairwater
+    assert "Compliance due: 2026-12-12 13:20 CST" in text  # 19:20 UTC is 1:20 pm in Fairwater
     assert f"Issued by: {boss.name}" in text
     assert "Status: proposed → under review" in text and "Posted: yes" in text
     assert "Stop-work order at Harbor Plat" in text and "issue" in text
-    for raw in ("compliance_due", "issued_by", "under_review", "2026-12-12T19:20", "74afba42", "ab" * 8,
-                "stop_work_order", "finding_id"):
+    for raw in (
+        "compliance_due",
+        "issued_by",
+        "under_review",
+        "2026-12-12T19:20",
+        "74afba42",
+        "ab" * 8,
+        "stop_work_order",
+        "finding_id",
+    ):
         assert raw not in text, raw
     assert not re.search(r"\b[0-9a-f]{8}-[0-9a-f]{4}\b", text) and "Id:" not in text
 
@@ -74,7 +100,7 @@ def test_audit_filter_labels_sit_with_their_controls(client, auth, people):
     labelled = [f for f in parser.fields if f["label"]]
     assert {f["label"] for f in labelled} == {"f-site", "f-entity"}
     for field in labelled:
-        assert field["controls"] == [field["label"]]     # one wrapper: the label and its control
+        assert field["controls"] == [field["label"]]  # one wrapper: the label and its control
 
 
 def test_a_correction_and_its_photos_are_named_not_numbered(client, auth, db, people, synced):
@@ -90,8 +116,11 @@ def test_a_correction_and_its_photos_are_named_not_numbered(client, auth, db, pe
     correction["answers"] = [{**a, "photo_ids": []} for a in correction["answers"]]
     correction = seal(correction)
     new_id = uid()
-    result = client.post("/api/v1/sync/push", headers={"Authorization": f"Bearer {token}"}, json={
-        "device_id": uid(), "mutations": [mutation("inspection", new_id, correction)]}).get_json()
+    result = client.post(
+        "/api/v1/sync/push",
+        headers={"Authorization": f"Bearer {token}"},
+        json={"device_id": uid(), "mutations": [mutation("inspection", new_id, correction)]},
+    ).get_json()
     assert result["results"][0]["status"] == "applied", result
     auth.login(people["supervisor"].email)
     for page_id in (inspection_id, new_id):

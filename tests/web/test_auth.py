@@ -1,4 +1,5 @@
 """Sign-in, sign-out, the slow-down after repeated failures, and CSRF on state changes."""
+
 from inspector import create_app
 
 from ..conftest import PASSWORD
@@ -31,7 +32,10 @@ def test_repeated_failures_lock_the_account_briefly(client, auth, people):
 
 
 def test_next_parameter_only_redirects_locally(client, auth, people):
-    response = client.post("/login?next=//evil.example/x", data={"email": people["inspector"].email, "password": PASSWORD})
+    response = client.post(
+        "/login?next=//evil.example/x",
+        data={"email": people["inspector"].email, "password": PASSWORD},
+    )
     assert response.headers["Location"] == "/sites/"  # the inspector's home
 
 
@@ -54,6 +58,7 @@ def test_session_cookie_flags_and_security_headers(client, auth, people):
 
 def test_production_refuses_the_demo_secret(tmp_path, monkeypatch):
     import pytest
+
     monkeypatch.setenv("FAIRWATER_ENV_NAME", "production")
     with pytest.raises(RuntimeError, match="SECRET_KEY"):
         create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'p.db'}"})

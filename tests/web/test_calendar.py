@@ -1,4 +1,5 @@
 """/calendar: overdue, today and this week, for the user's own sites (staff: all sites)."""
+
 from __future__ import annotations
 
 from datetime import date, timedelta
@@ -8,8 +9,17 @@ from inspector.models.base import utcnow
 
 
 def add_inspection(db, site, started):
-    db.add(Inspection(id=f"i-{site.id}-{started.isoformat()}", site_id=site.id, kind="weekly", inspector_name="Pat",
-                      inspected_on=started.date(), started_at=started, catalog_version="t"))
+    db.add(
+        Inspection(
+            id=f"i-{site.id}-{started.isoformat()}",
+            site_id=site.id,
+            kind="weekly",
+            inspector_name="Pat",
+            inspected_on=started.date(),
+            started_at=started,
+            catalog_version="t",
+        )
+    )
     db.commit()
 
 
@@ -18,9 +28,18 @@ def test_calendar_groups_overdue_and_upcoming_per_company(client, auth, people, 
     mine_soon = make.site(people["supervisor"], name="Soon Lot")
     theirs = make.site(people["supervisor"], name="Rival Yard")
     unissued = make.site(people["supervisor"], name="Waiting Lot")
-    for site, company in ((mine_late, people["permittee"]), (mine_soon, people["permittee"]), (theirs, people["other"])):
-        make.permit(site, company.company_id, people["supervisor"], issued=True,
-                    received_on=date.today() - timedelta(days=30))
+    for site, company in (
+        (mine_late, people["permittee"]),
+        (mine_soon, people["permittee"]),
+        (theirs, people["other"]),
+    ):
+        make.permit(
+            site,
+            company.company_id,
+            people["supervisor"],
+            issued=True,
+            received_on=date.today() - timedelta(days=30),
+        )
     make.permit(unissued, people["permittee"].company_id, people["supervisor"])
     now = utcnow()
     add_inspection(db, mine_late, now - timedelta(days=9))
@@ -33,7 +52,7 @@ def test_calendar_groups_overdue_and_upcoming_per_company(client, auth, people, 
     week = html.split('id="cal-week"')[1].split("</section>")[0]
     assert "Late Lot" in overdue and "Soon Lot" not in overdue
     assert "Soon Lot" in week
-    assert "Rival Yard" not in html                       # another company's site
+    assert "Rival Yard" not in html  # another company's site
     assert "Waiting Lot" in html.split('id="cal-not_active"')[1] and "not issued" in html
     assert "§ 256-8D(3)(g)" in html
 

@@ -1,4 +1,5 @@
 """The dashboard: roles, urgency order, filters, and a number of queries that does not grow with the sites."""
+
 from datetime import timedelta
 
 import pytest
@@ -18,10 +19,14 @@ def estate(app, db, make, people):
     rb = app.extensions["rulebook"]
     quiet = make.site(people["supervisor"], name="Aaa Quiet Lot")
     make.permit(quiet, people["permittee"].company_id, people["supervisor"], issued=True)
-    record_inspection(db, quiet, rb, at=utcnow() - timedelta(hours=1), passed=("INLET",), evaluate=False)
+    record_inspection(
+        db, quiet, rb, at=utcnow() - timedelta(hours=1), passed=("INLET",), evaluate=False
+    )
     busy = make.site(people["supervisor"], name="Zzz Busy Lot")
     make.permit(busy, people["other"].company_id, people["supervisor"], issued=True)
-    record_inspection(db, busy, rb, at=utcnow() - timedelta(days=2), failed=("INLET",), evaluate=False)
+    record_inspection(
+        db, busy, rb, at=utcnow() - timedelta(days=2), failed=("INLET",), evaluate=False
+    )
     return quiet, busy
 
 
@@ -55,6 +60,7 @@ def count_queries(app, client, url):
     def before(_conn, _cursor, statement, *_args):
         if statement.lstrip().upper().startswith("SELECT"):  # not BEGIN/COMMIT bookkeeping
             seen.append(statement)
+
     event.listen(engine, "before_cursor_execute", before)
     try:
         assert client.get(url).status_code == 200
@@ -71,6 +77,8 @@ def test_queries_do_not_grow_with_sites(app, client, auth, db, make, people, est
     for n in range(8):
         site = make.site(people["supervisor"], name=f"Extra {n}")
         make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
-        record_inspection(db, site, rb, at=utcnow() - timedelta(hours=2), failed=("INLET",), evaluate=False)
+        record_inspection(
+            db, site, rb, at=utcnow() - timedelta(hours=2), failed=("INLET",), evaluate=False
+        )
     many = count_queries(app, client, "/dashboard")
     assert many == few

@@ -1,44 +1,17 @@
 """Documents: the inspection page and its DNR-style PDF with tamper evidence, CSV and GeoJSON exports that
 show only what the user may see, and the audit trail page."""
+
 import csv
 import io
 import json
 
-import pytest
-
 from inspector.documents import pdf as pdf_module
-from sync import auth as device_auth
-from tests.sync.helpers import inspection_payload, jpeg, mutation, sha, uid
+from tests.sync.helpers import jpeg
 
 
 def login(auth, user):
     auth.logout()
     auth.login(user.email)
-
-
-@pytest.fixture
-def synced(client, db, make, people):
-    """A permitted site with one inspection pushed by the inspector's device: PERIMETER failed, 2 photos
-    declared, 1 uploaded."""
-    site = make.site(people["supervisor"], name="Harbor Plat", latitude=43.1, longitude=-88.9)
-    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
-    _device, token = device_auth.enroll(db, people["inspector"], "tablet")
-    db.commit()
-    headers = {"Authorization": f"Bearer {token}"}
-    first, second = jpeg(), jpeg(color=(10, 20, 200))
-    photos = [(uid(), sha(first)), (uid(), sha(second))]
-    payload = inspection_payload(site, fail=("PERIMETER",), photos=photos)
-    payload["photos"][0]["item_code"] = "PERIMETER"
-    from tests.sync.helpers import seal
-    payload = seal(payload)
-    inspection_id = uid()
-    result = client.post("/api/v1/sync/push", headers=headers, json={"device_id": uid(), "mutations": [
-        mutation("inspection", inspection_id, payload)]}).get_json()["results"][0]
-    assert result["status"] == "applied", result
-    put = client.put(f"/api/v1/photos/{photos[0][0]}", data=first, headers={
-        **headers, "Content-Type": "image/jpeg", "X-Content-SHA256": photos[0][1]})
-    assert put.status_code == 201, put.get_json()
-    return site, inspection_id, payload, photos
 
 
 def test_inspection_page_shows_report_and_tamper_evidence(client, auth, people, synced):
@@ -64,9 +37,14 @@ def test_inspection_pdf_reads_like_the_dnr_form(client, auth, people, synced, mo
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     body = response.data
     assert body.startswith(b"%PDF")
-    for text in (b"Construction Site Erosion Control Inspection Report", b"Modifications required",
-                 b"Precipitation event", b"Follow-up: modifications required", payload["sha256"].encode(),
-                 b"1 of 2 photos received"):
+    for text in (
+        b"Construction Site Erosion Control Inspection Report",
+        b"Modifications required",
+        b"Precipitation event",
+        b"Follow-up: modifications required",
+        payload["sha256"].encode(),
+        b"1 of 2 photos received",
+    ):
         assert text in body, text
 
 
@@ -76,7 +54,9 @@ def test_exports_respect_visibility(client, auth, people, synced, make):
     rows = list(csv.DictReader(io.StringIO(client.get("/exports/inspections.csv").text)))
     assert [r["site"] for r in rows] == ["Harbor Plat"] and rows[0]["modifications_required"] == "1"
     findings = list(csv.DictReader(io.StringIO(client.get("/exports/findings.csv").text)))
-    assert [f["item_code"] for f in findings] == ["PERIMETER"] and findings[0]["citation"].startswith("§ 256-7B")
+    assert [f["item_code"] for f in findings] == ["PERIMETER"] and findings[0][
+        "citation"
+    ].startswith("§ 256-7B")
     geo = json.loads(client.get("/exports/sites.geojson").data)
     assert [f["properties"]["name"] for f in geo["features"]] == ["Harbor Plat"]
     assert geo["features"][0]["geometry"] == {"type": "Point", "coordinates": [-88.9, 43.1]}
@@ -86,11 +66,15 @@ def test_exports_respect_visibility(client, auth, people, synced, make):
 
 
 def test_csv_cells_cannot_run_as_formulas(client, auth, db, people, make):
-    make.site(people["supervisor"], name="=HYPERLINK(\"http://evil\")")
+    make.site(people["supervisor"], name='=HYPERLINK("http://evil")')
     login(auth, people["supervisor"])
-    geo_names = [f["properties"]["name"] for f in json.loads(client.get("/exports/sites.geojson").data)["features"]]
+    geo_names = [
+        f["properties"]["name"]
+        for f in json.loads(client.get("/exports/sites.geojson").data)["features"]
+    ]
     assert geo_names == ['=HYPERLINK("http://evil")']  # JSON is data, left as is
     from inspector.documents.tables import _csv
+
     assert _csv(["a"], [["=1+1"]]).splitlines()[1] == "'=1+1"
 
 
@@ -107,7 +91,9 @@ def test_audit_trail_page(client, auth, people, synced):
 
 def test_finding_page_correction_and_verification(client, auth, db, people, synced):
     from sqlmodel import select
+
     from inspector.models import Finding
+
     site, inspection_id, _payload, photos = synced
     finding = db.exec(select(Finding).where(Finding.inspection_id == inspection_id)).one()
     login(auth, people["other"])
@@ -115,24 +101,36 @@ def test_finding_page_correction_and_verification(client, auth, db, people, sync
     login(auth, people["permittee"])
     page = client.get(f"/findings/{finding.id}").text
     assert "Report the correction" in page and "Re-trench and re-stake the fence" in page
-    assert client.get(f"/findings/{finding.id}/photos/{photos[0][0]}/thumb").status_code == 200  # "before"
+    assert (
+        client.get(f"/findings/{finding.id}/photos/{photos[0][0]}/thumb").status_code == 200
+    )  # "before"
     refused = client.post(f"/findings/{finding.id}/corrected", data={"corrected_note": ""})
     assert refused.status_code == 400 and "Say what was done" in refused.text
-    bad_photo = client.post(f"/findings/{finding.id}/corrected", data={
-        "corrected_note": "Fence re-trenched", "photo": (io.BytesIO(b"not an image"), "after.jpg")},
-        content_type="multipart/form-data")
+    bad_photo = client.post(
+        f"/findings/{finding.id}/corrected",
+        data={
+            "corrected_note": "Fence re-trenched",
+            "photo": (io.BytesIO(b"not an image"), "after.jpg"),
+        },
+        content_type="multipart/form-data",
+    )
     assert bad_photo.status_code in (400, 413, 415, 422)
     db.expire_all()
-    assert db.get(Finding, finding.id).status == "open"                     # nothing half-written
-    done = client.post(f"/findings/{finding.id}/corrected", data={
-        "corrected_note": "Fence re-trenched", "photo": (io.BytesIO(jpeg()), "after.jpg")},
-        content_type="multipart/form-data")
+    assert db.get(Finding, finding.id).status == "open"  # nothing half-written
+    done = client.post(
+        f"/findings/{finding.id}/corrected",
+        data={"corrected_note": "Fence re-trenched", "photo": (io.BytesIO(jpeg()), "after.jpg")},
+        content_type="multipart/form-data",
+    )
     assert done.status_code == 303
     page = client.get(f"/findings/{finding.id}").text
     assert "Corrected — awaiting verification" in page and "After:" in page
     assert client.post(f"/findings/{finding.id}/close").status_code == 403
     login(auth, people["inspector"])
-    assert client.post(f"/findings/{finding.id}/close", data={"note": "Checked on site"}).status_code == 303
+    assert (
+        client.post(f"/findings/{finding.id}/close", data={"note": "Checked on site"}).status_code
+        == 303
+    )
     assert "Closed" in client.get(f"/findings/{finding.id}").text
     assert "No findings here." in client.get("/findings/?status=overdue").text
     assert "PERIMETER" in client.get("/findings/?status=closed").text

@@ -1,5 +1,6 @@
 """/app/findings, the field app's offline findings page: a shell page the service worker precaches, so it
 is the same bytes for everybody, carries no user data, no CSRF token and no inline script."""
+
 import json
 import re
 
@@ -28,7 +29,9 @@ def test_no_inline_script_only_the_module_and_a_data_block(client):
     for tag, body in scripts:
         assert ("src=" in tag and not body.strip()) or 'type="application/json"' in tag, tag
     assert '<script type="module" src="/static/js/findings-field.js">' in page
-    assert not re.search(r"\son[a-z]+=|\sstyle=", page), "CSP: no inline handlers or style attributes"
+    assert not re.search(r"\son[a-z]+=|\sstyle=", page), (
+        "CSP: no inline handlers or style attributes"
+    )
     config = re.search(r'<script type="application/json" id="ff-config">(.*?)</script>', page, re.S)
     assert json.loads(config.group(1)) == {"timezone": "America/Chicago"}
 
@@ -39,11 +42,13 @@ def test_page_is_precached_and_in_the_field_app_navigation(client):
         with open(template, encoding="utf-8"):
             pass
     for shell_page in ("/app/", "/app/outbox", URL):
-        assert '<a href="/app/findings" data-nav="findings">Findings</a>' in client.get(shell_page).get_data(as_text=True)
+        assert '<a href="/app/findings" data-nav="findings">Findings</a>' in client.get(
+            shell_page
+        ).get_data(as_text=True)
 
 
 def test_correction_form_takes_a_camera_photo_and_requires_a_note(client):
     page = client.get(URL).get_data(as_text=True)
-    form = page[page.index('<template id="ff-correction">'):page.index("</template>")]
+    form = page[page.index('<template id="ff-correction">') : page.index("</template>")]
     assert 'type="file" accept="image/*" capture="environment"' in form
     assert '<textarea data-id="note" name="corrected_note" rows="3" required>' in form

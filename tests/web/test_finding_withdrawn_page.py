@@ -1,5 +1,6 @@
 """The finding page of a withdrawn finding says so, why, and links to the correcting inspection; the
 correcting inspection's report shows a finding it carried over (issue #3)."""
+
 from __future__ import annotations
 
 import pytest
@@ -18,9 +19,15 @@ def corrected(db, make, people):
     make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
     ctx = SyncContext(user=people["inspector"], device_id="dev-1", now=utcnow(), rb=default())
     first, second = uid(), uid()
-    inspections.apply_submission(db, inspection_payload(site, kind="village", fail=("INLET", "PERIMETER")), first, ctx)
-    inspections.apply_submission(db, inspection_payload(site, kind="village", fail=("PERIMETER",), replaces_id=first),
-                                 second, ctx)
+    inspections.apply_submission(
+        db, inspection_payload(site, kind="village", fail=("INLET", "PERIMETER")), first, ctx
+    )
+    inspections.apply_submission(
+        db,
+        inspection_payload(site, kind="village", fail=("PERIMETER",), replaces_id=first),
+        second,
+        ctx,
+    )
     db.commit()
     return first, second
 
@@ -30,7 +37,9 @@ def login(auth, user):
     auth.login(user.email)
 
 
-def test_withdrawn_finding_page_gives_the_reason_and_the_correcting_inspection(client, auth, people, corrected):
+def test_withdrawn_finding_page_gives_the_reason_and_the_correcting_inspection(
+    client, auth, people, corrected
+):
     first, second = corrected
     fid = findings.finding_id_for(first, "INLET")
     login(auth, people["other"])
@@ -48,10 +57,14 @@ def test_withdrawn_finding_page_gives_the_reason_and_the_correcting_inspection(c
     assert "Withdrawn — recorded in error" in client.get(f"/findings/{fid}").text
     listed = client.get("/findings/?status=withdrawn").text
     assert f"/findings/{fid}" in listed and "PERIMETER" not in listed
-    assert f"/findings/{fid}" not in client.get("/findings/").text  # the default list: unresolved ones
+    assert (
+        f"/findings/{fid}" not in client.get("/findings/").text
+    )  # the default list: unresolved ones
 
 
-def test_the_correcting_inspection_shows_the_finding_it_carried_over(client, auth, people, corrected):
+def test_the_correcting_inspection_shows_the_finding_it_carried_over(
+    client, auth, people, corrected
+):
     first, second = corrected
     login(auth, people["inspector"])
     page = client.get(f"/inspections/{second}").text

@@ -1,5 +1,6 @@
 """The Village's day (America/Chicago), not UTC's, at the awkward moments: 19:30 local (already
 the next day in UTC), 23:59, 00:01, the DST changes of 2026-11-01 and 2027-03-14, holidays."""
+
 import io
 from datetime import date, datetime
 
@@ -42,24 +43,42 @@ def test_clock_today_is_the_local_day_of_the_pinned_moment(app):
 
 
 def street_site(make, people):
-    return make.site(people["supervisor"], project_kind="street_work", length_ft=400.0,
-                     area_acres=None, disturbed_acres=None)
+    return make.site(
+        people["supervisor"],
+        project_kind="street_work",
+        length_ft=400.0,
+        area_acres=None,
+        disturbed_acres=None,
+    )
 
 
 def _issued_permit(make, people, received_on):
     site = make.site(people["supervisor"])
-    permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True,
-                         received_on=received_on)
+    permit = make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=received_on,
+    )
     return site, permit
 
 
-def test_completion_notice_at_1930_on_day_14_is_on_time_and_proposes_nothing(app, client, auth,
-                                                                               people, make, db):
+def test_completion_notice_at_1930_on_day_14_is_on_time_and_proposes_nothing(
+    app, client, auth, people, make, db
+):
     """§ 256-8D(3)(b): installed 10-18, due by 2026-11-01 (the day DST ends), notified 19:30."""
     site, permit = _issued_permit(make, people, date(2026, 10, 1))
     sent = local(2026, 11, 1, 19, 30)  # 01:30 UTC on 11-02
-    permits.notify_completion(db, permit, user=people["permittee"], measure="Silt fence",
-                              installed_on=date(2026, 10, 18), now=sent, rb=RB)
+    permits.notify_completion(
+        db,
+        permit,
+        user=people["permittee"],
+        measure="Silt fence",
+        installed_on=date(2026, 10, 18),
+        now=sent,
+        rb=RB,
+    )
     db.commit()
     tick = local(2026, 11, 2, 9, 0)
     enforcement.evaluate_site(db, site, tick, RB)
@@ -69,34 +88,49 @@ def test_completion_notice_at_1930_on_day_14_is_on_time_and_proposes_nothing(app
     app.config["CLOCK_NOW"] = tick
     auth.login(people["permittee"].email)
     page = client.get(f"/permits/{permit.id}").get_data(as_text=True)
-    line = page[page.index("Silt fence"):].split("</li>")[0]
+    line = page[page.index("Silt fence") :].split("</li>")[0]
     assert "On time" in line and "Late" not in line
     assert "2026-11-01 19:30 CST" in line  # the local time with its zone, not 2026-11-02
 
 
-def test_completion_notice_at_0001_on_day_15_is_late_and_the_reason_names_local_days(people, make,
-                                                                                    db):
+def test_completion_notice_at_0001_on_day_15_is_late_and_the_reason_names_local_days(
+    people, make, db
+):
     site, permit = _issued_permit(make, people, date(2026, 10, 1))
-    permits.notify_completion(db, permit, user=people["permittee"], measure="Inlet protection",
-                              installed_on=date(2026, 10, 18), now=local(2026, 11, 2, 0, 1), rb=RB)
+    permits.notify_completion(
+        db,
+        permit,
+        user=people["permittee"],
+        measure="Inlet protection",
+        installed_on=date(2026, 10, 18),
+        now=local(2026, 11, 2, 0, 1),
+        rb=RB,
+    )
     db.commit()
     [order] = enforcement.evaluate_site(db, site, local(2026, 11, 2, 9, 0), RB)
     [ground] = [g for g in order.grounds if g["rule"] == "completion_notice_late"]
     assert "notified on 2026-11-02, after 2026-11-01" in ground["reason"]
 
 
-def test_plan_uploaded_at_1930_starts_the_review_clock_that_local_day(app, client, auth, people,
-                                                                     make, db):
+def test_plan_uploaded_at_1930_starts_the_review_clock_that_local_day(
+    app, client, auth, people, make, db
+):
     """§ 256-8C: received Thu 2026-11-19 at 19:30 (01:30 UTC, Fri): 10 work days, skipping the
     Village holidays of 11-26 and 11-27, end Mon 2026-12-07 (counted from Friday: Tue 12-08)."""
     site = street_site(make, people)
-    permit = make.permit(site, people["permittee"].company_id, people["supervisor"],
-                         received_on=date(2026, 11, 19))
+    permit = make.permit(
+        site, people["permittee"].company_id, people["supervisor"], received_on=date(2026, 11, 19)
+    )
     app.config["CLOCK_NOW"] = local(2026, 11, 19, 19, 30)
     auth.login(people["permittee"].email)
-    response = client.post(f"/permits/{permit.id}/documents", data={
-        "kind": RB["control_plan_documents"][0]["kind"],
-        "file": (io.BytesIO(b"%PDF-1.4 plan"), "plan.pdf")}, content_type="multipart/form-data")
+    response = client.post(
+        f"/permits/{permit.id}/documents",
+        data={
+            "kind": RB["control_plan_documents"][0]["kind"],
+            "file": (io.BytesIO(b"%PDF-1.4 plan"), "plan.pdf"),
+        },
+        content_type="multipart/form-data",
+    )
     assert response.status_code == 302
     doc = db.exec(select(ControlPlanDocument)).one()
     assert doc.uploaded_at == datetime(2026, 11, 20, 1, 30)
@@ -105,25 +139,33 @@ def test_plan_uploaded_at_1930_starts_the_review_clock_that_local_day(app, clien
     assert view["review"].due == date(2026, 12, 7)
     page = client.get(f"/permits/{permit.id}").get_data(as_text=True)
     assert "due <strong>2026-12-07</strong>" in page and "2026-12-08" not in page
-    doc_line = page[page.index("plan.pdf</a>"):].split("</li>")[0]
+    doc_line = page[page.index("plan.pdf</a>") :].split("</li>")[0]
     assert "2026-11-19" in doc_line and "2026-11-20" not in doc_line  # the upload's local day
 
 
 def test_review_clock_skips_the_village_holidays_of_christmas_eve_and_day(people, make, db):
     site = street_site(make, people)
-    permit = make.permit(site, people["permittee"].company_id, people["supervisor"],
-                         received_on=date(2026, 12, 2))
-    permits.add_document(db, permit, kind=RB["control_plan_documents"][0]["kind"], filename="p.pdf",
-                         data=b"%PDF-1.4 p", user=people["permittee"], rb=RB,
-                         now=local(2026, 12, 16, 23, 59))
+    permit = make.permit(
+        site, people["permittee"].company_id, people["supervisor"], received_on=date(2026, 12, 2)
+    )
+    permits.add_document(
+        db,
+        permit,
+        kind=RB["control_plan_documents"][0]["kind"],
+        filename="p.pdf",
+        data=b"%PDF-1.4 p",
+        user=people["permittee"],
+        rb=RB,
+        now=local(2026, 12, 16, 23, 59),
+    )
     view = permits.clocks_view(db, permit, site, RB, local(2026, 12, 17, 8, 0))
     # Wed 12-16: 17, 18, 21, 22, 23, (24, 25 holidays), 28, 29, 30, 31, (Jan 1 holiday), Jan 4.
     assert view["complete_on"] == date(2026, 12, 16) and view["review"].due == date(2027, 1, 4)
 
 
-def test_permit_page_at_1900_on_its_last_valid_day_is_not_expired_and_writes_nothing(app, client,
-                                                                                      auth, people,
-                                                                                      make, db):
+def test_permit_page_at_1900_on_its_last_valid_day_is_not_expired_and_writes_nothing(
+    app, client, auth, people, make, db
+):
     site, permit = _issued_permit(make, people, date(2026, 6, 1))
     last_day = permit.expires_on
     assert last_day == date(2026, 11, 28)
@@ -142,21 +184,30 @@ def test_permit_page_at_1900_on_its_last_valid_day_is_not_expired_and_writes_not
     assert db.get(Permit, permit.id).status == "expired"
 
 
-def test_dates_on_pages_are_local_with_the_zone_across_the_spring_change(app, client, auth, people,
-                                                                          make, db):
+def test_dates_on_pages_are_local_with_the_zone_across_the_spring_change(
+    app, client, auth, people, make, db
+):
     site = make.site(people["supervisor"])
-    permit = make.permit(site, people["permittee"].company_id, people["supervisor"],
-                         received_on=date(2026, 11, 20))
+    permit = make.permit(
+        site, people["permittee"].company_id, people["supervisor"], received_on=date(2026, 11, 20)
+    )
     # 2027-03-14 03:30 CDT is 08:30 UTC; 01:30 CST that morning is 07:30 UTC.
     kind = RB["control_plan_documents"][0]["kind"]
-    permits.add_document(db, permit, kind=kind, filename="late.pdf",
-                         data=b"%PDF-1.4 l", user=people["permittee"], rb=RB,
-                         now=local(2026, 11, 30, 21, 0))
+    permits.add_document(
+        db,
+        permit,
+        kind=kind,
+        filename="late.pdf",
+        data=b"%PDF-1.4 l",
+        user=people["permittee"],
+        rb=RB,
+        now=local(2026, 11, 30, 21, 0),
+    )
     db.commit()
     app.config["CLOCK_NOW"] = local(2026, 11, 30, 21, 5)
     auth.login(people["permittee"].email)
     page = client.get(f"/permits/{permit.id}").get_data(as_text=True)
-    doc_line = page[page.index("late.pdf</a>"):].split("</li>")[0]
+    doc_line = page[page.index("late.pdf</a>") :].split("</li>")[0]
     assert "2026-11-30" in doc_line and "2026-12-01" not in doc_line
     with app.test_request_context():
         filters = app.jinja_env.filters

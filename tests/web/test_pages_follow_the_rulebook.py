@@ -1,5 +1,6 @@
 """Every citation, number and deadline on the office pages comes from the rulebook: the app run with a
 changed copy (another municipality's, or an amended ordinance) shows the changed figures, none of ours."""
+
 from datetime import timedelta
 from pathlib import Path
 
@@ -12,10 +13,10 @@ from inspector.services import permits
 from tests.support.enforcement import record_inspection
 
 CHANGES = [  # (line in fairwater.toml, its replacement)
-    ("hours = 48\n", "hours = 36\n"),                                        # § 256-8D(3)(a)
+    ("hours = 48\n", "hours = 36\n"),  # § 256-8D(3)(a)
     ("[clocks.completion_notice]\ndays = 14\n", "[clocks.completion_notice]\ndays = 21\n"),
     ("[clocks.permit_validity]\ndays = 180\n", "[clocks.permit_validity]\ndays = 200\n"),
-    ("work_days = 10\n", "work_days = 12\n"),                                # § 256-8C
+    ("work_days = 10\n", "work_days = 12\n"),  # § 256-8C
     ("compliance_days = 10 ", "compliance_days = 9 "),
     ("[clocks.stop_work_compliance]\ndays = 10\n", "[clocks.stop_work_compliance]\ndays = 9\n"),
     ('control_plan = "§ 256-8B"', 'control_plan = "§ 99-8B"'),
@@ -34,8 +35,15 @@ def app(database_url, tmp_path):
         text = text.replace(old, new)
     path = tmp_path / "amended.toml"
     path.write_text(text, encoding="utf-8")
-    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "test",
-                      "DATABASE_URL": database_url, "RULEBOOK_PATH": str(path)})
+    app = create_app(
+        {
+            "TESTING": True,
+            "WTF_CSRF_ENABLED": False,
+            "SECRET_KEY": "test",
+            "DATABASE_URL": database_url,
+            "RULEBOOK_PATH": str(path),
+        }
+    )
     yield app
     app.extensions["engine"].dispose()
 
@@ -44,7 +52,9 @@ def test_office_pages_show_the_changed_rulebook(app, client, auth, db, make, peo
     rb = app.extensions["rulebook"]
     assert rb["clocks.commencement_notice.hours"] == 36
     site = make.site(people["supervisor"], name="Amended Acres")
-    permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True, rb=rb)
+    permit = make.permit(
+        site, people["permittee"].company_id, people["supervisor"], issued=True, rb=rb
+    )
     auth.login(people["permittee"].email)
     permit_page = client.get(f"/permits/{permit.id}").get_data(as_text=True)
     # (the condition texts quote the ordinance's words, which an amended rulebook rewrites itself)
@@ -61,16 +71,28 @@ def test_office_pages_show_the_changed_rulebook(app, client, auth, db, make, peo
     assert "§ 99-7B(5)(c)" in form
     # A stop-work order issued under the amended rulebook: its grounds heading, clock and notice.
     now = utcnow()
-    permits.notify_commencement(db, permit, user=people["permittee"], commenced_at=now - timedelta(days=2),
-                                now=now - timedelta(days=2))
+    permits.notify_commencement(
+        db,
+        permit,
+        user=people["permittee"],
+        commenced_at=now - timedelta(days=2),
+        now=now - timedelta(days=2),
+    )
     db.commit()
     record_inspection(db, site, rb, at=now - timedelta(hours=3), failed=("PERIMETER",))
-    _, _, [order] = record_inspection(db, site, rb, at=now - timedelta(hours=1), failed=("PERIMETER",))
+    _, _, [order] = record_inspection(
+        db, site, rb, at=now - timedelta(hours=1), failed=("PERIMETER",)
+    )
     auth.logout()
     auth.login(people["supervisor"].email)
     page = client.get(f"/orders/{order.id}").get_data(as_text=True)
     assert "Grounds (§ 99-10A)" in page and "starts the 9-day compliance clock" in page
-    assert client.post(f"/orders/{order.id}/issue", data={"grounds": ["plan_not_implemented"],
-                                                          "confirm": "yes"}).status_code == 303
+    assert (
+        client.post(
+            f"/orders/{order.id}/issue",
+            data={"grounds": ["plan_not_implemented"], "confirm": "yes"},
+        ).status_code
+        == 303
+    )
     notice = client.get(f"/orders/{order.id}/notice").get_data(as_text=True)
     assert "under § 99-10A of the" in notice and "(9 days after the day of issue)" in notice

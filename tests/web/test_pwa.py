@@ -1,4 +1,5 @@
 """The installable app's server side: manifest, service worker route, precacheable shell pages."""
+
 from __future__ import annotations
 
 import importlib
@@ -87,8 +88,13 @@ def test_precache_list_names_existing_templates_and_prints_as_json():
         assert url.startswith("/"), url
         for name in files:
             assert (ROOT / name).is_file(), (url, name)
-    out = subprocess.run([sys.executable, "-m", "inspector.web.pwa", "precache-json"], cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "inspector.web.pwa", "precache-json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     printed = json.loads(out)
     assert printed["/app/inspect"] == pwa.PRECACHE_PAGES["/app/inspect"]
     assert {"/app/", "/app/inspect", "/app/outbox", "/app/rain", "/app/offline"} <= set(printed)

@@ -1,14 +1,15 @@
 """Rain pages, the import page and CLI, the site panel, and rain readings pushed from a tablet."""
+
 from __future__ import annotations
 
 import io
 import uuid
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 
 import pytest
 from sqlmodel import select
 
-from inspector.models import RainEvent, RainGauge, RainReading, SiteGauge
+from inspector.models import RainEvent, RainReading, SiteGauge
 from inspector.models.base import utcnow
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
@@ -18,7 +19,9 @@ RB = default()
 
 
 def coco_file(days_amounts, station="WI-FD-99"):
-    lines = ["ObservationDate,ObservationTime,EntryDateTime,StationNumber,StationName,Latitude,Longitude,TotalPrecipAmt"]
+    lines = [
+        "ObservationDate,ObservationTime,EntryDateTime,StationNumber,StationName,Latitude,Longitude,TotalPrecipAmt"
+    ]
     for day, amount in days_amounts:
         lines.append(f"{day},07:00 AM,{day} 07:20 AM,{station},Fairwater 2 N,43.84,-88.86,{amount}")
     return ("\n".join(lines) + "\n").encode()
@@ -27,10 +30,23 @@ def coco_file(days_amounts, station="WI-FD-99"):
 @pytest.fixture
 def linked_site(make, people, db):
     site = make.site(people["supervisor"], name="Mill Pond Lots", latitude=43.84, longitude=-88.86)
-    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True,
-                received_on=date.today() - timedelta(days=20))
-    gauge = rain.create_gauge(db, name="Mill Pond gauge", kind="onsite", station_code="mill-1", latitude=43.84,
-                              longitude=-88.861, user_id=None, rb=RB)
+    make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=date.today() - timedelta(days=20),
+    )
+    gauge = rain.create_gauge(
+        db,
+        name="Mill Pond gauge",
+        kind="onsite",
+        station_code="mill-1",
+        latitude=43.84,
+        longitude=-88.861,
+        user_id=None,
+        rb=RB,
+    )
     db.commit()
     return site, gauge
 
@@ -41,19 +57,35 @@ def test_import_page_is_for_supervisors_and_reports_rows(client, auth, people, l
     auth.logout()
     auth.login(people["supervisor"].email)
     today = date.today()
-    data = coco_file([((today - timedelta(days=1)).isoformat(), "0.62"), ((today - timedelta(days=2)).isoformat(), "-3"),
-                      ((today - timedelta(days=3)).isoformat(), "T")])
-    page = client.post("/rain/import", data={"format": "cocorahs", "file": (io.BytesIO(data), "rain.csv")},
-                       content_type="multipart/form-data")
+    data = coco_file(
+        [
+            ((today - timedelta(days=1)).isoformat(), "0.62"),
+            ((today - timedelta(days=2)).isoformat(), "-3"),
+            ((today - timedelta(days=3)).isoformat(), "T"),
+        ]
+    )
+    page = client.post(
+        "/rain/import",
+        data={"format": "cocorahs", "file": (io.BytesIO(data), "rain.csv")},
+        content_type="multipart/form-data",
+    )
     html = page.get_data(as_text=True)
     assert page.status_code == 200
-    assert "2 stored" in html and "1 bad row(s)" in html and "negative" in html and "New gauge" in html
+    assert (
+        "2 stored" in html and "1 bad row(s)" in html and "negative" in html and "New gauge" in html
+    )
     assert "Qualifying rains found" in html
-    again = client.post("/rain/import", data={"format": "cocorahs", "file": (io.BytesIO(data), "rain.csv")},
-                        content_type="multipart/form-data").get_data(as_text=True)
+    again = client.post(
+        "/rain/import",
+        data={"format": "cocorahs", "file": (io.BytesIO(data), "rain.csv")},
+        content_type="multipart/form-data",
+    ).get_data(as_text=True)
     assert "0 stored" in again and "2 already imported" in again
-    wrong = client.post("/rain/import", data={"format": "ghcn", "file": (io.BytesIO(data), "rain.csv")},
-                        content_type="multipart/form-data")
+    wrong = client.post(
+        "/rain/import",
+        data={"format": "ghcn", "file": (io.BytesIO(data), "rain.csv")},
+        content_type="multipart/form-data",
+    )
     assert wrong.status_code == 400
     assert "CoCoRaHS export, not a NOAA file" in wrong.get_data(as_text=True)
     assert len(db.exec(select(RainReading)).all()) == 2
@@ -61,15 +93,19 @@ def test_import_page_is_for_supervisors_and_reports_rows(client, auth, people, l
 
 def test_cli_import_rain(app, tmp_path, linked_site, db):
     path = tmp_path / "ghcn.csv"
-    path.write_text('"STATION","NAME","LATITUDE","LONGITUDE","ELEVATION","DATE","PRCP","PRCP_ATTRIBUTES"\n'
-                    f'"USC00479999","FAIRWATER, WI US","43.83","-88.87","250","{date.today() - timedelta(days=1)}","0.55",",,7,0700"\n')
+    path.write_text(
+        '"STATION","NAME","LATITUDE","LONGITUDE","ELEVATION","DATE","PRCP","PRCP_ATTRIBUTES"\n'
+        f'"USC00479999","FAIRWATER, WI US","43.83","-88.87","250","{date.today() - timedelta(days=1)}","0.55",",,7,0700"\n'
+    )
     runner = app.test_cli_runner()
-    result = runner.invoke(args=["import-rain", str(path), "--format", "ghcn",
-                                 "--units", "standard"])
+    result = runner.invoke(
+        args=["import-rain", str(path), "--format", "ghcn", "--units", "standard"]
+    )
     assert result.exit_code == 0, result.output
     assert "1 reading(s) stored" in result.output and "qualifying rain: 0.55 in" in result.output
-    result = runner.invoke(args=["import-rain", str(path), "--format", "ghcn",
-                                 "--units", "standard"])
+    result = runner.invoke(
+        args=["import-rain", str(path), "--format", "ghcn", "--units", "standard"]
+    )
     assert "0 reading(s) stored, 1 already imported" in result.output
     bad = runner.invoke(args=["import-rain", str(path), "--format", "cocorahs"])
     assert bad.exit_code != 0 and "missing column" in bad.output
@@ -81,9 +117,13 @@ def test_manual_reading_form_and_errors_at_the_field(client, auth, people, linke
     page = client.get("/rain/")
     assert page.status_code == 200 and "Mill Pond gauge" in page.get_data(as_text=True)
     at = local_hour_ago()
-    bad = client.post("/rain/readings", data={"gauge_id": gauge.id, "observed_at": at, "amount_in": "40"})
+    bad = client.post(
+        "/rain/readings", data={"gauge_id": gauge.id, "observed_at": at, "amount_in": "40"}
+    )
     assert bad.status_code == 400 and "15 inches" in bad.get_data(as_text=True)
-    ok = client.post("/rain/readings", data={"gauge_id": gauge.id, "observed_at": at, "amount_in": "0.75"})
+    ok = client.post(
+        "/rain/readings", data={"gauge_id": gauge.id, "observed_at": at, "amount_in": "0.75"}
+    )
     assert ok.status_code == 302
     assert db.exec(select(RainEvent)).one().total_in == 0.75
     page = client.get(f"/sites/{site.id}").get_data(as_text=True)
@@ -95,20 +135,36 @@ def test_other_company_cannot_see_the_gauge_or_record_at_it(client, auth, people
     auth.login(people["other"].email)
     assert client.get(f"/rain/gauges/{gauge.id}").status_code == 404
     at = local_hour_ago()
-    assert client.post("/rain/readings", data={"gauge_id": gauge.id, "observed_at": at,
-                                                "amount_in": "0.7"}).status_code == 400
+    assert (
+        client.post(
+            "/rain/readings", data={"gauge_id": gauge.id, "observed_at": at, "amount_in": "0.7"}
+        ).status_code
+        == 400
+    )
 
 
 def test_staff_choose_a_sites_gauge_permittee_cannot(client, auth, people, linked_site, db):
     site, gauge = linked_site
-    other = rain.create_gauge(db, name="Airport", kind="ghcn", station_code="USW1", latitude=43.9, longitude=-88.7,
-                              user_id=None, rb=RB)
+    other = rain.create_gauge(
+        db,
+        name="Airport",
+        kind="ghcn",
+        station_code="USW1",
+        latitude=43.9,
+        longitude=-88.7,
+        user_id=None,
+        rb=RB,
+    )
     db.commit()
     auth.login(people["permittee"].email)
-    assert client.post(f"/rain/sites/{site.id}/gauge", data={"gauge_id": other.id}).status_code == 403
+    assert (
+        client.post(f"/rain/sites/{site.id}/gauge", data={"gauge_id": other.id}).status_code == 403
+    )
     auth.logout()
     auth.login(people["inspector"].email)
-    assert client.post(f"/rain/sites/{site.id}/gauge", data={"gauge_id": other.id}).status_code == 302
+    assert (
+        client.post(f"/rain/sites/{site.id}/gauge", data={"gauge_id": other.id}).status_code == 302
+    )
     db.expire_all()
     link = db.get(SiteGauge, site.id)
     assert link.gauge_id == other.id and link.chosen_by == people["inspector"].id
@@ -116,8 +172,16 @@ def test_staff_choose_a_sites_gauge_permittee_cannot(client, auth, people, linke
 
 def test_gauge_creation_validates(client, auth, people):
     auth.login(people["inspector"].email)
-    bad = client.post("/rain/gauges", data={"name": "X", "kind": "onsite", "station_code": "x1", "latitude": "91",
-                                            "longitude": "-88"})
+    bad = client.post(
+        "/rain/gauges",
+        data={
+            "name": "X",
+            "kind": "onsite",
+            "station_code": "x1",
+            "latitude": "91",
+            "longitude": "-88",
+        },
+    )
     assert bad.status_code == 400 and "Between -90 and 90" in bad.get_data(as_text=True)
 
 
@@ -127,7 +191,9 @@ def local_hour_ago() -> str:
 
 
 def push(client, mutations):
-    return client.post("/api/v1/sync/push", json={"device_id": str(uuid.uuid4()), "mutations": mutations})
+    return client.post(
+        "/api/v1/sync/push", json={"device_id": str(uuid.uuid4()), "mutations": mutations}
+    )
 
 
 def test_rain_reading_pushed_from_a_tablet_is_stored_once(client, auth, people, linked_site, db):
@@ -135,18 +201,42 @@ def test_rain_reading_pushed_from_a_tablet_is_stored_once(client, auth, people, 
     auth.login(people["permittee"].email)
     reading_id = str(uuid.uuid4())
     observed = (utcnow() - timedelta(minutes=30)).replace(microsecond=0).isoformat() + "Z"
-    payload = {"gauge_id": gauge.id, "site_id": site.id, "observed_at": observed, "amount_in": 0.9, "period_hours": 24}
-    mutation = {"mutation_id": str(uuid.uuid4()), "entity": "rain_reading", "entity_id": reading_id, "op": "upsert",
-                "base_version": None, "payload": payload}
+    payload = {
+        "gauge_id": gauge.id,
+        "site_id": site.id,
+        "observed_at": observed,
+        "amount_in": 0.9,
+        "period_hours": 24,
+    }
+    mutation = {
+        "mutation_id": str(uuid.uuid4()),
+        "entity": "rain_reading",
+        "entity_id": reading_id,
+        "op": "upsert",
+        "base_version": None,
+        "payload": payload,
+    }
     result = push(client, [mutation]).get_json()["results"][0]
     assert result["status"] == "applied", result
     assert result["data"]["id"] == reading_id and result["data"]["amount_in"] == 0.9
     again = push(client, [{**mutation, "mutation_id": str(uuid.uuid4())}]).get_json()["results"][0]
     assert again["status"] == "applied" and len(db.exec(select(RainReading)).all()) == 1
-    changed = push(client, [{**mutation, "mutation_id": str(uuid.uuid4()), "payload": {**payload, "amount_in": 2}}])
+    changed = push(
+        client,
+        [{**mutation, "mutation_id": str(uuid.uuid4()), "payload": {**payload, "amount_in": 2}}],
+    )
     assert changed.get_json()["results"][0]["status"] == "conflict"
-    bad = push(client, [{**mutation, "mutation_id": str(uuid.uuid4()), "entity_id": str(uuid.uuid4()),
-                         "payload": {**payload, "amount_in": -1}}]).get_json()["results"][0]
+    bad = push(
+        client,
+        [
+            {
+                **mutation,
+                "mutation_id": str(uuid.uuid4()),
+                "entity_id": str(uuid.uuid4()),
+                "payload": {**payload, "amount_in": -1},
+            }
+        ],
+    ).get_json()["results"][0]
     assert bad["status"] == "rejected" and "amount_in" in bad["errors"]
     pulled = client.get("/api/v1/sync/pull").get_json()
     entities = {(c["entity"], c["id"]) for c in pulled["changes"]}
@@ -156,11 +246,23 @@ def test_rain_reading_pushed_from_a_tablet_is_stored_once(client, auth, people, 
     assert len(post) == 1 and post[0]["state"] == "due" and "<svg" in entry["data"]["timeline_svg"]
 
 
-def test_site_page_names_the_gauge_and_points_out_a_nearer_one(client, auth, people, linked_site, db, make):
+def test_site_page_names_the_gauge_and_points_out_a_nearer_one(
+    client, auth, people, linked_site, db, make
+):
     site, gauge = linked_site
-    rain.create_gauge(db, name="Closer gauge", kind="onsite", station_code="closer", latitude=43.84,
-                      longitude=-88.86, user_id=None, rb=RB)
-    late = make.site(people["supervisor"], name="Late Site", latitude=43.8401, longitude=-88.8601)  # not linked
+    rain.create_gauge(
+        db,
+        name="Closer gauge",
+        kind="onsite",
+        station_code="closer",
+        latitude=43.84,
+        longitude=-88.86,
+        user_id=None,
+        rb=RB,
+    )
+    late = make.site(
+        people["supervisor"], name="Late Site", latitude=43.8401, longitude=-88.8601
+    )  # not linked
     db.commit()
     auth.login(people["inspector"].email)
     html = client.get(f"/sites/{site.id}").get_data(as_text=True)
@@ -169,15 +271,22 @@ def test_site_page_names_the_gauge_and_points_out_a_nearer_one(client, auth, peo
     assert "Closer gauge" in html and "the nearest gauge" in html
 
 
-def test_overlapping_readings_are_one_rain_and_flagged_on_the_gauge_page(client, auth, people, linked_site, db):
+def test_overlapping_readings_are_one_rain_and_flagged_on_the_gauge_page(
+    client, auth, people, linked_site, db
+):
     """The office types 0.60 in at 13:22 and a tablet sends 0.60 in at 13:26: one rain of 0.60 in."""
     site, gauge = linked_site
     auth.login(people["inspector"].email)
     ended = clocks.to_local(utcnow(), RB).replace(second=0, microsecond=0) - timedelta(hours=2)
     for minutes in (0, 4):
         at = (ended + timedelta(minutes=minutes)).strftime("%Y-%m-%dT%H:%M")
-        assert client.post("/rain/readings", data={"gauge_id": gauge.id, "observed_at": at,
-                                                   "amount_in": "0.60"}).status_code == 302
+        assert (
+            client.post(
+                "/rain/readings",
+                data={"gauge_id": gauge.id, "observed_at": at, "amount_in": "0.60"},
+            ).status_code
+            == 302
+        )
     db.expire_all()
     assert [e.total_in for e in db.exec(select(RainEvent)).all()] == [0.6]
     page = client.get(f"/rain/gauges/{gauge.id}").get_data(as_text=True)

@@ -1,4 +1,5 @@
 """Site and permit pages for each role, including the forbidden paths."""
+
 import io
 from datetime import timedelta
 
@@ -8,8 +9,13 @@ from inspector.models import AuditEvent, ControlPlanDocument, Permit, PermitEven
 from inspector.models.base import utcnow
 from inspector.services import clock
 
-SITE_FORM = {"name": "River Bend Plat", "address": "5 River Rd", "project_kind": "subdivision_plat",
-             "area_acres": "5", "disturbed_acres": "4"}
+SITE_FORM = {
+    "name": "River Bend Plat",
+    "address": "5 River Rd",
+    "project_kind": "subdivision_plat",
+    "area_acres": "5",
+    "disturbed_acres": "4",
+}
 
 
 def test_inspector_creates_a_site_and_sees_the_ordinance_explained(client, auth, people, db):
@@ -28,7 +34,9 @@ def test_bad_site_input_is_reported_at_the_field_and_nothing_is_written(client, 
     assert response.status_code == 400
     text = response.get_data(as_text=True)
     assert "Between -90 and 90." in text and "Not a valid float value." in text
-    response = client.post("/sites/new", data={**SITE_FORM, "area_acres": "4", "disturbed_acres": "6"})
+    response = client.post(
+        "/sites/new", data={**SITE_FORM, "area_acres": "4", "disturbed_acres": "6"}
+    )
     assert "cannot exceed the site" in response.get_data(as_text=True)
     assert db.exec(select(Site)).all() == []
 
@@ -52,7 +60,10 @@ def test_permittee_cannot_do_staff_or_supervisor_actions(client, auth, people, m
     auth.login(people["permittee"].email)
     assert client.get("/sites/new").status_code == 403
     assert client.post(f"/sites/{site.id}/edit", data=SITE_FORM).status_code == 403
-    assert client.post(f"/permits/{permit.id}/issue", data={"issued_on": "2026-01-01"}).status_code == 403
+    assert (
+        client.post(f"/permits/{permit.id}/issue", data={"issued_on": "2026-01-01"}).status_code
+        == 403
+    )
     assert client.get("/users/").status_code == 403
 
 
@@ -68,29 +79,46 @@ def test_inspector_cannot_issue(client, auth, people, make):
     site = make.site(people["supervisor"])
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"])
     auth.login(people["inspector"].email)
-    assert client.post(f"/permits/{permit.id}/issue", data={"issued_on": "2026-01-01"}).status_code == 403
+    assert (
+        client.post(f"/permits/{permit.id}/issue", data={"issued_on": "2026-01-01"}).status_code
+        == 403
+    )
 
 
-def test_review_clock_starts_when_plan_and_fee_are_in_then_supervisor_issues(client, auth, people, make, db):
+def test_review_clock_starts_when_plan_and_fee_are_in_then_supervisor_issues(
+    client, auth, people, make, db
+):
     site = make.site(people["supervisor"])
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"])
     auth.login(people["supervisor"].email)
     page = client.get(f"/permits/{permit.id}").get_data(as_text=True)
     assert "Review clock not started" in page and "Existing site map" in page
-    refused = client.post(f"/permits/{permit.id}/issue", data={"issued_on": utcnow().date().isoformat()})
+    refused = client.post(
+        f"/permits/{permit.id}/issue", data={"issued_on": utcnow().date().isoformat()}
+    )
     assert refused.status_code == 400 and "must all be in" in refused.get_data(as_text=True)
     for kind in ("existing_site_map", "site_construction_plan", "final_site_conditions"):
-        response = client.post(f"/permits/{permit.id}/documents", content_type="multipart/form-data",
-                               data={"kind": kind, "file": (io.BytesIO(b"%PDF-1.4 plan"), f"{kind}.pdf")})
+        response = client.post(
+            f"/permits/{permit.id}/documents",
+            content_type="multipart/form-data",
+            data={"kind": kind, "file": (io.BytesIO(b"%PDF-1.4 plan"), f"{kind}.pdf")},
+        )
         assert response.status_code == 302
     page = client.get(f"/permits/{permit.id}").get_data(as_text=True)
     assert "Review decision due" in page and "§ 256-8C" in page
     issued_on = utcnow().date()
-    assert client.post(f"/permits/{permit.id}/issue", data={"issued_on": issued_on.isoformat()}).status_code == 302
+    assert (
+        client.post(
+            f"/permits/{permit.id}/issue", data={"issued_on": issued_on.isoformat()}
+        ).status_code
+        == 302
+    )
     db.expire_all()
     fresh = db.get(Permit, permit.id)
     assert fresh.status == "issued" and fresh.expires_on == issued_on + timedelta(days=180)
-    statuses = [e.status for e in db.exec(select(PermitEvent).where(PermitEvent.permit_id == permit.id))]
+    statuses = [
+        e.status for e in db.exec(select(PermitEvent).where(PermitEvent.permit_id == permit.id))
+    ]
     assert statuses == ["applied", "issued"]
 
 
@@ -99,8 +127,14 @@ def test_wrong_type_upload_is_refused_and_nothing_stored(client, auth, people, m
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"])
     auth.login(people["permittee"].email)
     files_before = len(db.exec(select(StoredFile)).all())
-    response = client.post(f"/permits/{permit.id}/documents", content_type="multipart/form-data",
-                           data={"kind": "existing_site_map", "file": (io.BytesIO(b"MZ\x90\x00 not a pdf"), "map.pdf")})
+    response = client.post(
+        f"/permits/{permit.id}/documents",
+        content_type="multipart/form-data",
+        data={
+            "kind": "existing_site_map",
+            "file": (io.BytesIO(b"MZ\x90\x00 not a pdf"), "map.pdf"),
+        },
+    )
     assert response.status_code == 400
     assert "Only PDF, JPEG or PNG" in response.get_data(as_text=True)
     assert len(db.exec(select(StoredFile)).all()) == files_before
@@ -113,34 +147,59 @@ def test_deny_requires_reasons(client, auth, people, make, db):
     auth.login(people["supervisor"].email)
     response = client.post(f"/permits/{permit.id}/deny", data={"reasons": ""})
     assert response.status_code == 400 and "Give the reasons" in response.get_data(as_text=True)
-    assert client.post(f"/permits/{permit.id}/deny", data={"reasons": "No basin shown."}).status_code == 302
+    assert (
+        client.post(f"/permits/{permit.id}/deny", data={"reasons": "No basin shown."}).status_code
+        == 302
+    )
     db.expire_all()
     assert db.get(Permit, permit.id).status == "denied"
 
 
-def test_permittee_workflows_commencement_completion_and_modification(client, auth, people, make, db):
+def test_permittee_workflows_commencement_completion_and_modification(
+    client, auth, people, make, db
+):
     site = make.site(people["supervisor"])
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
     auth.login(people["permittee"].email)
     assert client.post(f"/permits/{permit.id}/acknowledge").status_code == 302
     started = (utcnow() - timedelta(days=3)).strftime("%Y-%m-%dT%H:%M")
-    assert client.post(f"/permits/{permit.id}/commencement", data={"commenced_at": started}).status_code == 302
+    assert (
+        client.post(
+            f"/permits/{permit.id}/commencement", data={"commenced_at": started}
+        ).status_code
+        == 302
+    )
     page = client.get(f"/permits/{permit.id}").get_data(as_text=True)
     assert "Late — over 48 hours" in page
     installed = (utcnow() - timedelta(days=20)).date().isoformat()
-    client.post(f"/permits/{permit.id}/completion", data={"measure": "Silt fence", "installed_on": installed})
+    client.post(
+        f"/permits/{permit.id}/completion",
+        data={"measure": "Silt fence", "installed_on": installed},
+    )
     assert "Late — over 14 days" in client.get(f"/permits/{permit.id}").get_data(as_text=True)
-    client.post(f"/permits/{permit.id}/modifications", data={"description": "Move the basin 40 ft east"})
+    client.post(
+        f"/permits/{permit.id}/modifications", data={"description": "Move the basin 40 ft east"}
+    )
     auth.logout()
     auth.login(people["supervisor"].email)
     req_page = client.get(f"/permits/{permit.id}").get_data(as_text=True)
-    assert "Awaiting written decision" not in req_page  # the supervisor sees the decision form instead
+    assert (
+        "Awaiting written decision" not in req_page
+    )  # the supervisor sees the decision form instead
     from inspector.models import PlanModificationRequest
+
     req = db.exec(select(PlanModificationRequest)).one()
-    refused = client.post(f"/permits/{permit.id}/modifications/{req.id}", data={"decision": "granted", "text": ""})
+    refused = client.post(
+        f"/permits/{permit.id}/modifications/{req.id}", data={"decision": "granted", "text": ""}
+    )
     assert refused.status_code == 400
-    assert client.post(f"/permits/{permit.id}/modifications/{req.id}",
-                       data={"decision": "granted", "text": "Granted as drawn."}).status_code == 302
+    assert (
+        client.post(
+            f"/permits/{permit.id}/modifications/{req.id}",
+            data={"decision": "granted", "text": "Granted as drawn."},
+        ).status_code
+        == 302
+    )
     actions = {e.action for e in db.exec(select(AuditEvent))}
     assert {"notice:commencement", "granted", "acknowledge_conditions"} <= actions
 
@@ -150,7 +209,12 @@ def test_extension_limits(client, auth, people, make, db):
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
     auth.login(people["supervisor"].email)
     assert client.post(f"/permits/{permit.id}/extend", data={"days": "181"}).status_code == 400
-    assert client.post(f"/permits/{permit.id}/extend", data={"days": "90", "conditions": "Add a second basin"}).status_code == 302
+    assert (
+        client.post(
+            f"/permits/{permit.id}/extend", data={"days": "90", "conditions": "Add a second basin"}
+        ).status_code
+        == 302
+    )
     db.expire_all()
     fresh = db.get(Permit, permit.id)
     assert fresh.status == "extended" and (fresh.expires_on - fresh.issued_on).days == 270
@@ -158,8 +222,13 @@ def test_extension_limits(client, auth, people, make, db):
 
 def test_expired_permit_is_marked_on_page_load(client, auth, people, make, db):
     site = make.site(people["supervisor"])
-    permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True,
-                         received_on=utcnow().date() - timedelta(days=200))
+    permit = make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=utcnow().date() - timedelta(days=200),
+    )
     auth.login(people["inspector"].email)
     assert "Expired" in client.get(f"/sites/{site.id}").get_data(as_text=True)
     db.expire_all()
@@ -168,11 +237,27 @@ def test_expired_permit_is_marked_on_page_load(client, auth, people, make, db):
 
 def test_supervisor_manages_users(client, auth, people, db):
     auth.login(people["supervisor"].email)
-    response = client.post("/users/", data={"email": "new@acme.example", "name": "New", "role": "permittee",
-                                            "company": "", "password": "long-enough-now"})
+    response = client.post(
+        "/users/",
+        data={
+            "email": "new@acme.example",
+            "name": "New",
+            "role": "permittee",
+            "company": "",
+            "password": "long-enough-now",
+        },
+    )
     assert response.status_code == 400 and "belongs to a company" in response.get_data(as_text=True)
-    response = client.post("/users/", data={"email": "new@acme.example", "name": "New", "role": "permittee",
-                                            "company": "Acme Earthworks", "password": "long-enough-now"})
+    response = client.post(
+        "/users/",
+        data={
+            "email": "new@acme.example",
+            "name": "New",
+            "role": "permittee",
+            "company": "Acme Earthworks",
+            "password": "long-enough-now",
+        },
+    )
     assert response.status_code == 302
 
 
@@ -193,7 +278,9 @@ def test_staff_record_the_fee_not_in_the_future(client, auth, people, make, db):
     # the Village's day, not UTC's (after 18:00 local in winter the two differ)
     tomorrow = (clock.today() + timedelta(days=1)).isoformat()
     response = client.post(f"/permits/{permit.id}/fee", data={"fee_paid_on": tomorrow})
-    assert response.status_code == 400 and "cannot be in the future" in response.get_data(as_text=True)
+    assert response.status_code == 400 and "cannot be in the future" in response.get_data(
+        as_text=True
+    )
     db.expire_all()
     assert db.get(Permit, permit.id).fee_paid_on is None
     today = clock.today().isoformat()

@@ -273,7 +273,9 @@ def test_an_answer_left_unreadable_is_named_not_a_crash(demo_db, db):
         pytest.skip("PostgreSQL's json type refuses text that is not JSON")
     answer = db.exec(select(Answer)).first()
     inspection_id = answer.inspection_id
-    raw(demo_db, db, "UPDATE answer SET measurements = 'not json' WHERE id = ?", params=(answer.id,))
+    raw(
+        demo_db, db, "UPDATE answer SET measurements = 'not json' WHERE id = ?", params=(answer.id,)
+    )
     result = verify(demo_db)
     assert result.exit_code == 1
     assert [line.split(" (")[0] for line in failed_lines(result.output)] == [
