@@ -1,0 +1,42 @@
+"""A stored photo made ready for print: upright, downscaled to `max_px` on its long side, re-encoded
+as a baseline JPEG that a PDF can embed as is (DCTDecode).
+
+One photo is decoded at a time and the decoded image is dropped before returning, so a packet of a
+year of photos stays within the memory of a single picture. A JPEG is decoded at reduced scale
+(`draft`), so a 2048-px original costs a quarter of a full decode.
+
+`marks` is the vector layer an inspector drew on the photo (arrows, circles, labels). The original
+bytes and their hash are never changed: marks are drawn only on this printed copy.
+"""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageOps
+
+PRINT_QUALITY = 80
+
+
+def render_for_print(data: bytes, *, marks=None, max_px: int = 1000) -> bytes:
+    """JPEG bytes of the photo, at most `max_px` on its long side, with `marks` drawn on it."""
+    with Image.open(io.BytesIO(data)) as im:
+        if im.format == "JPEG":
+            # Decode at the smallest scale still at least max_px (a power-of-two reduction).
+            im.draft("RGB", (max_px, max_px))
+        im = ImageOps.exif_transpose(im)
+        if im.mode != "RGB":
+            im = im.convert("RGB")
+        if max(im.size) > max_px:
+            im.thumbnail((max_px, max_px), Image.Resampling.LANCZOS)
+        if marks:
+            im = draw_marks(im, marks)
+        out = io.BytesIO()
+        im.save(out, "JPEG", quality=PRINT_QUALITY, optimize=False, progressive=False)
+        return out.getvalue()
+
+
+def draw_marks(im: Image.Image, marks) -> Image.Image:
+    """The vector marks on the photo. Nothing is drawn until the marks layer exists; the caller
+    passes None."""
+    return im
