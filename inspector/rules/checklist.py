@@ -148,3 +148,34 @@ def calculator_refuses_pass(calculation: dict, rb: Rulebook | None = None) -> st
             "with it: answer fail, or calculate again."
         )
     return None
+
+
+def measurement_lines(item: dict, measured: dict) -> list[str]:
+    """Each measurement in words with its unit, from the catalog: "Sediment depth in the device:
+    9 in of 12 in". A measurement a condition compares with a share of another (`fail_if`
+    [field, op, factor, other]) is shown against that other one; a key the catalog does not
+    define is left out (the report shows no raw keys)."""
+    from .calculators import num
+
+    specs = {m["key"]: m for m in item.get("measurements", [])}
+    against = {
+        cond[0]: cond[3] for cond in item.get("fail_if", []) if len(cond) == 4 and cond[3] in specs
+    }
+
+    def words(key: str) -> str | None:
+        value = measured.get(key)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return None
+        return f"{num(value)} {specs[key]['unit']}"
+
+    # The "of" side of a pair is shown on its own line only when its partner was not measured.
+    paired = {other for field, other in against.items() if words(field) is not None}
+    lines = []
+    for key, spec in specs.items():
+        own = words(key)
+        other = words(against[key]) if key in against else None
+        if own is not None and other is not None:
+            lines.append(f"{spec['label']}: {own} of {other}")
+        elif own is not None and key not in paired:
+            lines.append(f"{spec['label']}: {own}")
+    return lines
