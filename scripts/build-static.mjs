@@ -1,5 +1,6 @@
 // Build step for the browser side (no bundler):
-//  1. copy vendored libraries from node_modules into static/vendor/ (idb, the Workbox runtime);
+//  1. copy vendored libraries from node_modules into static/vendor/ (idb, signature_pad, the
+//     Workbox runtime);
 //  2. build the service worker static/sw.js from static/sw.src.js with Workbox injectManifest,
 //     precaching static assets and the app-shell pages listed in static/.precache-pages.json
 //     (written by `python -m inspector.web.pwa precache-json`, see the Makefile's build target).
@@ -15,8 +16,13 @@ const vendor = join(staticDir, 'vendor');
 rmSync(vendor, { recursive: true, force: true });
 mkdirSync(vendor, { recursive: true });
 cpSync(join(root, 'node_modules', 'idb', 'build'), join(vendor, 'idb'), { recursive: true });
+// signature_pad: its ES module build (the capture and order pages import it; no bundler).
+mkdirSync(join(vendor, 'signature_pad'), { recursive: true });
+for (const file of ['signature_pad.js']) {
+  cpSync(join(root, 'node_modules', 'signature_pad', 'dist', file), join(vendor, 'signature_pad', file));
+}
 const workboxDir = basename(await copyWorkboxLibraries(vendor));
-console.log(`static/vendor: idb, ${workboxDir}`);
+console.log(`static/vendor: idb, signature_pad, ${workboxDir}`);
 
 const pagesFile = join(staticDir, '.precache-pages.json');
 if (!existsSync(pagesFile)) {
@@ -38,6 +44,7 @@ try {
       'static/js/**/*.js',
       'static/icons/*.png',
       'static/vendor/idb/index.js',
+      'static/vendor/signature_pad/signature_pad.js',
       `static/vendor/${workboxDir}/workbox-sw.js`,
       `static/vendor/${workboxDir}/workbox-{core,precaching,routing,strategies}.prod.js`,
     ],

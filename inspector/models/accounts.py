@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
 from sqlmodel import Field, SQLModel
 
@@ -32,6 +34,11 @@ class User(UserBase, table=True):
     # Copied into the session cookie at sign-in and compared on every request: raising it (sign-out,
     # password change, account disabled) ends every session signed in before, in every server process.
     session_generation: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # The inspector's qualification (e.g. a WisDOT erosion-control certification): the device warns
+    # and the report shows when it is missing or expired on the day inspected.
+    certification_type: str | None = Field(default=None, max_length=120)
+    certification_number: str | None = Field(default=None, max_length=60)
+    certification_expires_on: date | None = None
 
 
 class SignInThrottle(SQLModel, table=True):

@@ -81,6 +81,11 @@ class StopWorkOrder(SQLModel, table=True):
     )  # of the field payload as the device sent it
     version: int = 1
     updated_at: NaiveDatetime = Field(default_factory=utcnow, index=True)
+    # The issuing supervisor's drawn signature under the rulebook's order statement (signed at
+    # issued_at); None on orders issued before signing, or not issued.
+    issued_signature: dict | None = Field(default=None, sa_column=Column(JSON))
+    issued_statement_version: str | None = Field(default=None, max_length=40)
+    issued_signed_by_name: str | None = Field(default=None, max_length=200)
 
 
 class OrderEvent(SQLModel, table=True):

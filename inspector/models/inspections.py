@@ -46,6 +46,12 @@ class Inspection(SQLModel, table=True):
     device_id: str | None = Field(default=None, max_length=64)
     submitted_at: NaiveDatetime = Field(default_factory=utcnow)
     received_at: NaiveDatetime = Field(default_factory=utcnow, index=True)
+    # Drawn on the device under the rulebook's certification statement (docs/device-storage.md):
+    # {"width", "height", "strokes": [[[x, y, ms], ...], ...]}. None on records from before signing.
+    signature: dict | None = Field(default=None, sa_column=Column(JSON))
+    signature_statement_version: str | None = Field(default=None, max_length=40)
+    signed_by_name: str | None = Field(default=None, max_length=200)
+    signed_at: NaiveDatetime | None = None
 
 
 class Answer(SQLModel, table=True):
