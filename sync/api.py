@@ -11,10 +11,9 @@ from flask import Blueprint, abort, current_app, g, jsonify, request
 from flask_wtf.csrf import CSRFError, generate_csrf
 
 from inspector.db import get_session
-from inspector.models.base import utcnow
 from inspector.photos import RETRY_AFTER_SECONDS, PhotoError
 from inspector.security import csrf
-from inspector.services import NotFound
+from inspector.services import NotFound, clock
 from inspector.services import inspections as inspection_service
 
 from . import auth, openapi, protocol, validate
@@ -130,7 +129,7 @@ def push():
             body,
             user=g.caller.user,
             device_id=_device_id(),
-            now=utcnow(),
+            now=clock.now(),  # the Village's clock, as pages and tick use
             rb=current_app.extensions["rulebook"],
         )
     except protocol.BatchError as exc:
