@@ -210,7 +210,7 @@ def _apply_one(session: Session, m: dict, ctx: BatchContext) -> dict:
 
 
 def _result(session: Session, m: dict, outcome, ctx: BatchContext) -> dict:
-    """The per-mutation result of contract C, from a handler's Outcome or its refusal (ServiceError)."""
+    """The per-mutation result (docs/sync-protocol.md), from a handler's Outcome or its refusal (ServiceError)."""
     result: dict = {"mutation_id": m["mutation_id"]}
     if isinstance(outcome, Invalid):
         return {
@@ -291,7 +291,7 @@ def _after_batch(session: Session, ctx: BatchContext) -> None:
     """Once per site that needs it (not per inspection): propose stop-work orders whose grounds now hold."""
     if not ctx.evaluate_sites:
         return
-    from inspector.services import enforcement  # contract E
+    from inspector.services import enforcement  # proposes stop-work orders (docs/layers.md)
 
     for site in session.exec(select(Site).where(Site.id.in_(sorted(ctx.evaluate_sites)))):
         enforcement.evaluate_site(session, site, ctx.now, ctx.rb)

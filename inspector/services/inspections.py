@@ -608,7 +608,7 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
         )
     conn.execute(AuditEvent.__table__.insert(), events)
     seals.seal(session, "inspection", *(p["row"]["id"] for p in prepared), at=ctx.now)
-    from . import findings, permits  # findings: the enforcement engineer's service (contract E)
+    from . import findings, permits  # own findings and permit clocks (docs/layers.md)
 
     today = clocks.to_local(ctx.now, ctx.rb).date()
     evaluate = getattr(ctx, "evaluate_sites", None)

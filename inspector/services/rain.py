@@ -322,7 +322,7 @@ def _insert(
     session.add(reading)
     session.flush()
     seals.seal(session, "rain_reading", reading, at=reading.recorded_at)
-    # A tablet's reading is known by the UUID the device made (contract C); an imported one by its row id.
+    # A tablet's reading is known by the UUID the device made (docs/sync-protocol.md); an imported one by its row id.
     # The site (when given) lets a permittee's other devices pull their own reading.
     audit.record(
         session,

@@ -3,7 +3,7 @@
 // from an inspection (?return=/path&item=CODE), attaches the inputs and result to that item.
 //
 // Hand-off to the capture page: localStorage["calculator-result:<item>"] =
-//   JSON {name, item, inputs, result, saved_at} (the `calculator` field of an answer, sync contract C)
+//   JSON {name, item, inputs, result, saved_at} (the `calculator` field of an answer, docs/sync-protocol.md)
 import { run, sig, CalculatorInputError } from "./calculators.js";
 
 const SUPERSCRIPT = { "-": "⁻", 0: "⁰", 1: "¹", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶", 7: "⁷", 8: "⁸", 9: "⁹" };

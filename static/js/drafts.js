@@ -1,5 +1,5 @@
 // Inspection drafts: the shape kept in IndexedDB while the form is filled in, the checks done before
-// submitting, and the frozen payload (contract C) that goes to the outbox.
+// submitting, and the frozen payload (docs/sync-protocol.md) that goes to the outbox.
 import * as store from './store.js';
 import { withHash } from './canonical.js';
 import { itemsForSite, parseMeasurements, measurementFails, MeasurementError } from './checklist.js';
@@ -127,7 +127,7 @@ export function validate(draft, catalog, site) {
   return { errors, items };
 }
 
-/** The frozen inspection payload (contract C) with its canonical sha256. */
+/** The frozen inspection payload (docs/sync-protocol.md) with its canonical sha256. */
 export async function buildPayload(draft, items, photos, { endTime } = {}) {
   const h = draft.header;
   const byItem = (code) => photos.filter((p) => (p.item_code || null) === code).map((p) => p.id);

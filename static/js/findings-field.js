@@ -1,6 +1,6 @@
 // /app/findings: the findings of the device's sites, from IndexedDB, overdue first. A permittee reports a
 // correction (a note and an "after" photo) with or without a signal: it is queued in the outbox as entity
-// `finding` (contract C) with the photo, and the sync sends both. Inspectors read the list and verify online.
+// `finding` (docs/sync-protocol.md) with the photo, and the sync sends both. Inspectors read the list and verify online.
 import * as store from './store.js';
 import { processFile, photoUrl, PhotoError } from './photos.js';
 import { announce } from './shell.js';

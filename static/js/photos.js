@@ -60,7 +60,7 @@ function currentPosition() {
   });
 }
 
-/** A File from the camera or the picker -> a photo record for store.putPhoto (contract A). */
+/** A File from the camera or the picker -> a photo record for store.putPhoto (docs/device-storage.md). */
 export async function processFile(file, { inspectionId, itemCode = null, useGeolocation = true } = {}) {
   if (!file || !file.size) throw new PhotoError('The photo is empty. Nothing was added.');
   const original = await file.arrayBuffer();

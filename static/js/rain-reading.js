@@ -1,4 +1,4 @@
-// /app/rain: a manual on-site gauge reading, queued as entity `rain_reading` (contract C).
+// /app/rain: a manual on-site gauge reading, queued as entity `rain_reading` (docs/sync-protocol.md).
 import * as store from './store.js';
 import { announce } from './shell.js';
 

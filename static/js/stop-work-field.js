@@ -1,5 +1,5 @@
 // /app/stop-work: an inspector posts a stop-work order on site, with or without a signal. The order is
-// queued as entity `stop_work_order` (contract C) together with the notice photo, in the device's outbox.
+// queued as entity `stop_work_order` (docs/sync-protocol.md) together with the notice photo, in the device's outbox.
 import * as store from './store.js';
 import { withHash } from './canonical.js';
 import { processFile, PhotoError } from './photos.js';

@@ -1,4 +1,4 @@
-// Device storage (contract A): one IndexedDB database `fairwater`, opened through `idb`.
+// Device storage (docs/device-storage.md): one IndexedDB database `fairwater`, opened through `idb`.
 // Nothing here deletes a record the server has not acknowledged: drafts become outbox entries in the
 // same transaction, outbox entries move to `sent` only through markSynced().
 import { openDB } from '/static/vendor/idb/index.js';

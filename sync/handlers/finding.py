@@ -1,5 +1,5 @@
 """Findings travel both ways: devices pull them, and push a permittee's correction or an inspector's
-verification (contract C). A stale base version merges when the server changed other fields, and is a
+verification (docs/sync-protocol.md). A stale base version merges when the server changed other fields, and is a
 conflict (with the server's copy) when the same fields changed."""
 
 from __future__ import annotations

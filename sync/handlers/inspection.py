@@ -1,4 +1,4 @@
-"""Inspections travel one way, device -> server, and are frozen once submitted (contract C)."""
+"""Inspections travel one way, device -> server, and are frozen once submitted (docs/sync-protocol.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Manual rain gauge readings from a tablet (contract C, entity `rain_reading`, entity_id = the device's UUID).
+"""Manual rain gauge readings from a tablet (docs/sync-protocol.md: entity `rain_reading`, entity_id = the device's UUID).
 
 A reading is immutable: the same UUID again with the same amount and time is answered with the stored
 reading; with other content it is a conflict. Storing a reading re-evaluates the gauge's qualifying rains,

@@ -1,4 +1,4 @@
-"""Sites: the work-packet entry devices pull (contract C), and site-detail edits with version merge."""
+"""Sites: the work-packet entry devices pull (docs/sync-protocol.md), and site-detail edits with version merge."""
 
 from __future__ import annotations
 

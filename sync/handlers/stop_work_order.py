@@ -1,4 +1,4 @@
-"""Stop-work orders: an inspector posts one in the field, maybe offline, and it syncs (contract C);
+"""Stop-work orders: an inspector posts one in the field, maybe offline, and it syncs (docs/sync-protocol.md);
 devices pull the orders of the sites they see (a permittee only orders issued to it)."""
 
 from __future__ import annotations

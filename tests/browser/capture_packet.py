@@ -1,4 +1,4 @@
-"""A work packet (contract C pull body) built from the demo database, for capture tests that must not
+"""A work packet (the pull body of docs/sync-protocol.md) built from the demo database, for capture tests that must not
 depend on the sync API: the test writes it into IndexedDB through static/js/store.js applyPull()."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The browser's checklist rules (static/js/checklist.js) and canonical hash (static/js/canonical.js)
-give the same answers as the server's (inspector/rules/checklist.py, contract B) on shared cases."""
+give the same answers as the server's (inspector/rules/checklist.py; docs/decisions/calculator-twin.md) on shared cases."""
 
 from __future__ import annotations
 

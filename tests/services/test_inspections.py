@@ -1,4 +1,4 @@
-"""apply_submission: the service behind inspection pushes, and its place in the enforcement chain (contract E)."""
+"""apply_submission: the service behind inspection pushes, and its place in the enforcement chain (docs/layers.md)."""
 
 from __future__ import annotations
 

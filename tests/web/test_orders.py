@@ -143,7 +143,7 @@ def test_tick_command_proposes_without_a_request(app, db, make, people):
 
 
 def test_field_order_and_finding_handlers(app, db, make, people):
-    """The sync handlers of contract C, called as the push protocol calls them."""
+    """The sync handlers (docs/sync-protocol.md), called as the push protocol calls them."""
     handlers = pytest.importorskip("sync.handlers").load_all()
     from sync.handlers import SyncContext
 
