@@ -9,7 +9,13 @@ One pass per photo, and each image is decoded at most once:
   thumbnail is reduced from that same decoded image. Since it is re-encoded anyway, a photo larger than
   the tablets' own size (MAX_EDGE on the long edge) is stored at that size; a JPEG is then decoded at
   reduced scale (`draft`), which is what keeps a sideways 12-MP camera file cheap to process.
-GPS position and capture time are read from EXIF first and returned as values for the columns.
+- a HEIC/HEIF (phones' default format; tablets' browsers cannot decode it, so the device sends the
+  camera's file as it is) is decoded whole, turned upright and stored as a JPEG;
+- transparent areas (PNG, WebP) are flattened onto white: a photo has no "nothing" behind it, and
+  a JPEG thumbnail or page would otherwise show them black.
+Whatever is stored carries no metadata (inspector/photo_strip.py). GPS position and capture time
+are read from EXIF first (JPEG, WebP and HEIC alike; a position of exactly 0/0 is a camera's
+placeholder for "no fix" and counts as none) and returned as values for the columns.
 """
 
 from __future__ import annotations
@@ -23,7 +29,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+import pillow_heif
 from PIL import ExifTags, Image, ImageOps
+
+from . import photo_strip
+
+pillow_heif.register_heif_opener()
 
 MAX_BYTES = 15 * 1024 * 1024  # a 12-MP camera JPEG is 3-8 MB; devices send ~2048-px copies
 MAX_EDGE = 2048  # long edge the tablets store (issue #3); kept when the server re-encodes
@@ -32,17 +43,25 @@ MAX_EDGE = 2048  # long edge the tablets store (issue #3); kept when the server 
 # is decoded whole, so it may be at most twice the tablets' 2048 × 2048.
 MAX_PIXELS = 25_000_000
 MAX_PIXELS_FULL_DECODE = 2 * MAX_EDGE * MAX_EDGE
+# A HEIC is decoded whole too, but it comes as the phone made it (a tablet cannot shrink what it
+# cannot decode): the 12-MP and 24-MP camera defaults must pass; the slots bound how many at once.
+MAX_PIXELS_HEIF = MAX_PIXELS
 PROCESSING_SLOTS = 2  # photos decoded at once per process (PHOTO_PROCESSING_SLOTS)
 SLOT_WAIT_SECONDS = 2.0  # a request waits this long for a slot, then is told to come back
 RETRY_AFTER_SECONDS = 5
 THUMB_EDGE = 320
 THUMB_QUALITY = 80
-ACCEPTED = {"image/jpeg": "JPEG", "image/png": "PNG", "image/webp": "WEBP"}
+ACCEPTED = {
+    "image/jpeg": "JPEG",
+    "image/png": "PNG",
+    "image/webp": "WEBP",
+    "image/heic": "HEIF",
+}
+ALIASES = {"image/heif": "image/heic", "image/heic-sequence": "image/heic"}
 _SIGNATURES = ((b"\xff\xd8\xff", "image/jpeg"), (b"\x89PNG\r\n\x1a\n", "image/png"))
-
-# JPEG segments kept in the stored copy: JFIF (APP0), ICC colour profile (APP2) and Adobe (APP14, needed
-# to decode CMYK/YCCK correctly). EXIF/XMP (APP1), IPTC (APP13), comments and the rest are dropped.
-_KEEP_APP = {0xE0, 0xE2, 0xEE}
+# ISO-BMFF brands of HEVC-coded HEIF (iPhones: major "heic"; some Android phones: "mif1" listing
+# "heic"). AVIF shares the container but not the codec: refused as not a photo the server reads.
+_HEIF_BRANDS = {b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx"}
 
 
 class PhotoError(ValueError):
@@ -74,6 +93,11 @@ def sniff(data: bytes) -> str | None:
             return content_type
     if len(data) >= 12 and data[:4] == b"RIFF" and data[8:12] == b"WEBP":
         return "image/webp"
+    if len(data) >= 16 and data[4:8] == b"ftyp":
+        size = min(struct.unpack(">I", data[:4])[0], len(data), 256)
+        brands = {data[i : i + 4] for i in range(8, size - 3, 4) if i != 12}
+        if brands & _HEIF_BRANDS:
+            return "image/heic"
     return None
 
 
@@ -101,8 +125,9 @@ def check_upload(data: bytes, declared_sha256: str | None, declared_type: str | 
         )
     content_type = sniff(data)
     if content_type is None:
-        raise PhotoError(415, "unsupported_type", "Not a JPEG, PNG or WebP image.")
+        raise PhotoError(415, "unsupported_type", "Not a JPEG, PNG, WebP or HEIC image.")
     claimed = (declared_type or "").split(";")[0].strip().lower()
+    claimed = ALIASES.get(claimed, claimed)
     if claimed in ACCEPTED and claimed != content_type:
         raise PhotoError(
             415, "type_mismatch", f"The bytes are {content_type} but were sent as {claimed}."
@@ -151,6 +176,8 @@ def _process_checked(data: bytes, content_type: str) -> Processed:
             return _process(data, content_type, fmt)
         except PhotoError:
             raise
+        except photo_strip.Damaged as exc:
+            raise PhotoError(422, "unreadable", str(exc)) from None
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
             raise PhotoError(
                 422,
@@ -164,17 +191,27 @@ def _process_checked(data: bytes, content_type: str) -> Processed:
             ) from None
 
 
+def _limit(fmt: str) -> int:
+    if fmt == "JPEG":
+        return MAX_PIXELS
+    return MAX_PIXELS_HEIF if fmt == "HEIF" else MAX_PIXELS_FULL_DECODE
+
+
 def _process(data: bytes, content_type: str, fmt: str) -> Processed:
     im = Image.open(io.BytesIO(data), formats=[fmt])  # reads the header only
     width, height = im.size
-    limit = MAX_PIXELS if fmt == "JPEG" else MAX_PIXELS_FULL_DECODE
+    limit = _limit(fmt)
     if width * height > limit:
+        advice = (
+            'Set the phone\'s camera to "Most compatible" (JPEG) or a lower resolution.'
+            if fmt == "HEIF"
+            else f"Tablets send photos at most {MAX_EDGE} px on the long edge."
+        )
         raise PhotoError(
             422,
             "too_many_pixels",
             f"The image is {width} × {height} pixels; a {fmt} may have at most "
-            f"{limit:,} pixels. Tablets send photos at most {MAX_EDGE} px on the long "
-            "edge.",
+            f"{limit:,} pixels. {advice}",
         )
     exif = im.getexif()
     orientation = exif.get(ExifTags.Base.Orientation, 1)
@@ -186,10 +223,10 @@ def _process(data: bytes, content_type: str, fmt: str) -> Processed:
         im.load()  # reads every byte: a cut-short file fails here
         thumb = im.convert("RGB") if im.mode != "RGB" else im
         thumb.thumbnail((THUMB_EDGE, THUMB_EDGE))
-        stored = strip_jpeg(data)
+        stored = photo_strip.strip_jpeg(data)
     else:
         if fmt == "JPEG" and max(width, height) > MAX_EDGE:
-            # DCT scaling to the largest 1/2, 1/4 or 1/8 still over half of MAX_EDGE, then down to MAX_EDGE.
+            # DCT scaling to the largest 1/2, 1/4 or 1/8 still over half of MAX_EDGE, then down.
             half = MAX_EDGE // 2 + 1
             im.draft(
                 "RGB",
@@ -201,8 +238,10 @@ def _process(data: bytes, content_type: str, fmt: str) -> Processed:
         im.load()
         if max(im.size) > MAX_EDGE:
             im.thumbnail((MAX_EDGE, MAX_EDGE), Image.Resampling.LANCZOS, reducing_gap=2.0)
-        upright = ImageOps.exif_transpose(im)
+        upright = flatten(ImageOps.exif_transpose(im))
         width, height = upright.size
+        if fmt == "HEIF":  # stored as a JPEG: what every browser, PDF and archive reads
+            fmt, content_type = "JPEG", "image/jpeg"
         stored = _resave(upright, fmt)
         # Box-reduce the decoded image first (cheap), instead of copying it whole for thumbnail().
         factor = max(1, max(upright.size) // (THUMB_EDGE * 2))
@@ -224,42 +263,29 @@ def _process(data: bytes, content_type: str, fmt: str) -> Processed:
     )
 
 
+def flatten(im: Image.Image) -> Image.Image:
+    """The image on a white background where it is transparent (alpha or a transparent colour)."""
+    if im.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in im.info:
+        rgba = im.convert("RGBA")
+        white = Image.new("RGB", rgba.size, (255, 255, 255))
+        white.paste(rgba, mask=rgba.getchannel("A"))
+        white.info = {k: v for k, v in im.info.items() if k == "icc_profile"}
+        return white
+    return im
+
+
 def _resave(im: Image.Image, fmt: str) -> bytes:
     out = io.BytesIO()
+    icc = im.info.get("icc_profile")
     if fmt == "JPEG":
         im = im.convert("RGB") if im.mode not in ("RGB", "L") else im
-        im.save(out, "JPEG", quality=90, icc_profile=im.info.get("icc_profile"))
-    elif fmt == "PNG":
-        im.save(out, "PNG", icc_profile=im.info.get("icc_profile"))
-    else:
-        im.save(out, "WEBP", quality=90, icc_profile=im.info.get("icc_profile"))
-    return out.getvalue()
-
-
-def strip_jpeg(data: bytes) -> bytes:
-    """The JPEG without its metadata segments (byte-level; the compressed image is untouched)."""
-    out = bytearray(data[:2])
-    pos = 2
-    n = len(data)
-    while pos + 4 <= n:
-        if data[pos] != 0xFF:
-            raise PhotoError(422, "unreadable", "The JPEG's segment structure is damaged.")
-        marker = data[pos + 1]
-        if marker == 0xFF:  # fill byte
-            pos += 1
-            continue
-        if marker == 0xDA:  # start of scan: the rest is image data
-            out += data[pos:]
-            return bytes(out)
-        length = struct.unpack(">H", data[pos + 2 : pos + 4])[0]
-        end = pos + 2 + length
-        if end > n:
-            raise PhotoError(422, "unreadable", "The JPEG is cut short.")
-        is_app = 0xE1 <= marker <= 0xEF
-        if not ((is_app and marker not in _KEEP_APP) or marker == 0xFE):
-            out += data[pos:end]
-        pos = end
-    raise PhotoError(422, "unreadable", "The JPEG has no image data.")
+        im.save(out, "JPEG", quality=90, icc_profile=icc)
+        return photo_strip.strip_jpeg(out.getvalue())
+    if fmt == "PNG":
+        im.save(out, "PNG", icc_profile=icc)
+        return out.getvalue()
+    im.save(out, "WEBP", quality=90, icc_profile=icc)
+    return photo_strip.strip_webp(out.getvalue())
 
 
 def _taken_at(exif) -> tuple[datetime | None, bool]:
@@ -293,6 +319,14 @@ def _gps(exif) -> tuple[float | None, float | None]:
             gps[ExifTags.GPS.GPSLongitude], gps.get(ExifTags.GPS.GPSLongitudeRef, "E"), "W"
         )
     except (KeyError, TypeError, ValueError, ZeroDivisionError, IndexError):
+        return None, None
+    return position(lat, lon)
+
+
+def position(lat: float | None, lon: float | None) -> tuple[float | None, float | None]:
+    """(lat, lon), or (None, None) when missing, out of range or exactly 0/0: cameras and phones
+    write 0/0 when they had no fix, and a real site is never there."""
+    if lat is None or lon is None or (lat == 0 and lon == 0):
         return None, None
     if not (-90 <= lat <= 90 and -180 <= lon <= 180):
         return None, None

@@ -458,7 +458,7 @@ def spec() -> dict:
                     },
                 },
                 "put": {
-                    "summary": "Upload the photo's bytes (JPEG, PNG or WebP)",
+                    "summary": "Upload the photo's bytes (JPEG, PNG, WebP or HEIC)",
                     "parameters": [
                         {
                             "name": "X-Content-SHA256",
@@ -469,7 +469,13 @@ def spec() -> dict:
                     ],
                     "requestBody": {
                         "required": True,
-                        "content": {"image/jpeg": {}, "image/png": {}, "image/webp": {}},
+                        "content": {
+                            "image/jpeg": {},
+                            "image/png": {},
+                            "image/webp": {},
+                            "image/heic": {},
+                            "image/heif": {},
+                        },
                     },
                     "responses": {
                         "201": json_body(ref("PhotoStored"), "Stored"),

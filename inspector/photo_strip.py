@@ -1,0 +1,105 @@
+"""Metadata out of stored photos, wherever a camera put it.
+
+A JPEG is rebuilt segment by segment, the compressed image untouched (no re-encoding, no quality
+loss): what decoding needs is kept (tables, frame and scan headers, the entropy-coded data, restart
+markers) plus three descriptive segments that change how the pixels look: JFIF (APP0), the ICC
+colour profile (APP2 "ICC_PROFILE") and Adobe (APP14, for CMYK/YCCK). Everything else goes: EXIF
+and XMP (APP1), MPF and FlashPix (APP2), maker blocks (APP3..APP13, APP15), comments, and whatever
+follows the end-of-image marker (phones append maker notes, depth maps and preview JPEGs with
+their own EXIF there). Metadata segments between the scans of a progressive JPEG go too.
+
+A WebP is rebuilt chunk by chunk the same way: EXIF and XMP chunks out, the VP8X flags cleared.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+
+_KEEP_APP = {0xE0: (b"JFIF\x00", b"JFXX\x00"), 0xE2: (b"ICC_PROFILE\x00",), 0xEE: (b"Adobe",)}
+# The next marker inside entropy-coded data: 0xFF followed by anything but a stuffed zero, a
+# restart marker (RST0..RST7, part of the scan) or another fill byte.
+_NEXT_MARKER = re.compile(rb"\xff[^\x00\xd0-\xd7\xff]")
+_STANDALONE = {0x01} | set(range(0xD0, 0xD8))  # TEM, RSTn: no length field
+
+
+class Damaged(ValueError):
+    """The file's structure is broken (the caller answers 422)."""
+
+
+def strip_jpeg(data: bytes) -> bytes:
+    """The JPEG with only the segments decoding needs (see the module's note)."""
+    if not data.startswith(b"\xff\xd8"):
+        raise Damaged("The JPEG has no start-of-image marker.")
+    out = bytearray(b"\xff\xd8")
+    pos, n, scans = 2, len(data), 0
+    while pos + 2 <= n:
+        if data[pos] != 0xFF:
+            raise Damaged("The JPEG's segment structure is damaged.")
+        marker = data[pos + 1]
+        if marker == 0xFF:  # fill byte
+            pos += 1
+            continue
+        if marker == 0xD9:  # end of image: anything after it is not part of this picture
+            if not scans:
+                break
+            out += b"\xff\xd9"
+            return bytes(out)
+        if marker in _STANDALONE:
+            out += data[pos : pos + 2]
+            pos += 2
+            continue
+        if pos + 4 > n:
+            break
+        length = struct.unpack(">H", data[pos + 2 : pos + 4])[0]
+        end = pos + 2 + length
+        if length < 2 or end > n:
+            raise Damaged("The JPEG is cut short.")
+        if _keep(marker, data[pos + 4 : end]):
+            out += data[pos:end]
+        pos = end
+        if marker == 0xDA:  # start of scan: its entropy-coded data runs to the next marker
+            found = _NEXT_MARKER.search(data, pos)
+            scan_end = found.start() if found else n
+            out += data[pos:scan_end]
+            pos = scan_end
+            scans += 1
+    if scans:  # image data without an end marker: decoders accept it, so do we
+        out += b"\xff\xd9"
+        return bytes(out)
+    raise Damaged("The JPEG has no image data.")
+
+
+def _keep(marker: int, body: bytes) -> bool:
+    if marker == 0xFE:  # comment
+        return False
+    if 0xE0 <= marker <= 0xEF:
+        return body.startswith(_KEEP_APP.get(marker, (b"\x00-none-",)))
+    return True
+
+
+_WEBP_DROP = {b"EXIF", b"XMP "}
+_VP8X_EXIF, _VP8X_XMP = 0x08, 0x04
+
+
+def strip_webp(data: bytes) -> bytes:
+    """The WebP without its EXIF and XMP chunks (and nothing after the RIFF body)."""
+    if len(data) < 12 or data[:4] != b"RIFF" or data[8:12] != b"WEBP":
+        raise Damaged("Not a WebP file.")
+    size = struct.unpack("<I", data[4:8])[0]
+    end = min(len(data), 8 + size)
+    chunks, pos = [], 12
+    while pos + 8 <= end:
+        tag = data[pos : pos + 4]
+        length = struct.unpack("<I", data[pos + 4 : pos + 8])[0]
+        stop = pos + 8 + length + (length & 1)
+        if pos + 8 + length > end:
+            raise Damaged("The WebP is cut short.")
+        if tag not in _WEBP_DROP:
+            chunk = bytearray(data[pos:stop])
+            if tag == b"VP8X":
+                chunk[8] &= ~(_VP8X_EXIF | _VP8X_XMP) & 0xFF
+            chunks.append(bytes(chunk))
+        pos = stop
+    body = b"WEBP" + b"".join(chunks)
+    return b"RIFF" + struct.pack("<I", len(body)) + body
