@@ -305,6 +305,15 @@ SCHEMAS = {
                         "taken_at": NSTR,
                         "latitude": NNUM,
                         "longitude": NNUM,
+                        "marks": {
+                            "type": ["array", "null"],
+                            "maxItems": 20,
+                            "description": "Marks drawn on the photo, coordinates as fractions "
+                            "0..1 of the photo (docs/photo-marks.md): {kind: arrow, from: [x, y], "
+                            "to: [x, y]}, {kind: circle, center: [x, y], r} (r: of the shorter "
+                            "side), {kind: label, at: [x, y], text} (at most 40 characters)",
+                            "items": {"type": "object", "required": ["kind"]},
+                        },
                     },
                 },
             },

@@ -183,6 +183,7 @@ PHOTO = {
     "taken_at": NTEXT,
     "latitude": NNUMBER,
     "longitude": NNUMBER,
+    "marks": NLIST,  # each mark's fields: inspector/marks.py (the service names the path)
 }
 ANSWER = {
     "item_code": TEXT,

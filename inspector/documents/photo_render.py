@@ -15,6 +15,8 @@ import io
 
 from PIL import Image, ImageOps
 
+from .markup import draw_marks
+
 PRINT_QUALITY = 80
 
 
@@ -34,9 +36,3 @@ def render_for_print(data: bytes, *, marks=None, max_px: int = 1000) -> bytes:
         out = io.BytesIO()
         im.save(out, "JPEG", quality=PRINT_QUALITY, optimize=False, progressive=False)
         return out.getvalue()
-
-
-def draw_marks(im: Image.Image, marks) -> Image.Image:
-    """The vector marks on the photo. Nothing is drawn until the marks layer exists; the caller
-    passes None."""
-    return im

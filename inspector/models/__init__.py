@@ -17,6 +17,7 @@ from .permits import (  # noqa: F401
     StoredFile,
     SuretyBond,
 )
+from .public import PublicRecords  # noqa: F401
 from .rain import GAUGE_KINDS, NotificationLog, RainEvent, RainGauge, RainReading, SiteGauge  # noqa: F401
 from .seals import Seal, VerifyRun  # noqa: F401
 from .sites import PROJECT_KINDS, Site, SitePublic  # noqa: F401

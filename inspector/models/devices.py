@@ -71,6 +71,9 @@ class PhotoClaim(SQLModel, table=True):
     latitude: float | None = None
     longitude: float | None = None
     user_id: int = Field(foreign_key="user.id")
+    # The marks drawn on the photo (inspector/marks.py): a vector layer beside the photo, whose
+    # bytes and hash stay as taken. None: no marks (and every claim from before marks existed).
+    marks: list | None = Field(default=None, sa_column=Column(JSON))
 
 
 # Sync reads the audit trail by record (a site's edit history for version merges), so that gets an index,

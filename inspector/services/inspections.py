@@ -14,6 +14,7 @@ from datetime import UTC, date, datetime, timedelta
 from sqlalchemy import func, insert, update
 from sqlmodel import Session, select
 
+from .. import marks
 from ..canonical import record_sha256
 from ..models import (
     ANSWERS,
@@ -227,7 +228,9 @@ def _check_complete(
                 errors.setdefault(f"answers.{a['item_code']}.calculator", why)
 
 
-def _clean_photos(raw, errors: dict) -> list[dict]:
+def _clean_photos(raw, errors: dict, *, with_marks: bool = False) -> list[dict]:
+    """`with_marks`: an inspection's photos may carry marks (inspector/marks.py); other records'
+    photos may not (their records do not seal them)."""
     if raw is None:
         return []
     if not isinstance(raw, list) or len(raw) > MAX_PHOTOS:
@@ -249,8 +252,14 @@ def _clean_photos(raw, errors: dict) -> list[dict]:
         item_code = photo.get("item_code")
         if item_code is not None and not isinstance(item_code, str):
             errors[key + "item_code"] = "Must be a checklist item code or null."
+        extra = {}
+        if with_marks:
+            extra["marks"] = marks.clean(photo.get("marks"), key + "marks", errors)
+        elif photo.get("marks") not in (None, []):
+            errors[key + "marks"] = "Marks are drawn on an inspection's photos only."
         out.append(
             {
+                **extra,
                 "photo_id": pid,
                 "sha256": sha,
                 "item_code": item_code,
@@ -475,7 +484,7 @@ def prepare(payload, inspection_id, ctx, lk: Lookups) -> dict:
         elif user.role not in STAFF and _prior(lk, original)[1] != user.id:
             errors["replaces_id"] = "Only the author or Village staff may correct an inspection."
 
-    photos = _clean_photos(payload.get("photos"), errors)
+    photos = _clean_photos(payload.get("photos"), errors, with_marks=True)
     photo_ids = {p["photo_id"] for p in photos}
     items = lk.checklist(site)
     answers = _clean_answers(payload.get("answers"), items, photo_ids, errors)

@@ -43,7 +43,17 @@ class Kind:
 # Answers and photo digests belong to their inspection: the row ids and the inspection id they
 # repeat are left out (an answer is known by its item; a photo by its id).
 ANSWER_FIELDS = ("item_code", "result", "note", "corrective_action", "measurements", "calculator")
-PHOTO_FIELDS = ("photo_id", "sha256", "item_code", "taken_at", "latitude", "longitude", "user_id")
+PHOTO_1 = ("photo_id", "sha256", "item_code", "taken_at", "latitude", "longitude", "user_id")
+# The marks drawn on a photo (inspector/marks.py) are sealed from inspection format MARKS_FORMAT on;
+# an inspection sealed before keeps its format and is re-checked without them.
+MARKS_FORMAT = 2
+PHOTO_FIELDS = PHOTO_1 + ("marks",)
+
+
+def photo_fields(fmt: int) -> tuple[str, ...]:
+    return PHOTO_FIELDS if fmt >= MARKS_FORMAT else PHOTO_1
+
+
 ORDER_EVENT_FIELDS = ("status", "note", "by_user_id", "at")
 
 # Format 1 of each kind: every column of its table when sealing began. Frozen: a new column is
@@ -210,7 +220,7 @@ def _inspection_children(session: Session, ids: list[str], fmt: int) -> dict[str
         _rows(
             session,
             claims,
-            ("inspection_id",) + PHOTO_FIELDS,
+            ("inspection_id",) + photo_fields(fmt),
             claims.c.inspection_id.in_(ids),
             (claims.c.inspection_id, claims.c.photo_id),
         ),
@@ -241,7 +251,7 @@ KINDS: dict[str, Kind] = {
             "inspection",
             "Inspection report (with its answers and photo digests)",
             Inspection,
-            {1: INSPECTION_1},
+            {1: INSPECTION_1, MARKS_FORMAT: INSPECTION_1},  # 2: its photos' marks
             "received_at",
             _inspection_children,
         ),

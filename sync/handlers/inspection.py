@@ -116,6 +116,7 @@ def record(session, inspection: Inspection) -> dict:
                 "id": c.photo_id,
                 "item_code": c.item_code,
                 "sha256": c.sha256,
+                "marks": c.marks,
                 "received": c.photo_id in received,
             }
             for c in claims

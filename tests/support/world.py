@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from inspector.models import Photo, StoredFile, SyncConflict
 from inspector.models.base import utcnow
-from inspector.services import accounts, enforcement, permits, rain, sites
+from inspector.services import accounts, enforcement, permits, public_records, rain, sites
 from sync import auth as device_auth
 from tests.support.enforcement import record_inspection
 
@@ -214,6 +214,8 @@ def build(session, rb) -> World:
         fields=["notes"],
     )
     session.add(conflict)
+    # B's site publishes its records (NR 216.48(4)(c)): its page opens for anyone with the address.
+    published = public_records.turn_on(session, site_b, user=u["permittee_b"], now=now)
     session.commit()
     doc = permits.documents(session, permit_b)[0]
     finding = findings_made[0]
@@ -233,6 +235,7 @@ def build(session, rb) -> World:
         "user_id": u["permittee_b"].id,
         "reading_id": reading.device_uuid,
         "site_a": site_a.id,
+        "token": published.token,
     }
     world.secrets = [
         SITE_B_NAME,
@@ -247,6 +250,7 @@ def build(session, rb) -> World:
         "jo@rival.example",
         USER_B,
         "Quarry rain gauge",
+        published.token,
     ]
     if proposed:
         world.secrets.append(proposed[0].id)

@@ -138,6 +138,9 @@ MATRIX = {
     ("/permits/<int:permit_id>/review", "POST"): (LOGIN, 403, 400, 400),
     ("/photos/<photo_id>", "GET"): (LOGIN, 404, 200, 200),
     ("/photos/<photo_id>/thumb", "GET"): (LOGIN, 404, 200, 200),
+    ("/public/<token>", "GET"): (200, 200, 200, 200),
+    ("/public/<token>/photos/<photo_id>", "GET"): (200, 200, 200, 200),
+    ("/public/<token>/photos/<photo_id>/<any(thumb):size>", "GET"): (200, 200, 200, 200),
     ("/rain/", "GET"): (LOGIN, 200, 200, 200),
     ("/rain/gauges", "POST"): (LOGIN, 403, 400, 400),
     ("/rain/gauges/<int:gauge_id>", "GET"): (LOGIN, 404, 200, 200),
@@ -151,6 +154,9 @@ MATRIX = {
     ("/sites/<int:site_id>/edit", "POST"): (LOGIN, 403, 302, 302),
     ("/sites/<int:site_id>/orders", "POST"): (LOGIN, 403, 403, 303),
     ("/sites/<int:site_id>/permits/apply", "GET"): (LOGIN, 404, 200, 200),
+    ("/sites/<int:site_id>/public", "POST"): (LOGIN, 404, 403, 303),
+    ("/sites/<int:site_id>/public/dnr", "POST"): (LOGIN, 404, 403, 303),
+    ("/sites/<int:site_id>/public/sign.pdf", "GET"): (LOGIN, 404, 200, 200),
     ("/sites/<int:site_id>/permits/apply", "POST"): (LOGIN, 404, 400, 400),
     ("/sites/<int:site_id>/readings", "POST"): (LOGIN, 403, 403, 303),
     ("/sites/new", "GET"): (LOGIN, 403, 200, 200),
@@ -168,6 +174,16 @@ MATRIX = {
 # A photo id is made on the device, so one already stored must be refused: the permittee learns only
 # that the id is taken, in the words every taker gets (sync/photos.py), never whose or what it is.
 TAKEN_ID_REFUSED = {("/api/v1/photos/<photo_id>", "PUT")}
+
+# A site's public records page is for anyone holding its address (printed on the site sign): it
+# shows B's site to A by design, so the leak check does not apply; instead a wrong address and a
+# page turned off answer 404 to everyone (test_public_pages_answer_404_to_a_wrong_or_closed_address).
+PUBLIC = {
+    ("/public/<token>", "GET"),
+    ("/public/<token>/photos/<photo_id>", "GET"),
+    ("/public/<token>/photos/<photo_id>/<any(thumb):size>", "GET"),
+}
+WRONG_TOKEN = "Zm9yZ2VkLXRva2VuLXRoYXQtd2FzLW5ldmVyLWlzc3Vl"
 
 
 # ---------------------------------------------------------------- the world, built once per module
@@ -285,6 +301,8 @@ def test_route(matrix, route):
             restore()
         response = call(client, role, method, url)
         got.append(observed(response))
+        if route in PUBLIC:
+            continue
         if role == "permittee_a" and response.status_code == 200:
             body = response.get_data(as_text=True)
             leaked = [s for s in world.secrets if str(s) in body]
@@ -306,6 +324,29 @@ def test_route(matrix, route):
                 if response.status_code == 404:
                     assert comparable(response) == comparable(absent), f"{method} {url}: differ"
     assert tuple(got) == expected, f"{method} {rule}: got {tuple(got)}, expected {expected}"
+
+
+def test_public_pages_answer_404_to_a_wrong_or_closed_address(matrix):
+    from inspector.models import Site, User
+    from inspector.services import public_records
+
+    app, world, client, restore = matrix
+    restore()
+    for rule, method in sorted(PUBLIC):
+        wrong = url_for_rule(rule, {**world.b, "token": WRONG_TOKEN})
+        for role in ROLES:
+            assert call(client, role, method, wrong).status_code == 404, (rule, role)
+    with app.app_context():
+        session = get_session()
+        site = session.get(Site, world.b["site_id"])
+        boss = session.get(User, world.users["supervisor"].id)
+        public_records.turn_off(session, site, user=boss, now=site.created_at)
+        session.commit()
+    for rule, method in sorted(PUBLIC):
+        for role in ROLES:
+            closed = call(client, role, method, url_for_rule(rule, world.b))
+            assert closed.status_code == 404, (rule, role)
+    restore()
 
 
 # ---------------------------------------------------------------- the sync entities
