@@ -12,7 +12,7 @@ from sqlmodel import select
 from ..db import get_session
 from ..models import Answer, Company, Finding, Inspection, Permit, Photo, Site, StoredFile, User
 from ..security import login_required
-from ..services import NotFound, clock, findings, sites
+from ..services import NotFound, clock, findings, inspection_report, sites
 from . import site_panel
 from .verify import seal_info
 
@@ -51,21 +51,19 @@ def photo_response(session, photo: Photo, size: str | None) -> Response:
     )
 
 
+def stored_bytes(session, file_id: int) -> bytes | None:
+    """One stored file's bytes, read alone (a report's photos are read one at a time)."""
+    return session.exec(select(StoredFile.data).where(StoredFile.id == file_id)).first()
+
+
 SCALARS = (str, int, float, bool)
 
 
 def shown_answer(a: Answer) -> SimpleNamespace:
     """An answer as the page and PDF show it. Rows stored before pushes were shape-checked may hold
     a calculator or measurements of another shape: what cannot be shown is left out, never a 500."""
+    # Kept whole: the report words it (rules/calculator_sentences), whatever its shape.
     calc = a.calculator if isinstance(a.calculator, dict) else None
-    if calc is not None:
-        result = calc.get("result")
-        calc = {
-            "name": calc["name"] if isinstance(calc.get("name"), str) else "(unnamed)",
-            "result": {k: v for k, v in result.items() if isinstance(v, SCALARS)}
-            if isinstance(result, dict)
-            else {},
-        }
     measurements = a.measurements if isinstance(a.measurements, dict) else {}
     shown = {k: v for k, v in measurements.items() if isinstance(v, SCALARS)}
     return SimpleNamespace(
@@ -101,7 +99,7 @@ def report_context(session, inspection: Inspection) -> dict:
     )
     author = session.get(User, inspection.user_id) if inspection.user_id else None
     now = clock.now()
-    return {
+    ctx = {
         "inspection": inspection,
         "site": site,
         "permit": permit,
@@ -122,7 +120,13 @@ def report_context(session, inspection: Inspection) -> dict:
         "overdue": {f.id for f in found if findings.is_overdue(f, now)},
         "now": now,
         "seal": seal_info(session, "inspection", inspection.id),
+        "rain_since": inspection_report.rain_since_previous(session, inspection, rb),
+        "qualification": inspection_report.qualification(session, inspection, rb),
     }
+    ctx["practices"] = inspection_report.practice_rows(ctx, rb)
+    ctx["follow_up"] = inspection_report.follow_up_rows(ctx, rb)
+    ctx["photo_rows"] = inspection_report.photo_rows(ctx, rb)
+    return ctx
 
 
 @bp.route("/inspections/<inspection_id>")
@@ -140,7 +144,9 @@ def pdf(inspection_id: str):
     inspection = get_visible(session, g.user, inspection_id)
     from ..documents import report
 
-    data = report.inspection_pdf(report_context(session, inspection), rulebook())
+    ctx = report_context(session, inspection)
+    ctx["photo_bytes"] = lambda photo: stored_bytes(session, photo.file_id)
+    data = report.inspection_pdf(ctx, rulebook())
     return Response(
         data,
         mimetype="application/pdf",

@@ -68,5 +68,5 @@ def test_the_correcting_inspection_shows_the_finding_it_carried_over(
     first, second = corrected
     login(auth, people["inspector"])
     page = client.get(f"/inspections/{second}").text
-    assert f'href="/findings/{findings.finding_id_for(first, "PERIMETER")}">open</a>' in page
+    assert f'href="/findings/{findings.finding_id_for(first, "PERIMETER")}">Open</a>' in page
     assert f"/findings/{findings.finding_id_for(first, 'INLET')}" not in page

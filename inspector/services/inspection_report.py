@@ -1,0 +1,164 @@
+"""What the inspection report shows beyond the record itself, in words (WDNR form 3400-187's
+header and follow-up page): rain since the previous inspection, the inspector's qualification,
+the follow-up table, and each photo's caption, time and position. Read-only."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from ..models import Inspection, RainReading, User
+from ..rules import checklist, clocks
+from ..rules.calculator_sentences import sentence
+from ..rules.rulebook import Rulebook
+from . import rain
+
+FINDING_STATUS_WORDS = {
+    "open": "Open",
+    "reopened": "Reopened",
+    "corrected": "Corrected, awaiting verification",
+    "closed": "Closed (correction verified)",
+    "withdrawn": "Withdrawn (recorded in error)",
+}
+
+
+def _moment(inspection: Inspection, rb: Rulebook) -> datetime:
+    """When the inspection happened: its start, or the start of its day when none was recorded."""
+    return inspection.started_at or clocks.start_of_local_day(inspection.inspected_on, rb)
+
+
+def previous_inspection(session: Session, inspection: Inspection, rb: Rulebook):
+    """The site's inspection before this one (not one this record corrects or is corrected by)."""
+    until = _moment(inspection, rb)
+    recent = session.exec(
+        select(Inspection)
+        .where(
+            Inspection.site_id == inspection.site_id,
+            Inspection.id != inspection.id,
+            Inspection.inspected_on <= inspection.inspected_on,
+        )
+        .order_by(Inspection.inspected_on.desc())
+        .limit(10)
+    ).all()
+    same_visit = {inspection.replaces_id}
+    earlier = [
+        i
+        for i in recent
+        if i.id not in same_visit and i.replaces_id != inspection.id and _moment(i, rb) < until
+    ]
+    return max(earlier, key=lambda i: _moment(i, rb), default=None)
+
+
+def rain_since_previous(session: Session, inspection: Inspection, rb: Rulebook) -> str:
+    """'0.62 in at Fairwater WWTP since the previous inspection (2026-11-24)', in words."""
+    _link, gauge = rain.site_gauge(session, inspection.site_id)
+    if gauge is None:
+        return "Not known: no rain gauge is linked to this site"
+    before = previous_inspection(session, inspection, rb)
+    until = _moment(inspection, rb)
+    since = _moment(before, rb) if before else None
+    query = select(func.sum(RainReading.amount_in), func.max(RainReading.trace)).where(
+        RainReading.gauge_id == gauge.id, RainReading.period_end <= until
+    )
+    if since is not None:
+        query = query.where(RainReading.period_end > since)
+    total, trace = session.exec(query).one()
+    amount = f"{total:.2f} in" if total else ("a trace" if trace else "none")
+    when = (
+        f"since the previous inspection ({before.inspected_on.isoformat()})"
+        if before
+        else "on record before this first inspection"
+    )
+    return f"{amount} at {gauge.name} {when}"
+
+
+def qualification(session: Session, inspection: Inspection, rb: Rulebook) -> str | None:
+    """The inspector's certification as their profile holds it, and whether it had expired on
+    the day inspected; None when the profile holds none."""
+    user = session.get(User, inspection.user_id) if inspection.user_id else None
+    kind = getattr(user, "certification_type", None)
+    if not kind:
+        return None
+    number = getattr(user, "certification_number", None)
+    expires = getattr(user, "certification_expires_on", None)
+    text = kind + (f" no. {number}" if number else "")
+    if expires is not None:
+        lapsed = expires < inspection.inspected_on
+        text += f", {'EXPIRED on' if lapsed else 'valid until'} {expires.isoformat()}"
+    return text
+
+
+def follow_up_rows(ctx: dict, rb: Rulebook) -> list[dict]:
+    """Form 3400-187's follow-up page: one row per practice needing modification."""
+    rows = []
+    for a in ctx["answers"]:
+        if a.result != "fail":
+            continue
+        item = ctx["items"].get(a.item_code, {})
+        f = ctx["findings_by_item"].get(a.item_code)
+        rows.append(
+            {
+                "title": item.get("title", "Checklist item"),
+                "code": a.item_code,
+                "citation": item.get("citation", ""),
+                "action": (f.required_action if f and f.required_action else "")
+                or a.corrective_action
+                or item.get("corrective_action", ""),
+                "due_at": f.due_at if f else None,
+                "status": FINDING_STATUS_WORDS.get(f.status, f.status.capitalize())
+                if f
+                else "No finding recorded",
+                "overdue": bool(f and f.id in ctx["overdue"]),
+                "corrected_at": f.corrected_at if f else None,
+                "corrected_note": f.corrected_note if f else "",
+                "finding": f,
+            }
+        )
+    return rows
+
+
+def practice_rows(ctx: dict, rb: Rulebook) -> list[dict]:
+    """One row per answered practice, with its measurements and calculation in words."""
+    rows = []
+    for a in ctx["answers"]:
+        item = ctx["items"].get(a.item_code, {})
+        rows.append(
+            {
+                "answer": a,
+                "title": item.get("title", "Checklist item"),
+                "code": a.item_code,
+                "citation": item.get("citation", ""),
+                "measurements": checklist.measurement_lines(item, a.measurements or {}),
+                "calculation": sentence(a.calculator, rb) if a.calculator else "",
+            }
+        )
+    return rows
+
+
+def photo_rows(ctx: dict, rb: Rulebook) -> list[dict]:
+    """Each photo's caption, the practice it shows, when it was taken and where."""
+    photos = sorted(ctx["photos"], key=lambda p: (p.taken_at or p.received_at, p.id))
+    failed = {a.item_code for a in ctx["answers"] if a.result == "fail"}
+    rows = []
+    for n, p in enumerate(photos, 1):
+        item = ctx["items"].get(p.item_code) if p.item_code else None
+        title = item["title"] if item else "General site view"
+        caption = f"Photo {n} of {len(photos)}: {title}"
+        if p.item_code in failed:
+            caption += " (modifications required)"
+        rows.append(
+            {
+                "photo": p,
+                "caption": caption,
+                "item": f"{title} ({p.item_code})" if item else title,
+                "time": clocks.to_local(p.taken_at, rb).strftime("%Y-%m-%d %H:%M %Z")
+                if p.taken_at
+                else "Not recorded",
+                "gps": f"{p.latitude:.5f}, {p.longitude:.5f}"
+                if p.latitude is not None and p.longitude is not None
+                else "No position recorded",
+            }
+        )
+    return rows
