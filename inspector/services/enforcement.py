@@ -593,7 +593,8 @@ def issue(
     ticked = lambda g: keep_grounds is None or g["ground"] in keep_grounds  # noqa: E731
     if not any(ticked(g) for g in order.grounds or []):
         raise ServiceError(
-            "An order needs at least one ground of § 256-10A: tick the grounds that hold.",
+            f"An order needs at least one ground of {rb['stop_work.citation']}: tick the grounds "
+            "that hold.",
             field="grounds",
         )
     if not confirmed:
@@ -616,8 +617,8 @@ def issue(
     grounds = [c.ground for c in checks if c.holds]
     if not grounds:
         raise ServiceError(
-            "An order needs at least one ground of § 256-10A that holds: tick the grounds "
-            "that hold.",
+            f"An order needs at least one ground of {rb['stop_work.citation']} that holds: tick "
+            "the grounds that hold.",
             field="grounds",
         )
     left_out = [c for c in checks if not c.holds]
@@ -669,7 +670,9 @@ def _grounds_from_names(names: list[str], rb: Rulebook, *, reason: str) -> list[
     if unknown:
         raise ServiceError(f"Unknown ground: {', '.join(unknown)}.", field="grounds")
     if not names:
-        raise ServiceError("An order needs at least one ground of § 256-10A.", field="grounds")
+        raise ServiceError(
+            f"An order needs at least one ground of {rb['stop_work.citation']}.", field="grounds"
+        )
     return [
         {
             "ground": n,

@@ -22,7 +22,7 @@ from ..models import (
 )
 from ..models.base import utcnow
 from ..rules import clocks
-from ..rules.rulebook import Rulebook
+from ..rules.rulebook import Rulebook, default
 from . import Forbidden, NotFound, ServiceError, audit
 
 ACTIVE = ("issued", "extended")
@@ -285,11 +285,17 @@ def issue(
     )
 
 
-def deny(session: Session, permit: Permit, *, user: User, reasons: str) -> None:
+def deny(
+    session: Session, permit: Permit, *, user: User, reasons: str, rb: Rulebook | None = None
+) -> None:
     """§ 256-8C: the applicant is advised of the reasons for disapproval."""
+    rb = rb or default()
     _require_undecided(permit)
     if not reasons.strip():
-        raise ServiceError("Give the reasons for the denial (§ 256-8C).", field="reasons")
+        raise ServiceError(
+            f"Give the reasons for the denial ({rb['clocks.plan_review.citation']}).",
+            field="reasons",
+        )
     permit.decision_reason = reasons.strip()
     permit.decided_by, permit.decided_at = user.id, utcnow()
     set_status(session, permit, "denied", user_id=user.id, note=reasons.strip())
@@ -413,11 +419,21 @@ def _require_permittee_of(permit: Permit, user: User) -> None:
 
 
 def notify_commencement(
-    session: Session, permit: Permit, *, user: User, commenced_at: datetime, now: datetime
+    session: Session,
+    permit: Permit,
+    *,
+    user: User,
+    commenced_at: datetime,
+    now: datetime,
+    rb: Rulebook | None = None,
 ) -> None:
+    rb = rb or default()
     _require_permittee_of(permit, user)
     if permit.status not in ACTIVE:
-        raise ServiceError("Land disturbance may begin only under an issued permit (§ 256-8A).")
+        raise ServiceError(
+            "Land disturbance may begin only under an issued permit "
+            f"({rb['stop_work.rules.no_permit.citation']})."
+        )
     if commenced_at > now:
         raise ServiceError(
             "The start of land disturbance cannot be in the future.", field="commenced_at"
@@ -501,14 +517,24 @@ def request_modification(
 
 
 def decide_modification(
-    session: Session, req: PlanModificationRequest, *, user: User, decision: str, text: str
+    session: Session,
+    req: PlanModificationRequest,
+    *,
+    user: User,
+    decision: str,
+    text: str,
+    rb: Rulebook | None = None,
 ) -> None:
+    rb = rb or default()
     if req.decision:
         raise ServiceError("This request was already decided.")
     if decision not in ("granted", "refused"):
         raise ServiceError("Grant or refuse the request.", field="decision")
     if not text.strip():
-        raise ServiceError("The decision must be given in writing (§ 256-8D(3)(c)).", field="text")
+        raise ServiceError(
+            f"The decision must be given in writing ({rb['sections.plan_modification']}).",
+            field="text",
+        )
     before = audit.snapshot(req)
     req.decision, req.decision_text, req.decided_by, req.decided_at = (
         decision,

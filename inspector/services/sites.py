@@ -10,7 +10,7 @@ from ..models import PROJECT_KINDS, Permit, Site, User
 from ..models.base import utcnow
 from ..models.sites import EXCLUDED_USES
 from ..rules import applicability, checklist
-from ..rules.rulebook import Rulebook
+from ..rules.rulebook import Rulebook, default
 from . import NotFound, ServiceError, audit
 
 # (field, label, minimum, maximum): absurd values are refused with the field named.
@@ -38,8 +38,9 @@ READINGS = {
 }
 
 
-def clean_site_data(data: dict) -> dict:
+def clean_site_data(data: dict, rb: Rulebook | None = None) -> dict:
     """Validate site fields (from a form or a sync payload); raise ServiceError naming the field."""
+    rb = rb or default()
     out: dict = {}
     for key, limit in TEXT_FIELDS.items():
         if key in data:
@@ -56,7 +57,8 @@ def clean_site_data(data: dict) -> dict:
     if "excluded_use" in data:
         if data["excluded_use"] not in (None, "", *EXCLUDED_USES):
             raise ServiceError(
-                "Choose an excluded use from the list (§ 256-4), or none.", field="excluded_use"
+                f"Choose an excluded use from the list ({rb['excluded_uses.citation']}), or none.",
+                field="excluded_use",
             )
         out["excluded_use"] = data["excluded_use"] or None
     for key, (label, low, high) in NUMBER_LIMITS.items():
@@ -101,8 +103,8 @@ def _check_size(values: dict) -> None:
         )
 
 
-def create_site(session: Session, data: dict, *, user: User) -> Site:
-    values = clean_site_data(data)
+def create_site(session: Session, data: dict, *, user: User, rb: Rulebook | None = None) -> Site:
+    values = clean_site_data(data, rb)
     for required in ("name", "project_kind"):
         if required not in values:
             raise ServiceError("This field is required.", field=required)
@@ -123,9 +125,15 @@ def create_site(session: Session, data: dict, *, user: User) -> Site:
 
 
 def update_site(
-    session: Session, site: Site, data: dict, *, user: User, device_id: str | None = None
+    session: Session,
+    site: Site,
+    data: dict,
+    *,
+    user: User,
+    device_id: str | None = None,
+    rb: Rulebook | None = None,
 ) -> Site:
-    values = clean_site_data(data)
+    values = clean_site_data(data, rb)
     before = audit.snapshot(site)
     merged = {**site.model_dump(), **values}
     _check_size(merged)

@@ -3,15 +3,24 @@ supervisor decides. Users see their own; nothing is ever overwritten silently.""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_wtf import FlaskForm
 from sqlmodel import select
 
 from ..db import get_session
 from ..models import Site, SyncConflict, User
-from ..models.base import utcnow
 from ..security import login_required, roles_required
-from ..services import ServiceError, audit, sites
+from ..services import ServiceError, audit, clock, sites
 from . import nav_link
 
 bp = Blueprint("conflicts", __name__, url_prefix="/conflicts")
@@ -84,10 +93,15 @@ def resolve(conflict_id: int):
             if site is None:
                 abort(404)
             sites.update_site(
-                session, site, conflict.theirs, user=g.user, device_id=conflict.device_id
+                session,
+                site,
+                conflict.theirs,
+                user=g.user,
+                device_id=conflict.device_id,
+                rb=current_app.extensions["rulebook"],
             )
         conflict.resolved_at, conflict.resolved_by, conflict.resolution = (
-            utcnow(),
+            clock.now(),
             g.user.id,
             choice,
         )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import abort, flash
+from flask import abort, current_app, flash
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
@@ -16,11 +16,20 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.validators import DataRequired, Email, Length, NumberRange, Optional
+from wtforms.validators import (
+    DataRequired,
+    Email,
+    Length,
+    NumberRange,
+    Optional,
+    StopValidation,
+    ValidationError,
+)
 
 from ..models import PROJECT_KINDS, ROLES
 from ..models.sites import EXCLUDED_USES
 from ..passwords import MIN_LENGTH, TOO_SHORT
+from ..rules import clocks
 from ..services import ServiceError
 
 KIND_LABELS = {
@@ -124,23 +133,35 @@ class IssueForm(FlaskForm):
     issued_on = DateField("Issue date", validators=[DataRequired(message="Enter a date.")])
 
 
+def _rulebook():
+    return current_app.extensions["rulebook"]
+
+
 class DenyForm(FlaskForm):
-    reasons = TextAreaField(
-        "Reasons for disapproval", validators=[DataRequired(message="Give the reasons (§ 256-8C).")]
-    )
+    reasons = TextAreaField("Reasons for disapproval")
+
+    def validate_reasons(self, field):
+        if not (field.data or "").strip():
+            citation = _rulebook()["clocks.plan_review.citation"]
+            raise StopValidation(f"Give the reasons ({citation}).")
 
 
 class ExtendForm(FlaskForm):
-    days = IntegerField(
-        "Extend by",
-        validators=[
-            DataRequired(message="Enter a number of days."),
-            NumberRange(1, 180, "From 1 to 180 days (§ 256-8D(1))."),
-        ],
-    )
+    """The longest extension is the rulebook's (§ 256-8D(1)), in the input's max and the message."""
+
+    days = IntegerField("Extend by", validators=[DataRequired(message="Enter a number of days.")])
     conditions = TextAreaField(
         "Additional control measures required as a condition", validators=[Optional()]
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.days.render_kw = {"min": 1, "max": _rulebook()["clocks.extension.max_days"]}
+
+    def validate_days(self, field):
+        problem = clocks.check_extension_days(field.data, _rulebook())
+        if problem:
+            raise ValidationError(problem)
 
 
 class BondForm(FlaskForm):

@@ -201,7 +201,8 @@ def revoke(order_id: str):
         lambda s, o, now: enforcement.revoke_permit(
             s, o, user=g.user, reason=_form("reason"), now=now, rb=rulebook()
         ),
-        "Permit revoked (§ 256-10B). Print the revocation notice.",
+        f"Permit revoked ({rulebook()['clocks.stop_work_compliance.revocation_citation']}). "
+        "Print the revocation notice.",
     )
 
 
@@ -213,7 +214,8 @@ def cease_desist(order_id: str):
         lambda s, o, now: enforcement.request_cease_desist(
             s, o, user=g.user, details=_form("details"), now=now, rb=rulebook()
         ),
-        "Request to the Village Attorney recorded (§ 256-10C). Print the request.",
+        "Request to the Village Attorney recorded "
+        f"({rulebook()['clocks.stop_work_compliance.cease_desist_citation']}). Print the request.",
     )
 
 
@@ -225,7 +227,7 @@ def retract(order_id: str):
         lambda s, o, now: enforcement.retract(
             s, o, user=g.user, body=_form("body"), reason=_form("reason"), now=now, rb=rulebook()
         ),
-        "Retraction recorded (§ 256-10D).",
+        f"Retraction recorded ({rulebook()['clocks.stop_work_compliance.retraction_citation']}).",
     )
 
 

@@ -248,7 +248,9 @@ def deny(permit_id: int):
         permit_id,
         "deny",
         form,
-        lambda s, p, site: permits.deny(s, p, user=g.user, reasons=form.reasons.data),
+        lambda s, p, site: permits.deny(
+            s, p, user=g.user, reasons=form.reasons.data, rb=rulebook()
+        ),
         "Permit denied; the reasons are on record.",
     )
 
@@ -320,6 +322,7 @@ def commencement(permit_id: int):
             user=g.user,
             now=clock.now(),
             commenced_at=clocks.from_local(form.commenced_at.data, rulebook()),
+            rb=rulebook(),
         )
 
     return _act(permit_id, "commencement", form, action, "Notice of commencement sent.")
@@ -371,7 +374,12 @@ def decide_modification(permit_id: int, req_id: int):
         if req is None or req.permit_id != permit.id:
             raise NotFound("No such request.")
         permits.decide_modification(
-            session, req, user=g.user, decision=form.decision.data, text=form.text.data
+            session,
+            req,
+            user=g.user,
+            decision=form.decision.data,
+            text=form.text.data,
+            rb=rulebook(),
         )
 
     return _act(permit_id, "decision", form, action, "Decision recorded in writing.")

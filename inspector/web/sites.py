@@ -50,7 +50,9 @@ def create():
     if form.validate_on_submit():
         session = get_session()
         ok, site = commit_or_refuse(
-            session, form, lambda: sites.create_site(session, form.site_data(), user=g.user)
+            session,
+            form,
+            lambda: sites.create_site(session, form.site_data(), user=g.user, rb=rulebook()),
         )
         if ok:
             flash(f"Site “{site.name}” created.", "info")
@@ -188,7 +190,9 @@ def edit(site_id: int):
     form = SiteForm(obj=site)
     if form.validate_on_submit():
         ok, _ = commit_or_refuse(
-            session, form, lambda: sites.update_site(session, site, form.site_data(), user=g.user)
+            session,
+            form,
+            lambda: sites.update_site(session, site, form.site_data(), user=g.user, rb=rulebook()),
         )
         if ok:
             flash("Site saved.", "info")

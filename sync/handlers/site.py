@@ -125,7 +125,7 @@ class SiteHandler:
                 status="rejected",
                 errors={"base_version": f"The server is at version {site.version}."},
             )
-        values = sites.clean_site_data(payload)  # ServiceError names the field
+        values = sites.clean_site_data(payload, ctx.rb)  # ServiceError names the field
         if base < site.version:
             overlap = {
                 k
@@ -141,7 +141,7 @@ class SiteHandler:
                         k: f"Changed on the server since version {base}." for k in sorted(overlap)
                     },
                 )
-        sites.update_site(session, site, values, user=ctx.user, device_id=ctx.device_id)
+        sites.update_site(session, site, values, user=ctx.user, device_id=ctx.device_id, rb=ctx.rb)
         return Outcome(status="applied", version=site.version, data=editable_snapshot(site))
 
     def serialize(self, session, entity_id, user) -> dict | None:

@@ -89,7 +89,10 @@ class StopWorkOrderHandler:
             errors["site_id"] = "Must be the site's id (a whole number)."
         grounds = payload.get("grounds")
         if not isinstance(grounds, list) or not grounds or any(g not in GROUNDS for g in grounds):
-            errors["grounds"] = f"Tick at least one ground of § 256-10A ({', '.join(GROUNDS)})."
+            errors["grounds"] = (
+                f"Tick at least one ground of {ctx.rb['stop_work.citation']} "
+                f"({', '.join(GROUNDS)})."
+            )
         posted_at = inspections.parse_utc(
             payload.get("posted_at"), "posted_at", errors, required=True
         )
