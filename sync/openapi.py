@@ -303,6 +303,11 @@ SCHEMAS = {
                         "item_code": NSTR,
                         "sha256": STR,
                         "taken_at": NSTR,
+                        "taken_at_source": {
+                            "enum": ["exif", "file", "device-clock", None],
+                            "description": "Where taken_at came from: the camera's EXIF, the "
+                            "file's date (no EXIF time) or the tablet's clock",
+                        },
                         "latitude": NNUM,
                         "longitude": NNUM,
                         "marks": {

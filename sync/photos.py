@@ -103,6 +103,7 @@ def receive(
         user_id=user.id,
         device_id=device_id,
         taken_at=taken_at,
+        taken_at_source="exif" if taken_at else None,
         latitude=done.latitude,
         longitude=done.longitude,
     )
@@ -113,7 +114,8 @@ def receive(
             claim.item_code,
         )
         # The device read GPS and time before its canvas dropped EXIF: its values fill what EXIF lacks.
-        photo.taken_at = photo.taken_at or claim.taken_at
+        if photo.taken_at is None and claim.taken_at is not None:
+            photo.taken_at, photo.taken_at_source = claim.taken_at, claim.taken_at_source
         if photo.latitude is None:
             photo.latitude, photo.longitude = claim.latitude, claim.longitude
     session.add(photo)

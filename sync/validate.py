@@ -181,6 +181,7 @@ PHOTO = {
     "sha256": TEXT,
     "item_code": NTEXT,
     "taken_at": NTEXT,
+    "taken_at_source": NTEXT,  # exif | file | device-clock (the service checks the word)
     "latitude": NNUMBER,
     "longitude": NNUMBER,
     "marks": NLIST,  # each mark's fields: inspector/marks.py (the service names the path)

@@ -74,6 +74,7 @@ class PhotoClaim(SQLModel, table=True):
     # The marks drawn on the photo (inspector/marks.py): a vector layer beside the photo, whose
     # bytes and hash stay as taken. None: no marks (and every claim from before marks existed).
     marks: list | None = Field(default=None, sa_column=Column(JSON))
+    taken_at_source: str | None = Field(default=None, max_length=12)  # as on Photo
 
 
 # Sync reads the audit trail by record (a site's edit history for version merges), so that gets an index,

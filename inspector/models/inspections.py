@@ -85,3 +85,6 @@ class Photo(SQLModel, table=True):
     user_id: int | None = Field(default=None, foreign_key="user.id")
     device_id: str | None = Field(default=None, max_length=64)
     received_at: NaiveDatetime = Field(default_factory=utcnow)
+    # Where taken_at came from: "exif" (the camera), "file" (the file's date: may be when it was
+    # copied) or "device-clock" (when the tablet processed it). None: no time, or from before.
+    taken_at_source: str | None = Field(default=None, max_length=12)

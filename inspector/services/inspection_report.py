@@ -137,6 +137,13 @@ def practice_rows(ctx: dict, rb: Rulebook) -> list[dict]:
     return rows
 
 
+# A capture time the camera did not write says so: a file's date may be when it was copied.
+TIME_SOURCE_NOTES = {
+    "file": " (time from the file, not the camera)",
+    "device-clock": " (time from the tablet's clock, not the camera)",
+}
+
+
 def photo_rows(ctx: dict, rb: Rulebook) -> list[dict]:
     """Each photo's caption, the practice it shows, when it was taken and where."""
     photos = sorted(ctx["photos"], key=lambda p: (p.taken_at or p.received_at, p.id))
@@ -154,6 +161,7 @@ def photo_rows(ctx: dict, rb: Rulebook) -> list[dict]:
                 "caption": caption,
                 "item": f"{title} ({p.item_code})" if item else title,
                 "time": clocks.to_local(p.taken_at, rb).strftime("%Y-%m-%d %H:%M %Z")
+                + TIME_SOURCE_NOTES.get(p.taken_at_source, "")
                 if p.taken_at
                 else "Not recorded",
                 "gps": f"{p.latitude:.5f}, {p.longitude:.5f}"

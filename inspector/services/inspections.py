@@ -28,6 +28,7 @@ from ..models import (
     Site,
     User,
 )
+from ..photos import position
 from ..rules import checklist, clocks
 from . import NotFound, ServiceError, seals, sites
 
@@ -263,12 +264,34 @@ def _clean_photos(raw, errors: dict, *, with_marks: bool = False) -> list[dict]:
                 "photo_id": pid,
                 "sha256": sha,
                 "item_code": item_code,
-                "taken_at": parse_utc(photo.get("taken_at"), key + "taken_at", errors),
-                "latitude": _number(photo.get("latitude"), key + "latitude", errors, -90, 90),
-                "longitude": _number(photo.get("longitude"), key + "longitude", errors, -180, 180),
+                **_photo_meta(photo, key, errors),
             }
         )
     return out
+
+
+TAKEN_AT_SOURCES = ("exif", "file", "device-clock")
+
+
+def _photo_meta(photo: dict, key: str, errors: dict) -> dict:
+    """When and where a photo was taken, as the device read it, and where the time came from
+    (None from devices that do not say). A position of exactly 0/0 is a camera's "no fix": none."""
+    taken_at = parse_utc(photo.get("taken_at"), key + "taken_at", errors)
+    source = photo.get("taken_at_source")
+    if source is not None and source not in TAKEN_AT_SOURCES:
+        errors[key + "taken_at_source"] = (
+            "Must be exif (the camera's time), file (the file's date) or device-clock."
+        )
+    latitude, longitude = position(
+        _number(photo.get("latitude"), key + "latitude", errors, -90, 90),
+        _number(photo.get("longitude"), key + "longitude", errors, -180, 180),
+    )
+    return {
+        "taken_at": taken_at,
+        "taken_at_source": source if taken_at is not None else None,
+        "latitude": latitude,
+        "longitude": longitude,
+    }
 
 
 def summary(session: Session, inspection: Inspection) -> dict:
@@ -741,6 +764,7 @@ def _link_received(session: Session, row: Photo, claim: dict) -> None:
             finding_id=claim["finding_id"],
             item_code=claim["item_code"],
             taken_at=row.taken_at or claim["taken_at"],
+            taken_at_source=row.taken_at_source if row.taken_at else claim["taken_at_source"],
             latitude=row.latitude if row.latitude is not None else claim["latitude"],
             longitude=row.longitude if row.longitude is not None else claim["longitude"],
         )

@@ -47,7 +47,10 @@ PHOTO_1 = ("photo_id", "sha256", "item_code", "taken_at", "latitude", "longitude
 # The marks drawn on a photo (inspector/marks.py) are sealed from inspection format MARKS_FORMAT on;
 # an inspection sealed before keeps its format and is re-checked without them.
 MARKS_FORMAT = 2
-PHOTO_FIELDS = PHOTO_1 + ("marks",)
+# Format 2 also seals where each photo's capture time came from (taken_at_source: the camera's
+# EXIF, the file's date or the tablet's clock): a report that says "time from the file" must not
+# be made to say "from the camera" afterwards.
+PHOTO_FIELDS = PHOTO_1 + ("marks", "taken_at_source")
 
 
 def photo_fields(fmt: int) -> tuple[str, ...]:

@@ -9,12 +9,14 @@ import io
 import pytest
 from PIL import Image
 from pillow_heif.as_plugin import _LibHeifImageFile
+from sqlalchemy import update
 
 from inspector import photos as pipeline
-from inspector.models import Photo, StoredFile
+from inspector.models import Photo, PhotoClaim, StoredFile
+from inspector.services import sealed_records, seals
 from tests.support import camera_files as cf
 
-from .helpers import sha, uid
+from .helpers import inspection_payload, mutation, seal, sha, uid
 from .test_photos_api import put
 
 
@@ -140,3 +142,83 @@ def test_a_cut_short_jpeg_is_still_refused(client, db, people, device_headers):
     cut = data[: data.index(b"\xff\xda") + 40]
     res = put(client, device_headers(people["inspector"]), uid(), cut)
     assert res.status_code == 422 and res.get_json()["error"] == "unreadable"
+
+
+def record_with_photo(site, data, **meta):
+    pid = uid()
+    payload = inspection_payload(site, photos=[(pid, sha(data))])
+    payload["photos"][0].update(meta)
+    return pid, seal(payload)
+
+
+def push(client, headers, payload):
+    iid = uid()
+    body = {"device_id": uid(), "mutations": [mutation("inspection", iid, payload)]}
+    result = client.post("/api/v1/sync/push", json=body, headers=headers).get_json()["results"][0]
+    return iid, result
+
+
+@pytest.mark.parametrize("photo_first", [False, True], ids=["record-first", "photo-first"])
+def test_a_time_from_the_files_date_is_flagged_stored_sealed_and_shown(
+    client, db, auth, people, site_with_permit, device_headers, photo_first
+):
+    headers = device_headers(people["inspector"])
+    data = cf.transparent("PNG")  # no EXIF: the tablet took the file's date
+    pid, payload = record_with_photo(
+        site_with_permit, data, taken_at="2026-11-30T15:40:00Z", taken_at_source="file"
+    )
+    if photo_first:
+        put(client, headers, pid, data, content_type="image/png")
+    iid, result = push(client, headers, payload)
+    assert result["status"] == "applied", result
+    if not photo_first:
+        put(client, headers, pid, data, content_type="image/png")
+    photo, _, _ = stored(db, pid)
+    assert (photo.taken_at_source, photo.taken_at.hour) == ("file", 15)
+    assert db.get(PhotoClaim, pid).taken_at_source == "file"
+    record = sealed_records.load(db, "inspection", [iid])[iid]
+    assert record["photos"][0]["taken_at_source"] == "file"
+
+    auth.login(people["supervisor"].email)
+    page = client.get(f"/inspections/{iid}").get_data(as_text=True)
+    assert "09:40 CST (time from the file, not the camera)" in page
+
+    # Made to say "camera" afterwards: verify names the record.
+    db.exec(update(PhotoClaim).where(PhotoClaim.photo_id == pid).values(taken_at_source="exif"))
+    db.commit()
+    problems = seals.verify(db).problems
+    assert problems and iid in str(problems[0])
+
+
+def test_the_cameras_own_time_wins_over_the_devices_guess(
+    client, db, auth, people, site_with_permit, device_headers
+):
+    headers = device_headers(people["inspector"])
+    data = cf.jpeg_rotated_with_gps()  # EXIF: 09:15 Central, sent as it is (a desktop upload)
+    pid, payload = record_with_photo(
+        site_with_permit, data, taken_at="2026-12-01T20:00:00Z", taken_at_source="file"
+    )
+    assert push(client, headers, payload)[1]["status"] == "applied"
+    put(client, headers, pid, data)
+    photo, _, _ = stored(db, pid)
+    assert (photo.taken_at_source, photo.taken_at.day, photo.taken_at.hour) == ("exif", 30, 15)
+
+
+def test_a_device_position_of_0_0_is_no_position_and_a_bad_source_is_refused(
+    client, db, people, site_with_permit, device_headers
+):
+    headers = device_headers(people["inspector"])
+    data = cf.transparent("PNG")
+    pid, payload = record_with_photo(site_with_permit, data, latitude=0, longitude=0)
+    assert push(client, headers, payload)[1]["status"] == "applied"
+    claim = db.get(PhotoClaim, pid)
+    assert (claim.latitude, claim.longitude) == (None, None)
+    put(client, headers, pid, data, content_type="image/png")
+    photo, _, _ = stored(db, pid)
+    assert (photo.latitude, photo.longitude) == (None, None)
+
+    pid, payload = record_with_photo(
+        site_with_permit, data, taken_at="2026-11-30T15:40:00Z", taken_at_source="guess"
+    )
+    result = push(client, headers, payload)[1]
+    assert result["status"] == "rejected" and f"photos.{pid}.taken_at_source" in result["errors"]
