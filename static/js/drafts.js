@@ -161,7 +161,7 @@ export async function buildPayload(draft, items, photos, { endTime } = {}) {
     answers,
     photos: photos.map((p) => ({
       id: p.id, item_code: p.item_code || null, sha256: p.sha256, taken_at: p.taken_at,
-      latitude: p.latitude, longitude: p.longitude,
+      taken_at_source: p.taken_at_source || null, latitude: p.latitude, longitude: p.longitude,
     })),
   });
 }

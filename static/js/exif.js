@@ -1,5 +1,6 @@
-// A small EXIF reader for JPEG bytes: capture time and GPS position, read before the canvas
-// re-encode drops them. Only what the inspection needs; anything malformed yields nulls, never throws.
+// A small EXIF reader for JPEG and WebP bytes: capture time, GPS position and orientation, read
+// before the canvas re-encode drops them; and what the tablet can tell about a HEIC it cannot
+// decode (its size). Only what the inspection needs; anything malformed yields nulls, never throws.
 
 const TYPE_SIZES = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 7: 1, 9: 4, 10: 8 };
 
@@ -54,6 +55,70 @@ function findExif(view) {
   return null;
 }
 
+// WebP: RIFF chunks; the EXIF chunk holds the TIFF header directly (some writers put "Exif\0\0"
+// first, as in JPEG).
+function findWebpExif(view) {
+  if (view.byteLength < 20 || view.getUint32(0) !== 0x52494646 || view.getUint32(8) !== 0x57454250) return null;
+  let offset = 12;
+  while (offset + 8 <= view.byteLength) {
+    const tag = view.getUint32(offset);
+    const size = view.getUint32(offset + 4, true);
+    if (tag === 0x45584946 /* "EXIF" */) {
+      const at = offset + 8;
+      return at + 6 <= view.byteLength && view.getUint32(at) === 0x45786966 ? at + 6 : at;
+    }
+    offset += 8 + size + (size & 1);
+  }
+  return null;
+}
+
+const HEIF_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx']);
+
+function fourcc(view, at) {
+  return String.fromCharCode(view.getUint8(at), view.getUint8(at + 1), view.getUint8(at + 2), view.getUint8(at + 3));
+}
+
+/** 'image/jpeg' | 'image/png' | 'image/webp' | 'image/heic' | null, from the bytes themselves. */
+export function sniffType(buffer) {
+  try {
+    const view = new DataView(buffer);
+    if (view.byteLength >= 3 && view.getUint16(0) === 0xffd8 && view.getUint8(2) === 0xff) return 'image/jpeg';
+    if (view.byteLength >= 8 && view.getUint32(0) === 0x89504e47) return 'image/png';
+    if (view.byteLength >= 12 && view.getUint32(0) === 0x52494646 && view.getUint32(8) === 0x57454250) return 'image/webp';
+    if (view.byteLength >= 16 && fourcc(view, 4) === 'ftyp') {
+      const end = Math.min(view.getUint32(0), view.byteLength, 256);
+      for (let at = 8; at + 4 <= end; at += 4) {
+        if (at !== 12 && HEIF_BRANDS.has(fourcc(view, at))) return 'image/heic';
+      }
+    }
+  } catch { /* too short: not a picture */ }
+  return null;
+}
+
+/** {width, height} of a HEIC as displayed (its largest 'ispe', turned by 'irot'), or null. */
+export function heifSize(buffer) {
+  try {
+    const bytes = new Uint8Array(buffer, 0, Math.min(buffer.byteLength, 1 << 20));
+    const view = new DataView(buffer);
+    let width = 0; let height = 0; let turned = false;
+    for (let i = 4; i + 16 <= bytes.length; i += 1) {
+      if (bytes[i] !== 0x69 || bytes[i + 1] !== 0x73 || bytes[i + 2] !== 0x70 || bytes[i + 3] !== 0x65) {
+        if (bytes[i] === 0x69 && fourcc(view, i) === 'irot' && view.getUint32(i - 4) === 9) {
+          turned = (view.getUint8(i + 4) & 3) % 2 === 1;
+        }
+        continue;
+      }
+      if (view.getUint32(i - 4) !== 20) continue; // size of an 'ispe' box
+      const w = view.getUint32(i + 8); const h = view.getUint32(i + 12);
+      if (w * h > width * height) { width = w; height = h; }
+    }
+    if (!width || !height) return null;
+    return turned ? { width: height, height: width } : { width, height };
+  } catch {
+    return null;
+  }
+}
+
 function dms(values, ref) {
   if (!Array.isArray(values) || values.length < 3 || values.some((v) => !Number.isFinite(v))) return null;
   const deg = values[0] + values[1] / 60 + values[2] / 3600;
@@ -77,12 +142,13 @@ function exifTime(text, offset) {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-/** {taken_at, latitude, longitude, orientation} from JPEG bytes; nulls where absent. */
+/** {taken_at, latitude, longitude, orientation} from JPEG or WebP bytes; nulls where absent.
+ * A position of exactly 0/0 is what cameras write without a fix: no position. */
 export function readExif(buffer) {
   const none = { taken_at: null, latitude: null, longitude: null, orientation: null };
   try {
     const view = new DataView(buffer);
-    const tiff = findExif(view);
+    const tiff = findExif(view) ?? findWebpExif(view);
     if (tiff === null) return none;
     const little = view.getUint16(tiff) === 0x4949;
     const ifd0 = readIfd(view, tiff, tiff + view.getUint32(tiff + 4, little), little);
@@ -90,7 +156,8 @@ export function readExif(buffer) {
     const gps = ifd0[0x8825] ? readIfd(view, tiff, tiff + ifd0[0x8825], little) : {};
     let latitude = dms(gps[2], gps[1]);
     let longitude = dms(gps[4], gps[3]);
-    if (latitude === null || longitude === null || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
+    if (latitude === null || longitude === null || Math.abs(latitude) > 90 || Math.abs(longitude) > 180
+        || (latitude === 0 && longitude === 0)) {
       latitude = null; longitude = null;
     }
     return {

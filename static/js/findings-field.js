@@ -142,7 +142,8 @@ async function send(form, finding) {
   }
   const photo = chosen.get(finding.id);
   const photos = photo ? [{ id: photo.id, item_code: null, sha256: photo.sha256, taken_at: photo.taken_at,
-    latitude: photo.latitude, longitude: photo.longitude }] : [];
+    taken_at_source: photo.taken_at_source || null, latitude: photo.latitude,
+    longitude: photo.longitude }] : [];
   const mutation = {
     mutation_id: crypto.randomUUID(), entity: 'finding', entity_id: finding.id, op: 'upsert',
     base_version: finding.version,

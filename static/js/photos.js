@@ -1,12 +1,21 @@
 // Photos on the device: decode (upright, from the EXIF orientation), downscale to a long edge of at
-// most 2048 px, re-encode as JPEG bytes (ArrayBuffer, not Blob: Safari's IndexedDB mishandles Blobs),
-// keep the capture time and position read from the original file before the canvas drops them.
-import { readExif } from './exif.js';
+// most 2048 px, flatten transparency onto white, re-encode as JPEG bytes (ArrayBuffer, not Blob:
+// Safari's IndexedDB mishandles Blobs), keep the capture time and position read from the original
+// file before the canvas drops them, and say where the time came from (taken_at_source).
+// A HEIC the browser cannot decode (Chromium) is kept as the camera made it and sent as it is: the
+// server converts it to JPEG (docs/sync-protocol.md, Photos). Never lose a photo.
+import { readExif, sniffType, heifSize } from './exif.js';
 import { sha256Hex } from './canonical.js';
 
 export const MAX_EDGE = 2048;
 export const MAX_BYTES = 500 * 1024;        // keep each photo small enough for a weak upload
+// A HEIC sent as it is must pass the server's checks (inspector/photos.py: MAX_BYTES,
+// MAX_PIXELS_HEIF); beyond them the person is told how to make the phone send JPEG instead.
+export const HEIC_MAX_BYTES = 15 * 1024 * 1024;
+export const HEIC_MAX_PIXELS = 25_000_000;
 const QUALITIES = [0.8, 0.7, 0.6, 0.5];
+const MOST_COMPATIBLE = 'On an iPhone: Settings > Camera > Formats > "Most Compatible"; on other '
+  + 'phones, turn off "HEIF" or "High efficiency pictures" in the camera settings. Then take it again.';
 
 export class PhotoError extends Error {}
 
@@ -14,8 +23,23 @@ async function decode(bytes, type) {
   try {
     return await createImageBitmap(new Blob([bytes], { type: type || 'image/jpeg' }), { imageOrientation: 'from-image' });
   } catch {
-    throw new PhotoError('This file is not a picture the tablet can read (use a JPEG, PNG or WebP photo). Nothing was added.');
+    return null;
   }
+}
+
+// A 2 x 1 WebP whose EXIF says "turn 90° clockwise": decoded 1 x 2 when the browser applies a
+// WebP's EXIF orientation itself (Chromium does not; Safari and Firefox may).
+const ORIENTED_WEBP = 'UklGRlAAAABXRUJQVlA4WAoAAAAIAAAAAQAAAAAAVlA4TA8AAAAvAQAAAAcQ/Y/+ByKi/wEARVhJRhoAAABNTQAqAAAACAABARIAAwAAAAEABgAAAAAAAA==';
+let webpTurnedByBrowser = null;
+
+async function browserTurnsWebp() {
+  if (webpTurnedByBrowser === null) {
+    const bytes = Uint8Array.from(atob(ORIENTED_WEBP), (c) => c.charCodeAt(0));
+    const probe = await decode(bytes, 'image/webp');
+    webpTurnedByBrowser = Boolean(probe && probe.width === 1 && probe.height === 2);
+    probe?.close();
+  }
+  return webpTurnedByBrowser;
 }
 
 function canvasFor(width, height) {
@@ -30,16 +54,33 @@ function toJpeg(canvas, quality) {
   return new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
 }
 
-/** Scale an ImageBitmap to fit MAX_EDGE and encode it; returns {bytes, width, height}. */
-export async function encode(bitmap) {
+// EXIF orientation -> canvas transform for a drawn size w x h (5..8 swap the sides).
+function orient(ctx, orientation, w, h) {
+  const transforms = {
+    2: [-1, 0, 0, 1, w, 0], 3: [-1, 0, 0, -1, w, h], 4: [1, 0, 0, -1, 0, h],
+    5: [0, 1, 1, 0, 0, 0], 6: [0, 1, -1, 0, h, 0], 7: [0, -1, -1, 0, h, w], 8: [0, -1, 1, 0, 0, w],
+  };
+  if (transforms[orientation]) ctx.transform(...transforms[orientation]);
+}
+
+/** Scale an ImageBitmap to fit MAX_EDGE and encode it; returns {bytes, width, height}.
+ * `orientation`: an EXIF orientation the browser did not apply while decoding (else 1). */
+export async function encode(bitmap, orientation = 1) {
   const scale = Math.min(1, MAX_EDGE / Math.max(bitmap.width, bitmap.height));
-  const width = Math.max(1, Math.round(bitmap.width * scale));
-  const height = Math.max(1, Math.round(bitmap.height * scale));
+  const drawW = Math.max(1, Math.round(bitmap.width * scale));
+  const drawH = Math.max(1, Math.round(bitmap.height * scale));
+  const swap = orientation >= 5 && orientation <= 8;
+  const width = swap ? drawH : drawW;
+  const height = swap ? drawW : drawH;
   const canvas = canvasFor(width, height);
   const ctx = canvas.getContext('2d');
+  // A JPEG has no transparency: transparent areas would turn black; a photo's page is white.
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, width, height);
+  orient(ctx, orientation, drawW, drawH);
   // 'low' (bilinear) for a downscale of about 2x: the 'high' resampler costs seconds on a slow tablet.
   ctx.imageSmoothingQuality = 'low';
-  ctx.drawImage(bitmap, 0, 0, width, height);
+  ctx.drawImage(bitmap, 0, 0, drawW, drawH);
   let blob = null;
   for (const quality of QUALITIES) {
     blob = await toJpeg(canvas, quality);
@@ -60,39 +101,93 @@ function currentPosition() {
   });
 }
 
-/** A File from the camera or the picker -> a photo record for store.putPhoto (docs/device-storage.md). */
+/** Where the capture time comes from: the camera's EXIF, else the file's date, else this clock. */
+function captureTime(exif, file) {
+  if (exif.taken_at) return { taken_at: exif.taken_at, taken_at_source: 'exif' };
+  if (file.lastModified) {
+    return { taken_at: new Date(file.lastModified).toISOString(), taken_at_source: 'file' };
+  }
+  return { taken_at: new Date().toISOString(), taken_at_source: 'device-clock' };
+}
+
+/** A HEIC this browser cannot decode: kept byte for byte, the server makes the JPEG. */
+function keptAsTaken(original) {
+  const size = heifSize(original);
+  if (original.byteLength > HEIC_MAX_BYTES) {
+    throw new PhotoError(`This HEIC photo is ${Math.round(original.byteLength / 1048576)} MB, more than `
+      + `the ${HEIC_MAX_BYTES / 1048576} MB the Village's server accepts. Nothing was added. ${MOST_COMPATIBLE}`);
+  }
+  if (size && size.width * size.height > HEIC_MAX_PIXELS) {
+    throw new PhotoError(`This HEIC photo has ${Math.round(size.width * size.height / 1e6)} megapixels, `
+      + `more than the ${HEIC_MAX_PIXELS / 1e6} the Village's server accepts. Nothing was added. ${MOST_COMPATIBLE}`);
+  }
+  return {
+    bytes: original,
+    type: 'image/heic',
+    width: size ? size.width : 0,
+    height: size ? size.height : 0,
+  };
+}
+
+/** A File from the camera or the picker -> a photo record for store.putPhoto (contract A). */
 export async function processFile(file, { inspectionId, itemCode = null, useGeolocation = true } = {}) {
   if (!file || !file.size) throw new PhotoError('The photo is empty. Nothing was added.');
   const original = await file.arrayBuffer();
+  const type = sniffType(original) || file.type;
   const exif = readExif(original);
-  const bitmap = await decode(original, file.type);
+  const bitmap = await decode(original, type);
   let encoded;
-  try {
-    encoded = await encode(bitmap);
-  } finally {
-    bitmap.close();
+  if (bitmap) {
+    // Chromium turns a JPEG by its EXIF but not a WebP: turn it here unless the browser did.
+    const turn = type === 'image/webp' && exif.orientation > 1 && !(await browserTurnsWebp())
+      ? exif.orientation : 1;
+    try {
+      encoded = { ...(await encode(bitmap, turn)), type: 'image/jpeg' };
+    } finally {
+      bitmap.close();
+    }
+  } else if (type === 'image/heic') {
+    encoded = keptAsTaken(original);
+  } else {
+    throw new PhotoError('This file is not a picture the tablet can read (use a JPEG, PNG, WebP or '
+      + 'HEIC photo). Nothing was added.');
   }
   let position = exif.latitude !== null ? { latitude: exif.latitude, longitude: exif.longitude } : null;
   if (!position && useGeolocation) position = await currentPosition();
-  const takenAt = exif.taken_at || (file.lastModified ? new Date(file.lastModified).toISOString() : new Date().toISOString());
   return {
     id: crypto.randomUUID(),
     inspection_id: inspectionId,
     item_code: itemCode,
     bytes: encoded.bytes,
-    type: 'image/jpeg',
+    type: encoded.type,
     width: encoded.width,
     height: encoded.height,
     size: encoded.bytes.byteLength,
     sha256: await sha256Hex(encoded.bytes),
-    taken_at: takenAt,
+    ...captureTime(exif, file),
     latitude: position ? position.latitude : null,
     longitude: position ? position.longitude : null,
     original_size: file.size,
   };
 }
 
+// What the tablet shows for a photo it cannot draw (a HEIC before the server converts it).
+function placeholder(photo) {
+  const size = photo.width && photo.height ? `${photo.width} × ${photo.height}, ` : '';
+  const kb = Math.round(photo.size / 1024);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240" viewBox="0 0 320 240">
+<rect width="320" height="240" fill="#eef1f4" stroke="#5b6770" stroke-width="2"/>
+<text x="160" y="92" font-family="sans-serif" font-size="22" font-weight="bold" text-anchor="middle" fill="#1d2429">HEIC photo (${size}${kb} KB)</text>
+<text x="160" y="128" font-family="sans-serif" font-size="15" text-anchor="middle" fill="#1d2429">Kept as taken. This tablet cannot show it;</text>
+<text x="160" y="150" font-family="sans-serif" font-size="15" text-anchor="middle" fill="#1d2429">the Village's server turns it into a JPEG</text>
+<text x="160" y="172" font-family="sans-serif" font-size="15" text-anchor="middle" fill="#1d2429">when it is sent.</text>
+</svg>`;
+}
+
 /** An object URL for showing stored bytes (the caller revokes it). */
 export function photoUrl(photo) {
+  if (photo.type === 'image/heic') {
+    return URL.createObjectURL(new Blob([placeholder(photo)], { type: 'image/svg+xml' }));
+  }
   return URL.createObjectURL(new Blob([photo.bytes], { type: photo.type || 'image/jpeg' }));
 }

@@ -66,7 +66,8 @@ form.addEventListener('submit', async (event) => {
     notes,
     photo_ids: photo ? [photo.id] : [],
     photos: photo ? [{ id: photo.id, item_code: null, sha256: photo.sha256, taken_at: photo.taken_at,
-      latitude: photo.latitude, longitude: photo.longitude }] : [],
+      taken_at_source: photo.taken_at_source || null, latitude: photo.latitude,
+      longitude: photo.longitude }] : [],
   });
   try {
     if (photo) await store.putPhoto({ ...photo, order_id: orderId });
