@@ -68,12 +68,14 @@ def receive(
         raise pipeline.PhotoError(
             409, "different_bytes", "A photo with this id is already stored with other bytes."
         )
+    claim = session.get(PhotoClaim, photo_id)
+    # Another user's id answers as a stored photo does, before the body is looked at: nothing
+    # about the record, nor whether its photo arrived, leaks (docs/sync-protocol.md).
+    if claim is not None and claim.user_id != user.id:
+        raise pipeline.PhotoError(409, "id_taken", ID_TAKEN)
     actual_type = pipeline.check_upload(data, sha256, content_type)
     sha = sha256.strip().lower()
-    claim = session.get(PhotoClaim, photo_id)
     if claim is not None:
-        if claim.user_id != user.id:  # the words of a stored photo: nothing about the record leaks
-            raise pipeline.PhotoError(409, "id_taken", ID_TAKEN)
         if claim.sha256 != sha:
             raise pipeline.PhotoError(
                 422,

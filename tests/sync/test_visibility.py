@@ -286,3 +286,41 @@ def test_an_old_conflict_holding_another_companys_record_is_not_shown(
     page = client.get("/conflicts/")
     assert page.status_code == 200
     assert SECRET.encode() not in page.data and world["proposed"].encode() not in page.data
+
+
+@pytest.mark.parametrize(
+    "body,content_type,declared",
+    [
+        (b"not a photo at all", "image/jpeg", None),  # text named a JPEG, no hash
+        (jpeg()[:200], "image/jpeg", "0" * 64),  # truncated, hash of something else
+        (jpeg(), "text/plain", None),  # wrong type
+    ],
+)
+def test_another_users_photo_id_answers_the_same_whatever_the_body(
+    client, world, body, content_type, declared
+):
+    """Stored or only named by a record: 409 id_taken before the body is looked at, so a bad body
+    cannot tell the two apart (nor tell whether the record's photo has arrived)."""
+    data = jpeg()
+    stored, claimed = uid(), uid()
+    put = client.put(
+        f"/api/v1/photos/{stored}",
+        data=data,
+        headers={**world["acme"], "Content-Type": "image/jpeg", "X-Content-SHA256": sha(data)},
+    )
+    assert put.status_code == 201
+    push_one(
+        client,
+        world["acme"],
+        "inspection",
+        uid(),
+        inspection_payload(world["acme_site"], photos=[(claimed, sha(data))]),
+    )
+    headers = {**world["rival"], "Content-Type": content_type}
+    if declared:
+        headers["X-Content-SHA256"] = declared
+    answers = [
+        client.put(f"/api/v1/photos/{pid}", data=body, headers=headers) for pid in (stored, claimed)
+    ]
+    assert [a.status_code for a in answers] == [409, 409]
+    assert answers[0].get_json() == answers[1].get_json()
