@@ -159,6 +159,7 @@ def photo_rows(ctx: dict, rb: Rulebook) -> list[dict]:
             {
                 "photo": p,
                 "caption": caption,
+                "marks": ctx.get("marks", {}).get(p.id),  # drawn over it (page) and on it (PDF)
                 "item": f"{title} ({p.item_code})" if item else title,
                 "time": clocks.to_local(p.taken_at, rb).strftime("%Y-%m-%d %H:%M %Z")
                 + TIME_SOURCE_NOTES.get(p.taken_at_source, "")

@@ -20,14 +20,13 @@ from ..models import (
     Inspection,
     Permit,
     Photo,
-    PhotoClaim,
     PublicRecords,
     RainReading,
     Site,
     User,
 )
 from ..rules.clocks import local_date
-from . import Forbidden, NotFound, ServiceError, audit, findings, permits, rain, sites
+from . import Forbidden, NotFound, ServiceError, audit, findings, permits, photo_marks, rain, sites
 
 TOKEN_BYTES = 24  # 32 URL-safe characters: 192 bits, not guessable
 SHOWN_KINDS = ("weekly", "post_rain")  # the reports NR 216.48(4) asks to keep
@@ -193,17 +192,6 @@ def photo_for_token(session: Session, token: str, photo_id: str) -> Photo:
     return photo
 
 
-def marks_of(session: Session, photo_ids) -> dict[str, list]:
-    """{photo id: marks} of the photos that carry marks."""
-    ids = list(photo_ids)
-    if not ids:
-        return {}
-    rows = session.exec(
-        select(PhotoClaim.photo_id, PhotoClaim.marks).where(PhotoClaim.photo_id.in_(ids))
-    )
-    return {pid: m for pid, m in rows if m}
-
-
 def rain_log(session: Session, site: Site, now: datetime, days: int) -> dict:
     """The site's gauge and its readings of the last `days` days (no one's name: a reading is a
     gauge's)."""
@@ -230,7 +218,7 @@ def page(session: Session, site: Site, now: datetime, rb) -> dict:
         "permit": permit,
         "reports": reports,
         "photos": photos,
-        "marks": marks_of(session, [p.id for ps in photos.values() for p in ps]),
+        "marks": photo_marks.of_photos(session, [p.id for ps in photos.values() for p in ps]),
         "findings": open_findings,
         "rain": rain_log(session, site, now, rb["public_records.rain_days"]),
         "state": state(session, site.id),

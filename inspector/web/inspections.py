@@ -12,7 +12,7 @@ from sqlmodel import select
 from ..db import get_session
 from ..models import Answer, Company, Finding, Inspection, Permit, Photo, Site, StoredFile, User
 from ..security import login_required
-from ..services import NotFound, clock, findings, inspection_report, sites
+from ..services import NotFound, clock, findings, inspection_report, photo_marks, sites
 from . import site_panel
 from .verify import seal_info
 
@@ -107,6 +107,7 @@ def report_context(session, inspection: Inspection) -> dict:
         "answers": answers,
         "items": items,
         "photos": photos,
+        "marks": photo_marks.of_photos(session, [p.id for p in photos]),
         "photos_by_item": by_item,
         "findings": found,
         "unanswered": unanswered,
