@@ -3,6 +3,7 @@ past inspections with passes and failures. Dates are relative to today so the cl
 
 from __future__ import annotations
 
+import math
 import uuid
 from datetime import datetime, timedelta
 from types import SimpleNamespace
@@ -140,6 +141,35 @@ def _z(moment: datetime) -> str:
     return moment.isoformat(timespec="seconds") + "Z"
 
 
+def _signature(name: str) -> dict:
+    """A hand-drawn-looking signature for the demo: a wavy stroke per word of the name and an
+    underline, whole-number points [x, y, ms] in a 600 x 200 box as a tablet records them."""
+    strokes, x = [], 30
+    for word in name.split():
+        phase = sum(map(ord, word)) % 7
+        points = []
+        for i in range(len(word) * 6):
+            y = 95 + round(30 * math.sin(i * 0.9 + phase)) - (i % 6) * 4
+            points.append([min(590, x + i * 5), max(5, min(195, y)), i * 16])
+        strokes.append(points)
+        x = min(560, x + len(word) * 30 + 25)
+    strokes.append([[25, 160, 0], [x // 2, 150, 180], [x, 158, 360]])
+    return {"width": 600, "height": 200, "strokes": strokes}
+
+
+# The demo's qualifications: days from seeding until they expire (the permittee's has lapsed, so a
+# newcomer sees the warning on the tablet and on that person's reports).
+CERTIFICATIONS = {
+    "inspector": ("WisDOT Erosion Control Certification", "ECC-20931", 240),
+    "supervisor": ("WisDOT Erosion Control Certification", "ECC-18412", 400),
+    "Prairie Builders LLC": (
+        "Certified Erosion, Sediment and Storm Water Inspector",
+        "CE-7781",
+        -20,
+    ),
+}
+
+
 def _inspection(
     session, site, rb, user, when: datetime, kind: str, failures: dict[str, str], name: str
 ) -> None:
@@ -176,6 +206,11 @@ def _inspection(
         "replaces_id": None,
         "answers": answers,
         "photos": [],
+        # Signed on the tablet at the end of the visit, as every inspection is.
+        "signature": _signature(user.name),
+        "signature_statement_version": rb["certification.current"],
+        "signed_by_name": user.name,
+        "signed_at": _z(when + timedelta(minutes=40)),
     }
     payload["sha256"] = inspections.canonical_hash(payload)
     # evaluate_sites: collected and left alone, as the demo never evaluated sites while seeding.
@@ -205,6 +240,11 @@ def seed(session: Session, rb: Rulebook) -> None:
             session, email=email, name=name, role=role, password=PASSWORD, company_name=company
         )
     supervisor, inspector = users["supervisor"], users["inspector"]
+    for key, (kind, number, days) in CERTIFICATIONS.items():
+        user = users[key]
+        user.certification_type, user.certification_number = kind, number
+        user.certification_expires_on = clocks.local_date(now, rb) + timedelta(days=days)
+        session.add(user)
     for (
         name,
         address,

@@ -385,6 +385,13 @@ def pull(session: Session, *, user: User, since: str | None, limit: int | None, 
             "role": user.role,
             "company": company,
             "may": may(user),
+            # Shown on the capture page: a missing or expired certification is warned about.
+            "certification": {
+                "type": user.certification_type,
+                "number": user.certification_number,
+                "expires_on": user.certification_expires_on
+                and user.certification_expires_on.isoformat(),
+            },
         },
         "catalog": (
             {

@@ -88,6 +88,12 @@ REQUIRED: dict[str, type | tuple[type, ...]] = {
     "stop_work.grounds.no_permit.application_entry_citation": str,
     "checklist.items": list,
     "calculators": dict,
+    "certification.current": str,
+    "certification.citation": str,
+    "certification.source": str,
+    "certification.required_kinds": list,
+    "certification.expiry_warning_days": int,
+    "certification.statements": dict,
 }
 
 KIND_KEYS = {
@@ -139,6 +145,11 @@ def _check_type(key: str, value: Any, expected) -> None:
 def validate(data: dict) -> None:
     for key, expected in REQUIRED.items():
         _check_type(key, _lookup(data, key), expected)
+    for version, statement in data["certification"]["statements"].items():
+        for signer in ("inspector", "permittee", "order"):
+            _check_type(f"certification.statements.{version}.{signer}", statement.get(signer), str)
+    if data["certification"]["current"] not in data["certification"]["statements"]:
+        raise RulebookError("rulebook: 'certification.current' names no certification.statements")
     for name, kind in data["applicability"]["kinds"].items():
         for key, expected in KIND_KEYS.items():
             full = f"applicability.kinds.{name}.{key}"

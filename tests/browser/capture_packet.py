@@ -169,3 +169,29 @@ def camera_jpeg(seed: int = 1, size=(4000, 3000), orientation: int = 6, gps=True
     out = io.BytesIO()
     img.save(out, "JPEG", quality=92, exif=exif.tobytes())
     return out.getvalue()
+
+
+def sign(page) -> None:
+    """Draw a signature in the capture page's signature box (as a finger would: two strokes) and
+    wait until it is saved in the draft."""
+    pad = page.locator("#signature-pad")
+    pad.scroll_into_view_if_needed()
+    box = pad.bounding_box()
+    for row, points in ((0.45, 9), (0.7, 5)):
+        page.mouse.move(box["x"] + 20, box["y"] + box["height"] * row)
+        page.mouse.down()
+        for i in range(1, points + 1):
+            dy = (i % 3 - 1) * box["height"] * 0.15
+            page.mouse.move(box["x"] + 20 + i * 25, box["y"] + box["height"] * row + dy, steps=2)
+        page.mouse.up()
+    page.locator("#signature-state").get_by_text("Signed by").wait_for()
+
+
+# Pixels drawn on the signature canvas (its background is transparent): 0 when it shows nothing.
+INK = """() => {
+  const c = document.getElementById('signature-pad');
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let n = 0;
+  for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n += 1;
+  return n;
+}"""

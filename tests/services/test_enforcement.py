@@ -9,6 +9,7 @@ from sqlmodel import select
 from inspector.models import AuditEvent, Permit, StopWorkOrder
 from inspector.services import Forbidden, ServiceError, enforcement, permits
 from tests.support.enforcement import record_inspection
+from tests.sync.helpers import signature
 
 T0 = datetime(2027, 3, 10, 18, 0)  # Wednesday 12:00 in Fairwater
 
@@ -82,12 +83,31 @@ def test_issue_suspends_permit_and_runs_the_10_day_clock_to_revocation(db, site,
     )
     boss = people["supervisor"]
     with pytest.raises(ServiceError) as exc:
-        enforcement.issue(db, order, user=boss, now=T0, rb=rb, keep_grounds=[], confirmed=True)
+        enforcement.issue(
+            db,
+            order,
+            user=boss,
+            now=T0,
+            rb=rb,
+            keep_grounds=[],
+            confirmed=True,
+            signature=signature(),
+        )
     assert exc.value.field == "grounds" and order.status == "proposed"
     with pytest.raises(Forbidden):
-        enforcement.issue(db, order, user=people["permittee"], now=T0, rb=rb, confirmed=True)
+        enforcement.issue(
+            db,
+            order,
+            user=people["permittee"],
+            now=T0,
+            rb=rb,
+            confirmed=True,
+            signature=signature(),
+        )
     issued_at = T0 + timedelta(hours=2)
-    enforcement.issue(db, order, user=boss, now=issued_at, rb=rb, confirmed=True)
+    enforcement.issue(
+        db, order, user=boss, now=issued_at, rb=rb, confirmed=True, signature=signature()
+    )
     db.commit()
     # Issued Wed 2027-03-10 14:00 CST: the ten days end with Sat 03-20, at midnight CDT (DST began).
     assert order.status == "issued" and order.compliance_due == datetime(2027, 3, 21, 5, 0)
@@ -143,7 +163,9 @@ def test_retraction_past_expiry_restores_expired(db, site, rb, people):
     _, _, [order] = record_inspection(
         db, site, rb, at=T0 + timedelta(hours=1), failed=("PERIMETER",)
     )
-    enforcement.issue(db, order, user=people["supervisor"], now=T0, rb=rb, confirmed=True)
+    enforcement.issue(
+        db, order, user=people["supervisor"], now=T0, rb=rb, confirmed=True, signature=signature()
+    )
     permit = permit_of(db, site)
     later = datetime.combine(
         permit.expires_on + timedelta(days=1), datetime.min.time()
@@ -163,7 +185,9 @@ def test_no_permit_activity_leads_to_cease_and_desist_request(db, make, people, 
     assert (
         order.grounds[0]["ground"] == "no_permit" and order.grounds[0]["citation"] == "§ 256-10A(1)"
     )
-    enforcement.issue(db, order, user=people["supervisor"], now=T0, rb=rb, confirmed=True)
+    enforcement.issue(
+        db, order, user=people["supervisor"], now=T0, rb=rb, confirmed=True, signature=signature()
+    )
     due = order.compliance_due
     with pytest.raises(ServiceError, match="no permit"):
         enforcement.revoke_permit(db, order, user=people["supervisor"], reason="x", now=due, rb=rb)

@@ -10,6 +10,7 @@ from inspector.models import Permit, StopWorkOrder
 from inspector.models.base import utcnow
 from inspector.services import ServiceError, enforcement, permits
 from tests.support.enforcement import record_inspection
+from tests.sync.helpers import signature, signature_field
 
 
 @pytest.fixture
@@ -62,7 +63,9 @@ def test_a_ground_that_stopped_holding_is_refused_then_left_out(db, stale, peopl
     assert next(c for c in checks if c.ground["rule"] == "overdue_findings").holds
     boss = people["supervisor"]
     with pytest.raises(ServiceError) as exc:  # the supervisor never saw it stop holding
-        enforcement.issue(db, order, user=boss, now=now, rb=rb, confirmed=True)
+        enforcement.issue(
+            db, order, user=boss, now=now, rb=rb, confirmed=True, signature=signature()
+        )
     assert exc.value.status == 409 and "has been made since" in exc.value.message
     db.rollback()
     assert db.get(StopWorkOrder, order.id).status == "proposed"
@@ -83,6 +86,7 @@ def test_a_ground_that_stopped_holding_is_refused_then_left_out(db, stale, peopl
         now=now,
         rb=rb,
         confirmed=True,
+        signature=signature(),
         known_stale=[enforcement.ground_signature(weekly(checks).ground)],
     )
     db.commit()
@@ -123,6 +127,7 @@ def test_a_proposal_with_no_ground_left_cannot_be_issued(db, make, people, rb):
             now=now,
             rb=rb,
             confirmed=True,
+            signature=signature(),
             known_stale=[enforcement.ground_signature(check.ground)],
         )
     assert "at least one ground" in exc.value.message
@@ -157,6 +162,7 @@ def test_order_page_strikes_the_stale_ground_and_the_notice_never_states_it(
             "grounds": ["plan_not_implemented", "conditions_not_met"],
             "confirm": "yes",
             "stale": sig,
+            "signature": signature_field(),
         },
     )
     assert done.status_code == 303

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import uuid
 
 from PIL import Image
@@ -41,8 +42,30 @@ def checklist_codes(site, rb=None) -> list[str]:
     return [item["code"] for item in sites.ordinance_view(site, rb or default())["checklist"]]
 
 
+def signature(seed: int = 0) -> dict:
+    """A drawn signature as the device sends it: two strokes of whole-number points [x, y, ms]."""
+    first = [[20 + 12 * i, 80 - (i * 7 + seed) % 40, 16 * i] for i in range(30)]
+    second = [[60 + 10 * i, 120 + (i % 5) * 3, 16 * i] for i in range(12)]
+    return {"width": 600, "height": 200, "strokes": [first, second]}
+
+
+def signature_field() -> str:
+    """The issue form's hidden `signature` field as the order page's pad fills it."""
+    return json.dumps(signature())
+
+
+def signed(name: str = "Pat Field", at: str = "2026-11-30T15:41:00Z") -> dict:
+    """The signature fields of a payload (statement of the rulebook's current version)."""
+    return {
+        "signature": signature(),
+        "signature_statement_version": default()["certification.current"],
+        "signed_by_name": name,
+        "signed_at": at,
+    }
+
+
 def inspection_payload(site, *, codes=None, fail=(), photos=(), kind="weekly", **overrides) -> dict:
-    """A valid inspection for `site`: every listed item passes unless named in `fail`."""
+    """A valid, signed inspection for `site`: every listed item passes unless named in `fail`."""
     rb = default()
     codes = codes if codes is not None else checklist_codes(site, rb)
     answers = []
@@ -86,6 +109,7 @@ def inspection_payload(site, *, codes=None, fail=(), photos=(), kind="weekly", *
             }
             for pid, digest in photos
         ],
+        **signed(),
     }
     payload.update(overrides)
     return seal(payload)

@@ -13,6 +13,7 @@ from inspector.models import Permit
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
 from inspector.services import ServiceError, enforcement
+from tests.sync.helpers import signature
 
 RB = default()
 
@@ -58,7 +59,15 @@ def _issued_order(db, make, people, issued_at):
         now=issued_at,
         rb=RB,
     )
-    enforcement.issue(db, order, user=people["supervisor"], now=issued_at, rb=RB, confirmed=True)
+    enforcement.issue(
+        db,
+        order,
+        user=people["supervisor"],
+        now=issued_at,
+        rb=RB,
+        confirmed=True,
+        signature=signature(),
+    )
     db.commit()
     return site, order
 
@@ -123,7 +132,13 @@ def test_cease_and_desist_request_waits_for_the_end_of_the_tenth_day_across_the_
         rb=RB,
     )
     enforcement.issue(
-        db, order, user=people["supervisor"], now=local(2027, 3, 5, 12, 0), rb=RB, confirmed=True
+        db,
+        order,
+        user=people["supervisor"],
+        now=local(2027, 3, 5, 12, 0),
+        rb=RB,
+        confirmed=True,
+        signature=signature(),
     )
     db.commit()
     assert enforcement.next_step(db, order, local(2027, 3, 15, 23, 59))["available"] is False

@@ -11,6 +11,7 @@ from inspector.models.base import utcnow
 from inspector.services import permits
 from inspector.services.inspections import Invalid
 from tests.support.enforcement import record_inspection
+from tests.sync.helpers import signature_field
 
 
 @pytest.fixture
@@ -84,7 +85,12 @@ def test_full_lifecycle_through_the_web(app, client, auth, db, proposal, people)
     site, order = proposal
     login(auth, people["supervisor"])
     response = client.post(
-        f"/orders/{order.id}/issue", data={"grounds": ["plan_not_implemented"], "confirm": "yes"}
+        f"/orders/{order.id}/issue",
+        data={
+            "grounds": ["plan_not_implemented"],
+            "confirm": "yes",
+            "signature": signature_field(),
+        },
     )
     assert response.status_code == 303
     assert permit_status(db, site) == "suspended"

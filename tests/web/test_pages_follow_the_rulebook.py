@@ -12,6 +12,7 @@ from inspector.rules.rulebook import DEFAULT_PATH
 from inspector.services import ServiceError, permits, sites
 from sync import auth as device_auth
 from tests.support.enforcement import record_inspection
+from tests.sync.helpers import signature_field
 
 CHANGES = [  # (line in fairwater.toml, its replacement)
     ("hours = 48\n", "hours = 36\n"),  # § 256-8D(3)(a)
@@ -99,7 +100,11 @@ def test_office_pages_show_the_changed_rulebook(app, client, auth, db, make, peo
     assert (
         client.post(
             f"/orders/{order.id}/issue",
-            data={"grounds": ["plan_not_implemented"], "confirm": "yes"},
+            data={
+                "grounds": ["plan_not_implemented"],
+                "confirm": "yes",
+                "signature": signature_field(),
+            },
         ).status_code
         == 303
     )
@@ -174,7 +179,12 @@ def test_messages_and_limits_follow_the_changed_rulebook(app, client, auth, db, 
     none_ticked = client.post(f"/orders/{order.id}/issue", data={"confirm": "yes", "grounds": []})
     assert "at least one ground of § 99-10A" in none_ticked.get_data(as_text=True)
     client.post(
-        f"/orders/{order.id}/issue", data={"grounds": ["plan_not_implemented"], "confirm": "yes"}
+        f"/orders/{order.id}/issue",
+        data={
+            "grounds": ["plan_not_implemented"],
+            "confirm": "yes",
+            "signature": signature_field(),
+        },
     )
     retracted = client.post(
         f"/orders/{order.id}/retract",

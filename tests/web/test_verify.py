@@ -19,6 +19,7 @@ from inspector.models import Answer, Inspection, RainReading, User
 from inspector.models.seals import Seal
 from inspector.services import enforcement, inspections, seals
 from inspector.services.clock import now as clock_now
+from tests.sync.helpers import signature
 
 
 def raw(app, db, *statements: str, params=()) -> None:
@@ -56,7 +57,14 @@ def failed_lines(output: str) -> list[str]:
 
 def device_payload(inspection: Inspection, answers: list[Answer]) -> dict:
     z = lambda moment: moment.isoformat(timespec="seconds") + "Z"  # noqa: E731
+    signed = {  # a signed record's hash covers its signature (records before signing had none)
+        "signature": inspection.signature,
+        "signature_statement_version": inspection.signature_statement_version,
+        "signed_by_name": inspection.signed_by_name,
+        "signed_at": inspection.signed_at and z(inspection.signed_at),
+    }
     return {
+        **(signed if inspection.signature is not None else {}),
         "site_id": inspection.site_id,
         "kind": inspection.kind,
         "inspector_name": inspection.inspector_name,
@@ -257,7 +265,9 @@ def test_the_report_and_the_notice_print_their_seal_and_its_address(
         now=clock_now(),
         rb=rb,
     )
-    enforcement.issue(db, order, user=sup, now=clock_now(), rb=rb, confirmed=True)
+    enforcement.issue(
+        db, order, user=sup, now=clock_now(), rb=rb, confirmed=True, signature=signature()
+    )
     db.commit()
     order_seal = seals.latest_seal(db, "stop_work_order", order.id)
     notice = client.get(f"/orders/{order.id}/notice.pdf").data

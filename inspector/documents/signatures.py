@@ -1,0 +1,63 @@
+"""A record's signature as the report, the order page and their PDFs show it: the drawing as SVG
+paths, the words of the statement version it was signed under, who signed and when, and the
+inspector's certification on the day inspected. Reads the rows it is given; no queries."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from ..rules import signatures
+
+STATE_WORDS = {
+    "missing": ("No certification on file", "warn"),
+    "expired": ("Expired", "bad"),
+    "expiring": ("Expires soon", "warn"),
+    "valid": ("In force", "good"),
+}
+
+
+def _drawn(drawing: dict | None, version: str | None, who: str, rb) -> dict:
+    return {
+        "signed": signatures.clean(drawing)[1] is None,
+        "paths": signatures.svg_paths(drawing),
+        "width": (drawing or {}).get("width", 1),
+        "height": (drawing or {}).get("height", 1),
+        "version": version,
+        "statement": signatures.statement(rb, version, who),
+        "citation": rb["certification.citation"],
+    }
+
+
+def certification(user, on, rb) -> SimpleNamespace:
+    """The person's certification and whether it was in force on `on` (a Village day)."""
+    kind = getattr(user, "certification_type", None)
+    expires = getattr(user, "certification_expires_on", None)
+    state = signatures.certification_state(expires, kind, on, rb)
+    words, tone = STATE_WORDS[state]
+    return SimpleNamespace(
+        type=kind,
+        number=getattr(user, "certification_number", None),
+        expires_on=expires,
+        state=state,
+        words=words,
+        tone=tone,
+    )
+
+
+def of_inspection(inspection, author, rb) -> SimpleNamespace:
+    who = "inspector" if inspection.by_village else "permittee"
+    return SimpleNamespace(
+        **_drawn(inspection.signature, inspection.signature_statement_version, who, rb),
+        name=inspection.signed_by_name,
+        at=inspection.signed_at,
+        certification=certification(author, inspection.inspected_on, rb) if author else None,
+    )
+
+
+def of_order(order, rb) -> SimpleNamespace:
+    return SimpleNamespace(
+        **_drawn(order.issued_signature, order.issued_statement_version, "order", rb),
+        name=order.issued_signed_by_name,
+        at=order.issued_at,
+        certification=None,
+    )

@@ -1,0 +1,98 @@
+"""Drawn signatures and the signer's qualification. Pure: no Flask, no database.
+
+A signature is the strokes drawn on the device, in the box it was drawn in:
+{"width": w, "height": h, "strokes": [[[x, y, ms], ...], ...]}, whole numbers, x in 0..w, y in 0..h,
+ms since the stroke began (docs/device-storage.md says why points rather than a picture).
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+MAX_SIDE = 4000  # CSS pixels of the box signed in
+MAX_STROKES = 200
+MAX_POINTS = 6000  # all strokes together: a long name with flourishes stays far below
+MAX_MS = 10 * 60 * 1000
+
+MISSING = (
+    "Not signed: sign under the certification statement at the end of the form "
+    "before submitting (the record is kept as it is)."
+)
+MALFORMED = "Must be the drawn signature: {width, height, strokes: [[[x, y, ms], ...], ...]}."
+
+
+def signer(role: str) -> str:
+    """Which statement a person signs an inspection under: the permittee's for a self-inspection."""
+    return "permittee" if role == "permittee" else "inspector"
+
+
+def statement(rb, version: str | None, who: str) -> str | None:
+    """The statement's words of that version (None: a version this rulebook does not hold)."""
+    words = rb["certification.statements"].get(version or "")
+    return words.get(who) if words else None
+
+
+def required(rb, kind: str) -> bool:
+    return kind in rb["certification.required_kinds"]
+
+
+def _whole(value, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def clean(raw) -> tuple[dict | None, str | None]:
+    """(signature, None) when it is a drawing with at least one stroke, else (None, why).
+    A signature of no strokes, or of a single dot, is no signature: MISSING."""
+    if raw is None:
+        return None, MISSING
+    if not isinstance(raw, dict) or set(raw) - {"width", "height", "strokes"}:
+        return None, MALFORMED
+    width, height, strokes = raw.get("width"), raw.get("height"), raw.get("strokes")
+    if not (_whole(width, 1, MAX_SIDE) and _whole(height, 1, MAX_SIDE)):
+        return None, f"The signature box must be 1 to {MAX_SIDE} pixels each way."
+    if not isinstance(strokes, list) or len(strokes) > MAX_STROKES:
+        return None, f"Must hold at most {MAX_STROKES} strokes."
+    total = 0
+    for stroke in strokes:
+        if not isinstance(stroke, list) or not stroke:
+            return None, MALFORMED
+        total += len(stroke)
+        if total > MAX_POINTS:
+            return None, f"At most {MAX_POINTS} points in all."
+        for point in stroke:
+            if not (
+                isinstance(point, list)
+                and len(point) == 3
+                and _whole(point[0], 0, width)
+                and _whole(point[1], 0, height)
+                and _whole(point[2], 0, MAX_MS)
+            ):
+                return None, (
+                    "Each point is [x, y, ms]: whole numbers inside the box, ms since the stroke "
+                    "began."
+                )
+    if total < 2:
+        return None, MISSING
+    return {"width": width, "height": height, "strokes": strokes}, None
+
+
+def svg_paths(signature: dict | None) -> list[str]:
+    """One SVG path (`d`) per stroke, for the report page and the PDF (a dot is a short line)."""
+    out = []
+    for stroke in (signature or {}).get("strokes", []):
+        first = stroke[0]
+        d = f"M{first[0]} {first[1]}" + "".join(f" L{x} {y}" for x, y, _ in stroke[1:])
+        out.append(d if len(stroke) > 1 else d + f" L{first[0] + 1} {first[1]}")
+    return out
+
+
+def certification_state(expires_on: date | None, kind: str | None, on: date, rb) -> str:
+    """ "missing" (no certification on file), "expired" (ended before `on`), "expiring" (ends within
+    the rulebook's warning days) or "valid"."""
+    if not kind or expires_on is None:
+        return "missing"
+    if expires_on < on:
+        return "expired"
+    if expires_on <= on + timedelta(days=rb["certification.expiry_warning_days"]):
+        return "expiring"
+    return "valid"

@@ -1,0 +1,163 @@
+// A drawn signature (signature_pad, vendored from npm) kept as whole-number points [x, y, ms] in
+// the box it was first drawn in: {width, height, strokes}. Used by the capture page (saved into the
+// draft as each stroke ends) and the order page (a hidden form field). docs/device-storage.md says
+// why points and not a picture: they redraw at any size after a rotation and hash the same.
+import SignaturePad from '/static/vendor/signature_pad/signature_pad.js';
+import { TIMEZONE, villageTime } from './village-time.js';
+
+const MAX_MS = 10 * 60 * 1000;
+const PEN = {
+  penColor: '#111', dotSize: 1.5, minWidth: 0.8, maxWidth: 2.6, velocityFilterWeight: 0.7,
+  compositeOperation: 'source-over',
+};
+
+/** How many strokes and points a stored signature holds (an empty one is no signature). */
+export function isSigned(value) {
+  return Boolean(value && value.strokes && value.strokes.reduce((n, s) => n + s.length, 0) >= 2);
+}
+
+/**
+ * Mount a pad on `canvas`. `initial`: a stored signature to draw; `onChange(value)` after each
+ * stroke ends (value: the whole signature) and after clearing (value: null).
+ */
+export function mount(canvas, { initial = null, onChange = () => {} } = {}) {
+  let value = isSigned(initial) ? structuredClone(initial) : null;
+  const pad = new SignaturePad(canvas, PEN);
+  let scale = 1;
+  let fitted = false;
+
+  const box = () => ({ width: Math.max(1, Math.round(canvas.offsetWidth)),
+    height: Math.max(1, Math.round(canvas.offsetHeight)) });
+
+  // signature_pad clears the canvas when its size changes: size it to the element and draw the
+  // kept strokes again, scaled from the box they were drawn in.
+  function fit() {
+    const ratio = Math.max(window.devicePixelRatio || 1, 1);
+    const { width, height } = box();
+    if (canvas.width === width * ratio && canvas.height === height * ratio && fitted) return;
+    canvas.width = width * ratio;
+    canvas.height = height * ratio;
+    canvas.getContext('2d').scale(ratio, ratio);
+    fitted = true;
+    pad.clear();
+    if (!value) return;
+    scale = Math.min(width / value.width, height / value.height);
+    pad.fromData(value.strokes.map((stroke) => ({
+      ...PEN,
+      points: stroke.map(([x, y, t]) => ({ x: x * scale, y: y * scale, time: t, pressure: 0.5 })),
+    })));
+  }
+
+  pad.addEventListener('endStroke', () => {
+    const groups = pad.toData();
+    const last = groups[groups.length - 1];
+    if (!last || !last.points.length) return;
+    if (!value) {
+      const { width, height } = box();
+      value = { width, height, strokes: [] };
+      scale = 1;
+    }
+    const t0 = last.points[0].time;
+    const clamp = (n, hi) => Math.min(hi, Math.max(0, Math.round(n)));
+    value.strokes.push(last.points.map((p) => [
+      clamp(p.x / scale, value.width), clamp(p.y / scale, value.height), clamp(p.time - t0, MAX_MS),
+    ]));
+    onChange(isSigned(value) ? structuredClone(value) : null);
+  });
+
+  const observer = new ResizeObserver(() => fit());
+  observer.observe(canvas);
+  addEventListener('orientationchange', fit);
+  fit();
+
+  return {
+    get value() { return value ? structuredClone(value) : null; },
+    clear() {
+      value = null;
+      pad.clear();
+      onChange(null);
+    },
+    disable() { pad.off(); },
+  };
+}
+
+// ------------------------------------------------------------------ the capture page
+export const FIELDS = ['signature', 'signature_statement_version', 'signed_by_name', 'signed_at'];
+
+function villageToday() {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit',
+  }).format(new Date());
+}
+
+function dayWords(day) {
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' })
+    .format(new Date(`${day}T00:00:00Z`));
+}
+
+/** A warning about the signer's certification from the work packet's user, or '' when in force. */
+export function certificationWarning(user, today = villageToday()) {
+  const cert = user?.certification;
+  if (!user || !cert) return '';
+  if (!cert.type || !cert.expires_on) {
+    return 'No inspector certification is on file for you (type, number and expiry). Your reports '
+      + 'will show it as missing: ask the Village\'s supervisor to record it.';
+  }
+  if (cert.expires_on < today) {
+    return `Your ${cert.type} certification${cert.number ? ` (${cert.number})` : ''} expired on `
+      + `${dayWords(cert.expires_on)}. Reports you sign now show it as expired: renew it and ask the `
+      + 'supervisor to record the new expiry.';
+  }
+  return '';
+}
+
+/** {signature: message} when this draft's kind must be signed and is not. */
+export function signatureErrors(draft, requiredKinds) {
+  if (!requiredKinds.includes(draft.kind) || isSigned(draft.signature)) return {};
+  return { signature: 'Sign the inspection: draw your signature in the box under the certification '
+    + 'statement. Everything you entered is kept.' };
+}
+
+/**
+ * The certification block at the end of the capture page: the statement this person signs, the
+ * pad, and the draft's signature fields, saved (`save()`) as soon as a stroke ends.
+ */
+export function attachCapture({ draft, user, save }) {
+  const block = document.getElementById('signature-block');
+  const canvas = document.getElementById('signature-pad');
+  const status = document.getElementById('signature-state');
+  const who = user?.role === 'permittee' ? 'permittee' : 'inspector';
+  document.getElementById('cert-statement').textContent = block.dataset[who];
+  const version = block.dataset.version;
+  const show = () => {
+    status.textContent = isSigned(draft.signature)
+      ? `Signed by ${draft.signed_by_name}, ${villageTime(draft.signed_at)}. Saved on this device.`
+      : 'Not signed yet: sign in the box with a finger or stylus.';
+  };
+  // A draft signed under other words than this page shows is signed again (the words are the record).
+  if (draft.signature && draft.signature_statement_version !== version) {
+    for (const key of FIELDS) draft[key] = null;
+    status.dataset.changed = 'yes';
+  }
+  const pad = mount(canvas, {
+    initial: draft.signature,
+    onChange: async (value) => {
+      if (value) {
+        Object.assign(draft, {
+          signature: value, signature_statement_version: version,
+          signed_by_name: user?.name || draft.user_name || draft.header.inspector_name,
+          signed_at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        });
+      } else {
+        for (const key of FIELDS) draft[key] = null;
+      }
+      document.getElementById('signature-error').textContent = '';
+      show();
+      await save();
+    },
+  });
+  document.getElementById('signature-clear').addEventListener('click', () => pad.clear());
+  show();
+  if (status.dataset.changed) status.textContent = 'The certification statement has changed since you signed: sign again.';
+  return { requiredKinds: JSON.parse(block.dataset.requiredKinds || '[]') };
+}
