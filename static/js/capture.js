@@ -6,6 +6,7 @@ import { itemsForSite, parseMeasurement, parseMeasurements, measurementFails, Me
 import { processFile, PhotoError, photoUrl } from './photos.js';
 import { announce, setFormInProgress } from './shell.js';
 import { villageTime } from './village-time.js';
+import { createFlow } from './item-flow.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('inspection-form');
@@ -155,7 +156,8 @@ function answerFor(code) {
 
 function updateProgress() {
   const done = state.items.filter((item) => state.draft.answers[item.code]?.result).length;
-  $('progress').textContent = `${done} of ${state.items.length} items answered.`;
+  $('progress').textContent = `${done} of ${state.items.length} items answered`
+    + `${done === state.items.length ? ': submit when ready.' : '.'}`;
 }
 
 // The catalog's corrective action is a suggestion the inspector inserts with one tap, on a line of
@@ -173,6 +175,7 @@ function useSuggestion(node, item, answer) {
   textarea.value = own ? `${own}\n${item.corrective_action.trim()}` : item.corrective_action.trim();
   answer.corrective_action = textarea.value;
   showSuggestion(node, item, answer);
+  state.flow?.refresh(item);
   textarea.focus();
   scheduleSave();
 }
@@ -250,6 +253,7 @@ function renderMeasurements(node, item, answer) {
       answer.measurements[spec.key] = input.value;
       if (input.value.trim() === '') delete answer.measurements[spec.key];
       evaluate(node, item, answer);
+      state.flow?.refresh(item);
       scheduleSave();
     });
     if (input.value) {
@@ -292,7 +296,8 @@ function renderItem(item) {
   const node = document.getElementById('item-tpl').content.firstElementChild.cloneNode(true);
   node.id = `item-${item.code}`;
   node.dataset.code = item.code;
-  node.querySelector('.item-title').textContent = `${item.title} (${item.code})`;
+  node.querySelector('.item-name').textContent = `${item.title} (${item.code})`;
+  node.querySelector('.item-toggle-name').textContent = `${item.title} (${item.code})`;
   node.querySelector('.item-question').textContent = item.question;
   node.querySelector('.item-cite').textContent = item.citation;
   for (const result of ['pass', 'fail', 'na']) {
@@ -307,6 +312,7 @@ function renderItem(item) {
       node.querySelector('.item-error').textContent = '';
       updateProgress();
       scheduleSave();
+      state.flow.answered(item, { moveOn: !state.flow.choosing(item) });
     });
   }
   const corrective = node.querySelector('.corrective-t');
@@ -317,6 +323,7 @@ function renderItem(item) {
   corrective.addEventListener('input', () => {
     answer.corrective_action = corrective.value;
     showSuggestion(node, item, answer);
+    state.flow?.refresh(item);
     scheduleSave();
   });
   const use = node.querySelector('.suggestion-use');
@@ -429,6 +436,8 @@ function showErrors(errors) {
   if (!entries.length) return;
   const headerIds = Object.fromEntries(Object.entries(HEADER_FIELDS).map(([id, key]) => [`header.${key}`, id]));
   let first = null;
+  // An item with something to fix is opened, whatever was folded.
+  state.flow.open(entries.map(([key]) => /^answers\.([^.]+)\./.exec(key)?.[1]).filter(Boolean));
   for (const [key, message] of entries) {
     const m = /^answers\.([^.]+)\.(.+)$/.exec(key);
     if (headerIds[key]) {
@@ -503,6 +512,12 @@ async function open(draft, { isNew = false } = {}) {
   renderHeader();
   const items = $('items');
   items.replaceChildren(...state.items.map(renderItem));
+  state.flow = createFlow({
+    items: state.items, answerFor,
+    photoCount: (code) => state.photos.filter((p) => p.item_code === code).length,
+    progress: $('progress'), submitBar: form.querySelector('.submit-card'),
+  });
+  for (const item of state.items) state.flow.bind(item);
   for (const block of document.querySelectorAll('.photo-block')) {
     const code = block.dataset.item || '';
     const item = state.items.find((i) => i.code === code);

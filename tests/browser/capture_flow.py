@@ -32,6 +32,12 @@ TAPPABLE = """(code) => {
 }"""
 
 
+# Read once the last scroll events have been delivered (they come with the next frames).
+FIGURES = """() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() =>
+  resolve({ scrolled: window.__scrolled, tallest: window.__tallest,
+            height: document.documentElement.scrollHeight }))))"""
+
+
 def landscape(device: dict) -> dict:
     """The same tablet turned on its side."""
     turned = dict(device)
@@ -47,22 +53,38 @@ def landscape(device: dict) -> dict:
 
 def answer_all_pass(page, codes: list[str]) -> dict:
     """Tap Pass on each item in order, then Submit; page is the capture page, ready. Returns the
-    counts: taps, items, scrolled_px, tallest_px, next_out_of_view (codes whose Pass was not
-    tappable where it stood when its turn came), and the wait for the outbox page."""
+    counts: taps, items, scrolled_px, tallest_px, height_at_end_px, first_in_view (the first
+    item needed no scrolling), next_out_of_view / next_not_focused (codes whose Pass was not
+    tappable where it stood, or not focused, after the previous tap), submit_in_view."""
     page.evaluate("() => { window.__scrolled = 0; }")  # the opening layout is not the person's
     taps = 0
-    out_of_view = []
-    for code in codes:
-        if not page.evaluate(TAPPABLE, code):
+    out_of_view, not_focused = [], []
+    first_in_view = page.evaluate(TAPPABLE, codes[0])
+    for i, code in enumerate(codes):
+        # After each tap: the next item's Pass is where a thumb can tap it, and has the focus.
+        if i and not page.evaluate(TAPPABLE, code):
             out_of_view.append(code)
+        if i and page.evaluate("() => document.activeElement.id") != f"r-{code}-pass":
+            not_focused.append(code)
         page.locator(f"label[for='r-{code}-pass']").click()  # scrolls to it first when it must
+        taps += 1
+    pad = page.locator("#signature-pad")
+    if pad.count():  # signed under the certification statement: one stroke, counted as a tap
+        pad.scroll_into_view_if_needed()
+        box = pad.bounding_box()
+        x, y = box["x"] + box["width"] * 0.2, box["y"] + box["height"] * 0.6
+        page.mouse.move(x, y)
+        page.mouse.down()
+        for step in range(1, 11):
+            page.mouse.move(x + step * box["width"] * 0.05, y - (step % 3) * 8)
+        page.mouse.up()
         taps += 1
     submit = page.get_by_role("button", name="Submit inspection")
     submit_in_view = page.evaluate(
         "() => { const b = document.getElementById('submit-btn').getBoundingClientRect();"
         " return b.top >= 0 && b.bottom <= innerHeight; }"
     )
-    figures = page.evaluate("() => ({ scrolled: window.__scrolled, tallest: window.__tallest })")
+    figures = page.evaluate(FIGURES)
     submit.click()
     taps += 1
     page.wait_for_selector("body[data-ready=outbox]")
@@ -71,6 +93,9 @@ def answer_all_pass(page, codes: list[str]) -> dict:
         "items": len(codes),
         "scrolled_px": round(figures["scrolled"]),
         "tallest_px": round(figures["tallest"]),
+        "height_at_end_px": round(figures["height"]),
+        "first_in_view": first_in_view,
         "next_out_of_view": out_of_view,
+        "next_not_focused": not_focused,
         "submit_in_view": submit_in_view,
     }

@@ -104,6 +104,9 @@ def test_weekly_inspection_offline_with_photos_survives_closing(
         {"name": f"IMG_000{i}.jpg", "mimeType": "image/jpeg", "buffer": camera_jpeg(seed=i)}
         for i in range(3)
     ]
+    # Answering STOCKPILE folded INLET (answered, its corrective action written) to one line: it
+    # is reopened to photograph it, as a person would.
+    inlet.get_by_role("button", name="Failed").click()
     inlet.locator("input.photo-camera").set_input_files(photos[0])
     page.wait_for_selector("#item-INLET .thumb img")
     inlet.locator("input.photo-file").set_input_files(photos[1])

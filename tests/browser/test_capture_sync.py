@@ -73,6 +73,8 @@ def test_offline_inspection_reaches_the_server_when_the_network_returns(
     assert (
         page.get_by_label("Start time").input_value() == start
     )  # the same visit, not the time of typing
+    # Answered items open folded to one line each: the one to change is reopened first.
+    page.locator("#item-WASTE").get_by_role("button", name="Failed").click()
     page.locator("label[for='r-WASTE-pass']").click()
     page.get_by_label("Notes").fill("Washout was already moved; corrected the answer.")
     page.get_by_role("button", name="Submit inspection").click()
