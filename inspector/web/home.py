@@ -12,7 +12,9 @@ bp = Blueprint("home", __name__)
 def home_url(user) -> str:
     if user.role == "supervisor":  # supervisors decide: their work starts at the dashboard
         return url_for("dashboard.index")
-    return url_for("sites.index")
+    # Inspectors and permittees inspect: the field app opens on what is due, overdue first, each
+    # with its Start button (it works offline from the work packet on the device).
+    return url_for("pwa.home")
 
 
 @bp.route("/")

@@ -9,8 +9,10 @@ from ..db import get_session
 from ..models import Company, Permit, User
 from ..rules import clocks
 from ..security import STAFF, login_required, roles_required
-from ..services import ServiceError, clock, memo, permits, sites
+from ..services import ServiceError, clock, memo, permits, site_overview, sites
+from ..services.inspections import kinds_for
 from .forms import KIND_LABELS, SiteForm, commit_or_refuse
+from .orders import STATUS_WORDS
 
 bp = Blueprint("sites", __name__, url_prefix="/sites")
 
@@ -99,6 +101,9 @@ def show(site_id: int):
             now=now,
             panels=panels,
             readings=recorded_readings(session, site),
+            overview=site_overview.overview(session, site, g.user, now, rulebook()),
+            may_record=kinds_for(g.user),
+            stop_words=STATUS_WORDS,
         )
 
 

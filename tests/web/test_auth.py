@@ -36,7 +36,7 @@ def test_next_parameter_only_redirects_locally(client, auth, people):
         "/login?next=//evil.example/x",
         data={"email": people["inspector"].email, "password": PASSWORD},
     )
-    assert response.headers["Location"] == "/sites/"  # the inspector's home
+    assert response.headers["Location"] == "/app/"  # the inspector's home: what is due
 
 
 def test_csrf_is_enforced_when_enabled(database_url):

@@ -32,7 +32,7 @@ def test_sign_in_never_redirects_off_site(app, people):
         )
         landed[target] = (response.status_code, response.headers.get("Location"))
     # The inspector's home, for every one of them (not "/" and then a second hop).
-    assert landed == {target: (302, "/sites/") for target in HOSTILE}
+    assert landed == {target: (302, "/app/") for target in HOSTILE}
 
 
 def test_a_supervisor_without_a_usable_next_lands_on_the_dashboard(client, people):
