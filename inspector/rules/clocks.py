@@ -173,10 +173,14 @@ def repair_due(found_at: datetime, rb: Rulebook | None = None) -> Deadline:
 
 
 def weekly_inspection_due(last_inspection_at: datetime, rb: Rulebook | None = None) -> Deadline:
-    """§ 256-8D(3)(g): at least each week; overdue only once more than 7 days have passed."""
+    """§ 256-8D(3)(g): at least each week; overdue only once more than 7 days have passed. Across a
+    DST change the week is read for the permittee: the later of 7 x 24 hours and the same local
+    time 7 days on (a 09:00 visit before the autumn change is due by 09:00, not 08:00)."""
     rb = rb or default()
     c = rb["clocks.weekly_inspection"]
-    return Deadline(last_inspection_at + timedelta(days=c["days"]), c["citation"], c["words"])
+    elapsed = last_inspection_at + timedelta(days=c["days"])
+    wall = to_local(last_inspection_at, rb).replace(tzinfo=None) + timedelta(days=c["days"])
+    return Deadline(max(elapsed, from_local(wall, rb)), c["citation"], c["words"])
 
 
 def stop_work_compliance_due(issued_at: datetime, rb: Rulebook | None = None) -> datetime:
