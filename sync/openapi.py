@@ -164,6 +164,12 @@ SCHEMAS = {
                     "role": {"enum": ["permittee", "inspector", "supervisor"]},
                     "company": NSTR,
                     "may": ref("May"),
+                    "certification": {
+                        "type": "object",
+                        "description": "The person's qualification (type, number, expiry day); "
+                        "the device warns when it is missing or expired",
+                        "properties": {"type": NSTR, "number": NSTR, "expires_on": NSTR},
+                    },
                 },
             },
             "catalog": {
@@ -274,6 +280,16 @@ SCHEMAS = {
             "finding_id": NSTR,
             "catalog_version": STR,
             "replaces_id": NSTR,
+            "signature": {
+                "type": ["object", "null"],
+                "description": "Drawn under the certification statement (required for the kinds "
+                "the rulebook's certification.required_kinds names): {width, height, strokes: "
+                "[[[x, y, ms], ...], ...]}, whole numbers in the box it was drawn in",
+                "required": ["width", "height", "strokes"],
+            },
+            "signature_statement_version": NSTR,
+            "signed_by_name": NSTR,
+            "signed_at": NSTR,
             "answers": {
                 "type": "array",
                 "items": {

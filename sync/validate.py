@@ -213,6 +213,10 @@ INSPECTION = {
     "answers": LIST,
     "photos": NLIST,
     "sha256": TEXT,
+    "signature": NOBJECT,  # its strokes: inspector/rules/signatures.py (the service names the path)
+    "signature_statement_version": NTEXT,
+    "signed_by_name": NTEXT,
+    "signed_at": NTEXT,
 }
 FINDING = {"status": TEXT, "note": NTEXT, "corrected_note": NTEXT, "photos": NLIST}
 RAIN_READING = {

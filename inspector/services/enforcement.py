@@ -33,7 +33,7 @@ from ..models.enforcement import (
     OPEN_STATUSES,
     RETRACTING_BODIES,
 )
-from ..rules import calculators, clocks
+from ..rules import calculators, clocks, signatures
 from ..rules import enforcement as rules
 from ..rules.rulebook import Rulebook
 from . import Forbidden, NotFound, ServiceError, audit, permits, seals, visits
@@ -580,6 +580,7 @@ def issue(
     note: str = "",
     confirmed: bool = False,
     known_stale: list[str] | None = None,
+    signature: dict | None = None,
 ) -> StopWorkOrder:
     """The supervisor issues a proposed order, keeping all its grounds or the ones ticked. Each ground is
     re-evaluated here, in the issuing transaction: one that no longer holds is never issued. If one stopped
@@ -602,6 +603,17 @@ def issue(
             "Confirm that you mean to issue this order: it suspends the permit and stops "
             "all land disturbing activity on the site.",
             field="confirm",
+        )
+    # The supervisor signs under the rulebook's order statement; the drawing is sealed with the
+    # order's decision (sealed_records ORDER_2).
+    drawing, why = signatures.clean(signature)
+    if why:
+        raise ServiceError(
+            "Sign the order: draw your signature under the certification statement "
+            "(nothing was issued)."
+            if signature is None or why == signatures.MISSING
+            else f"The signature could not be read ({why}) Sign again.",
+            field="signature",
         )
     checks = [c for c in recheck_order(session, order, now, rb) if ticked(c.ground)]
     known = set(known_stale or [])
@@ -626,6 +638,9 @@ def issue(
         dropped = "; ".join(f"{c.ground['reason']} ({c.why})" for c in left_out)
         note = f"{note.strip()} Not issued on grounds that no longer hold: {dropped}".strip()
     order.grounds = grounds
+    order.issued_signature = drawing
+    order.issued_statement_version = rb["certification.current"]
+    order.issued_signed_by_name = user.name
     _issue(session, order, user_id=user.id, now=now, rb=rb, note=note.strip())
     return order
 

@@ -29,7 +29,7 @@ from ..models import (
     User,
 )
 from ..photos import position
-from ..rules import checklist, clocks
+from ..rules import checklist, clocks, signatures
 from . import NotFound, ServiceError, seals, sites
 
 STAFF = ("inspector", "supervisor")
@@ -294,6 +294,40 @@ def _photo_meta(photo: dict, key: str, errors: dict) -> dict:
     }
 
 
+def _clean_signature(payload: dict, kind, limit: datetime, rb, errors: dict) -> dict:
+    """The signature, its statement's version, signer and moment (rules/signatures.py): required
+    for the kinds the rulebook names, checked whenever one is sent; all None when none is."""
+    raw = payload.get("signature")
+    drawing, why = signatures.clean(raw)
+    if why and (raw is not None or signatures.required(rb, kind)):
+        errors["signature"] = why
+    if drawing is None:
+        return {
+            "signature": None,
+            "signature_statement_version": None,
+            "signed_by_name": None,
+            "signed_at": None,
+        }
+    version = payload.get("signature_statement_version")
+    if not isinstance(version, str) or version not in rb["certification.statements"]:
+        errors["signature_statement_version"] = (
+            "Names no certification statement of the Village's rulebook: open the app online "
+            "once so the form shows the current statement, then sign again."
+        )
+    name = _text(payload, "signed_by_name", TEXT_LIMITS["inspector_name"], errors)
+    if not name:
+        errors.setdefault("signed_by_name", "Who signed? The signer's name is required.")
+    signed_at = parse_utc(payload.get("signed_at"), "signed_at", errors, required=True)
+    if signed_at and signed_at > limit:
+        errors["signed_at"] = "Is in the future."
+    return {
+        "signature": drawing,
+        "signature_statement_version": version,
+        "signed_by_name": name,
+        "signed_at": signed_at,
+    }
+
+
 def summary(session: Session, inspection: Inspection) -> dict:
     received = session.exec(
         select(func.count()).select_from(Photo).where(Photo.inspection_id == inspection.id)
@@ -486,6 +520,7 @@ def prepare(payload, inspection_id, ctx, lk: Lookups) -> dict:
     for key, moment in (("started_at", started), ("ended_at", ended)):
         if moment and moment > limit:
             errors[key] = "Is in the future."
+    signed = _clean_signature(payload, kind, limit, ctx.rb, errors)
     active = payload.get("active_disturbance", True)
     if not isinstance(active, bool):
         errors["active_disturbance"] = "Must be true or false."
@@ -551,6 +586,7 @@ def prepare(payload, inspection_id, ctx, lk: Lookups) -> dict:
         "device_id": ctx.device_id,
         "submitted_at": ctx.now,
         "received_at": ctx.now,
+        **signed,
     }
     brief = {
         "id": inspection_id,

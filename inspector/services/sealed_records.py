@@ -160,6 +160,12 @@ READING_1 = (
     "recorded_at",
 )
 
+# Format 2 also adds the signatures (docs/device-storage.md): an inspection's drawn signature, the
+# certification statement's version, signer and moment; the issuing supervisor's on an order.
+SIGNATURE_FIELDS = ("signature", "signature_statement_version", "signed_by_name", "signed_at")
+INSPECTION_2 = INSPECTION_1 + SIGNATURE_FIELDS
+ORDER_2 = ORDER_1 + ("issued_signature", "issued_statement_version", "issued_signed_by_name")
+
 
 _JSON_TEXT = {"{}": {}, "[]": [], "null": None}
 
@@ -254,7 +260,7 @@ KINDS: dict[str, Kind] = {
             "inspection",
             "Inspection report (with its answers and photo digests)",
             Inspection,
-            {1: INSPECTION_1, MARKS_FORMAT: INSPECTION_1},  # 2: its photos' marks
+            {1: INSPECTION_1, MARKS_FORMAT: INSPECTION_2},  # 2: photos' marks, signature
             "received_at",
             _inspection_children,
         ),
@@ -269,7 +275,7 @@ KINDS: dict[str, Kind] = {
             "stop_work_order",
             "Stop-work order (with its decisions)",
             StopWorkOrder,
-            {1: ORDER_1},
+            {1: ORDER_1, 2: ORDER_2},
             "updated_at",
             _order_children,
         ),

@@ -10,6 +10,7 @@ from sqlalchemy import func
 from sqlmodel import select
 
 from ..db import get_session
+from ..documents import signatures as signed_view
 from ..models import Answer, Company, Finding, Inspection, Permit, Photo, Site, StoredFile, User
 from ..security import login_required
 from ..services import NotFound, clock, findings, inspection_report, photo_marks, sites
@@ -115,6 +116,7 @@ def report_context(session, inspection: Inspection) -> dict:
         "answered_count": len([i for i in expected if i["code"] in answered]),
         "findings_by_item": {f.item_code: f for f in found},
         "author": author,
+        "signed": signed_view.of_inspection(inspection, author, rb),
         "kind_words": KIND_WORDS.get(inspection.kind, inspection.kind),
         "photos_received": len(photos),
         "photos_expected": max(inspection.photos_expected, len(photos)),

@@ -3,6 +3,8 @@ site and the revocation / cease-and-desist documents, and the offline page for p
 
 from __future__ import annotations
 
+import json
+
 from flask import (
     Blueprint,
     Response,
@@ -18,6 +20,7 @@ from flask import (
 from sqlmodel import select
 
 from ..db import get_session
+from ..documents import signatures as signed_view
 from ..models import Company, Finding, Inspection, Permit, Photo, Site, StoredFile, User
 from ..models.enforcement import INTERNAL_STATUSES
 from ..rules import enforcement as rules
@@ -44,6 +47,12 @@ BODIES = {"village": "the Village of Fairwater", "zoning_board": "the Zoning Boa
 
 def rulebook():
     return current_app.extensions["rulebook"]
+
+
+@bp.app_template_global("order_signature")
+def order_signature(order):
+    """The issuing supervisor's signature as the order page and its notices show it."""
+    return signed_view.of_order(order, rulebook())
 
 
 def order_context(session, order, now) -> dict:
@@ -138,6 +147,18 @@ def _form(name: str) -> str:
     return request.form.get(name, "")
 
 
+def _signature():
+    """The drawing the order page's pad wrote into its hidden field (JSON), or None; its shape is
+    checked by the service (rules/signatures.py)."""
+    raw = _form("signature")
+    if not raw:
+        return None
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return {"unreadable": True}
+
+
 @bp.post("/orders/<order_id>/issue")
 @roles_required("supervisor")
 def issue(order_id: str):
@@ -156,6 +177,7 @@ def issue(order_id: str):
             note=_form("note"),
             confirmed=confirmed,
             known_stale=stale,
+            signature=_signature(),
         ),
         "Stop-work order issued. Print the notice and post it on the site.",
     )

@@ -6,6 +6,7 @@ import { itemsForSite, parseMeasurement, parseMeasurements, measurementFails, Me
 import { processFile, PhotoError, photoUrl } from './photos.js';
 import { announce, setFormInProgress } from './shell.js';
 import { villageTime } from './village-time.js';
+import * as signature from './signature.js';
 import { createFlow } from './item-flow.js';
 
 const $ = (id) => document.getElementById(id);
@@ -440,7 +441,10 @@ function showErrors(errors) {
   state.flow.open(entries.map(([key]) => /^answers\.([^.]+)\./.exec(key)?.[1]).filter(Boolean));
   for (const [key, message] of entries) {
     const m = /^answers\.([^.]+)\.(.+)$/.exec(key);
-    if (headerIds[key]) {
+    if (key === 'signature') {
+      $('signature-error').textContent = message;
+      first ||= $('signature-block');
+    } else if (headerIds[key]) {
       fieldError($(headerIds[key]), message);
       first ||= $(headerIds[key]);
     } else if (m) {
@@ -470,6 +474,7 @@ async function onSubmit(event) {
     return;
   }
   const { errors, items } = drafts.validate(state.draft, state.catalog, state.site);
+  Object.assign(errors, signature.signatureErrors(state.draft, state.sign.requiredKinds));
   showErrors(errors);
   if (Object.keys(errors).length) return;
   if (!state.draft.header.end_time) {
@@ -510,6 +515,11 @@ async function open(draft, { isNew = false } = {}) {
     state.findingTitle = item?.title || finding?.item_code || null;
   }
   renderHeader();
+  // Signed at the end, saved to the draft as each stroke ends (signature.js); the signer's
+  // certification from the work packet is warned about at the top when missing or expired.
+  state.sign = signature.attachCapture({ draft, user: state.user, save: () => saveNow() });
+  $('cert-warning').textContent = signature.certificationWarning(state.user);
+  $('cert-warning').hidden = !$('cert-warning').textContent;
   const items = $('items');
   items.replaceChildren(...state.items.map(renderItem));
   state.flow = createFlow({

@@ -158,6 +158,11 @@ export async function buildPayload(draft, items, photos, { endTime } = {}) {
     finding_id: draft.finding_id,
     catalog_version: draft.catalog_version,
     replaces_id: draft.replaces_id || null,
+    // Signed under the rulebook's statement (signature.js): part of the record and of its hash.
+    signature: draft.signature || null,
+    signature_statement_version: draft.signature ? draft.signature_statement_version : null,
+    signed_by_name: draft.signature ? draft.signed_by_name : null,
+    signed_at: draft.signature ? draft.signed_at : null,
     answers,
     photos: photos.map((p) => ({
       id: p.id, item_code: p.item_code || null, sha256: p.sha256, taken_at: p.taken_at,

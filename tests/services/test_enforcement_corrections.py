@@ -14,7 +14,7 @@ from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
 from inspector.services import enforcement, findings, inspections, permits, schedule
 from sync.handlers import SyncContext
-from tests.sync.helpers import inspection_payload, uid
+from tests.sync.helpers import inspection_payload, signature, uid
 
 # Four days ago at 15:00 UTC (09:00 in Fairwater): after the test permit's issue day (five days ago).
 SEEN = (utcnow() - timedelta(days=4)).replace(hour=15, minute=0, second=0, microsecond=0)
@@ -191,6 +191,7 @@ def test_a_proposal_whose_only_finding_is_withdrawn_is_withdrawn_with_its_reason
             now=LATE + timedelta(hours=3),
             rb=rb,
             confirmed=True,
+            signature=signature(),
         )
     # Evaluating again changes nothing more.
     enforcement.evaluate_site(db, site, LATE + timedelta(hours=4), rb)
@@ -224,7 +225,13 @@ def test_an_issued_order_is_unchanged_when_its_finding_is_withdrawn(
 ):
     first, order = proposal_on_overdue_inlet(db, site, people, rb)
     enforcement.issue(
-        db, order, user=people["supervisor"], now=LATE + timedelta(minutes=5), rb=rb, confirmed=True
+        db,
+        order,
+        user=people["supervisor"],
+        now=LATE + timedelta(minutes=5),
+        rb=rb,
+        confirmed=True,
+        signature=signature(),
     )
     db.commit()
     events_before = len(enforcement.history(db, order))
