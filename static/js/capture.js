@@ -6,6 +6,7 @@ import { itemsForSite, parseMeasurement, parseMeasurements, measurementFails, Me
 import { processFile, PhotoError, photoUrl } from './photos.js';
 import { announce, setFormInProgress } from './shell.js';
 import { villageTime } from './village-time.js';
+import * as markup from './markup.js';
 import * as signature from './signature.js';
 import { createFlow } from './item-flow.js';
 
@@ -378,7 +379,17 @@ function renderThumbs(block) {
     meta.className = 'small muted';
     meta.textContent = `${photo.name ? `${photo.name} · ` : ''}${Math.round(photo.size / 1024)} KB`
       + `${photo.latitude !== null ? ' · GPS' : ''}`;
-    li.append(img, meta, remove);
+    // Marks are a layer in the draft beside the photo (markup.js): its bytes and hash stay as taken.
+    const { frame, button } = markup.attach(img, {
+      photo, url: state.urls.get(photo.id), marks: state.draft.marks?.[photo.id] || [],
+      save: async (marks) => {
+        state.draft.marks = { ...state.draft.marks, [photo.id]: marks };
+        await saveNow();
+        renderThumbs(block);
+        announce(`Marks saved on this device: ${marks.length}.`);
+      },
+    });
+    li.append(frame, meta, button, remove);
     list.append(li);
   }
 }

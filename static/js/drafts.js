@@ -167,6 +167,9 @@ export async function buildPayload(draft, items, photos, { endTime } = {}) {
     photos: photos.map((p) => ({
       id: p.id, item_code: p.item_code || null, sha256: p.sha256, taken_at: p.taken_at,
       taken_at_source: p.taken_at_source || null, latitude: p.latitude, longitude: p.longitude,
+      // The marks drawn on it (markup.js), only when there are some: a photo without marks is sent
+      // as it always was.
+      ...(draft.marks?.[p.id]?.length ? { marks: draft.marks[p.id] } : {}),
     })),
   });
 }
