@@ -24,13 +24,15 @@ def render_for_print(data: bytes, *, marks=None, max_px: int = 1000) -> bytes:
     """JPEG bytes of the photo, at most `max_px` on its long side, with `marks` drawn on it."""
     with Image.open(io.BytesIO(data)) as im:
         if im.format == "JPEG":
-            # Decode at the smallest scale still at least max_px (a power-of-two reduction).
-            im.draft("RGB", (max_px, max_px))
+            # Decode at the smallest power-of-two scale still at least max_px on the long side:
+            # draft() keeps both sides at least the size asked, so ask for the scaled shape.
+            scale = min(1.0, max_px / max(im.size))
+            im.draft("RGB", (max(1, int(im.width * scale)), max(1, int(im.height * scale))))
         im = ImageOps.exif_transpose(im)
         if im.mode != "RGB":
             im = im.convert("RGB")
         if max(im.size) > max_px:
-            im.thumbnail((max_px, max_px), Image.Resampling.LANCZOS)
+            im.thumbnail((max_px, max_px), Image.Resampling.BICUBIC)
         if marks:
             im = draw_marks(im, marks)
         out = io.BytesIO()

@@ -9,15 +9,71 @@ from __future__ import annotations
 
 import io
 
-from fpdf.fonts import FontFace
-
 from .pdf import Document, latin1, local
 from .photo_render import render_for_print
 
 RESULT = {"fail": "Yes", "pass": "No", "na": "N.A."}
-HEAD = FontFace(emphasis="BOLD", fill_color=(230, 230, 230))
+LINE_H = 4.2
 PHOTO_W = 95  # mm: two photos to a page, each beside its caption
 PHOTO_MAX_H = 72
+
+
+def _lines(doc: Document, text: str, width: float) -> list[str]:
+    """The text's lines in a cell `width` wide. A line that fits is measured once and not laid
+    out (most cells are a word or two: this keeps a year of reports quick to print)."""
+    inner = width - 2 * doc.c_margin
+    out: list[str] = []
+    for part in latin1(text).split("\n"):
+        if doc.get_string_width(part) <= inner:
+            out.append(part)
+        else:
+            out += doc.multi_cell(width, LINE_H, part, dry_run=True, output="LINES")
+    return out or [""]
+
+
+def _grid(doc: Document, widths, rows, header) -> None:
+    """A bordered table; a row never splits across pages and the header repeats on each page."""
+    margin = doc.b_margin
+    bottom = doc.h - margin
+
+    def measure(cells, head: bool) -> tuple[list[list[str]], float]:
+        doc.set_font("Helvetica", "B" if head else "", 8)
+        lines = [_lines(doc, c, w) for c, w in zip(cells, widths, strict=True)]
+        return lines, max(len(ls) for ls in lines) * LINE_H + 1
+
+    def draw(lines, height: float, head: bool) -> None:
+        doc.set_font("Helvetica", "B" if head else "", 8)
+        x, y = doc.l_margin, doc.get_y()
+        doc.set_fill_color(230, 230, 230)
+        for width, cell_lines in zip(widths, lines, strict=True):
+            doc.rect(x, y, width, height, style="DF" if head else "D")
+            for n, line in enumerate(cell_lines):
+                doc.set_xy(x, y + 0.5 + n * LINE_H)
+                doc.cell(width, LINE_H, line)
+            x += width
+        doc.set_xy(doc.l_margin, y + height)
+
+    head_lines, head_h = measure(header, True)
+    measured = [measure(cells, False) for cells in rows]
+    # Cells are placed by hand: fpdf's automatic break would split a row between pages.
+    doc.set_auto_page_break(False)
+    first = measured[0][1] if measured else 0
+    if doc.get_y() + head_h + first > bottom:
+        doc.add_page()
+    draw(head_lines, head_h, True)
+    for lines, height in measured:
+        if doc.get_y() + height > bottom:
+            doc.add_page()
+            draw(head_lines, head_h, True)
+        draw(lines, height, False)
+    doc.set_auto_page_break(True, margin=margin)
+
+
+def _section(doc: Document, title: str, keep: float = 30) -> None:
+    """A heading kept on the same page as the first `keep` mm of what follows it."""
+    if doc.get_y() + keep > doc.h - doc.b_margin:
+        doc.add_page()
+    doc.heading(title, 12)
 
 
 def _type_ticks(ctx) -> str:
@@ -54,59 +110,63 @@ def _header(doc: Document, ctx, rb) -> None:
         ("Phase of construction", i.phase or "-"),
         ("Active disturbance", "Yes" if i.active_disturbance else "No"),
     ]
-    doc.facts(rows, label_w=44)
+    for label, value in rows:  # as Document.facts, laying out only values that wrap
+        doc.set_font("Helvetica", "B", 10)
+        doc.cell(44, 6, latin1(label))
+        doc.set_font("Helvetica", "", 10)
+        x = doc.get_x()
+        for line in _lines(doc, value, doc.w - doc.r_margin - x):
+            doc.set_x(x)
+            doc.cell(0, 6, line, new_x="LMARGIN", new_y="NEXT")
+    doc.ln(2)
     if i.notes:
         doc.para(f"Comments on the overall effectiveness of the controls: {i.notes}", size=9)
 
 
 def _practices(doc: Document, ctx) -> None:
-    doc.heading("Erosion and sediment control practices", 12)
-    doc.set_font("Helvetica", "", 8)
-    with doc.table(
-        col_widths=(58, 22, 110), headings_style=HEAD, line_height=4.2, text_align="LEFT"
-    ) as table:
-        table.row(["Practice", "Modifications required", "What is required; measurements; notes"])
-        for row in ctx["practices"]:
-            a = row["answer"]
-            details = []
-            if a.result == "fail" and a.corrective_action:
-                details.append(f"Modifications required: {a.corrective_action}")
-            if a.note:
-                details.append(a.note)
-            details += row["measurements"]
-            if row["calculation"]:
-                details.append(row["calculation"])
-            title = f"{row['title']} (item {row['code']}) {row['citation']}".strip()
-            table.row([latin1(title), RESULT.get(a.result, "-"), latin1("\n".join(details) or "-")])
+    _section(doc, "Erosion and sediment control practices")
+    rows = []
+    for row in ctx["practices"]:
+        a = row["answer"]
+        details = []
+        if a.result == "fail" and a.corrective_action:
+            details.append(f"Modifications required: {a.corrective_action}")
+        if a.note:
+            details.append(a.note)
+        details += row["measurements"]
+        if row["calculation"]:
+            details.append(row["calculation"])
+        title = f"{row['title']} (item {row['code']}) {row['citation']}".strip()
+        rows.append([title, RESULT.get(a.result, "-"), "\n".join(details) or "-"])
+    header = ["Practice", "Modifications required", "What is required; measurements; notes"]
+    _grid(doc, (58, 24, 108), rows, header)
 
 
 def _follow_up(doc: Document, ctx, rb) -> None:
     doc.ln(3)
-    doc.heading("Follow-up: modifications required", 12)
+    _section(doc, "Follow-up: modifications required")
     if not ctx["follow_up"]:
         doc.para("No practice needed modification at this inspection.", size=9)
         return
-    doc.set_font("Helvetica", "", 8)
-    with doc.table(
-        col_widths=(40, 62, 30, 28, 30), headings_style=HEAD, line_height=4.2, text_align="LEFT"
-    ) as table:
-        table.row(["Practice", "Required action", "Due", "Status", "Date corrected"])
-        for r in ctx["follow_up"]:
-            corrected = (
-                local(r["corrected_at"], rb)
-                + (f": {r['corrected_note']}" if r["corrected_note"] else "")
-                if r["corrected_at"]
-                else "-"
-            )
-            status = r["status"] + (" - OVERDUE" if r["overdue"] else "")
-            cells = [
+    rows = []
+    for r in ctx["follow_up"]:
+        corrected = (
+            local(r["corrected_at"], rb)
+            + (f": {r['corrected_note']}" if r["corrected_note"] else "")
+            if r["corrected_at"]
+            else "-"
+        )
+        rows.append(
+            [
                 f"{r['title']} {r['citation']}",
                 r["action"] or "-",
                 local(r["due_at"], rb) if r["due_at"] else "-",
-                status,
+                r["status"] + (" - OVERDUE" if r["overdue"] else ""),
                 corrected,
             ]
-            table.row([latin1(c) for c in cells])
+        )
+    header = ["Practice", "Required action", "Due", "Status", "Date corrected"]
+    _grid(doc, (40, 62, 30, 28, 30), rows, header)
 
 
 def _photos(doc: Document, ctx) -> None:
@@ -114,9 +174,7 @@ def _photos(doc: Document, ctx) -> None:
     if not rows:
         return
     doc.ln(3)
-    if doc.get_y() > doc.h - 20 - PHOTO_MAX_H:  # the heading stays with its first photo
-        doc.add_page()
-    doc.heading("Photos", 12)
+    _section(doc, "Photos", keep=PHOTO_MAX_H + 10)
     load = ctx["photo_bytes"]
     for r in rows:
         data = load(r["photo"])
@@ -135,9 +193,12 @@ def _photos(doc: Document, ctx) -> None:
             y = doc.get_y()
         doc.image(io.BytesIO(jpeg), x=doc.l_margin, y=y, w=shown_w, h=shown_h)
         del jpeg
-        doc.set_xy(doc.l_margin + PHOTO_W + 4, y)
+        x = doc.l_margin + PHOTO_W + 4
+        doc.set_xy(x, y)
         doc.set_font("Helvetica", "", 9)
-        doc.multi_cell(0, 5, latin1(text), new_x="LMARGIN", new_y="NEXT")
+        for line in _lines(doc, text, doc.w - doc.r_margin - x):
+            doc.set_x(x)
+            doc.cell(0, 5, line, new_x="LMARGIN", new_y="NEXT")
         doc.set_y(max(doc.get_y(), y + shown_h) + 4)
 
 
