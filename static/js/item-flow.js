@@ -112,6 +112,9 @@ export function createFlow({ items, answerFor, photoCount, progress, submitBar }
     const next = nextUnanswered(item.code);
     if (!next) {
       nodeOf(item.code).querySelector('.item-toggle').focus();
+      // Every item answered: the next step is the signature under the certification, when the
+      // page has one (static/js/signature.js): brought just into view, above the submit bar.
+      document.getElementById('signature-block')?.scrollIntoView({ block: 'nearest' });
       return;
     }
     const node = nodeOf(next.code);
