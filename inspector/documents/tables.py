@@ -30,7 +30,10 @@ def _csv(header: list[str], rows) -> str:
     return out.getvalue()
 
 
-def inspections_csv(session: Session, user: User) -> str:
+def inspections_csv(
+    session: Session, user: User, *, site_id: int | None = None, days: tuple | None = None
+) -> str:
+    """days: (first, last) local days inspected, both included."""
     fails = (
         select(Answer.inspection_id, func.count().label("n"))
         .where(Answer.result == "fail")
@@ -44,6 +47,10 @@ def inspections_csv(session: Session, user: User) -> str:
         .where(Inspection.site_id.in_(_visible_site_ids(user)))
         .order_by(Inspection.inspected_on.desc())
     )
+    if site_id is not None:
+        query = query.where(Inspection.site_id == site_id)
+    if days is not None:
+        query = query.where(Inspection.inspected_on.between(*days))
     rows = (
         (
             i.id,
@@ -84,13 +91,25 @@ def inspections_csv(session: Session, user: User) -> str:
     )
 
 
-def findings_csv(session: Session, user: User, now: datetime) -> str:
+def findings_csv(
+    session: Session,
+    user: User,
+    now: datetime,
+    *,
+    site_id: int | None = None,
+    between: tuple | None = None,
+) -> str:
+    """between: (start, end) in naive UTC, the findings recorded from start up to end."""
     query = (
         select(Finding, Site.name)
         .join(Site, Site.id == Finding.site_id)
         .where(Finding.site_id.in_(_visible_site_ids(user)))
         .order_by(Finding.due_at)
     )
+    if site_id is not None:
+        query = query.where(Finding.site_id == site_id)
+    if between is not None:
+        query = query.where(Finding.created_at >= between[0], Finding.created_at < between[1])
     rows = (
         (
             f.id,
@@ -131,10 +150,15 @@ def findings_csv(session: Session, user: User, now: datetime) -> str:
     )
 
 
-def sites_geojson(session: Session, user: User, now: datetime, rb) -> str:
+def sites_geojson(
+    session: Session, user: User, now: datetime, rb, *, site_id: int | None = None
+) -> str:
     from ..services import dashboard
 
-    site_list = list(session.exec(sites.visible_sites_query(user).order_by(Site.id)))
+    query = sites.visible_sites_query(user).order_by(Site.id)
+    if site_id is not None:
+        query = query.where(Site.id == site_id)
+    site_list = list(session.exec(query))
     ids = [s.id for s in site_list]
     permits = dashboard.current_permits(session, ids) if ids else {}
     counts = findings.counts_by_site(session, ids, now)

@@ -154,6 +154,8 @@ MATRIX = {
     ("/sites/<int:site_id>/edit", "POST"): (LOGIN, 403, 302, 302),
     ("/sites/<int:site_id>/orders", "POST"): (LOGIN, 403, 403, 303),
     ("/sites/<int:site_id>/permits/apply", "GET"): (LOGIN, 404, 200, 200),
+    ("/sites/<int:site_id>/packet", "GET"): (LOGIN, 404, 200, 200),
+    ("/sites/<int:site_id>/packet.zip", "GET"): (LOGIN, 404, 400, 400),
     ("/sites/<int:site_id>/public", "POST"): (LOGIN, 404, 403, 303),
     ("/sites/<int:site_id>/public/dnr", "POST"): (LOGIN, 404, 403, 303),
     ("/sites/<int:site_id>/public/sign.pdf", "GET"): (LOGIN, 404, 200, 200),
