@@ -19,6 +19,7 @@ from sqlmodel import Session, select
 from ..models import (
     Answer,
     Finding,
+    Inspection,
     OrderEvent,
     Permit,
     Photo,
@@ -37,7 +38,7 @@ from ..rules import calculators, clocks, signatures
 from ..rules import enforcement as rules
 from ..rules.rulebook import Rulebook
 from . import Forbidden, NotFound, ServiceError, audit, permits, seals, visits
-from .findings import UNRESOLVED, packet_changed, withdrawal
+from .findings import UNRESOLVED, packet_changed
 from .memo import remember
 
 ORDER_NAMESPACE = uuid.UUID("0f7e0c52-61a4-4d0b-a2a8-6f0d8f4b7a11")
@@ -416,16 +417,31 @@ def _lapse_proposals(
             )
 
 
+def _inspection_day(session: Session, inspection_id: str) -> str:
+    """An inspection as a person names it: by its day (never by its id)."""
+    inspection = session.get(Inspection, inspection_id)
+    return (
+        f"the inspection of {inspection.inspected_on:%a %Y-%m-%d}"
+        if inspection
+        else "an inspection"
+    )
+
+
+def order_name(order: StopWorkOrder, rb: Rulebook | None = None) -> str:
+    """An order as a person names it, by the Village's day it was posted, issued or proposed."""
+    moment = order.posted_at or order.issued_at or order.proposed_at
+    return f"stop-work order of {clocks.local_date(moment, rb):%a %Y-%m-%d}"
+
+
 def _why_lapsed(session: Session, finding_id: str, rb: Rulebook) -> str:
     finding = session.get(Finding, finding_id)
     if finding is None:
-        return f"finding {finding_id[:8]} is no longer on record"
-    name = f"finding {finding.item_code} ({finding.id[:8]})"
+        return "a finding it rested on is no longer on record"
+    name = f"finding {finding.item_code} of {_inspection_day(session, finding.inspection_id)}"
     if finding.status == "withdrawn":
-        replacement = (withdrawal(session, finding) or {}).get("replacement_id") or "?"
         return (
-            f"{name} was recorded in error and withdrawn by the correction of inspection "
-            f"{finding.inspection_id[:8]} (inspection {replacement[:8]} replaces it)"
+            f"{name} was recorded in error and withdrawn when that inspection was corrected "
+            "(the corrected version replaces it)"
         )
     if finding.status == "closed" and finding.verified_at:
         day = clocks.to_local(finding.verified_at, rb).date().isoformat()
@@ -500,7 +516,7 @@ def _suspend_permit(session: Session, order: StopWorkOrder, *, user_id: int | No
             permit,
             "suspended",
             user_id=user_id,
-            note=f"Stop-work order {order.id[:8]} ({', '.join(g['citation'] for g in order.grounds)})",
+            note=f"{order_name(order).capitalize()} ({', '.join(g['citation'] for g in order.grounds)})",
         )
 
 
@@ -816,7 +832,12 @@ def mark_complied(
         note,
     )
     _restore_permit(
-        session, order, user_id=user.id, now=now, rb=rb, note=f"Order {order.id[:8]} complied with"
+        session,
+        order,
+        user_id=user.id,
+        now=now,
+        rb=rb,
+        note=f"{order_name(order, rb).capitalize()} complied with",
     )
     _event(session, order, status="complied", user_id=user.id, now=now, note=note, before=before)
     return order
@@ -880,7 +901,7 @@ def revoke_permit(
         step["permit"],
         "revoked",
         user_id=user.id,
-        note=f"Revoked ({citation}) after stop-work order {order.id[:8]}: {reason}",
+        note=f"Revoked ({citation}) after the {order_name(order, rb)}: {reason}",
     )
     _event(
         session,
@@ -949,14 +970,14 @@ def retract(
     was_revoked = order.status == "revoked_permit"
     order.status, order.retracted_at, order.retracted_by = "retracted", now, user.id
     order.retracted_by_body, order.retracted_reason = body, reason
-    what = "revocation" if was_revoked else "stop-work order"
+    what = f"revocation after the {order_name(order, rb)}" if was_revoked else order_name(order, rb)
     _restore_permit(
         session,
         order,
         user_id=user.id,
         now=now,
         rb=rb,
-        note=f"{what.capitalize()} {order.id[:8]} retracted ({rb['clocks.stop_work_compliance.retraction_citation']}): {reason}",
+        note=f"{what.capitalize()} retracted ({rb['clocks.stop_work_compliance.retraction_citation']}): {reason}",
     )
     _event(session, order, status="retracted", user_id=user.id, now=now, note=reason, before=before)
     return order

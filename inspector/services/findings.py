@@ -498,8 +498,8 @@ def _withdraw(
     day = clocks.to_local(now, rb).date().isoformat()
     reads = NOW_READS.get(result, "the correction does not list the item")
     reason = (
-        f"Withdrawn: the inspection that recorded it was corrected by inspection {replacement.id[:8]} "
-        f"on {day}; {reads}."
+        f"Withdrawn: the inspection that recorded it was corrected on {day} (the corrected "
+        f"version of {replacement.inspected_on:%a %Y-%m-%d} replaces it); {reads}."
     )
     finding.status = "withdrawn"
     _bump(

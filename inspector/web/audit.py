@@ -6,7 +6,6 @@ them)."""
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import UTC, datetime
 
@@ -57,6 +56,9 @@ RECORD_ID = re.compile(
     r"[0-9a-fA-F]{12}|[0-9a-f]{64})$"
 )
 STATUS_WORD = re.compile(r"^[a-z]+(_[a-z]+)+$")
+KIND_STATUS = re.compile(r"^([a-z_]+):([a-z_]+)$")  # "stop_work_order:proposed" (a packet's why)
+# Internal keys a person cannot act on (a reading's de-duplication key holds a device's id).
+HIDDEN = {"source_key"}
 
 
 def entity_words(entity: str) -> str:
@@ -93,9 +95,19 @@ def value_words(key: str, value, people: dict[int, str], sites: dict[int, str], 
             return "recorded (see the record's page)"
         if STATUS_WORD.match(value):
             return value.replace("_", " ")
+        if kind_status := KIND_STATUS.match(value):
+            return f"{entity_words(kind_status[1])}: {kind_status[2].replace('_', ' ')}"
         return value
-    if isinstance(value, (list, dict)):
-        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "; ".join(value_words(key, v, people, sites, rb) for v in value) or "—"
+    if isinstance(value, dict):
+        if isinstance(value.get("words"), str):  # a ground or clause: its words from the rulebook
+            return value["words"]
+        return ", ".join(
+            f"{field_words(k)}: {value_words(k, v, people, sites, rb)}"
+            for k, v in value.items()
+            if v not in (None, "", [], {})
+        )
     return str(value)
 
 
@@ -162,7 +174,7 @@ def index():
         return [
             (field_words(k), None if b is None else words(k, b), words(k, a))
             for k, b, a in changes(event)
-            if k != "id"
+            if k != "id" and k not in HIDDEN
         ]
 
     return render_template(

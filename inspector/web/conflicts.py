@@ -18,7 +18,7 @@ from flask_wtf import FlaskForm
 from sqlmodel import select
 
 from ..db import get_session
-from ..models import Site, SyncConflict, User
+from ..models import Device, Site, SyncConflict, User
 from ..security import login_required, roles_required
 from ..services import ServiceError, audit, clock, sites
 from . import nav_link
@@ -62,10 +62,17 @@ def index():
             select(Site).where(Site.id.in_({c.site_id for c in rows if c.site_id}))
         )
     }
+    devices = {
+        d.id: d.name
+        for d in session.exec(
+            select(Device).where(Device.id.in_({c.device_id for c in rows if c.device_id}))
+        )
+    }
     return render_template(
         "conflicts/index.html",
         conflicts=rows,
         users=users,
+        devices=devices,
         site_names=site_names,
         form=ResolveForm(),
         show_resolved=show_resolved,

@@ -80,8 +80,8 @@ def test_pass_after_fail_withdraws_the_finding_with_reason_audit_and_new_version
     assert event.after["replacement_id"] == second
     why = findings.withdrawal(db, finding)
     assert why["reason"] == (
-        f"Withdrawn: the inspection that recorded it was corrected by inspection {second[:8]} "
-        f"on {SOON.date().isoformat()}; the item now reads pass."
+        f"Withdrawn: the inspection that recorded it was corrected on {SOON.date().isoformat()} "
+        f"(the corrected version of {SOON.date():%a %Y-%m-%d} replaces it); the item now reads pass."
     )
     assert (
         why["replacement_id"] == second
