@@ -1,0 +1,46 @@
+"""Issue #11 §4: a stop-work order stops construction, not the maintenance of erosion controls. The
+pages say so: the order page, and the site's due list (the weekly inspection keeps its deadline)."""
+
+from __future__ import annotations
+
+from sqlmodel import select
+
+from inspector.models import Permit
+from inspector.models.base import utcnow
+from inspector.services import enforcement
+from tests.sync.helpers import signature
+
+
+def test_a_suspended_site_keeps_its_inspections_and_the_pages_say_so(
+    app, client, auth, db, make, people
+):
+    rb = app.extensions["rulebook"]
+    site = make.site(people["supervisor"], name="Halted Hill")
+    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True, rb=rb)
+    now = utcnow()
+    order = enforcement.propose_manual(
+        db,
+        site,
+        user=people["supervisor"],
+        grounds=["plan_not_implemented"],
+        notes="Silt fence down along the creek",
+        now=now,
+        rb=rb,
+    )
+    enforcement.issue(
+        db,
+        order,
+        user=people["supervisor"],
+        now=now,
+        rb=rb,
+        confirmed=True,
+        signature=signature(),
+    )
+    db.commit()
+    assert db.exec(select(Permit).where(Permit.site_id == site.id)).one().status == "suspended"
+    auth.login(people["permittee"].email)
+    order_page = client.get(f"/orders/{order.id}").get_data(as_text=True)
+    assert "stops construction, not the maintenance of erosion controls" in order_page
+    site_page = client.get(f"/sites/{site.id}").get_data(as_text=True)
+    assert "Weekly inspection" in site_page and "Not active" not in site_page
+    assert "stops construction, not the maintenance" in site_page
