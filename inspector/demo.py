@@ -3,11 +3,14 @@ past inspections with passes and failures. Dates are relative to today so the cl
 
 from __future__ import annotations
 
+import hashlib
+import io
 import math
 import uuid
 from datetime import datetime, timedelta
 from types import SimpleNamespace
 
+from PIL import Image, ImageDraw
 from sqlmodel import Session, select
 
 from . import demo_rain
@@ -15,7 +18,7 @@ from .models import PermitEvent
 from .models.base import utcnow
 from .rules import clocks
 from .rules.rulebook import Rulebook
-from .services import accounts, inspections, permits, sites
+from .services import accounts, inspections, permits, public_records, sites
 
 PASSWORD = "fairwater-demo"
 # (email, name, role, company)
@@ -171,7 +174,15 @@ CERTIFICATIONS = {
 
 
 def _inspection(
-    session, site, rb, user, when: datetime, kind: str, failures: dict[str, str], name: str
+    session,
+    site,
+    rb,
+    user,
+    when: datetime,
+    kind: str,
+    failures: dict[str, str],
+    name: str,
+    photos=(),
 ) -> None:
     """Stored the way a tablet's push is: the record's hash is the canonical hash of what the device sends,
     and the ingest service stores it, raises its findings and seals it, received 45 minutes after the visit
@@ -189,6 +200,23 @@ def _inspection(
         }
         for item in sites.ordinance_view(site, rb)["checklist"]
     ]
+    declared = []
+    for n, (data, item_code, marks) in enumerate(photos):
+        photo_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"{site.id}-{when.isoformat()}-photo-{n}"))
+        declared.append(
+            {
+                "id": photo_id,
+                "item_code": item_code,
+                "sha256": hashlib.sha256(data).hexdigest(),
+                "taken_at": _z(when + timedelta(minutes=10 + n)),
+                "latitude": site.latitude,
+                "longitude": site.longitude,
+                **({"marks": marks} if marks else {}),
+            }
+        )
+        for answer in answers:
+            if answer["item_code"] == item_code:
+                answer["photo_ids"].append(photo_id)
     payload = {
         "site_id": site.id,
         "kind": kind,
@@ -205,7 +233,7 @@ def _inspection(
         "catalog_version": rb["checklist.version"],
         "replaces_id": None,
         "answers": answers,
-        "photos": [],
+        "photos": declared,
         # Signed on the tablet at the end of the visit, as every inspection is.
         "signature": _signature(user.name),
         "signature_statement_version": rb["certification.current"],
@@ -219,6 +247,70 @@ def _inspection(
     )
     inspection_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"{site.id}-{when.isoformat()}-{kind}"))
     inspections.apply_submission(session, payload, inspection_id, ctx)
+    from sync.photos import receive  # the bytes arrive after the record, as a tablet sends them
+
+    for (data, _item, _marks), meta in zip(photos, declared, strict=True):
+        receive(
+            session,
+            meta["id"],
+            data,
+            sha256=meta["sha256"],
+            content_type="image/jpeg",
+            user=user,
+            device_id=None,
+            rb=rb,
+        )
+
+
+# The site whose public records page is on (NR 216.48(4)(c)): its latest weekly inspection has
+# photos, one of them marked up, and the DNR was told the page's address.
+PUBLISHED_SITE = "Meadow Ridge Subdivision, Phase 2"
+
+
+def _scene(mud: bool) -> bytes:
+    """A photo-like picture of the site: sky, graded soil, a silt fence and the street."""
+    width, height = 1024, 768
+    image = Image.new("RGB", (width, height), (150, 185, 215))
+    pen = ImageDraw.Draw(image)
+    pen.rectangle((0, 250, width, 560), fill=(128, 98, 66))  # graded soil
+    for x in range(0, width, 37):  # furrows
+        pen.line((x, 250, x - 120, 560), fill=(112, 84, 55), width=3)
+    pen.rectangle((0, 430, width, 470), fill=(40, 40, 36))  # the silt fence's fabric
+    for x in range(20, width, 110):
+        pen.rectangle((x, 400, x + 8, 480), fill=(95, 70, 40))  # its stakes
+    pen.rectangle((0, 560, width, height), fill=(120, 120, 118))  # the street
+    if mud:
+        for i in range(9):
+            x = 380 + i * 45
+            pen.ellipse((x, 580 + (i % 3) * 40, x + 90, 620 + (i % 3) * 40), fill=(105, 78, 50))
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=85)
+    return out.getvalue()
+
+
+def _demo_photos(failures: dict[str, str]) -> list[tuple[bytes, str | None, list | None]]:
+    """The site as a whole, and the failed tracking item with its marks: where the mud is."""
+    marks = [
+        {"kind": "arrow", "from": [0.25, 0.62], "to": [0.43, 0.8]},
+        {"kind": "circle", "center": [0.62, 0.83], "r": 0.16},
+        {"kind": "label", "at": [0.05, 0.57], "text": "Mud tracked onto the street"},
+    ]
+    item = "TRACK-STREET" if "TRACK-STREET" in failures else None
+    return [(_scene(mud=False), None, None), (_scene(mud=True), item, marks)]
+
+
+def _publish(session, site, permittee, rb, now: datetime) -> None:
+    """The permittee published the site's records 12 days ago and told the DNR two days later."""
+    turned_on = now - timedelta(days=12)
+    public_records.turn_on(session, site, user=permittee, now=turned_on)
+    public_records.record_dnr_told(
+        session,
+        site,
+        clocks.local_date(turned_on, rb) + timedelta(days=2),
+        user=permittee,
+        now=turned_on + timedelta(days=2),
+        rb=rb,
+    )
 
 
 def _backdate(session, permit, when: datetime) -> None:
@@ -342,6 +434,8 @@ def seed(session: Session, rb: Rulebook) -> None:
         # Weekly inspections from the start, the permittee's own and one by the Village.
         when = started + timedelta(days=3)
         week = 0
+        weeks = math.ceil((now - timedelta(days=2) - when) / timedelta(days=7))
+        last_weekly = max((w for w in range(weeks) if w % 4 != 2), default=-1)
         while when < now - timedelta(days=2):
             failures = {}
             if week == 3:
@@ -365,8 +459,13 @@ def seed(session: Session, rb: Rulebook) -> None:
                 "village" if by_village else "weekly",
                 failures,
                 inspector.name if by_village else permittee.name,
+                photos=_demo_photos(failures)
+                if name == PUBLISHED_SITE and week == last_weekly
+                else (),
             )
             when += timedelta(days=7)
             week += 1
+        if name == PUBLISHED_SITE:
+            _publish(session, site, permittee, rb, now)
     demo_rain.seed_rain(session, rb, now)  # gauges near the sites and six weeks of rain (issue #6)
     session.flush()

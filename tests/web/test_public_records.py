@@ -284,3 +284,28 @@ def test_the_sign_pdf_carries_a_qr_code_of_the_public_address(
             drawn[round((top - y) / side)][round((x - left) / side)] = True
         assert drawn == [[bool(v) for v in row] for row in expected]
     assert client.get(f"/sites/{site.id}/public/sign.pdf?size=a0").status_code == 400
+
+
+def test_the_demo_publishes_one_site_with_a_marked_photo(app, client):
+    from inspector import demo
+    from inspector.db import get_session
+    from inspector.models import PhotoClaim, Site
+
+    with app.app_context():
+        session = get_session()
+        demo.seed(session, app.extensions["rulebook"])
+        session.commit()
+        [row] = session.exec(select(PublicRecords)).all()
+        assert row.token and row.turned_on_at and row.dnr_told_on
+        assert session.get(Site, row.site_id).name == demo.PUBLISHED_SITE
+        marked = [c for c in session.exec(select(PhotoClaim)) if c.marks]
+        assert len(marked) == 1 and {m["kind"] for m in marked[0].marks} == {
+            "arrow",
+            "circle",
+            "label",
+        }
+        assert seals.verify(session).problems == []  # sealed like real data, marks included
+        token, photo_id = row.token, marked[0].photo_id
+    body = client.get(f"/public/{token}").text
+    assert 'data-marks="3"' in body and "Mud tracked onto the street" in body
+    assert client.get(f"/public/{token}/photos/{photo_id}").status_code == 200

@@ -15,7 +15,7 @@ from sqlmodel import select
 from inspector import demo
 from inspector.db import get_session
 from inspector.documents import pdf as pdf_module
-from inspector.models import Answer, Inspection, RainReading, User
+from inspector.models import Answer, Inspection, PhotoClaim, RainReading, User
 from inspector.models.seals import Seal
 from inspector.services import enforcement, inspections, seals
 from inspector.services.clock import now as clock_now
@@ -55,8 +55,21 @@ def failed_lines(output: str) -> list[str]:
     return [line.strip() for line in output.splitlines() if line.strip().startswith("FAILED")]
 
 
-def device_payload(inspection: Inspection, answers: list[Answer]) -> dict:
+def device_payload(inspection: Inspection, answers: list[Answer], claims=()) -> dict:
+    """What the tablet sent: `claims`, the photos it declared, in the order it declared them."""
     z = lambda moment: moment.isoformat(timespec="seconds") + "Z"  # noqa: E731
+    photos = [
+        {
+            "id": c.photo_id,
+            "item_code": c.item_code,
+            "sha256": c.sha256,
+            "taken_at": c.taken_at and z(c.taken_at),
+            "latitude": c.latitude,
+            "longitude": c.longitude,
+            **({"marks": c.marks} if c.marks else {}),
+        }
+        for c in claims
+    ]
     signed = {  # a signed record's hash covers its signature (records before signing had none)
         "signature": inspection.signature,
         "signature_statement_version": inspection.signature_statement_version,
@@ -87,11 +100,11 @@ def device_payload(inspection: Inspection, answers: list[Answer]) -> dict:
                 "corrective_action": a.corrective_action,
                 "measurements": a.measurements,
                 "calculator": a.calculator,
-                "photo_ids": [],
+                "photo_ids": [p["id"] for p in photos if p["item_code"] == a.item_code],
             }
             for a in answers
         ],
-        "photos": [],
+        "photos": photos,
     }
 
 
@@ -105,7 +118,13 @@ def test_a_fresh_demo_database_verifies_and_its_hashes_are_hashes_of_its_records
         answers = db.exec(
             select(Answer).where(Answer.inspection_id == inspection.id).order_by(Answer.id)
         ).all()
-        assert inspection.sha256 == inspections.canonical_hash(device_payload(inspection, answers))
+        claims = db.exec(
+            select(PhotoClaim)
+            .where(PhotoClaim.inspection_id == inspection.id)
+            .order_by(PhotoClaim.taken_at)
+        ).all()
+        payload = device_payload(inspection, answers, claims)
+        assert inspection.sha256 == inspections.canonical_hash(payload)
         assert seals.latest_seal(db, "inspection", inspection.id).origin == "receipt"
 
 
