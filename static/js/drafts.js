@@ -222,6 +222,9 @@ export function draftFromEntry(entry, { user, catalog, sentIds = new Set() }) {
       calculator: a.calculator || null,
     };
   }
+  // Marks by the photo ids the entry had; store.reopenAsDraft moves them to the photos' new ids.
+  const marked = (p.photos || []).filter((photo) => photo.marks?.length);
+  if (marked.length) draft.marks = Object.fromEntries(marked.map((photo) => [photo.id, photo.marks]));
   draft.reopened_from = entry.mutation_id;
   return draft;
 }

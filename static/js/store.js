@@ -268,12 +268,16 @@ export async function reopenAsDraft(mutationId, draft) {
     return null;
   }
   const photos = tx.objectStore('photos');
+  const marks = {};  // the marks drawn on a photo follow it to its new id (docs/photo-marks.md)
   for (const id of entry.photo_ids || []) {
     const photo = await photos.get(id);
     if (!photo) continue;
-    await photos.put({ ...photo, id: crypto.randomUUID(), inspection_id: draft.id });
+    const fresh = crypto.randomUUID();
+    await photos.put({ ...photo, id: fresh, inspection_id: draft.id });
     await photos.delete(id);
+    if (draft.marks?.[id]) marks[fresh] = draft.marks[id];
   }
+  if (draft.marks) draft.marks = marks;
   await tx.objectStore('drafts').put(draft);
   await tx.objectStore('outbox').delete(mutationId);
   await tx.done;

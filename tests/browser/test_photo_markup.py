@@ -120,3 +120,52 @@ def test_marks_drawn_offline_survive_a_reload_and_reach_the_report(
     for key in ("x", "y", "width", "height"):  # the overlay lies exactly over the picture
         assert abs(picture[key] - drawn[key]) < 1.5, (key, picture, drawn)
     context.close()
+
+
+PUT_BACK = """async ({ payload, photo, mid }) => {
+  const store = await import('/static/js/store.js');
+  const drafts = await import('/static/js/drafts.js');
+  const bytes = Uint8Array.from(atob(photo.b64), (c) => c.charCodeAt(0)).buffer;
+  await store.putPhoto({ id: photo.id, inspection_id: payload.iid, item_code: null, bytes,
+    type: 'image/jpeg', width: 640, height: 480, size: bytes.byteLength, sha256: photo.sha,
+    taken_at: null, latitude: null, longitude: null });
+  await store.enqueue({ mutation_id: mid, entity: 'inspection', entity_id: payload.iid, op: 'upsert',
+    base_version: null, payload: payload.body, photo_ids: [photo.id], summary: {} });
+  const entry = await store.getOutbox(mid);
+  const [user, catalog] = await Promise.all([store.getMeta('user'), store.getMeta('catalog')]);
+  const draft = drafts.draftFromEntry(entry, { user, catalog, sentIds: new Set() });
+  await store.reopenAsDraft(mid, draft);
+  const kept = await store.getDraft(draft.id);
+  const photos = await store.listPhotos(draft.id);
+  return { marks: kept.marks, photo_ids: photos.map((p) => p.id) };
+}"""
+
+
+def test_marks_follow_their_photo_when_an_entry_is_put_back_as_a_draft(
+    browser, live_server, demo_app, tablet
+):
+    """'Edit and send again' makes a fresh record with new photo ids: the marks go with the photos."""
+    from sqlmodel import Session, select
+
+    from inspector.models import Site
+    from tests.sync.helpers import inspection_payload, jpeg, sha, uid
+
+    with Session(demo_app.extensions["engine"]) as db:
+        site = db.exec(select(Site).where(Site.name == SITE)).one()
+    data = jpeg()
+    photo = {"id": uid(), "b64": base64.b64encode(data).decode(), "sha": sha(data)}
+    marks = [{"kind": "circle", "center": [0.5, 0.5], "r": 0.2}]
+    body = inspection_payload(site, photos=[(photo["id"], photo["sha"])])
+    body["photos"][0]["marks"] = marks
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, live_server.url, "inspector@fairwater.example")
+    page.goto(f"{live_server.url}/app/outbox")
+    page.wait_for_selector("body[data-ready=outbox]")
+    context.set_offline(True)  # nothing is sent while the entry is put back
+    found = page.evaluate(
+        PUT_BACK, {"payload": {"iid": uid(), "body": body}, "photo": photo, "mid": uid()}
+    )
+    [new_id] = found["photo_ids"]
+    assert new_id != photo["id"] and found["marks"] == {new_id: marks}
+    context.close()
