@@ -106,7 +106,7 @@ def test_turned_on_it_opens_without_sign_in_off_it_is_404_on_again_a_new_address
     assert response.headers["Referrer-Policy"] == "no-referrer"
     body = response.text
     assert "Harbor Plat" in body and permit.number in body
-    assert "Weekly inspection of" in body and "Pat Field" in body
+    assert "Weekly inspection, " in body and "Pat Field" in body
     sealed = seals.latest_seal(db, "inspection", inspection_id)
     assert f"/verify/{sealed.seal}" in body
     # The photo, through the page's own address, with the arrow drawn over it.
@@ -208,6 +208,7 @@ def test_a_token_reaches_only_the_photos_of_its_own_records(client, db, auth, ma
         photos=[(b_pid, sha(other), None)],
         upload=[(b_pid, other)],
     )
+    push_inspection(client, db, people["permittee"], site_a, kind="post_rain")
     login(auth, people["supervisor"])
     turn(client, site_a.id, "on")
     turn(client, site_b.id, "on")
@@ -215,6 +216,10 @@ def test_a_token_reaches_only_the_photos_of_its_own_records(client, db, auth, ma
     token_a = token_of(db, site_a.id)
     body = client.get(f"/public/{token_a}").text
     assert "Alder Court" in body and "Birch Hollow" not in body
+    # The last weekly and the last post-rain report; the earlier weekly is not shown.
+    assert body.count("Weekly inspection, ") == 1
+    assert "Inspection after a rain of 0.5 inch or more, " in body
+    assert "Monday November 23, 2026" not in body
     assert client.get(f"/public/{token_a}/photos/{new_pid}").status_code == 200
     assert client.get(f"/public/{token_a}/photos/{new_pid}/thumb").status_code == 200
     # Site B's photo, and site A's photo of a report the page does not show: not found.
