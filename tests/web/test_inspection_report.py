@@ -140,3 +140,23 @@ def test_the_pdf_embeds_every_photo_with_its_caption(client, auth, people, repor
         # Parentheses are escaped in a PDF's text strings.
         assert text.replace(b"(", b"\\(").replace(b")", b"\\)") in body, text
     assert b"fence_height_in" not in body and b"{'" not in body
+
+
+def test_the_header_names_the_inspectors_qualification_and_an_expired_one(
+    client, db, auth, people, report, monkeypatch
+):
+    from datetime import date
+
+    inspector = people["inspector"]
+    inspector.certification_type = "WisDOT Erosion Control Certification"
+    inspector.certification_number = "ECC-18412"
+    inspector.certification_expires_on = date(2026, 11, 1)  # before the inspection (11-30)
+    db.add(inspector)
+    db.commit()
+    auth.login(people["supervisor"].email)
+    text = _visible_text(client.get(f"/inspections/{report}").text)
+    assert "Inspector's qualification" in text
+    assert "WisDOT Erosion Control Certification no. ECC-18412, EXPIRED on 2026-11-01" in text
+    monkeypatch.setattr(pdf_module, "COMPRESS", False)
+    body = client.get(f"/inspections/{report}.pdf").data
+    assert b"ECC-18412, EXPIRED on 2026-11-01" in body
