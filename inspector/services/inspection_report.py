@@ -57,21 +57,20 @@ def rain_since_previous(session: Session, inspection: Inspection, rb: Rulebook) 
     if gauge is None:
         return "Not known: no rain gauge is linked to this site"
     before = previous_inspection(session, inspection, rb)
-    until = _moment(inspection, rb)
-    since = _moment(before, rb) if before else None
-    query = select(func.sum(RainReading.amount_in), func.max(RainReading.trace)).where(
-        RainReading.gauge_id == gauge.id, RainReading.period_end <= until
-    )
-    if since is not None:
-        query = query.where(RainReading.period_end > since)
-    total, trace = session.exec(query).one()
+    if before is None:
+        return "Not counted: this is the site's first inspection"
+    total, trace = session.exec(
+        select(func.sum(RainReading.amount_in), func.max(RainReading.trace)).where(
+            RainReading.gauge_id == gauge.id,
+            RainReading.period_end > _moment(before, rb),
+            RainReading.period_end <= _moment(inspection, rb),
+        )
+    ).one()
     amount = f"{total:.2f} in" if total else ("a trace" if trace else "none")
-    when = (
-        f"since the previous inspection ({before.inspected_on.isoformat()})"
-        if before
-        else "on record before this first inspection"
+    return (
+        f"{amount} at {gauge.name} since the previous inspection "
+        f"({before.inspected_on.isoformat()})"
     )
-    return f"{amount} at {gauge.name} {when}"
 
 
 def qualification(session: Session, inspection: Inspection, rb: Rulebook) -> str | None:
