@@ -151,6 +151,43 @@ def change_password(session: Session, user: User, *, current: str, new: str) -> 
     )
 
 
+def set_certification(
+    session: Session, user_id: int, *, kind: str, number: str, expires_on, by: User
+) -> User:
+    """A supervisor records a person's inspector certification (type, number, expiry), or clears
+    it with every field empty. The device warns when it is missing or expired; reports show it."""
+    user = session.get(User, user_id)
+    if user is None:
+        raise NotFound("No such user.")
+    kind, number = (kind or "").strip(), (number or "").strip()
+    if (kind or number or expires_on) and not kind:
+        raise ServiceError("Enter the type of certification.", field="certification_type")
+    if kind and expires_on is None:
+        raise ServiceError(
+            "Enter the day the certification expires.", field="certification_expires_on"
+        )
+    shown = lambda u: {  # noqa: E731
+        "type": u.certification_type,
+        "number": u.certification_number,
+        "expires_on": u.certification_expires_on and u.certification_expires_on.isoformat(),
+    }
+    before = shown(user)
+    user.certification_type = kind or None
+    user.certification_number = number or None
+    user.certification_expires_on = expires_on if kind else None
+    session.add(user)
+    audit.record(
+        session,
+        entity="user",
+        entity_id=user.id,
+        action="certification",
+        user_id=by.id,
+        before=before,
+        after=shown(user),
+    )
+    return user
+
+
 def set_active(session: Session, user_id: int, active: bool, *, by: User) -> User:
     """A supervisor disables an account (its sessions end at once; its device tokens stop with it)
     or enables it again (the person signs in anew)."""

@@ -10,11 +10,12 @@ from wtforms import EmailField, PasswordField
 from wtforms.validators import DataRequired, EqualTo, Length
 
 from ..db import get_session
+from ..documents import signatures as signed_view
 from ..models.base import utcnow
 from ..passwords import MIN_LENGTH, TOO_SHORT
 from ..rules.clocks import to_local
 from ..security import login_required, sign_in, sign_out
-from ..services import accounts
+from ..services import accounts, clock
 from . import nav_link
 from .forms import commit_or_refuse
 from .home import home_url
@@ -120,6 +121,19 @@ class PasswordForm(FlaskForm):
             DataRequired(message="Enter the new password again."),
             EqualTo("password", message="The two new passwords do not match."),
         ],
+    )
+
+
+@bp.get("/account")
+@login_required
+def account():
+    """Who I am here: name, e-mail, role and my inspector certification (a supervisor edits it)."""
+    rb = current_app.extensions["rulebook"]
+    user = g.user
+    return render_template(
+        "auth/account.html",
+        user=user,
+        certification=signed_view.certification(user, clock.today(rb), rb),
     )
 
 

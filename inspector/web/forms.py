@@ -240,6 +240,17 @@ class UserForm(FlaskForm):
     )
 
 
+class CertificationForm(FlaskForm):
+    """A person's inspector certification (all empty: none on file)."""
+
+    certification_type = StringField("Certification", validators=[Optional(), Length(max=120)])
+    certification_number = StringField("Number", validators=[Optional(), Length(max=60)])
+    certification_expires_on = DateField(
+        "Expires on",
+        validators=[Optional()],
+    )
+
+
 class ConfirmForm(FlaskForm):
     """A form with nothing but its CSRF token, for one-button actions."""
 

@@ -8,8 +8,8 @@ from sqlmodel import select
 from ..db import get_session
 from ..models import Company, User
 from ..security import roles_required
-from ..services import ServiceError, accounts
-from .forms import ConfirmForm, UserForm, commit_or_refuse
+from ..services import ServiceError, accounts, clock
+from .forms import CertificationForm, ConfirmForm, UserForm, commit_or_refuse
 
 bp = Blueprint("users", __name__, url_prefix="/users")
 
@@ -44,6 +44,7 @@ def index():
         users=users,
         companies=companies,
         confirm=ConfirmForm(formdata=None),
+        today=clock.today(),
     ), 400 if form.errors else 200
 
 
@@ -67,6 +68,37 @@ def _set_active(user_id: int, active: bool):
             "account stop syncing.",
             "info",
         )
+    return redirect(url_for("users.index"))
+
+
+@bp.post("/<int:user_id>/certification")
+@roles_required("supervisor")
+def certification(user_id: int):
+    """Record or clear a person's certification; the users page says what happened."""
+    form = CertificationForm()
+    session = get_session()
+    if not form.validate_on_submit():
+        if form.csrf_token.errors:
+            abort(400)
+        flash(" ".join(e for errors in form.errors.values() for e in errors), "error")
+        return redirect(url_for("users.index"))
+    try:
+        user = accounts.set_certification(
+            session,
+            user_id,
+            kind=form.certification_type.data,
+            number=form.certification_number.data,
+            expires_on=form.certification_expires_on.data,
+            by=g.user,
+        )
+        session.commit()
+    except ServiceError as exc:
+        session.rollback()
+        if exc.status == 404:
+            abort(404)
+        flash(exc.message, "error")
+    else:
+        flash(f"Certification of {user.name} saved.", "info")
     return redirect(url_for("users.index"))
 
 

@@ -49,6 +49,7 @@ FIXED = {
 # POSTs carry an empty form: for staff that is a refusal of the form (400) or the action itself.
 MATRIX = {
     ("/", "GET"): (LOGIN, 302, 302, 302),
+    ("/account", "GET"): (LOGIN, 200, 200, 200),
     ("/account/password", "GET"): (LOGIN, 200, 200, 200),
     ("/account/password", "POST"): (LOGIN, 400, 400, 400),
     ("/api/v1/csrf", "GET"): (200, 200, 200, 200),
@@ -167,6 +168,7 @@ MATRIX = {
     ("/sw.js", "GET"): (200, 200, 200, 200),
     ("/users/", "GET"): (LOGIN, 403, 403, 200),
     ("/users/", "POST"): (LOGIN, 403, 403, 400),
+    ("/users/<int:user_id>/certification", "POST"): (LOGIN, 403, 403, 302),
     ("/users/<int:user_id>/disable", "POST"): (LOGIN, 403, 403, 302),
     ("/users/<int:user_id>/enable", "POST"): (LOGIN, 403, 403, 302),
     ("/verify/<value>", "GET"): (404, 404, 404, 404),
