@@ -125,7 +125,8 @@ function siteCard(site, findings, kinds, actionsMay) {
     a.className = 'btn';
     a.href = captureUrl(site, 'follow_up', { finding: f.id });
     a.textContent = `Follow up ${f.item_code || 'finding'}`;
-    a.setAttribute('aria-label', `Follow up finding ${f.item_code || f.id} at ${site.name}`);
+    // The spoken name starts with the words on the button (WCAG 2.5.3, label in name).
+    a.setAttribute('aria-label', `${a.textContent} at ${site.name}`);
     actions.append(a);
   }
   // A permittee answers a finding with a correction (note and photo) on the findings page.
@@ -134,7 +135,7 @@ function siteCard(site, findings, kinds, actionsMay) {
     a.className = 'btn';
     a.href = `/app/findings#finding-${encodeURIComponent(f.id)}`;
     a.textContent = `Report correction: ${f.item_code || 'finding'}`;
-    a.setAttribute('aria-label', `Report correction of finding ${f.item_code || ''} at ${site.name}`);
+    a.setAttribute('aria-label', `${a.textContent} at ${site.name}`);
     actions.append(a);
   }
   return node;

@@ -68,12 +68,12 @@ def test_a_withdrawn_finding_leaves_the_field_list_or_says_why(
     )
     page.reload()
     # A permittee answers a finding with a correction (follow-up inspections are the Village's).
-    correct = page.get_by_role("link", name=f"Report correction of finding {dropped} at {SITE}")
+    correct = page.get_by_role("link", name=f"Report correction: {dropped} at {SITE}")
     expect(correct).to_be_visible()
-    expect(page.get_by_role("link", name=f"Follow up finding {dropped} at {SITE}")).to_have_count(0)
+    expect(page.get_by_role("link", name=f"Follow up {dropped} at {SITE}")).to_have_count(0)
 
     context.set_offline(True)
-    page.get_by_role("link", name=f"Report correction of finding {kept} at {SITE}").click()
+    page.get_by_role("link", name=f"Report correction: {kept} at {SITE}").click()
     expect(page.locator("body[data-ready=findings]")).to_be_attached()
     card = page.locator(f"article[data-finding='{kept_id}']")
     expect(card).to_be_in_viewport()  # the link opens the list at that finding
@@ -118,7 +118,7 @@ def test_a_withdrawn_finding_leaves_the_field_list_or_says_why(
     page.goto(f"{base}/app/")  # nothing left to follow up on the home page either
     expect(page.locator("body")).to_contain_text(SITE)
     for code in (dropped, kept):
-        expect(
-            page.get_by_role("link", name=f"Report correction of finding {code} at {SITE}")
-        ).to_have_count(0)
+        expect(page.get_by_role("link", name=f"Report correction: {code} at {SITE}")).to_have_count(
+            0
+        )
     context.close()
