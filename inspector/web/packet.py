@@ -168,7 +168,11 @@ def _findings(session, packet, site, since, until, now, rb) -> None:
     ).all()
     for n, f in enumerate(rows, 1):
         inspection = session.get(Inspection, f.inspection_id)
-        permit = session.get(Permit, inspection.permit_id) if inspection.permit_id else None
+        permit = (
+            session.get(Permit, inspection.permit_id)
+            if inspection.permit_id
+            else permits.current_permit(session, site.id)
+        )
         seal = seal_info(session, "finding", f.id)
         ctx = {
             "finding": f,
