@@ -29,6 +29,7 @@ ENTITIES = {
     "rain_gauge": "Rain gauge",
     "sync_conflict": "Sync conflict",
     "plan_modification": "Plan change",
+    "public_records": "Public records page",
 }
 ACTIONS = {
     "create": "created",
@@ -36,6 +37,9 @@ ACTIONS = {
     "submit": "submitted",
     "packet": "work packet updated",
     "delete": "deleted",
+    "turn_on": "turned on",
+    "turn_off": "turned off",
+    "dnr_told": "DNR told its address",
 }
 FIELDS = {
     "sha256": "Tamper check",
@@ -48,6 +52,9 @@ FIELDS = {
     "inspection_id": "Inspection",
     "rain_event_id": "Rain",
     "device_id": "Device",
+    "dnr_told_on": "Day the DNR was told",
+    "dnr_told_recorded_at": "DNR day recorded at",
+    "new_address": "At a new address",
 }
 PEOPLE_KEYS = re.compile(r"(_by|^user_id|^by)$")
 MOMENT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?$")

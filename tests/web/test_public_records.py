@@ -244,6 +244,10 @@ def test_the_day_the_dnr_was_told_is_recorded_and_shown(client, db, auth, make, 
     assert db.get(PublicRecords, site.id).dnr_told_on == today
     page = client.get(f"/sites/{site.id}").text
     assert f"on {today.isoformat()} (recorded by {people['supervisor'].name}" in page
+    trail = client.get("/audit/").text  # in words, without the address
+    assert "Public records page" in trail and "turned on" in trail
+    assert "DNR told its address" in trail and "Day the DNR was told" in trail
+    assert token_of(db, site.id) not in trail and "dnr_told" not in trail
     # A new address must be told again: turning off and on clears the day.
     turn(client, site.id, "off")
     turn(client, site.id, "on")
