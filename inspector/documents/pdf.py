@@ -11,7 +11,7 @@ from datetime import datetime
 from fpdf import FPDF
 
 from ..rules import clocks
-from . import qr
+from . import qr, signatures
 
 COMPRESS = True  # tests turn it off to read the text in the PDF
 REPLACE = {
@@ -140,6 +140,33 @@ class Document(FPDF):
         self.multi_cell(0, 4, latin1(text), new_x="LMARGIN", new_y="NEXT")
         self.set_y(max(self.get_y(), y + 32))
 
+    def signature_block(self, signed) -> None:
+        """The certification statement, the drawn signature (its strokes as lines, 70 mm wide at
+        most), signer and time; `signed` from documents/signatures.py (issue #12)."""
+        self.heading("Certification and signature", 11)
+        if not signed.signed:
+            self.para("Not signed: this record was made before records were signed.", size=9)
+        else:
+            words = signed.statement or f"(the words of statement version {signed.version})"
+            self.para(words, size=9)
+            scale = min(70 / signed.width, 28 / signed.height)
+            if self.get_y() + signed.height * scale + 12 > self.h - self.b_margin:
+                self.add_page()
+            x0, y0 = self.l_margin, self.get_y() + 1
+            self.set_line_width(0.4)
+            for d in signed.paths:
+                points = [tuple(map(float, p.lstrip("ML").split())) for p in d.split(" L")]
+                for (x1, y1), (x2, y2) in zip(points, points[1:], strict=False):
+                    self.line(x0 + x1 * scale, y0 + y1 * scale, x0 + x2 * scale, y0 + y2 * scale)
+            self.set_y(y0 + signed.height * scale + 2)
+            self.para(
+                f"Signed by {signed.name}, {local(signed.at, self.rb)} - statement version "
+                f"{signed.version} (after {signed.citation})",
+                size=8,
+            )
+        if signed.certification is not None and signed.certification.state == "missing":
+            self.para("Inspector's certification: none on file.", size=8)
+
     def output_bytes(self) -> bytes:
         return bytes(self.output())
 
@@ -241,6 +268,8 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
         for n, g in enumerate(order.grounds or [], 1):
             doc.para(f"{n}. {g['citation']}: {g['words']}. {g.get('reason', '')}")
         doc.para(f"Details: {order.cease_desist_details}", bold=True)
+    if kind == "notice" and order.issued_at:
+        doc.signature_block(signatures.of_order(order, rb))
     doc.qr_block(ctx["lookup_url"], contact)
     doc.seal_block(ctx.get("seal"))
     return doc.output_bytes()

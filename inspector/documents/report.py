@@ -227,5 +227,6 @@ def inspection_pdf(ctx: dict, rb) -> bytes:
     _follow_up(doc, ctx, rb)
     _photos(doc, ctx)
     _tamper(doc, ctx)
+    doc.signature_block(ctx["signed"])
     doc.seal_block(ctx.get("seal"))
     return doc.output_bytes()

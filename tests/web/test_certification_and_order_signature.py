@@ -12,6 +12,7 @@ from datetime import date
 import pytest
 from sqlmodel import select
 
+from inspector.documents import pdf as pdf_module
 from inspector.models import AuditEvent, StopWorkOrder, User
 from tests.sync.helpers import signature, signature_field
 from tests.web.test_orders import login, permit_status, proposal  # noqa: F401 (fixture)
@@ -53,25 +54,23 @@ def test_a_supervisor_records_a_certification_and_the_person_sees_it(client, aut
     assert certify(client, inspector, certification_type="Self-made").status_code == 403
 
 
-def test_the_report_says_the_certification_had_lapsed_on_the_day_inspected(
-    client, auth, db, people, synced
+def test_the_report_says_when_no_certification_is_on_file(
+    client, auth, db, people, synced, monkeypatch
 ):
-    _site, inspection_id, _payload, _photos = synced  # inspected on 2026-11-30
+    # (One on file, expired or not, is named in the report's header: test_inspection_report.py.)
+    _site, inspection_id, _payload, _photos = synced
     inspector = db.get(User, people["inspector"].id)
-    inspector.certification_type = "WisDOT Erosion Control Certification"
-    inspector.certification_number = "ECC-77"
-    inspector.certification_expires_on = date(2026, 11, 29)
+    inspector.certification_type = None
+    inspector.certification_expires_on = None
     db.add(inspector)
     db.commit()
     login(auth, people["supervisor"])
     page = client.get(f"/inspections/{inspection_id}").text
-    assert "ECC-77, expires November 29, 2026" in page
-    assert "Expired on the day inspected" in page
-    inspector.certification_expires_on = None
-    inspector.certification_type = None
-    db.add(inspector)
-    db.commit()
-    assert "No certification on file" in client.get(f"/inspections/{inspection_id}").text
+    assert "Inspector's certification:" in page and "None on file" in page
+    monkeypatch.setattr(pdf_module, "COMPRESS", False)
+    body = client.get(f"/inspections/{inspection_id}.pdf").data
+    assert b"Certification and signature" in body and b"Signed by Pat Field" in body
+    assert b"Inspector's certification: none on file." in body
 
 
 def test_an_order_is_issued_only_when_the_supervisor_signs_it(
@@ -81,6 +80,7 @@ def test_an_order_is_issued_only_when_the_supervisor_signs_it(
     db,
     people,
     proposal,  # noqa: F811
+    monkeypatch,
 ):
     site, order = proposal
     login(auth, people["supervisor"])
@@ -112,6 +112,9 @@ def test_an_order_is_issued_only_when_the_supervisor_signs_it(
         shown = client.get(url).text
         assert f'aria-label="Signature of {people["supervisor"].name}"' in shown, url
         assert "I certify under penalty of law that I have reviewed the grounds" in shown
+    monkeypatch.setattr(pdf_module, "COMPRESS", False)
+    notice = client.get(f"/orders/{order.id}/notice.pdf").data
+    assert f"Signed by {people['supervisor'].name}".encode() in notice
 
     # The signature is part of the sealed decision: a changed drawing is named by verify.
     runner = app.test_cli_runner()
