@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from inspector.db import get_session
 from inspector.models import Answer
-from tests.browser.capture_packet import stored, wait_for_controller
+from tests.browser.capture_packet import sign, stored, wait_for_controller
 from tests.browser.conftest import sign_in
 
 SITE = "Meadow Ridge Subdivision, Phase 2"  # dewatering on site: the DEWATER item has a calculator
@@ -66,6 +66,7 @@ def test_calculator_used_offline_from_an_inspection_and_synced(
 
     for code in stored(page, "s.getSite('1')")["checklist_codes"]:
         page.locator(f"label[for='r-{code}-pass']").click()
+    sign(page)  # under the certification statement (issue #12)
     page.get_by_role("button", name="Submit inspection").click()
     page.wait_for_selector("body[data-ready=outbox]")
 
