@@ -75,6 +75,11 @@ def test_every_page_has_no_serious_violations_in_both_orientations(
                     problems[f"{role} {target.url} {orientation}"] = [
                         f"{v['id']} ({v['impact']}, {v['count']}): {v['nodes']}" for v in found
                     ]
+            outbox = page.locator("#outbox-count")
+            if outbox.count():  # the header's link, on every page: a full touch target
+                box = outbox.bounding_box()
+                if box["height"] < 44:
+                    problems[f"{role} {target.url}"] = [f"Outbox link {box['height']:.0f} px tall"]
             if target.field:
                 raw = pages.raw_words(page.inner_text("main"))
                 if raw:

@@ -82,6 +82,7 @@ SPEC = {
     "/public/<token>": [("anonymous", {}, None)],
     "/calculators/": [("anonymous", {}, None), ("inspector", {}, None)],
     "/calculators/<name>": [("anonymous", {}, None)],
+    "/account": [("inspector", {}, None)],
     "/account/password": [("supervisor", {}, None)],
     "/audit/": [("supervisor", {}, None)],
     "/calendar/": [("supervisor", {}, None)],
