@@ -174,7 +174,13 @@ def camera_jpeg(seed: int = 1, size=(4000, 3000), orientation: int = 6, gps=True
 def sign(page) -> None:
     """Draw a signature in the capture page's signature box (as a finger would: two strokes) and
     wait until it is saved in the draft."""
-    pad = page.locator("#signature-pad")
+    draw_signature(page, "#signature-pad")
+    page.locator("#signature-state").get_by_text("Signed by").wait_for()
+
+
+def draw_signature(page, selector: str) -> None:
+    """Two strokes across the signature box `selector`."""
+    pad = page.locator(selector)
     pad.scroll_into_view_if_needed()
     box = pad.bounding_box()
     for row, points in ((0.45, 9), (0.7, 5)):
@@ -184,7 +190,6 @@ def sign(page) -> None:
             dy = (i % 3 - 1) * box["height"] * 0.15
             page.mouse.move(box["x"] + 20 + i * 25, box["y"] + box["height"] * row + dy, steps=2)
         page.mouse.up()
-    page.locator("#signature-state").get_by_text("Signed by").wait_for()
 
 
 # Pixels drawn on the signature canvas (its background is transparent): 0 when it shows nothing.

@@ -12,6 +12,7 @@ from sqlmodel import select
 from inspector.db import get_session
 from inspector.models import Site
 from inspector.models.base import utcnow
+from tests.browser.capture_packet import draw_signature
 from tests.sync.helpers import inspection_payload
 
 from .conftest import sign_in
@@ -80,9 +81,13 @@ def test_pushed_failures_propose_order_issue_print_revoke_retract(
         page.locator("ul.grounds").get_by_text("failed at 2 consecutive inspections")
     ).to_be_visible()
     expect(page.locator(".cite", has_text="§ 256-10A(2)").first).to_be_visible()
+    # The supervisor signs under the order statement (issue #12); the confirmation stays.
+    draw_signature(page, "#order-signature-pad")
+    expect(page.locator("#order-signature-state")).to_have_text("Signed.")
     page.get_by_label("I confirm").check()
     page.get_by_role("button", name="Issue stop-work order").click()
     expect(page.get_by_text("Stop-work order issued. Print the notice")).to_be_visible()
+    expect(page.get_by_role("img", name="Signature of Dana Kowalski")).to_be_visible()
     expect(page.get_by_role("button", name="Revoke permit")).to_be_disabled()
 
     page.get_by_role("link", name="Printable notice").click()
@@ -92,6 +97,7 @@ def test_pushed_failures_propose_order_issue_print_revoke_retract(
         page.locator(".doc-qr svg", has=page.locator("title", has_text="/orders/"))
     ).to_be_visible()
     expect(page.locator(".doc-seal .doc-qr svg")).to_be_visible()  # and the seal's, to /verify/
+    expect(page.get_by_role("img", name="Signature of Dana Kowalski")).to_be_visible()
     page.screenshot(path=str(tmp_path / "notice.png"), full_page=True)
     order_url = page.url.rsplit("/notice", 1)[0]
 
