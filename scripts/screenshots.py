@@ -18,7 +18,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from inspector import create_app, demo  # noqa: E402
 from inspector.db import create_all, get_session  # noqa: E402
-from tests.browser.capture_packet import camera_jpeg, stored, wait_for_controller  # noqa: E402
+from tests.browser.capture_packet import camera_jpeg, sign, stored, wait_for_controller  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, sign_in  # noqa: E402
 from tests.support.live import LiveServer  # noqa: E402
 
@@ -97,6 +97,7 @@ def main() -> None:
         for code in stored(page, "s.getSite('1')")["checklist_codes"]:
             if not page.locator(f"#item-{code} input[type=radio]:checked").count():
                 page.locator(f"label[for='r-{code}-pass']").click()
+        sign(page)  # under the certification statement
         page.get_by_role("button", name="Submit inspection").click()
         page.wait_for_selector("body[data-ready=outbox]")
         shot(page, "outbox-offline")
