@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 import time
+from itertools import pairwise
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -57,7 +58,7 @@ def test_migrations_build_the_models_schema_and_step_down_and_up(tmp_path):
             again = runner.invoke(args=["db", "upgrade"])
             assert "nothing to do" in again.output
             chain = [rev.revision for rev in schema.scripts().walk_revisions()]  # head first
-            for rev, parent in zip(chain, chain[1:], strict=True):
+            for rev, parent in pairwise(chain):
                 result = runner.invoke(args=["db", "downgrade"])
                 assert result.exit_code == 0, result.output
                 assert revision() == (parent,), rev

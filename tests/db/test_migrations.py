@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -243,7 +244,7 @@ def test_each_migration_downgrades_and_upgrades_again_keeping_the_records(tmp_pa
     assert flask(app, "db", "upgrade").exit_code == 0
     kept, kept_files = counts(path), files(path)
     chain = [rev.revision for rev in schema.scripts().walk_revisions()]  # head first
-    for rev, parent in zip(chain, chain[1:], strict=True):
+    for rev, parent in pairwise(chain):
         result = flask(app, "db", "downgrade")
         assert result.exit_code == 0, result.output
         assert version(path) == [parent], rev
