@@ -379,7 +379,11 @@ def test_old_rows_with_odd_nested_fields_do_not_break_the_pages(client, db, auth
     auth.login(people["inspector"].email)
     page = client.get(f"/inspections/{iid}")
     assert page.status_code == 200
-    assert b"Calculator dewatering" in page.data
+    # The report says, in words, that a calculation was saved whose figures cannot be read.
+    assert (
+        b"A dewatering device calculation was saved with this answer, but its figures cannot be read."
+        in page.data
+    )
     assert client.get(f"/inspections/{iid}.pdf").status_code == 200
     detail = client.get(f"/api/v1/inspections/{iid}", headers=setup["inspector"])
     assert detail.status_code == 200
