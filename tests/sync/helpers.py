@@ -112,6 +112,9 @@ def inspection_payload(site, *, codes=None, fail=(), photos=(), kind="weekly", *
         **signed(),
     }
     payload.update(overrides)
+    if payload["signature"] is not None and "signed_at" not in overrides:
+        # Signed at the end of the visit, whatever times the test gave it.
+        payload["signed_at"] = payload["ended_at"] or payload["started_at"] or payload["signed_at"]
     return seal(payload)
 
 

@@ -99,7 +99,7 @@ def test_the_signature_is_stored_hashed_and_sealed(
     assert stored.signature == payload["signature"]
     assert stored.signature_statement_version == payload["signature_statement_version"]
     assert stored.signed_by_name == "Pat Field"
-    assert stored.signed_at.isoformat() == "2026-11-30T15:41:00"
+    assert stored.signed_at.isoformat() == "2026-11-30T15:40:00"  # at the end of the visit
     sealed = sealed_records.load(db, "inspection", [inspection_id])[inspection_id]
     assert sealed["signature"] == payload["signature"] and sealed["signed_by_name"] == "Pat Field"
     # The same id with another signature is other content: a conflict, not a quiet overwrite.
@@ -150,4 +150,4 @@ def test_the_report_shows_the_signature_statement_signer_and_local_time(
     # The permittee's own inspection: the permittee's statement, in its words.
     words = signatures.statement(default(), payload["signature_statement_version"], "permittee")
     assert words.replace("'", "&#39;") in page
-    assert "Signed by <strong>Pat Field</strong>, 2026-11-30 09:41 CST" in page
+    assert "Signed by <strong>Pat Field</strong>, 2026-11-30 09:40 CST" in page
