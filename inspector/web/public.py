@@ -22,6 +22,7 @@ from sqlmodel import select
 
 from .. import marks
 from ..db import get_session
+from ..documents import signatures as signed_view
 from ..models import Answer, StoredFile, User
 from ..security import login_required
 from ..services import Forbidden, NotFound, ServiceError, clock, public_records, sites
@@ -71,6 +72,8 @@ def show(token: str):
                 "answers": answers,
                 "photos": ctx["photos"][inspection.id],
                 "seal": seal_info(session, "inspection", inspection.id),
+                # the drawing and statement as on the report; no profile (certification) data
+                "signed": signed_view.of_inspection(inspection, None, rb),
             }
         )
     session.commit()  # a read: end the transaction at once

@@ -317,4 +317,6 @@ def test_the_demo_publishes_one_site_with_a_marked_photo(app, client):
         token, photo_id = row.token, marked[0].photo_id
     body = client.get(f"/public/{token}").text
     assert 'data-marks="3"' in body and "Mud tracked onto the street" in body
+    # the reports are shown signed: the drawing under the certification statement's words
+    assert 'aria-label="Signature of ' in body and "I certify" in body and "<path d=" in body
     assert client.get(f"/public/{token}/photos/{photo_id}").status_code == 200
