@@ -1,4 +1,4 @@
-"""Entity handlers: one module per synced entity, each registering itself here.
+"""Entity handlers: one module per synced entity, listed in `load_all()` below.
 
 The push protocol (sync/protocol.py) looks up HANDLERS[mutation["entity"]] and calls `apply` inside the
 batch's transaction; the pull protocol calls `serialize` for every entity that changed since the cursor
@@ -6,22 +6,19 @@ batch's transaction; the pull protocol calls `serialize` for every entity that c
 
 A handler module looks like:
 
-    from sync.handlers import Outcome, register
+    from sync.handlers import Outcome
 
-    @register
     class FindingHandler:
         entity = "finding"
 
         def apply(self, session, mutation, ctx) -> Outcome: ...
         def serialize(self, session, entity_id, user) -> dict | None: ...   # None: gone or not visible
 
-Every module in this package is imported by `load_all()`, so adding an entity needs no edit elsewhere.
+A new entity's handler is added to the list in `load_all()`.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, Protocol
@@ -55,12 +52,24 @@ class EntityHandler(Protocol):
     def serialize(self, session, entity_id: str, user) -> dict | None: ...
 
 
-def register(cls):
-    HANDLERS[cls.entity] = cls()
-    return cls
-
-
 def load_all() -> dict[str, EntityHandler]:
-    for info in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{info.name}")
+    """Every synced entity's handler. Imported here, not at the top: the handler modules import
+    Outcome from this module."""
+    if not HANDLERS:
+        from .finding import FindingHandler
+        from .inspection import InspectionHandler
+        from .rain_gauge import RainGaugeHandler
+        from .rain_reading import RainReadingHandler
+        from .site import SiteHandler
+        from .stop_work_order import StopWorkOrderHandler
+
+        for handler in (
+            FindingHandler,
+            InspectionHandler,
+            RainGaugeHandler,
+            RainReadingHandler,
+            SiteHandler,
+            StopWorkOrderHandler,
+        ):
+            HANDLERS[handler.entity] = handler()
     return HANDLERS

@@ -9,7 +9,7 @@ from sqlmodel import select
 from inspector.models import AuditEvent, Finding, Photo, PhotoClaim
 from inspector.services import NotFound, findings, inspections
 
-from . import Outcome, register
+from . import Outcome
 
 # The fields each kind of update writes; a concurrent server change to any of them is a conflict.
 TOUCHES = {
@@ -77,7 +77,6 @@ def changed_since(session, finding: Finding, base_version: int) -> set[str]:
     return changed
 
 
-@register
 class FindingHandler:
     entity = "finding"
 

@@ -7,10 +7,9 @@ from sqlmodel import select
 from inspector.models import Answer, Inspection, Photo, PhotoClaim
 from inspector.services import ServiceError, inspections, sites
 
-from . import Outcome, register
+from . import Outcome
 
 
-@register
 class InspectionHandler:
     entity = "inspection"
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 from inspector.models import RainGauge
 from inspector.services import rain
 
-from . import Outcome, register
+from . import Outcome
 
 
-@register
 class RainGaugeHandler:
     entity = "rain_gauge"
 

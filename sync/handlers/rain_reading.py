@@ -16,7 +16,7 @@ from inspector.models import RainGauge, RainReading
 from inspector.services import rain
 
 from .. import visibility
-from . import Outcome, register
+from . import Outcome
 
 FIELDS = {"gauge_id", "site_id", "observed_at", "amount_in", "period_hours", "sha256"}
 
@@ -48,7 +48,6 @@ def _moment(value) -> datetime | None:
     return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
 
 
-@register
 class RainReadingHandler:
     entity = "rain_reading"
 

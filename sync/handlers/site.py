@@ -9,7 +9,7 @@ from inspector.rules import clocks
 from inspector.services import Forbidden, permits, sites
 
 from .. import validate
-from . import Outcome, register
+from . import Outcome
 
 STAFF = ("inspector", "supervisor")
 
@@ -90,7 +90,6 @@ def changed_since(session, site: Site, base_version: int) -> set[str]:
     return changed
 
 
-@register
 class SiteHandler:
     entity = "site"
 

@@ -8,7 +8,7 @@ from inspector.models.enforcement import GROUNDS
 from inspector.services import NotFound, enforcement, inspections, sites
 
 from .. import visibility
-from . import Outcome, register
+from . import Outcome
 
 
 def _iso(moment):
@@ -42,7 +42,6 @@ def record(order: StopWorkOrder) -> dict:
     }
 
 
-@register
 class StopWorkOrderHandler:
     entity = "stop_work_order"
 
