@@ -39,11 +39,27 @@ def create_app(test_config: dict | None = None) -> Flask:
     db.init_app(app)
     security.init_app(app)
 
-    from .web import register_blueprints
+    from . import web
 
-    register_blueprints(app)
+    web.register(app)  # every blueprint, the navigation and the site page's panels
 
-    from . import cli
+    from . import cli, cli_enforcement, cli_seals
+    from .web import calendar, rain
 
-    cli.init_app(app)
+    for command in (
+        db.init_db_command,
+        db.db_group,  # flask db upgrade | heads | revision …
+        db.backup_command,
+        cli.create_user_command,
+        cli.seed_demo_command,
+        cli.demo_accounts_command,
+        cli_enforcement.tick_command,
+        cli_seals.verify_command,
+        cli_seals.seal_existing_command,
+        calendar.send_reminders_command,
+        rain.import_rain_command,
+    ):
+        app.cli.add_command(command)
+    # `db upgrade` then seals the records stored before sealing began (docs/sealing.md).
+    app.extensions["after_upgrade"] = [cli_seals.seal_existing]
     return app

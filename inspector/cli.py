@@ -1,4 +1,5 @@
-"""CLI commands: `flask --app app create-user | seed-demo | demo-accounts` (init-db and backup live in db.py)."""
+"""CLI commands: `flask --app app create-user | seed-demo | demo-accounts` (create_app lists every
+command; init-db and backup live in db.py)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,6 @@ from . import schema
 from .db import engine, get_session, is_empty
 from .models import ROLES
 from .services import ServiceError, accounts
-
-
-def init_app(app) -> None:
-    app.cli.add_command(create_user_command)
-    app.cli.add_command(seed_demo_command)
-    app.cli.add_command(demo_accounts_command)
 
 
 @click.command("create-user")

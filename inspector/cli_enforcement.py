@@ -43,7 +43,3 @@ def tick_command():
 
         for line in report_lines(run):
             click.echo(line)
-
-
-def register(app) -> None:
-    app.cli.add_command(tick_command)

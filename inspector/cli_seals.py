@@ -61,9 +61,3 @@ def seal_existing_command():
     """Seal, marked "sealed on upgrade", the records stored before sealing began (`db upgrade` runs
     it; a record stored later without a seal is never sealed here: verify names it)."""
     click.echo(seal_existing())
-
-
-def register(app) -> None:
-    app.cli.add_command(verify_command)
-    app.cli.add_command(seal_existing_command)
-    app.extensions.setdefault("after_upgrade", []).append(seal_existing)

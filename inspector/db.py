@@ -55,9 +55,6 @@ def make_engine(url: str):
 def init_app(app) -> None:
     app.extensions["engine"] = make_engine(app.config["DATABASE_URL"])
     app.teardown_appcontext(close_session)
-    app.cli.add_command(init_db_command)
-    app.cli.add_command(db_group)
-    app.cli.add_command(backup_command)
 
 
 def engine():
@@ -170,7 +167,7 @@ def _run(fn, *args):
 
 
 def _after_upgrade() -> None:
-    """Steps other parts of the app take once the schema is current, registered in
+    """Steps other parts of the app take once the schema is current, listed by create_app in
     app.extensions["after_upgrade"] (sealing the records stored before sealing began:
     cli_seals.py)."""
     for step in current_app.extensions.get("after_upgrade", []):

@@ -64,11 +64,10 @@ def init_app(app) -> None:
 
     @app.context_processor
     def inject_user():
-        links = sorted(app.extensions.get("nav_links", []), key=lambda link: link[0])
         return {
             "current_user": g.get("user"),
             "rulebook": app.extensions["rulebook"],
-            "nav_links": links,
+            "nav_links": app.extensions["nav_links"],
         }
 
 

@@ -1,30 +1,99 @@
-"""Web blueprints: every module in this package that defines `bp` is registered, so a new page
-module needs no edit elsewhere. The sync API lives in the top-level `sync` package."""
+"""The web layer's wiring, all in `register(app)`: every blueprint (the sync API included), the main
+navigation (NAV) and the site page's panels, in order. A new page module is added here."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-
-from flask import g, jsonify, render_template, request
+from flask import jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from ..rules.clocks import last_local_day, local_date, to_local
+from ..security import STAFF
 from ..services import ServiceError
 
+EVERYONE = ("permittee", "inspector", "supervisor")
+SUPERVISOR = ("supervisor",)
+# The main navigation after "Sites", in order: (endpoint, label, roles that see it).
+NAV = [
+    ("dashboard.index", "Dashboard", STAFF),
+    ("pwa.home", "Field app", EVERYONE),
+    ("calendar.index", "Calendar", EVERYONE),
+    ("findings.index", "Findings", EVERYONE),
+    ("rain.index", "Rain", EVERYONE),
+    ("calculators.index", "Calculators", EVERYONE),
+    ("devices.index", "Devices", EVERYONE),
+    ("conflicts.index", "Conflicts", SUPERVISOR),
+    ("audit.index", "Audit", SUPERVISOR),
+    ("auth.password", "Password", EVERYONE),
+]
 
-def register_blueprints(app) -> None:
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        bp = getattr(module, "bp", None)
-        if bp is not None:
-            app.register_blueprint(bp)
-    try:
-        from sync import api as sync_api
-    except ImportError:  # the sync package may not define its API yet
-        sync_api = None
-    if sync_api is not None and hasattr(sync_api, "bp"):
-        app.register_blueprint(sync_api.bp)
+
+def register(app) -> None:
+    # Imported when an app is built, so that importing one page module does not import them all.
+    from sync import api as sync_api
+
+    from . import (
+        audit,
+        auth,
+        calculators,
+        calendar,
+        conflicts,
+        dashboard,
+        devices,
+        exports,
+        field_findings,
+        findings,
+        home,
+        inspections,
+        orders,
+        packet,
+        permits,
+        photos,
+        public,
+        pwa,
+        rain,
+        sites,
+        users,
+        verify,
+    )
+
+    for module in (
+        audit,
+        auth,
+        calculators,
+        calendar,
+        conflicts,
+        dashboard,
+        devices,
+        exports,
+        field_findings,
+        findings,
+        home,
+        inspections,
+        orders,
+        packet,
+        permits,
+        photos,
+        public,
+        pwa,
+        rain,
+        sites,
+        users,
+        verify,
+        sync_api,
+    ):
+        app.register_blueprint(module.bp)
+
+    app.extensions["nav_links"] = NAV
+    # The site page's panels, top to bottom: each (session, site, user, now) -> (template, context)
+    # or None (nothing to show this user).
+    app.extensions["site_panels"] = [
+        orders.orders_panel,
+        public.public_panel,
+        findings.findings_panel,
+        rain.rain_panel,
+        inspections.timeline_panel,
+        packet.packet_panel,
+    ]
 
     rb = app.extensions["rulebook"]
 
@@ -65,43 +134,3 @@ def register_blueprints(app) -> None:
 
 def wants_json() -> bool:
     return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
-
-
-def user():
-    """The signed-in user (views are decorated, so it is never None there)."""
-    return g.user
-
-
-# ---------------------------------------------------------------- extension points
-# Blueprints add panels to the site page and links to the main navigation without editing the
-# sites module or the base template:
-#
-#   @site_panel(bp, order=30)
-#   def rain_panel(session, site, user, now):      # -> (template name, context) or None
-#       return "rain/_site_panel.html", {...}
-#
-#   nav_link(bp, "rain.index", "Rain", roles=("inspector", "supervisor"), order=40)
-
-
-def site_panel(bp, order: int = 50):
-    def decorator(fn):
-        bp.record_once(
-            lambda state: state.app.extensions.setdefault("site_panels", []).append((order, fn))
-        )
-        return fn
-
-    return decorator
-
-
-def nav_link(
-    bp,
-    endpoint: str,
-    label: str,
-    roles: tuple[str, ...] = ("permittee", "inspector", "supervisor"),
-    order: int = 50,
-) -> None:
-    bp.record_once(
-        lambda state: state.app.extensions.setdefault("nav_links", []).append(
-            (order, endpoint, label, roles)
-        )
-    )

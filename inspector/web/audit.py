@@ -16,10 +16,8 @@ from ..db import get_session
 from ..models import AuditEvent, Device, Site, User
 from ..rules.clocks import to_local
 from ..security import STAFF, roles_required
-from . import nav_link
 
 bp = Blueprint("audit", __name__)
-nav_link(bp, "audit.index", "Audit", roles=("supervisor",), order=90)
 PAGE = 100
 
 ENTITIES = {

@@ -16,12 +16,10 @@ from ..passwords import MIN_LENGTH, TOO_SHORT
 from ..rules.clocks import to_local
 from ..security import login_required, sign_in, sign_out
 from ..services import accounts, clock
-from . import nav_link
 from .forms import commit_or_refuse
 from .home import home_url
 
 bp = Blueprint("auth", __name__)
-nav_link(bp, "auth.password", "Password", order=95)
 
 
 class LoginForm(FlaskForm):

@@ -10,10 +10,8 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, jsonify, render_template
 
 from ..rules import calculators
-from . import nav_link
 
 bp = Blueprint("calculators", __name__, url_prefix="/calculators")
-nav_link(bp, "calculators.index", "Calculators", order=60)
 
 # Shared (public) caches may keep them, but must revalidate so a rulebook change shows up; this also
 # stops the app's "private, no-store" default for signed-in users, as the pages hold no user data.

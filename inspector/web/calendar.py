@@ -5,20 +5,18 @@ from __future__ import annotations
 
 from datetime import date
 
+import click
 from flask import Blueprint, current_app, g, render_template
+from flask.cli import with_appcontext
 
 from ..db import get_session
 from ..models import Site
 from ..rules import clocks
 from ..security import login_required
 from ..services import clock, schedule, sites
-from . import nav_link
 from .rain import when
 
-bp = Blueprint(
-    "calendar", __name__, url_prefix="/calendar", cli_group=None
-)  # `flask send-reminders`
-nav_link(bp, "calendar.index", "Calendar", order=15)
+bp = Blueprint("calendar", __name__, url_prefix="/calendar")
 
 GROUPS = [
     ("overdue", "Overdue"),
@@ -54,11 +52,10 @@ def index():
     )
 
 
-@bp.cli.command("send-reminders")
+@click.command("send-reminders")
+@with_appcontext
 def send_reminders_command() -> None:
     """E-mail permittees about inspections coming due and missed ones (safe to run from cron: never twice)."""
-    import click
-
     from ..mail import sender_from_config
     from ..services import reminders
 

@@ -21,10 +21,8 @@ from ..db import get_session
 from ..models import Device, Site, SyncConflict, User
 from ..security import login_required, roles_required
 from ..services import ServiceError, audit, clock, sites
-from . import nav_link
 
 bp = Blueprint("conflicts", __name__, url_prefix="/conflicts")
-nav_link(bp, "conflicts.index", "Conflicts", roles=("supervisor",), order=85)
 
 
 class ResolveForm(FlaskForm):

@@ -9,7 +9,6 @@ from flask import Blueprint, current_app, g, render_template, request
 from ..db import get_session
 from ..security import STAFF, roles_required
 from ..services import clock, dashboard, enforcement, seals
-from . import nav_link
 from .forms import KIND_LABELS
 
 bp = Blueprint("dashboard", __name__)
@@ -20,16 +19,6 @@ RECORD_LINKS = {
     "finding": ("findings.show", "finding_id"),
     "stop_work_order": ("orders.show", "order_id"),
 }
-nav_link(bp, "dashboard.index", "Dashboard", roles=STAFF, order=1)
-
-
-def _register_cli(state) -> None:
-    from ..cli_enforcement import register
-
-    register(state.app)
-
-
-bp.record_once(_register_cli)
 
 
 def rulebook():

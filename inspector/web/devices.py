@@ -12,11 +12,9 @@ from ..db import get_session
 from ..models import User
 from ..security import login_required
 from ..services import ServiceError
-from . import nav_link
 from .forms import apply_service_error
 
 bp = Blueprint("devices", __name__, url_prefix="/devices")
-nav_link(bp, "devices.index", "Devices", order=80)
 
 
 class EnrollForm(FlaskForm):

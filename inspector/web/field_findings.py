@@ -6,12 +6,9 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from .pwa import PRECACHE_PAGES, SHELL, shell
+from .pwa import shell
 
 bp = Blueprint("field_findings", __name__)
-
-# Precached with the other app-shell pages (inspector/web/pwa.py builds the service worker from this list).
-PRECACHE_PAGES.setdefault("/app/findings", SHELL + ["templates/app/findings.html"])
 
 
 @bp.route("/app/findings")

@@ -23,11 +23,9 @@ from ..db import get_session
 from ..models import Inspection, Photo, Site, StoredFile, User
 from ..security import login_required, roles_required
 from ..services import ServiceError, audit, clock, findings
-from . import nav_link, site_panel
 from .inspections import photo_response
 
 bp = Blueprint("findings", __name__)
-nav_link(bp, "findings.index", "Findings", order=22)
 
 FILTERS = {
     "open": ("open", "reopened"),
@@ -214,7 +212,6 @@ def photo(finding_id: str, photo_id: str, size: str | None = None):
     return photo_response(session, found, size)
 
 
-@site_panel(bp, order=30)
 def findings_panel(session, site, user, _now):
     now = clock.now()
     rows = findings.for_sites(session, [site.id], statuses=findings.UNRESOLVED)

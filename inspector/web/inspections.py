@@ -11,10 +11,21 @@ from sqlmodel import select
 
 from ..db import get_session
 from ..documents import signatures as signed_view
-from ..models import Answer, Company, Finding, Inspection, Permit, Photo, Site, StoredFile, User
+from ..models import (
+    Answer,
+    Company,
+    Finding,
+    Inspection,
+    Permit,
+    Photo,
+    RainEvent,
+    Site,
+    SiteGauge,
+    StoredFile,
+    User,
+)
 from ..security import login_required
 from ..services import NotFound, clock, findings, inspection_report, photo_marks, sites
-from . import site_panel
 from .verify import seal_info
 
 bp = Blueprint("inspections", __name__)
@@ -245,21 +256,15 @@ def timeline(session, site, now, rb, days: int = 42) -> list[dict]:
             )
         ):
             events.append({"kind": "notice", "at": n.notified_at, "item": n})
-    try:
-        from ..models import RainEvent, SiteGauge
-    except ImportError:  # rain models belong to the rain engineer
-        RainEvent = None
-    if RainEvent is not None:
-        link = session.get(SiteGauge, site.id)
-        if link is not None:
-            for r in session.exec(
-                select(RainEvent).where(RainEvent.gauge_id == link.gauge_id, RainEvent.end >= since)
-            ):
-                events.append({"kind": "rain", "at": r.end, "item": r})
+    link = session.get(SiteGauge, site.id)
+    if link is not None:
+        for r in session.exec(
+            select(RainEvent).where(RainEvent.gauge_id == link.gauge_id, RainEvent.end >= since)
+        ):
+            events.append({"kind": "rain", "at": r.end, "item": r})
     return sorted(events, key=lambda e: e["at"] or now, reverse=True)
 
 
-@site_panel(bp, order=60)
 def timeline_panel(session, site, user, _now):
     """Inspections with photo thumbnails, findings, orders, notices and rain, newest first (the rain chart
     is the rain engineer's panel)."""

@@ -26,7 +26,6 @@ from ..models.enforcement import INTERNAL_STATUSES
 from ..rules import enforcement as rules
 from ..security import login_required, roles_required
 from ..services import ServiceError, clock, enforcement, findings
-from . import site_panel
 from .verify import seal_info
 
 bp = Blueprint("orders", __name__)
@@ -364,7 +363,6 @@ def _due_for_evaluation(site_id: int, now) -> bool:
     return True
 
 
-@site_panel(bp, order=20)
 def orders_panel(session, site, user, _now):
     """Stop-work status first on the site page; the rules are evaluated as the page loads."""
     now = clock.now()
@@ -389,18 +387,6 @@ def orders_panel(session, site, user, _now):
 
 
 # ---------------------------------------------------------------- posting an order in the field, offline
-
-
-def _precache_field_page() -> None:
-    """The service worker precaches the page with the other app-shell pages (see inspector/web/pwa.py)."""
-    try:
-        from .pwa import PRECACHE_PAGES, SHELL
-    except ImportError:  # the offline-capture engineer's module
-        return
-    PRECACHE_PAGES.setdefault("/app/stop-work", SHELL + ["templates/app/stop_work.html"])
-
-
-_precache_field_page()
 
 
 @bp.route("/app/stop-work")

@@ -24,7 +24,6 @@ from ..models import Company, Finding, Inspection, Permit, RainReading, StopWork
 from ..rules import clocks
 from ..security import login_required
 from ..services import clock, findings, permits, rain, sites
-from . import site_panel
 from .inspections import report_context, stored_bytes
 from .orders import DOCUMENTS, order_context
 from .verify import seal_info
@@ -277,7 +276,6 @@ def rain_log_csv(session, site, since, until, rb) -> str:
     return out.getvalue()
 
 
-@site_panel(bp, order=95)
 def packet_panel(_session, site, _user, _now):
     """A link from the site page to the packet."""
     return "packet/_site_panel.html", {"site": site}

@@ -26,7 +26,6 @@ from ..documents import signatures as signed_view
 from ..models import Answer, StoredFile, User
 from ..security import login_required
 from ..services import Forbidden, NotFound, ServiceError, clock, public_records, sites
-from . import site_panel
 from .verify import seal_info
 
 bp = Blueprint("public", __name__)
@@ -198,7 +197,6 @@ def sign(site_id: int):
     )
 
 
-@site_panel(bp, order=20)
 def public_panel(session, site, user, _now):
     """The public records page: its address and QR code, who turned it on and when, the day the DNR
     was told; the switch for those who may use it."""

@@ -13,12 +13,10 @@ import sys
 
 from flask import Blueprint, current_app, jsonify, render_template, send_file, url_for
 
-from . import nav_link
-
 bp = Blueprint("pwa", __name__)
 
 # url -> the template files the page is rendered from (their content versions the precache entry).
-# Other blueprints add their own offline pages here (e.g. "/calculators/…", "/app/stop-work").
+# Every offline page is listed here, whichever blueprint serves it.
 SHELL = ["templates/base.html", "templates/app/_shell.html"]
 PRECACHE_PAGES: dict[str, list[str]] = {
     "/app/": SHELL + ["templates/app/home.html"],
@@ -26,6 +24,8 @@ PRECACHE_PAGES: dict[str, list[str]] = {
     "/app/outbox": SHELL + ["templates/app/outbox.html"],
     "/app/rain": SHELL + ["templates/app/rain.html"],
     "/app/offline": SHELL + ["templates/app/offline.html"],
+    "/app/findings": SHELL + ["templates/app/findings.html"],  # field_findings.py
+    "/app/stop-work": SHELL + ["templates/app/stop_work.html"],  # orders.py
     # Every page links it: offline, a page must not log a failed fetch for it.
     "/manifest.webmanifest": ["inspector/web/pwa.py", "inspector/rules/fairwater.toml"],
 }
@@ -44,8 +44,6 @@ PRECACHE_PAGES["/calculators/"] = [
 ]
 for _name in ("dewatering", "basin", "diversion", "stockpile"):
     PRECACHE_PAGES[f"/calculators/{_name}"] = _CALCULATOR_PAGE
-
-nav_link(bp, "pwa.home", "Field app", order=5)
 
 
 def shell(template: str, **context):
@@ -145,12 +143,7 @@ def main(argv: list[str]) -> int:
     if argv[:1] != ["precache-json"]:
         print("usage: python -m inspector.web.pwa precache-json", file=sys.stderr)
         return 2
-    # Import the app so blueprints that add pages to PRECACHE_PAGES have run.
-    from inspector import create_app
-    from inspector.web import pwa  # the imported module (this file runs as __main__)
-
-    create_app()
-    print(json.dumps(pwa.PRECACHE_PAGES, indent=2, sort_keys=True))
+    print(json.dumps(PRECACHE_PAGES, indent=2, sort_keys=True))
     return 0
 
 

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import click
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
+from flask.cli import with_appcontext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from markupsafe import Markup
@@ -22,13 +23,9 @@ from ..rules import clocks
 from ..rules import rain as rain_rules
 from ..security import STAFF, login_required, roles_required
 from ..services import NotFound, ServiceError, clock, rain, schedule, sites
-from . import nav_link, site_panel
 from .forms import apply_service_error
 
-bp = Blueprint(
-    "rain", __name__, url_prefix="/rain", cli_group=None
-)  # `flask import-rain`, not `flask rain …`
-nav_link(bp, "rain.index", "Rain", order=45)
+bp = Blueprint("rain", __name__, url_prefix="/rain")
 
 FORMATS = [
     ("auto", "Recognise from the file"),
@@ -292,7 +289,8 @@ def import_page():
     ), status
 
 
-@bp.cli.command("import-rain")
+@click.command("import-rain")
+@with_appcontext
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
 @click.option(
     "--format",
@@ -356,7 +354,6 @@ def link_site(site_id: int):
     return redirect(url_for("sites.show", site_id=site.id) + "#rain")
 
 
-@site_panel(bp, order=30)
 def rain_panel(session, site, user, now):
     rb = rulebook()
     link, _ = rain.site_gauge(session, site.id)

@@ -83,9 +83,7 @@ def show(site_id: int):
     panels = []
     # The panels ask the same questions (the site's gauge, its permits, its orders): one answer each.
     with memo.reading(session):
-        for _order, panel in sorted(
-            current_app.extensions.get("site_panels", []), key=lambda p: p[0]
-        ):
+        for panel in current_app.extensions["site_panels"]:
             found = panel(session, site, g.user, now)
             if found:
                 panels.append(found)

@@ -16,15 +16,6 @@ bp = Blueprint("verify", __name__)
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
 
-def _register_cli(state) -> None:
-    from ..cli_seals import register
-
-    register(state.app)
-
-
-bp.record_once(_register_cli)
-
-
 def seal_info(session, kind: str, record_id) -> dict | None:
     """What a printed document carries about its record's current seal (None: not sealed)."""
     latest = seals.latest_seal(session, kind, record_id)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib
 import io
 import json
-import pkgutil
 import subprocess
 import sys
 from pathlib import Path
@@ -13,12 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-import inspector.web
 from inspector.web import pwa
-
-# Blueprints add their offline pages to PRECACHE_PAGES when imported: import them all before listing.
-for _module in pkgutil.iter_modules(inspector.web.__path__):
-    importlib.import_module(f"inspector.web.{_module.name}")
 
 ROOT = Path(__file__).resolve().parents[2]
 
