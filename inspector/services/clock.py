@@ -16,10 +16,8 @@ from ..models.base import utcnow
 
 def now() -> datetime:
     moment = utcnow()
-    try:
-        from flask import current_app, has_app_context
-    except ImportError:  # pragma: no cover - Flask is always installed with the app
-        return moment
+    from flask import current_app, has_app_context
+
     if has_app_context():
         config = current_app.config
         if config.get("TESTING") or config.get("ALLOW_CLOCK_OFFSET"):
@@ -35,10 +33,7 @@ def today(rb=None) -> date:
     from ..rules import clocks
 
     if rb is None:
-        try:
-            from flask import current_app, has_app_context
+        from flask import current_app, has_app_context
 
-            rb = current_app.extensions["rulebook"] if has_app_context() else None
-        except ImportError:  # pragma: no cover
-            rb = None
+        rb = current_app.extensions["rulebook"] if has_app_context() else None
     return clocks.local_date(now(), rb)

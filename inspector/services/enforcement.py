@@ -37,7 +37,7 @@ from ..models.enforcement import (
 from ..rules import calculators, clocks, signatures
 from ..rules import enforcement as rules
 from ..rules.rulebook import Rulebook
-from . import Forbidden, NotFound, ServiceError, audit, permits, seals, visits
+from . import Forbidden, NotFound, ServiceError, audit, permits, schedule, seals, visits
 from .findings import UNRESOLVED, packet_changed
 from .memo import remember
 
@@ -70,12 +70,6 @@ def parse_iso(value) -> datetime | None:
 
 
 def _due_items(session: Session, site: Site, now: datetime, rb: Rulebook) -> list[dict]:
-    try:
-        from . import schedule
-    except (
-        ImportError
-    ):  # the rain/calendar engineer's module; without it the missed-inspection rules wait
-        return []
     return schedule.due_items(session, site, now, rb)
 
 
@@ -453,13 +447,7 @@ def evaluate_all(session: Session, now: datetime, rb: Rulebook) -> list[StopWork
     """The clock tick: every site, as time passes (permits expire, deadlines pass)."""
     created: list[StopWorkOrder] = []
     sites = list(session.exec(select(Site).order_by(Site.id)))
-    due_many = None
-    try:
-        from . import schedule
-
-        due_many = schedule.due_items_many(session, sites, now, rb)
-    except ImportError:
-        pass
+    due_many = schedule.due_items_many(session, sites, now, rb)
     for site in sites:
         created += evaluate_site(
             session, site, now, rb, due=due_many.get(site.id, []) if due_many else None
