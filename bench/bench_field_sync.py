@@ -5,7 +5,9 @@ field app sync (static/js/sync.js) in Chromium over a link emulated with the Dev
 (Network.emulateNetworkConditions: 1.6 Mbit/s up, 10 Mbit/s down, 300 ms round trip). The
 connection is cut twice for ~2 s: once while a photo is being uploaded (seen by
 Network.requestWillBeSent for a PUT /api/v1/photos/...), once while records are being pushed or
-between photos.
+between photos. Chromium's emulated "offline" fails requests made during the cut; an upload
+already under way when it starts may still finish (the figures say whether the photo in flight was
+broken off and started over, or arrived).
 Counted at the server (a WSGI middleware): request body bytes received, which photo PUTs and pushes
 arrived again after the server had already answered 2xx for them (re-sent after an acknowledgment),
 and bytes of bodies that arrived again without an acknowledgment (a cut upload started over).
