@@ -23,7 +23,8 @@ def test_the_packet_shows_building_then_downloads(browser, live_server, demo_app
         site_id = session.exec(select(Inspection.site_id)).first()
         name = session.get(Site, site_id).name
         today = clock.today(demo_app.extensions["rulebook"])
-    context = browser.new_context(**tablet, accept_downloads=True)
+    # The test holds the download at the network: a service worker would fetch it past page.route.
+    context = browser.new_context(**tablet, accept_downloads=True, service_workers="block")
     page = context.new_page()
     sign_in(page, live_server.url, "supervisor@fairwater.example")
     page.goto(f"{live_server.url}/sites/{site_id}")

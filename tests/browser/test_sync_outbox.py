@@ -118,10 +118,14 @@ def test_offline_inspection_with_three_photos_reaches_the_server(
     sign_in(supervisor, live_server.url, "supervisor@fairwater.example")
     supervisor.goto(f"{live_server.url}/inspections/{iid}")
     assert supervisor.get_by_text("3 of 3 photos received").count() >= 1
-    thumbs = supervisor.locator("img.thumb")
+    # every photo is in the report's Photos section (loaded lazily: scroll each into view)
+    thumbs = supervisor.locator(".report-photos figure.report-photo img")
     assert thumbs.count() == 3
+    for i in range(3):
+        thumbs.nth(i).scroll_into_view_if_needed()
     supervisor.wait_for_function(
-        "[...document.querySelectorAll('img.thumb')].every((i) => i.complete && i.naturalWidth > 0)"
+        "() => [...document.querySelectorAll('.report-photos img')]"
+        ".every((i) => i.complete && i.naturalWidth > 0)"
     )
     supervisor.screenshot(
         path=os.environ.get("SYNC_SHOT", str(live_server_tmp(demo_app) / "inspection.png")),
