@@ -18,7 +18,7 @@ import pytest
 from sqlmodel import select
 
 from inspector import create_app
-from inspector.db import create_all, get_session
+from inspector.db import create_all, get_session, make_engine
 from tests.support import world as world_module
 
 LOGIN = "login"  # a redirect to the sign-in page (anonymous on a page)
@@ -220,11 +220,16 @@ def build_matrix(folder):
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     shutil.copyfile(work, template)
 
+    copies = iter(range(1, 1_000_000))
+
     def restore():
+        """A fresh copy of the world in a new file under a new engine: a connection still held
+        somewhere (until garbage collection) keeps the old file and never sees its WAL vanish."""
         app.extensions["engine"].dispose()
-        for suffix in ("-wal", "-shm"):
-            (folder / f"work.sqlite3{suffix}").unlink(missing_ok=True)
-        shutil.copyfile(template, work)
+        fresh = folder / f"work-{next(copies)}.sqlite3"
+        shutil.copyfile(template, fresh)
+        app.config["DATABASE_URL"] = f"sqlite:///{fresh}"
+        app.extensions["engine"] = make_engine(app.config["DATABASE_URL"])
 
     def client(role):
         """A browser of this role, signed in as at the start (a sign-out changes nothing)."""
