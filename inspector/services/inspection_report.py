@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import func
+from sqlalchemy import case, func
 from sqlmodel import Session, select
 
 from ..models import Inspection, RainReading, User
@@ -60,7 +60,10 @@ def rain_since_previous(session: Session, inspection: Inspection, rb: Rulebook) 
     if before is None:
         return "Not counted: this is the site's first inspection"
     total, trace = session.exec(
-        select(func.sum(RainReading.amount_in), func.max(RainReading.trace)).where(
+        select(
+            func.sum(RainReading.amount_in),
+            func.max(case((RainReading.trace, 1), else_=0)),  # PostgreSQL has no max(boolean)
+        ).where(
             RainReading.gauge_id == gauge.id,
             RainReading.period_end > _moment(before, rb),
             RainReading.period_end <= _moment(inspection, rb),

@@ -110,5 +110,6 @@ def test_correct_verify_reopen(app, db, site, people):
     findings.close(db, finding, user=people["inspector"], now=later)
     db.commit()
     assert finding.status == "closed" and finding.verified_by == people["inspector"].id
-    actions = [e.action for e in db.exec(select(AuditEvent).where(AuditEvent.entity == "finding"))]
+    events = select(AuditEvent).where(AuditEvent.entity == "finding").order_by(AuditEvent.id)
+    actions = [e.action for e in db.exec(events)]
     assert actions == ["create", "corrected", "reopened", "corrected", "closed"]
