@@ -176,10 +176,33 @@ async function renderDrafts() {
   kept.hidden = others === 0;
 }
 
+// A device with no work packet yet (a first visit, or another person just signed in) shows only
+// "Fetching…" until its first pull lands, or the sync stops short (offline, signed out), or 6 s
+// pass: drawing empty lists first would move everything under a thumb when the packet arrives.
+let fetchSettled = !navigator.onLine;
+function settle() {
+  if (fetchSettled) return;
+  fetchSettled = true;
+  render();
+}
+addEventListener('sync-unauthorized', settle);
+addEventListener('sync-progress', (event) => {
+  if (event.detail?.phase === 'done' && event.detail.summary?.stopped) settle();
+});
+addEventListener('offline', settle);
+setTimeout(settle, 6000);
+
 async function render() {
-  const [sites, findings, lastSync, user] = await Promise.all([
+  const [sites, findings, lastSync, user, cursor] = await Promise.all([
     store.listSites(), store.listFindings(),
-    store.getMeta('last_sync_at'), store.getMeta('user')]);
+    store.getMeta('last_sync_at'), store.getMeta('user'), store.getMeta('cursor')]);
+  const fetching = !fetchSettled && !sites.length && cursor === undefined;
+  $('home-body').hidden = fetching;
+  if (fetching) {
+    $('packet-state').textContent = 'Fetching your sites and what is due…';
+    document.body.dataset.ready = 'home';
+    return;
+  }
   const kinds = allowedKinds(user);
   const actionsMay = user?.may?.actions || [];
   whyNotes.clear();

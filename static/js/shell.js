@@ -215,7 +215,11 @@ async function renderUser() {
   const user = await store.getMeta('user').catch(() => null);
   if (who) who.textContent = user ? `${user.name} (${user.role})` : 'Not signed in on this device';
   if (signOut) signOut.hidden = !user;
-  if (!user && document.body.classList.contains('app-shell')) showSignIn(true);
+  // Online, a device that knows nobody yet asks the server first (its first sync): the note shows
+  // if the server says nobody is signed in (sync-unauthorized), not before, so it does not appear
+  // and vanish again on a first visit after signing in, moving the page under a thumb.
+  const askServer = navigator.onLine && !signedOutPage;
+  if (!user && document.body.classList.contains('app-shell') && !askServer) showSignIn(true);
 }
 
 // Signing out is the server's (POST /logout with a CSRF token): with no connection nothing is
@@ -274,6 +278,12 @@ store.events.addEventListener('packet-changed', (event) => {
 });
 // sync.js dispatches this when the server answers 401: keep working from the device, offer sign-in.
 addEventListener('sync-unauthorized', () => showSignIn(true));
+// The first sync could not reach the server, and nobody is known on this device: say how to sync.
+addEventListener('sync-progress', async (event) => {
+  if (event.detail?.phase !== 'done' || event.detail.summary?.stopped !== 'offline') return;
+  if (!(await store.getMeta('user').catch(() => null))) showSignIn(document.body.classList.contains('app-shell'));
+});
+addEventListener('offline', () => renderUser());
 
 for (const a of document.querySelectorAll('.app-shell .nav a[href]')) {
   if (a.getAttribute('href') === location.pathname) a.setAttribute('aria-current', 'page');
@@ -281,8 +291,9 @@ for (const a of document.querySelectorAll('.app-shell .nav a[href]')) {
 
 /** The sync module (static/js/sync.js), or null while it does not exist or on a signed-out page. */
 async function startSync() {
-  const sync = await import('./sync.js');
+  // Imported once the page has drawn: not one more module to load before it (cold start).
   await Promise.all([pageDrawn, letGo]);
+  const sync = await import('./sync.js');
   sync.startAutoSync?.();
   return sync;
 }
