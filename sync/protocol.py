@@ -17,16 +17,15 @@ from sqlmodel import Session, select
 
 from inspector.models import AuditEvent, Site, SyncConflict, SyncMutation, User
 from inspector.services import NotFound, ServiceError, sites
-from inspector.services.inspections import UUID_RE, Invalid, kinds_for
+from inspector.services.inspections import Invalid, kinds_for
 
 from . import photos as photo_store
 from . import validate
 from .handlers import HANDLERS, SyncContext, load_all
+from .schemas.push import MAX_BATCH
 
-MAX_BATCH = 50
 PULL_DEFAULT = 500
 PULL_MAX = 2000
-OPS = ("upsert", "delete")
 
 
 class BatchError(Exception):
@@ -54,60 +53,38 @@ class BatchContext(SyncContext):
 
 
 def parse_push(body) -> tuple[str | None, list[dict]]:
-    """Check the envelope; every problem is named with its path (mutations.3.entity)."""
+    """Check the envelope against its model (sync/schemas/push.py); every problem is named with its
+    path (mutations.3.entity). Returns the device id and the mutations with their defaults."""
     if not isinstance(body, dict):
         raise BatchError(400, "malformed", "The body must be a JSON object {device_id, mutations}.")
-    device_id = body.get("device_id")
-    if device_id is not None and (not isinstance(device_id, str) or len(device_id) > 64):
-        raise BatchError(
-            400,
-            "malformed",
-            "device_id must be a string (the device's UUID).",
-            {"device_id": "Must be a string of at most 64 characters."},
-        )
     mutations = body.get("mutations")
-    if not isinstance(mutations, list):
-        raise BatchError(
-            400, "malformed", "mutations must be a list.", {"mutations": "Must be a list."}
-        )
-    if len(mutations) > MAX_BATCH:
+    if isinstance(mutations, list) and len(mutations) > MAX_BATCH:
         raise BatchError(
             413,
             "batch_too_large",
             f"At most {MAX_BATCH} mutations per push; "
             f"this one has {len(mutations)}. Send them in smaller batches.",
         )
-    handlers = load_all()
-    errors: dict[str, str] = {}
-    seen: set = set()
-    for i, m in enumerate(mutations):
-        p = f"mutations.{i}."
-        if not isinstance(m, dict):
-            errors[f"mutations.{i}"] = "Must be an object."
-            continue
-        if not isinstance(m.get("mutation_id"), str) or not UUID_RE.match(m["mutation_id"]):
-            errors[p + "mutation_id"] = "Must be a UUID made on the device."
-        if not isinstance(m.get("entity"), str) or m["entity"] not in handlers:
-            errors[p + "entity"] = (
-                f"Unknown entity {m.get('entity')!r}; known: {', '.join(sorted(handlers))}."
-            )
-        if not isinstance(m.get("entity_id"), str) or not 0 < len(m["entity_id"]) <= 64:
-            errors[p + "entity_id"] = "Must be a non-empty string."
-        if m.get("op", "upsert") not in OPS:
-            errors[p + "op"] = "Must be upsert or delete."
-        base = m.get("base_version")
-        if base is not None and (isinstance(base, bool) or not isinstance(base, int)):
-            errors[p + "base_version"] = "Must be a whole number or null."
-        if not isinstance(m.get("payload", {}), dict):
-            errors[p + "payload"] = "Must be an object."
-        if isinstance(m.get("mutation_id"), str) and m["mutation_id"] in seen:
-            errors[p + "mutation_id"] = "Repeated in the batch: each mutation needs its own id."
-        seen.add(m.get("mutation_id") if isinstance(m.get("mutation_id"), str) else None)
-    if errors:
-        raise BatchError(
-            400, "invalid_mutations", "Some mutations are malformed; nothing was applied.", errors
-        )
-    return device_id, mutations
+    try:
+        batch = validate.parse_batch(body)
+    except validate.ShapeError as exc:
+        if "device_id" in exc.errors:
+            reason = "device_id must be a string (the device's UUID)."
+        elif "mutations" in exc.errors:
+            reason = "mutations must be a list."
+        else:
+            raise BatchError(
+                400,
+                "invalid_mutations",
+                "Some mutations are malformed; nothing was applied.",
+                exc.errors,
+            ) from None
+        raise BatchError(400, "malformed", reason, exc.errors) from None
+    # The payload as sent (its canonical hash seals it); the envelope's fields as validated.
+    return batch.device_id, [
+        {**m.model_dump(exclude={"payload"}), "payload": raw.get("payload", m.payload)}
+        for m, raw in zip(batch.mutations, mutations, strict=True)
+    ]
 
 
 def push(session: Session, body, *, user: User, device_id: str | None, now, rb) -> dict:
@@ -145,7 +122,7 @@ def push(session: Session, body, *, user: User, device_id: str | None, now, rb) 
         if hasattr(handler, "apply_many"):
             while k + len(run) < len(todo) and mutations[todo[k + len(run)]]["entity"] == entity:
                 run.append(todo[k + len(run)])
-            outcomes = handler.apply_many(session, [_defaults(mutations[i]) for i in run], ctx)
+            outcomes = handler.apply_many(session, [mutations[i] for i in run], ctx)
             for i, outcome in zip(run, outcomes, strict=True):
                 results[i] = _result(session, mutations[i], outcome, ctx)
         else:
@@ -173,9 +150,12 @@ def push(session: Session, body, *, user: User, device_id: str | None, now, rb) 
 
 
 def _shape_errors(m: dict) -> dict | None:
-    """The payload's fields by type, before any handler reads them (None: the shape is right)."""
+    """The payload's fields by type, before any handler reads them (None: the shape is right).
+    A deletion's payload is not read (no entity is deleted from a device: the handler says so)."""
+    if m["op"] == "delete":
+        return None
     try:
-        validate.check_payload(m["entity"], m.get("payload") or {})
+        validate.check_payload(m["entity"], m["payload"])
     except validate.ShapeError as exc:
         return exc.errors
     return None
@@ -192,14 +172,10 @@ def _replayed(row: SyncMutation, user: User) -> dict:
     return {**row.result, "status": "duplicate", "original_status": row.result.get("status")}
 
 
-def _defaults(m: dict) -> dict:
-    return {"op": "upsert", "base_version": None, "payload": {}, **m}
-
-
 def _apply_one(session: Session, m: dict, ctx: BatchContext) -> dict:
     savepoint = session.begin_nested()
     try:
-        outcome = HANDLERS[m["entity"]].apply(session, _defaults(m), ctx)
+        outcome = HANDLERS[m["entity"]].apply(session, m, ctx)
     except ServiceError as exc:
         outcome = exc
     if isinstance(outcome, Exception) or outcome.status in ("rejected", "conflict"):

@@ -6,10 +6,10 @@ Two layers:
   browser's JSON numbers are exact only up to 2^53), finite numbers, text that is valid Unicode. It
   walks the body without recursion, so a 100,000-deep array is refused instead of crashing the
   server.
-- `check_payload`: each entity's payload fields by type (text, whole number, list, object), nested
-  fields included (an answer's measurements, calculator and photo ids; a record's photo list), with
-  the same paths the services use (`answers.SILT.calculator`, `photos.<id>.sha256`). The services
-  then check meaning (a checklist item of this site, a number within the catalog's range)."""
+- `parse_batch`, `check_payload`: the batch and each entity's payload against their declared
+  models (sync/schemas/push.py), refusals named with the same paths the services use
+  (`answers.SILT.calculator`, `photos.<id>.sha256`). The services then check meaning (a checklist
+  item of this site, a number within the catalog's range)."""
 
 from __future__ import annotations
 
@@ -17,11 +17,22 @@ import json
 import math
 import re
 
+from pydantic import ValidationError
+
+from .schemas.base import MAX_ID, Wire, field_errors
+from .schemas.push import PAYLOADS, PushRequest
+
 MAX_DEPTH = 16  # the deepest record devices send is 6 levels (a calculator's storm table)
 MAX_SAFE_INT = 2**53 - 1
-MAX_ID = 2**31 - 1  # database ids (INTEGER columns: 32 bits on PostgreSQL)
-CALCULATOR_KEYS = {"name", "item", "inputs", "result", "saved_at"}
-CALCULATOR_MAX_CHARS = 20_000
+__all__ = [
+    "MAX_ID",
+    "PAYLOADS",
+    "ShapeError",
+    "check_json",
+    "check_payload",
+    "loads",
+    "parse_batch",
+]
 
 
 class ShapeError(ValueError):
@@ -112,224 +123,35 @@ def _valid_text(text: str) -> bool:
     return True
 
 
-# ---------------------------------------------------------------- field types
+# ---------------------------------------------------------------- the declared models
 
 
-def is_whole(value, low: int = 1, high: int = MAX_ID) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-
-
-def is_number(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
-TEXT, NTEXT, WHOLE, NWHOLE, NUMBER, NNUMBER, BOOL, LIST, NLIST, OBJECT, NOBJECT = (
-    "text",
-    "text or null",
-    "whole",
-    "whole or null",
-    "number",
-    "number or null",
-    "bool",
-    "list",
-    "list or null",
-    "object",
-    "object or null",
-)
-NUMTEXT = "number or text or null"  # a site's numbers also come from form fields as text
-REASONS = {
-    TEXT: "Must be text.",
-    NTEXT: "Must be text or null.",
-    WHOLE: "Must be a whole number (an id).",
-    NWHOLE: "Must be a whole number (an id) or null.",
-    NUMBER: "Must be a number.",
-    NNUMBER: "Must be a number or null.",
-    BOOL: "Must be true or false.",
-    LIST: "Must be a list.",
-    NLIST: "Must be a list or null.",
-    OBJECT: "Must be an object.",
-    NOBJECT: "Must be an object or null.",
-    NUMTEXT: "Must be a number (or empty).",
-}
-
-
-_BASE = {
-    "text": lambda v: isinstance(v, str),
-    "whole": is_whole,
-    "number": is_number,
-    "bool": lambda v: isinstance(v, bool),
-    "list": lambda v: isinstance(v, list),
-    "object": lambda v: isinstance(v, dict),
-}
-# kind -> (accepts null, test of a non-null value); built once, used for every field of every push
-_TESTS = {kind: (kind.endswith("or null"), _BASE[kind.split(" or ")[0]]) for kind in REASONS}
-_TESTS[NUMTEXT] = (True, lambda v: is_number(v) or isinstance(v, str))
-
-
-def _check_fields(obj: dict, spec: dict[str, str], prefix: str, errors: dict) -> None:
-    for key, value in obj.items():
-        kind = spec.get(key)
-        if kind is None:
-            continue
-        nullable, test = _TESTS[kind]
-        if not (nullable if value is None else test(value)):
-            errors[prefix + key] = REASONS[kind]
-
-
-PHOTO = {
-    "id": TEXT,
-    "sha256": TEXT,
-    "item_code": NTEXT,
-    "taken_at": NTEXT,
-    "taken_at_source": NTEXT,  # exif | file | device-clock (the service checks the word)
-    "latitude": NNUMBER,
-    "longitude": NNUMBER,
-    "marks": NLIST,  # each mark's fields: inspector/marks.py (the service names the path)
-}
-ANSWER = {
-    "item_code": TEXT,
-    "result": NTEXT,
-    "note": NTEXT,
-    "corrective_action": NTEXT,
-    "measurements": NOBJECT,
-    "calculator": NOBJECT,
-    "photo_ids": NLIST,
-}
-INSPECTION = {
-    "site_id": WHOLE,
-    "kind": TEXT,
-    "inspector_name": NTEXT,
-    "inspected_on": TEXT,
-    "started_at": NTEXT,
-    "ended_at": NTEXT,
-    "weather": NTEXT,
-    "phase": NTEXT,
-    "notes": NTEXT,
-    "active_disturbance": BOOL,
-    "rain_event_id": NWHOLE,
-    "finding_id": NTEXT,
-    "catalog_version": NTEXT,
-    "replaces_id": NTEXT,
-    "answers": LIST,
-    "photos": NLIST,
-    "sha256": TEXT,
-    "signature": NOBJECT,  # its strokes: inspector/rules/signatures.py (the service names the path)
-    "signature_statement_version": NTEXT,
-    "signed_by_name": NTEXT,
-    "signed_at": NTEXT,
-}
-FINDING = {"status": TEXT, "note": NTEXT, "corrected_note": NTEXT, "photos": NLIST}
-RAIN_READING = {
-    "gauge_id": WHOLE,
-    "site_id": NWHOLE,
-    "observed_at": TEXT,
-    "amount_in": NUMBER,
-    "period_hours": NUMBER,
-    "sha256": NTEXT,
-}
-STOP_WORK_ORDER = {
-    "site_id": WHOLE,
-    "grounds": LIST,
-    "posted_at": TEXT,
-    "notes": NTEXT,
-    "photos": NLIST,
-    "sha256": NTEXT,
-}
-SITE = {
-    "name": NTEXT,
-    "address": NTEXT,
-    "legal_description": NTEXT,
-    "project_kind": TEXT,
-    "latitude": NUMTEXT,
-    "longitude": NUMTEXT,
-    "area_acres": NUMTEXT,
-    "length_ft": NUMTEXT,
-    "disturbed_acres": NUMTEXT,
-    "channel_originates": BOOL,
-    "state_funded": BOOL,
-    "extraterritorial": BOOL,
-    "has_stockpiles": BOOL,
-    "has_dewatering": BOOL,
-}
-PAYLOADS = {
-    "inspection": INSPECTION,
-    "finding": FINDING,
-    "rain_reading": RAIN_READING,
-    "stop_work_order": STOP_WORK_ORDER,
-    "site": SITE,
-}
-
-
-def check_payload(entity: str, payload: dict) -> None:
-    """Raise ShapeError naming every field of `payload` whose type is wrong for `entity`."""
-    spec = PAYLOADS.get(entity)
-    if spec is None:
-        return
-    errors: dict[str, str] = {}
-    _check_fields(payload, spec, "", errors)
-    if isinstance(payload.get("photos"), list):
-        check_photos(payload["photos"], errors)
-    if entity == "inspection" and isinstance(payload.get("answers"), list):
-        for i, answer in enumerate(payload["answers"]):
-            check_answer(answer, i, errors)
-    if entity == "stop_work_order" and isinstance(payload.get("grounds"), list):
-        for i, ground in enumerate(payload["grounds"]):
-            if not isinstance(ground, str):
-                errors[f"grounds.{i}"] = "Must be the name of a ground (text)."
+def parse_batch(body) -> PushRequest:
+    """The batch's envelope checked against its model; raises ShapeError naming each bad field
+    (mutations.3.entity). The payloads are each mutation's own (check_payload)."""
+    try:
+        batch = PushRequest.model_validate(body)
+    except ValidationError as exc:
+        raise ShapeError(field_errors(exc, PushRequest, body)) from None
+    errors, seen = {}, set()
+    for i, m in enumerate(batch.mutations):
+        if m.mutation_id in seen:
+            errors[f"mutations.{i}.mutation_id"] = (
+                "Repeated in the batch: each mutation needs its own id."
+            )
+        seen.add(m.mutation_id)
     if errors:
         raise ShapeError(errors)
+    return batch
 
 
-def check_photos(photos: list, errors: dict) -> None:
-    for i, photo in enumerate(photos):
-        if not isinstance(photo, dict):
-            errors[f"photos.{i}"] = "Must be an object {id, sha256, ...}."
-            continue
-        pid = photo.get("id")
-        _check_fields(photo, PHOTO, f"photos.{pid if isinstance(pid, str) and pid else i}.", errors)
-
-
-def check_answer(answer, i: int, errors: dict) -> None:
-    if not isinstance(answer, dict):
-        errors[f"answers.{i}"] = "Must be an object."
-        return
-    code = answer.get("item_code")
-    prefix = f"answers.{code}." if isinstance(code, str) and code else f"answers.{i}."
-    _check_fields(answer, ANSWER, prefix, errors)
-    if answer.get("result") not in (None, "pass", "fail", "na"):
-        errors[prefix + "result"] = "Must be pass, fail or na."
-    measurements = answer.get("measurements")
-    if isinstance(measurements, dict):
-        for key, value in measurements.items():
-            if value not in (None, "") and not is_number(value):
-                errors[f"{prefix}measurements.{key}"] = "Must be a number."
-    ids = answer.get("photo_ids")
-    if isinstance(ids, list) and any(not isinstance(p, str) for p in ids):
-        errors[prefix + "photo_ids"] = "Must be a list of photo ids (text)."
-    calculator = answer.get("calculator")
-    if isinstance(calculator, dict):
-        problem = calculator_problem(calculator)
-        if problem:
-            errors[prefix + "calculator"] = problem
-
-
-def calculator_problem(calc: dict) -> str | None:
-    """What is wrong with an attached calculator result, or None. The capture page writes
-    {name, item, inputs, result, saved_at} (static/js/calculator-page.js)."""
-    unknown = sorted(set(calc) - CALCULATOR_KEYS)
-    if unknown:
-        return (
-            f"Unknown key {unknown[0]!r}: a calculator result is "
-            "{name, item, inputs, result, saved_at}."
-        )
-    if not isinstance(calc.get("name"), str) or not calc["name"]:
-        return "Must name its calculator (name: text)."
-    for key in ("inputs", "result"):
-        if calc.get(key) is not None and not isinstance(calc[key], dict):
-            return f"{key} must be an object."
-    for key in ("item", "saved_at"):
-        if calc.get(key) is not None and not isinstance(calc[key], str):
-            return f"{key} must be text."
-    if len(json.dumps(calc)) > CALCULATOR_MAX_CHARS:
-        return f"At most {CALCULATOR_MAX_CHARS:,} characters of JSON."
-    return None
+def check_payload(entity: str, payload: dict) -> Wire | None:
+    """The payload as its entity's model (None for an entity without one); raises ShapeError
+    naming every field whose type is wrong (answers.SILT.calculator, photos.<id>.sha256)."""
+    model = PAYLOADS.get(entity)
+    if model is None:
+        return None
+    try:
+        return model.model_validate(payload)
+    except ValidationError as exc:
+        raise ShapeError(field_errors(exc, model, payload)) from None

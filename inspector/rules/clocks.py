@@ -23,6 +23,16 @@ class Deadline:
     note: str | None = None
 
 
+def wire_time(moment: datetime | None) -> str | None:
+    """A stored moment as the sync API and the device write it: UTC to the second, "…Z"
+    (docs/sync-protocol.md). What a person reads goes through the Village's clock instead."""
+    if moment is None:
+        return None
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
+    return moment.replace(microsecond=0).isoformat() + "Z"
+
+
 def local_zone(rb: Rulebook) -> ZoneInfo:
     return ZoneInfo(rb["calendar.timezone"])
 

@@ -47,10 +47,6 @@ SUSPENDED_NOTE = (
 COUNTED_KINDS = ("weekly", "post_rain", "village", "complaint")
 
 
-def iso(moment: datetime | None) -> str | None:
-    return moment.replace(microsecond=0).isoformat() + "Z" if moment else None
-
-
 def inspection_moment(inspection: Inspection | LastInspection, rb: Rulebook) -> datetime:
     """When an inspection happened: its start, or (no time recorded) the start of its local day, the
     earlier and so the protective reading."""
@@ -251,7 +247,7 @@ def _weekly(
     due = clocks.weekly_inspection_due(anchor, rb).due
     return {
         "kind": "weekly",
-        "due_at": iso(due),
+        "due_at": clocks.wire_time(due),
         "state": _state(due, now),
         "label": "Weekly inspection",
         "citation": c["citation"],
@@ -294,7 +290,7 @@ def _post_rain(
         items.append(
             {
                 "kind": "post_rain",
-                "due_at": iso(ob.due_at),
+                "due_at": clocks.wire_time(ob.due_at),
                 "state": _state(ob.due_at, now),
                 "label": label,
                 "citation": c["citation"],

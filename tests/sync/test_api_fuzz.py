@@ -22,6 +22,7 @@ from schemathesis.specs.openapi.checks import (
 
 from sync import validate
 from sync.openapi import spec
+from sync.schemas.push import Answer
 from tests.sync.helpers import inspection_payload, mutation, uid
 
 EXAMPLES = 40  # per operation and mode
@@ -95,7 +96,7 @@ def _json_values():
 
 def _payloads(entity: str):
     """Payloads with the entity's own field names (and an answer's), each holding any JSON value."""
-    names = sorted(validate.PAYLOADS[entity]) + sorted(validate.ANSWER)
+    names = sorted(validate.PAYLOADS[entity].model_fields) + sorted(Answer.model_fields)
     return st.dictionaries(st.sampled_from(names), _json_values(), max_size=6)
 
 
