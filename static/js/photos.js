@@ -4,90 +4,61 @@
 // file before the canvas drops them, and say where the time came from (taken_at_source).
 // A HEIC the browser cannot decode (Chromium) is kept as the camera made it and sent as it is: the
 // server converts it to JPEG (docs/sync-protocol.md, Photos). Never lose a photo.
-import { readExif, sniffType, heifSize } from './exif.js';
-import { sha256Hex } from './canonical.js';
+// The pixel work (photo-encode.js) runs in a module Worker with OffscreenCanvas (photo-worker.js) so
+// the page stays responsive; where Worker or OffscreenCanvas is missing, or the worker cannot start,
+// the same code runs here on the main thread (docs/field-app.md).
+import { prepare, PhotoError } from './photo-encode.js';
 
-export const MAX_EDGE = 2048;
-export const MAX_BYTES = 500 * 1024;        // keep each photo small enough for a weak upload
-// A HEIC sent as it is must pass the server's checks (inspector/photos.py: MAX_BYTES,
-// MAX_PIXELS_HEIF); beyond them the person is told how to make the phone send JPEG instead.
-export const HEIC_MAX_BYTES = 15 * 1024 * 1024;
-export const HEIC_MAX_PIXELS = 25_000_000;
-const QUALITIES = [0.8, 0.7, 0.6, 0.5];
-const MOST_COMPATIBLE = 'On an iPhone: Settings > Camera > Formats > "Most Compatible"; on other '
-  + 'phones, turn off "HEIF" or "High efficiency pictures" in the camera settings. Then take it again.';
+export { encode, MAX_EDGE, MAX_BYTES, HEIC_MAX_BYTES, HEIC_MAX_PIXELS, PhotoError } from './photo-encode.js';
 
-export class PhotoError extends Error {}
+const WORKER_URL = '/static/js/photo-worker.js';
+let worker = null;          // started on first use; null again after it failed
+let workerBroken = typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined';
+let nextId = 1;
+const pending = new Map();  // id -> {resolve, reject, file}
 
-async function decode(bytes, type) {
+function failAll() {
+  workerBroken = true;
+  worker?.terminate();
+  worker = null;
+  for (const [id, job] of pending) {
+    pending.delete(id);
+    prepare(job.file).then(job.resolve, job.reject);   // the main-thread path instead
+  }
+}
+
+/** Start the photo worker ahead of the first photo (e.g. as the camera opens); harmless twice. */
+export function startPhotoWorker() {
+  if (worker || workerBroken) return worker;
   try {
-    return await createImageBitmap(new Blob([bytes], { type: type || 'image/jpeg' }), { imageOrientation: 'from-image' });
+    worker = new Worker(WORKER_URL, { type: 'module', name: 'photos' });
   } catch {
+    workerBroken = true;
     return null;
   }
+  worker.addEventListener('error', failAll);          // could not load (no module workers, …)
+  worker.addEventListener('messageerror', failAll);
+  worker.addEventListener('message', ({ data }) => {
+    const job = pending.get(data.id);
+    if (!job) return;
+    pending.delete(data.id);
+    if (data.ok) job.resolve(data.photo);
+    else if (data.photoError) job.reject(new PhotoError(data.message));
+    else {
+      if (data.unsupported) failAll();      // no OffscreenCanvas there: every photo on the page
+      prepare(job.file).then(job.resolve, job.reject);  // this one here too, as any other failure
+    }
+  });
+  return worker;
 }
 
-// A 2 x 1 WebP whose EXIF says "turn 90° clockwise": decoded 1 x 2 when the browser applies a
-// WebP's EXIF orientation itself (Chromium does not; Safari and Firefox may).
-const ORIENTED_WEBP = 'UklGRlAAAABXRUJQVlA4WAoAAAAIAAAAAQAAAAAAVlA4TA8AAAAvAQAAAAcQ/Y/+ByKi/wEARVhJRhoAAABNTQAqAAAACAABARIAAwAAAAEABgAAAAAAAA==';
-let webpTurnedByBrowser = null;
-
-async function browserTurnsWebp() {
-  if (webpTurnedByBrowser === null) {
-    const bytes = Uint8Array.from(atob(ORIENTED_WEBP), (c) => c.charCodeAt(0));
-    const probe = await decode(bytes, 'image/webp');
-    webpTurnedByBrowser = Boolean(probe && probe.width === 1 && probe.height === 2);
-    probe?.close();
-  }
-  return webpTurnedByBrowser;
-}
-
-function canvasFor(width, height) {
-  if (typeof OffscreenCanvas !== 'undefined') return new OffscreenCanvas(width, height);
-  const canvas = document.createElement('canvas');
-  canvas.width = width; canvas.height = height;
-  return canvas;
-}
-
-function toJpeg(canvas, quality) {
-  if (canvas.convertToBlob) return canvas.convertToBlob({ type: 'image/jpeg', quality });
-  return new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
-}
-
-// EXIF orientation -> canvas transform for a drawn size w x h (5..8 swap the sides).
-function orient(ctx, orientation, w, h) {
-  const transforms = {
-    2: [-1, 0, 0, 1, w, 0], 3: [-1, 0, 0, -1, w, h], 4: [1, 0, 0, -1, 0, h],
-    5: [0, 1, 1, 0, 0, 0], 6: [0, 1, -1, 0, h, 0], 7: [0, -1, -1, 0, h, w], 8: [0, -1, 1, 0, 0, w],
-  };
-  if (transforms[orientation]) ctx.transform(...transforms[orientation]);
-}
-
-/** Scale an ImageBitmap to fit MAX_EDGE and encode it; returns {bytes, width, height}.
- * `orientation`: an EXIF orientation the browser did not apply while decoding (else 1). */
-export async function encode(bitmap, orientation = 1) {
-  const scale = Math.min(1, MAX_EDGE / Math.max(bitmap.width, bitmap.height));
-  const drawW = Math.max(1, Math.round(bitmap.width * scale));
-  const drawH = Math.max(1, Math.round(bitmap.height * scale));
-  const swap = orientation >= 5 && orientation <= 8;
-  const width = swap ? drawH : drawW;
-  const height = swap ? drawW : drawH;
-  const canvas = canvasFor(width, height);
-  const ctx = canvas.getContext('2d');
-  // A JPEG has no transparency: transparent areas would turn black; a photo's page is white.
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, width, height);
-  orient(ctx, orientation, drawW, drawH);
-  // 'low' (bilinear) for a downscale of about 2x: the 'high' resampler costs seconds on a slow tablet.
-  ctx.imageSmoothingQuality = 'low';
-  ctx.drawImage(bitmap, 0, 0, drawW, drawH);
-  let blob = null;
-  for (const quality of QUALITIES) {
-    blob = await toJpeg(canvas, quality);
-    if (blob && blob.size <= MAX_BYTES) break;
-  }
-  if (!blob) throw new PhotoError('The tablet could not encode this photo.');
-  return { bytes: await blob.arrayBuffer(), width, height };
+function prepareInWorker(file) {
+  return new Promise((resolve, reject) => {
+    const id = nextId;
+    nextId += 1;
+    pending.set(id, { resolve, reject, file });
+    worker.postMessage({ id, file });   // a File is passed by reference: no bytes copied here
+  });
 }
 
 function currentPosition() {
@@ -110,48 +81,14 @@ function captureTime(exif, file) {
   return { taken_at: new Date().toISOString(), taken_at_source: 'device-clock' };
 }
 
-/** A HEIC this browser cannot decode: kept byte for byte, the server makes the JPEG. */
-function keptAsTaken(original) {
-  const size = heifSize(original);
-  if (original.byteLength > HEIC_MAX_BYTES) {
-    throw new PhotoError(`This HEIC photo is ${Math.round(original.byteLength / 1048576)} MB, more than `
-      + `the ${HEIC_MAX_BYTES / 1048576} MB the Village's server accepts. Nothing was added. ${MOST_COMPATIBLE}`);
-  }
-  if (size && size.width * size.height > HEIC_MAX_PIXELS) {
-    throw new PhotoError(`This HEIC photo has ${Math.round(size.width * size.height / 1e6)} megapixels, `
-      + `more than the ${HEIC_MAX_PIXELS / 1e6} the Village's server accepts. Nothing was added. ${MOST_COMPATIBLE}`);
-  }
-  return {
-    bytes: original,
-    type: 'image/heic',
-    width: size ? size.width : 0,
-    height: size ? size.height : 0,
-  };
-}
-
 /** A File from the camera or the picker -> a photo record for store.putPhoto (contract A). */
-export async function processFile(file, { inspectionId, itemCode = null, useGeolocation = true } = {}) {
+export async function processFile(file, {
+  inspectionId, itemCode = null, useGeolocation = true, inWorker = true,
+} = {}) {
   if (!file || !file.size) throw new PhotoError('The photo is empty. Nothing was added.');
-  const original = await file.arrayBuffer();
-  const type = sniffType(original) || file.type;
-  const exif = readExif(original);
-  const bitmap = await decode(original, type);
-  let encoded;
-  if (bitmap) {
-    // Chromium turns a JPEG by its EXIF but not a WebP: turn it here unless the browser did.
-    const turn = type === 'image/webp' && exif.orientation > 1 && !(await browserTurnsWebp())
-      ? exif.orientation : 1;
-    try {
-      encoded = { ...(await encode(bitmap, turn)), type: 'image/jpeg' };
-    } finally {
-      bitmap.close();
-    }
-  } else if (type === 'image/heic') {
-    encoded = keptAsTaken(original);
-  } else {
-    throw new PhotoError('This file is not a picture the tablet can read (use a JPEG, PNG, WebP or '
-      + 'HEIC photo). Nothing was added.');
-  }
+  const useWorker = inWorker && startPhotoWorker();
+  const encoded = useWorker ? await prepareInWorker(file) : await prepare(file);
+  const { exif } = encoded;
   let position = exif.latitude !== null ? { latitude: exif.latitude, longitude: exif.longitude } : null;
   if (!position && useGeolocation) position = await currentPosition();
   return {
@@ -163,7 +100,7 @@ export async function processFile(file, { inspectionId, itemCode = null, useGeol
     width: encoded.width,
     height: encoded.height,
     size: encoded.bytes.byteLength,
-    sha256: await sha256Hex(encoded.bytes),
+    sha256: encoded.sha256,
     ...captureTime(exif, file),
     latitude: position ? position.latitude : null,
     longitude: position ? position.longitude : null,
