@@ -3,12 +3,18 @@
 import * as store from './store.js';
 import * as drafts from './drafts.js';
 import { itemsForSite, parseMeasurement, parseMeasurements, measurementFails, MeasurementError } from './checklist.js';
-import { processFile, PhotoError, photoUrl } from './photos.js';
 import { announce, setFormInProgress } from './shell.js';
 import { villageTime } from './village-time.js';
-import * as markup from './markup.js';
 import * as signature from './signature.js';
 import { createFlow } from './item-flow.js';
+
+// Loaded when first needed, not before the checklist is drawn (cold start on a slow tablet): photo
+// processing (photos.js, its worker and EXIF reader) when a photo is shown or taken, marks when a
+// photo is shown. docs/field-app.md.
+let photosModule = null;
+let markupModule = null;
+const photosLib = () => (photosModule ||= import('./photos.js'));
+const markupLib = () => (markupModule ||= import('./markup.js'));
 
 const $ = (id) => document.getElementById(id);
 const form = $('inspection-form');
@@ -345,15 +351,21 @@ function renderItem(item) {
 }
 
 // ------------------------------------------------------------------ photos
-function renderThumbs(block) {
+async function renderThumbs(block) {
   const code = block.dataset.item || null;
   const list = block.querySelector('.thumbs');
-  list.replaceChildren();
   const here = state.photos.filter((p) => (p.item_code || null) === code);
   // Says which photos are attached (the hidden file input's own "No file chosen" never shows).
   block.querySelector('.photo-attached').textContent = here.length
     ? `Attached: ${here.map((p, i) => p.name || `photo ${i + 1}`).join(', ')}.`
     : 'No photo attached yet.';
+  if (!here.length) {
+    list.replaceChildren();
+    return;
+  }
+  const [{ photoUrl }, markup] = await Promise.all([photosLib(), markupLib()]);
+  // Nothing awaited from here on: a later call's list replaces this one's whole.
+  list.replaceChildren();
   for (const photo of here) {
     if (!state.urls.has(photo.id)) state.urls.set(photo.id, photoUrl(photo));
     const li = document.createElement('li');
@@ -401,19 +413,25 @@ function bindPhotoBlock(block, title) {
   for (const input of block.querySelectorAll('input[type=file]')) {
     input.setAttribute('aria-label', `${input.classList.contains('photo-camera') ? 'Take photo' : 'Choose photo'}: ${title}`);
     // A mobile browser may reload the page while the camera app is in front: save the draft first.
-    input.addEventListener('click', () => { saveNow(); });
+    // The photo worker starts as the camera opens, ready when the photo comes back.
+    input.addEventListener('click', () => {
+      saveNow();
+      photosLib().then((photos) => photos.startPhotoWorker()).catch(() => {});
+    });
     input.addEventListener('change', async () => {
       const files = Array.from(input.files || []);
       input.value = '';
       error.textContent = '';
       for (const file of files) {
         let photo;
+        let photos = null;
         try {
           saveState.textContent = 'Processing photo…';
-          photo = await processFile(file, { inspectionId: state.draft.id, itemCode: block.dataset.item || null });
+          photos = await photosLib();
+          photo = await photos.processFile(file, { inspectionId: state.draft.id, itemCode: block.dataset.item || null });
           if (file.name) photo.name = file.name;
         } catch (err) {
-          error.textContent = err instanceof PhotoError ? err.message : `The photo could not be read (${err.message}). Nothing was added.`;
+          error.textContent = photos && err instanceof photos.PhotoError ? err.message : `The photo could not be read (${err.message}). Nothing was added.`;
           saveState.textContent = '';
           announce(error.textContent);
           continue;
@@ -485,7 +503,7 @@ async function onSubmit(event) {
     return;
   }
   const { errors, items } = drafts.validate(state.draft, state.catalog, state.site);
-  Object.assign(errors, signature.signatureErrors(state.draft, state.sign.requiredKinds));
+  Object.assign(errors, signature.signatureErrors(state.draft, attachSignature().requiredKinds));
   showErrors(errors);
   if (Object.keys(errors).length) return;
   if (!state.draft.header.end_time) {
@@ -516,6 +534,12 @@ async function onDiscard() {
 }
 
 // ------------------------------------------------------------------ start
+// Signed at the end, saved to the draft as each stroke ends (signature.js). Once per page.
+function attachSignature() {
+  state.sign ||= signature.attachCapture({ draft: state.draft, user: state.user, save: () => saveNow() });
+  return state.sign;
+}
+
 async function open(draft, { isNew = false } = {}) {
   state.draft = draft;
   state.photos = isNew ? [] : await store.listPhotos(draft.id);   // a draft made just now has none
@@ -526,9 +550,8 @@ async function open(draft, { isNew = false } = {}) {
     state.findingTitle = item?.title || finding?.item_code || null;
   }
   renderHeader();
-  // Signed at the end, saved to the draft as each stroke ends (signature.js); the signer's
-  // certification from the work packet is warned about at the top when missing or expired.
-  state.sign = signature.attachCapture({ draft, user: state.user, save: () => saveNow() });
+  // The signer's certification from the work packet is warned about at the top when missing or
+  // expired. The signature box at the foot is set up just after the first draw (attachSignature).
   $('cert-warning').textContent = signature.certificationWarning(state.user);
   $('cert-warning').hidden = !$('cert-warning').textContent;
   const items = $('items');
@@ -551,6 +574,7 @@ async function open(draft, { isNew = false } = {}) {
   setFormInProgress(true);
   document.body.dataset.ready = 'capture';
   performance.mark('capture-ready');    // read by bench/bench_capture.py
+  setTimeout(attachSignature, 0);       // after the checklist has been painted
   // Leaving the page (tab close, app switch) flushes a pending save.
   const flush = () => { if (state.saveTimer) saveNow(); };
   addEventListener('pagehide', flush);
@@ -614,15 +638,21 @@ async function start(params) {
       rainEventId: params.get('rain_event'), findingId: params.get('finding'), replacesId: replaces,
     });
     if (replaces) await copyAnswers(fresh, replaces);
-    try {
-      await drafts.saveDraft(fresh);
-    } catch (error) {
-      problem(drafts.isQuotaError(error) ? 'This device\'s storage is full: a new inspection cannot be started. Send the outbox or free space.' : error.message);
-      return;
-    }
+    // The form is drawn while the new draft is written, not after it (cold start); a draft that
+    // could not be written takes the form away again and says why.
+    const saved = drafts.saveDraft(fresh).then(() => null, (error) => error);
+    const asked = location.href;
     history.replaceState(null, '', `/app/inspect?draft=${fresh.id}`);
     $('resume-offer').hidden = true;
     await open(fresh, { isNew: true });
+    const error = await saved;
+    if (error) {
+      history.replaceState(null, '', asked);
+      form.hidden = true;
+      setFormInProgress(false);
+      problem(drafts.isQuotaError(error) ? 'This device\'s storage is full: a new inspection cannot be started. Send the outbox or free space.' : error.message);
+      return;
+    }
     saveState.textContent = 'New inspection started; it is saved on this device as you go.';
   };
   const existing = allDrafts.find((d) => drafts.isMine(d, user) && d.site_id === String(state.site.id)

@@ -2,7 +2,6 @@
 // the box it was first drawn in: {width, height, strokes}. Used by the capture page (saved into the
 // draft as each stroke ends) and the order page (a hidden form field). docs/device-storage.md says
 // why points and not a picture: they redraw at any size after a rotation and hash the same.
-import SignaturePad from '/static/vendor/signature_pad/signature_pad.js';
 import { TIMEZONE, villageTime } from './village-time.js';
 
 const MAX_MS = 10 * 60 * 1000;
@@ -16,13 +15,20 @@ export function isSigned(value) {
   return Boolean(value && value.strokes && value.strokes.reduce((n, s) => n + s.length, 0) >= 2);
 }
 
+// signature_pad is loaded when a pad is mounted, not with the page's first modules: the capture
+// page draws its checklist first (cold start), the pad at its foot comes a moment later.
+let padClass = null;
+const loadPad = () => (padClass ||= import('/static/vendor/signature_pad/signature_pad.js')
+  .then((module) => module.default));
+
 /**
  * Mount a pad on `canvas`. `initial`: a stored signature to draw; `onChange(value)` after each
- * stroke ends (value: the whole signature) and after clearing (value: null).
+ * stroke ends (value: the whole signature) and after clearing (value: null). It takes strokes once
+ * signature_pad has loaded (`ready` resolves, canvas[data-pad=ready]).
  */
 export function mount(canvas, { initial = null, onChange = () => {} } = {}) {
   let value = isSigned(initial) ? structuredClone(initial) : null;
-  const pad = new SignaturePad(canvas, PEN);
+  let pad = null;
   let scale = 1;
   let fitted = false;
 
@@ -48,36 +54,42 @@ export function mount(canvas, { initial = null, onChange = () => {} } = {}) {
     })));
   }
 
-  pad.addEventListener('endStroke', () => {
-    const groups = pad.toData();
-    const last = groups[groups.length - 1];
-    if (!last || !last.points.length) return;
-    if (!value) {
-      const { width, height } = box();
-      value = { width, height, strokes: [] };
-      scale = 1;
-    }
-    const t0 = last.points[0].time;
-    const clamp = (n, hi) => Math.min(hi, Math.max(0, Math.round(n)));
-    value.strokes.push(last.points.map((p) => [
-      clamp(p.x / scale, value.width), clamp(p.y / scale, value.height), clamp(p.time - t0, MAX_MS),
-    ]));
-    onChange(isSigned(value) ? structuredClone(value) : null);
-  });
+  function start(SignaturePad) {
+    pad = new SignaturePad(canvas, PEN);
+    pad.addEventListener('endStroke', () => {
+      const groups = pad.toData();
+      const last = groups[groups.length - 1];
+      if (!last || !last.points.length) return;
+      if (!value) {
+        const { width, height } = box();
+        value = { width, height, strokes: [] };
+        scale = 1;
+      }
+      const t0 = last.points[0].time;
+      const clamp = (n, hi) => Math.min(hi, Math.max(0, Math.round(n)));
+      value.strokes.push(last.points.map((p) => [
+        clamp(p.x / scale, value.width), clamp(p.y / scale, value.height), clamp(p.time - t0, MAX_MS),
+      ]));
+      onChange(isSigned(value) ? structuredClone(value) : null);
+    });
 
-  const observer = new ResizeObserver(() => fit());
-  observer.observe(canvas);
-  addEventListener('orientationchange', fit);
-  fit();
+    const observer = new ResizeObserver(() => fit());
+    observer.observe(canvas);
+    addEventListener('orientationchange', fit);
+    fit();
+    canvas.dataset.pad = 'ready';
+  }
+  const ready = loadPad().then(start);
 
   return {
     get value() { return value ? structuredClone(value) : null; },
     clear() {
       value = null;
-      pad.clear();
+      pad?.clear();
       onChange(null);
     },
-    disable() { pad.off(); },
+    disable() { ready.then(() => pad.off()); },
+    ready,
   };
 }
 
@@ -90,20 +102,38 @@ function villageToday() {
   }).format(new Date());
 }
 
+// The tablet's own date moved by `days` (YYYY-MM-DD). The Village's date is within two days of it,
+// whatever zones the tablet and the Village are in.
+function deviceDay(days) {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+// Is `day` before the Village's today? Asked of the zone's calendar (Intl with a time zone: slow to
+// set up on a slow tablet's cold start) only when it is that close to the tablet's own date.
+function beforeVillageToday(day, today) {
+  if (today) return day < today;
+  if (day < deviceDay(-2)) return true;
+  if (day > deviceDay(2)) return false;
+  return day < villageToday();
+}
+
 function dayWords(day) {
   return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' })
     .format(new Date(`${day}T00:00:00Z`));
 }
 
 /** A warning about the signer's certification from the work packet's user, or '' when in force. */
-export function certificationWarning(user, today = villageToday()) {
+export function certificationWarning(user, today = null) {
   const cert = user?.certification;
   if (!user || !cert) return '';
   if (!cert.type || !cert.expires_on) {
     return 'No inspector certification is on file for you (type, number and expiry). Your reports '
       + 'will show it as missing: ask the Village\'s supervisor to record it.';
   }
-  if (cert.expires_on < today) {
+  if (beforeVillageToday(cert.expires_on, today)) {
     return `Your ${cert.type} certification${cert.number ? ` (${cert.number})` : ''} expired on `
       + `${dayWords(cert.expires_on)}. Reports you sign now show it as expired: renew it and ask the `
       + 'supervisor to record the new expiry.';

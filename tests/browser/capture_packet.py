@@ -179,7 +179,9 @@ def sign(page) -> None:
 
 
 def draw_signature(page, selector: str) -> None:
-    """Two strokes across the signature box `selector`."""
+    """Two strokes across the signature box `selector` (once signature_pad, loaded after the page
+    has drawn, takes strokes)."""
+    page.wait_for_selector(f"{selector}[data-pad=ready]", state="attached")
     pad = page.locator(selector)
     pad.scroll_into_view_if_needed()
     box = pad.bounding_box()
