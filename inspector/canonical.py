@@ -1,9 +1,21 @@
-"""Contract B on the server: canonical JSON exactly as the browser's JSON.stringify writes it.
+"""Canonical JSON of a record (docs/sealing.md, docs/sync-protocol.md): RFC 8785, the JSON
+Canonicalization Scheme, as the `rfc8785` package writes it. The browser writes the same text with
+npm's `canonicalize` (static/js/canonical.js), so a record's hash taken on the device is the server's.
 
-Python's json.dumps and JavaScript's JSON.stringify agree on everything the records hold except how
-numbers look: Python writes 1e-06, 1e+16 and 2.0 where JavaScript writes 0.000001, 10000000000000000
-and 2. A record's hash is taken on the device, so the server formats numbers the ECMAScript way
-(Number::toString: the shortest digits that round-trip, which both languages compute the same way).
+Two readings keep the digests of records hashed before this module used `rfc8785` (and what the
+browser's JSON.stringify wrote) unchanged, where RFC 8785 itself would refuse the input:
+- NaN and the infinities are written `null`;
+- an integer beyond 2**53 is taken as the double JavaScript would have parsed (a device's numbers
+  are doubles), so 10000000000000000 stays as it was sent.
+
+Speed: a record is hashed twice on every push (the device's hash, then its seal), and `rfc8785` is
+pure Python, slower than the C json encoder (bench/bench_canonical.py). The C encoder's text is
+RFC 8785's whenever it holds no number Python writes its own way (2.0, 1e-06, 1e+16) and, in text
+beyond ASCII, no character from U+E000 up (RFC 8785 orders keys by UTF-16 code units, Python by code
+points; the two orders differ only there); anything else goes to `rfc8785`. An integer is written
+with its digits either way, which is RFC 8785's text for every integer a device can send (a
+double's shortest digits). tests/test_canonical.py checks both paths against the RFC's examples and
+against `rfc8785` alone.
 """
 
 from __future__ import annotations
@@ -12,87 +24,54 @@ import hashlib
 import json
 import math
 import re
-from json.encoder import (
-    encode_basestring,  # json.dumps(text, ensure_ascii=False), without the dumps overhead
-)
 from typing import Any
 
-# A number as Python's json writes it that JavaScript would write otherwise: 2.0, -0.0, 1e-06, 1e+16.
-# Numbers in compact JSON sit between a separator ([ : ,) and a closer (, ] }).
-_PY_ONLY_NUMBER = re.compile(r"[\[:,]-?[0-9]+(?:\.0|(?:\.[0-9]+)?[eE][-+]?[0-9]+)(?=[,\]}])")
+import rfc8785
+
+_INT_SAFE = 2**53 - 1
+# A number as Python's C encoder writes it and RFC 8785 does not: 2.0, -0.0, 1e-06, 1e+16 (a
+# look-alike inside a string only costs the slow path).
+_PYTHON_NUMBER = re.compile(r"[0-9](?:\.0[,\]}]|e[-+])")
+_FROM_U_E000 = re.compile(r"[\ue000-\U0010ffff]")
 
 
-def js_number(value: int | float) -> str:
-    if isinstance(value, bool):
-        raise TypeError("booleans are not numbers here")
+def _as_json_numbers(value: Any) -> Any:
+    """The value as JavaScript's JSON.parse would hold it: numbers as doubles, non-finite as null."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
     if isinstance(value, int):
-        return str(value)
-    if not math.isfinite(value):
-        return "null"  # JSON.stringify(NaN) === "null"
-    if value == 0:
-        return "0"
-    sign = "-" if value < 0 else ""
-    mantissa, _, exponent = repr(abs(value)).partition("e")
-    int_part, _, frac_part = mantissa.partition(".")
-    digits = (int_part + frac_part).lstrip("0")
-    # n: the position of the decimal point relative to the start of `digits` (ECMAScript's n).
-    n = (
-        len(int_part.lstrip("0"))
-        if int_part.strip("0")
-        else -(len(frac_part) - len(frac_part.lstrip("0")))
-    )
-    n += int(exponent or 0)
-    digits = digits.rstrip("0") or "0"
-    k = len(digits)
-    if k <= n <= 21:
-        return sign + digits + "0" * (n - k)
-    if 0 < n <= 21:
-        return sign + digits[:n] + "." + digits[n:]
-    if -6 < n <= 0:
-        return sign + "0." + "0" * (-n) + digits
-    exp = n - 1
-    exp_text = f"e+{exp}" if exp >= 0 else f"e-{-exp}"
-    return sign + digits[0] + ("." + digits[1:] if k > 1 else "") + exp_text
-
-
-def _encode(value: Any) -> str:
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, (int, float)):
-        return js_number(value)
-    if isinstance(value, str):
-        return encode_basestring(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ",".join(_encode(v) for v in value) + "]"
+        if -_INT_SAFE <= value <= _INT_SAFE:
+            return value
+        try:
+            return float(value)
+        except OverflowError:
+            return None
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
     if isinstance(value, dict):
-        return (
-            "{"
-            + ",".join(encode_basestring(str(k)) + ":" + _encode(value[k]) for k in sorted(value))
-            + "}"
-        )
-    raise TypeError(f"cannot encode {type(value).__name__}")
+        return {k: _as_json_numbers(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_as_json_numbers(v) for v in value]
+    return value  # rfc8785 names what it cannot write
+
+
+def jcs(value: Any) -> str:
+    """RFC 8785 text of any JSON value, through `rfc8785` alone (the reference; slower)."""
+    return rfc8785.dumps(_as_json_numbers(value)).decode("utf-8")
 
 
 def canonical_json(payload: dict) -> str:
-    """The payload without its own `sha256` key, keys sorted, no whitespace, numbers as JavaScript writes them."""
+    """The payload without its own `sha256` key, as RFC 8785 text."""
     record = {k: v for k, v in payload.items() if k != "sha256"}
-    # Fast path (a record is hashed on every push): the C encoder writes the same text unless a number
-    # is one Python writes otherwise; most records have none, and a look-alike inside a string only costs
-    # the slow path. Keys are text (records are parsed JSON); numeric keys come out the same either way.
     try:
         text = json.dumps(
             record, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
         )
-    except (
-        TypeError,
-        ValueError,
-    ):  # NaN/Infinity (JavaScript writes null) or keys that cannot be sorted
-        return _encode(record)
-    return text if _PY_ONLY_NUMBER.search(text) is None else _encode(record)
+    except (TypeError, ValueError):  # non-finite numbers, keys that cannot be sorted
+        return jcs(record)
+    if _PYTHON_NUMBER.search(text) or (not text.isascii() and _FROM_U_E000.search(text)):
+        return jcs(record)
+    return text
 
 
 def record_sha256(payload: dict) -> str:

@@ -1,6 +1,6 @@
 // Build step for the browser side (no bundler):
-//  1. copy vendored libraries from node_modules into static/vendor/ (idb, signature_pad, the
-//     Workbox runtime);
+//  1. copy vendored libraries from node_modules into static/vendor/ (idb, signature_pad,
+//     canonicalize, the Workbox runtime);
 //  2. build the service worker static/sw.js from static/sw.src.js with Workbox injectManifest,
 //     precaching static assets and the app-shell pages listed in static/.precache-pages.json
 //     (written by `python -m inspector.web.pwa precache-json`, see the Makefile's build target).
@@ -21,8 +21,11 @@ mkdirSync(join(vendor, 'signature_pad'), { recursive: true });
 for (const file of ['signature_pad.js']) {
   cpSync(join(root, 'node_modules', 'signature_pad', 'dist', file), join(vendor, 'signature_pad', file));
 }
+// canonicalize: RFC 8785 canonical JSON, one ES module without imports (static/js/canonical.js).
+mkdirSync(join(vendor, 'canonicalize'), { recursive: true });
+cpSync(join(root, 'node_modules', 'canonicalize', 'lib', 'canonicalize.js'), join(vendor, 'canonicalize', 'canonicalize.js'));
 const workboxDir = basename(await copyWorkboxLibraries(vendor));
-console.log(`static/vendor: idb, signature_pad, ${workboxDir}`);
+console.log(`static/vendor: idb, signature_pad, canonicalize, ${workboxDir}`);
 
 const pagesFile = join(staticDir, '.precache-pages.json');
 if (!existsSync(pagesFile)) {
@@ -45,6 +48,7 @@ try {
       'static/icons/*.png',
       'static/vendor/idb/index.js',
       'static/vendor/signature_pad/signature_pad.js',
+      'static/vendor/canonicalize/canonicalize.js',
       `static/vendor/${workboxDir}/workbox-sw.js`,
       `static/vendor/${workboxDir}/workbox-{core,precaching,routing,strategies}.prod.js`,
     ],

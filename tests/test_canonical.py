@@ -1,60 +1,128 @@
-"""The server's canonical JSON is byte-for-byte the browser's (static/js/canonical.js), numbers included."""
+"""Canonical JSON is RFC 8785 on both sides: the server's (inspector/canonical.py, `rfc8785` with a
+fast path through the C encoder) gives the RFC's own examples, agrees with `rfc8785` alone, agrees
+with the browser's (static/js/canonical.js, npm's `canonicalize`) on random records, and records
+sealed before the switch still hash as they were sealed (tests/vectors/sealed_records.json)."""
 
+import hashlib
 import json
 import random
 import shutil
+import struct
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from inspector.canonical import canonical_json, js_number
+from inspector.canonical import canonical_json, jcs, record_sha256
+from inspector.seal_chain import record_hash
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# RFC 8785 Appendix B: IEEE 754 doubles (hex) and their text.
+APPENDIX_B = [
+    ("0000000000000000", "0"),
+    ("8000000000000000", "0"),
+    ("0000000000000001", "5e-324"),
+    ("8000000000000001", "-5e-324"),
+    ("7fefffffffffffff", "1.7976931348623157e+308"),
+    ("ffefffffffffffff", "-1.7976931348623157e+308"),
+    ("4340000000000000", "9007199254740992"),
+    ("c340000000000000", "-9007199254740992"),
+    ("4430000000000000", "295147905179352830000"),
+    ("44b52d02c7e14af5", "9.999999999999997e+22"),
+    ("44b52d02c7e14af6", "1e+23"),
+    ("44b52d02c7e14af7", "1.0000000000000001e+23"),
+    ("444b1ae4d6e2ef4e", "999999999999999700000"),
+    ("444b1ae4d6e2ef4f", "999999999999999900000"),
+    ("444b1ae4d6e2ef50", "1e+21"),
+    ("3eb0c6f7a0b5ed8c", "9.999999999999997e-7"),
+    ("3eb0c6f7a0b5ed8d", "0.000001"),
+    ("41b3de4355555553", "333333333.3333332"),
+    ("41b3de4355555554", "333333333.33333325"),
+    ("41b3de4355555555", "333333333.3333333"),
+    ("41b3de4355555556", "333333333.3333334"),
+    ("41b3de4355555557", "333333333.33333343"),
+    ("becbf647612f3696", "-0.0000033333333333333333"),
+    ("43143ff3c1cb0959", "1424953923781206.2"),
+]
 
-@pytest.mark.parametrize(
-    "value,text",
-    [
-        (0, "0"),
-        (0.0, "0"),
-        (-0.0, "0"),
-        (2.0, "2"),
-        (4.5, "4.5"),
-        (100, "100"),
-        (-3.25, "-3.25"),
-        (0.1, "0.1"),
-        (1e-6, "0.000001"),
-        (1.307e-6, "0.000001307"),
-        (1e-7, "1e-7"),
-        (6.9e-3, "0.0069"),
-        (1.5e-10, "1.5e-10"),
-        (1e16, "10000000000000000"),
-        (1e21, "1e+21"),
-        (1.2345e22, "1.2345e+22"),
-        (123456789.125, "123456789.125"),
-        (0.30000000000000004, "0.30000000000000004"),
-    ],
-)
-def test_numbers_look_as_javascript_writes_them(value, text):
-    assert js_number(value) == text
+
+@pytest.mark.parametrize("bits,text", APPENDIX_B)
+def test_numbers_as_rfc_8785_appendix_b_writes_them(bits, text):
+    value = struct.unpack(">d", bytes.fromhex(bits))[0]
+    assert canonical_json({"v": value}) == '{"v":' + text + "}"
+    assert canonical_json({"v": [value]}) == '{"v":[' + text + "]}"
 
 
-def test_keys_sorted_and_sha_left_out():
-    assert (
-        canonical_json({"b": 1, "a": {"d": [1.0, None, True], "c": "é"}, "sha256": "x"})
-        == '{"a":{"c":"é","d":[1,null,true]},"b":1}'
+def test_rfc_8785_section_3_2_2_example():
+    parsed = json.loads(
+        '{"numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],'
+        ' "string": "\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/",'
+        ' "literals": [null, true, false]}'
+    )
+    assert canonical_json(parsed) == (
+        '{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],'
+        '"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}'
     )
 
 
-def test_agrees_with_node_on_random_records(tmp_path):
+def test_rfc_8785_section_3_2_3_keys_in_utf_16_order():
+    # U+1F600 (a surrogate pair in UTF-16) sorts before U+FB33, though its code point is higher.
+    keys = ["\u20ac", "\r", "\ufb33", "1", "\U0001f600", "\u0080", "\u00f6"]
+    text = canonical_json({k: 0 for k in keys})
+    assert [k for k in json.loads(text)] == [
+        "\r",
+        "1",
+        "\u0080",
+        "\u00f6",
+        "\u20ac",
+        "\U0001f600",
+        "\ufb33",
+    ]
+
+
+def test_sha_left_out_and_values_json_cannot_carry_read_as_javascript_sends_them():
+    assert canonical_json({"b": 1, "a": {"d": [2.0, None, True], "c": "é"}, "sha256": "x"}) == (
+        '{"a":{"c":"é","d":[2,null,true]},"b":1}'
+    )
+    # JSON.stringify sends NaN as null, and a device's numbers are doubles.
+    assert canonical_json({"v": float("nan"), "w": float("-inf")}) == '{"v":null,"w":null}'
+    # An integer as a device sends it: a double's shortest digits (2**60 is 1152921504606847000).
+    big = {"v": 10**16, "w": 1152921504606847000, "x": [1.5, 1152921504606847000]}
+    assert (
+        canonical_json(big)
+        == jcs(big)
+        == ('{"v":10000000000000000,"w":1152921504606847000,"x":[1.5,1152921504606847000]}')
+    )
+    assert record_sha256({"a": 1}) == hashlib.sha256(b'{"a":1}').hexdigest()
+
+
+def random_records(count: int, seed: int) -> list[dict]:
+    rng = random.Random(seed)
+    texts = ["Sediment ½ height — “ok”", "tab\there\nnew", "\U0001f600 \ufb33 \u20ac", 'q"\\/']
+    records = []
+    for _ in range(count):
+        v = rng.uniform(-1, 1) * 10 ** rng.randint(-12, 24)
+        n = rng.randint(-(2**53) + 1, 2**53 - 1) >> rng.randint(0, 50)
+        if rng.random() < 0.2:  # beyond 2**53, as a device writes it (the double's digits)
+            n = int(jcs(float(n) * 2.0 ** rng.randint(1, 15)))
+        key = rng.choice(["z", "\ufb33", "\U0001f600", "é", "a b"])
+        records.append(
+            {"z": v, "a": [v, {"k": v / 3, "n": n}], key: rng.choice(texts), "i": float(n)}
+        )
+    return records
+
+
+def test_fast_path_is_rfc8785_alone():
+    for record in random_records(600, seed=3):
+        assert canonical_json(record) == jcs(record)
+
+
+def test_agrees_with_the_browser_on_random_records(tmp_path):
     node = shutil.which("node")
     assert node, "node is part of the toolchain (make installs npm packages with it)"
-    rng = random.Random(7)
-    values = [rng.uniform(-1, 1) * 10 ** rng.randint(-12, 24) for _ in range(300)] + [
-        rng.randint(-(10**6), 10**6) for _ in range(50)
-    ]
-    records = [{"z": v, "a": [v, {"k": v / 3}], "text": "Sediment ½ height — “ok”"} for v in values]
+    assert (ROOT / "static/vendor/canonicalize/canonicalize.js").exists(), "run `make build`"
+    records = random_records(300, seed=7)
     script = (
         "import('" + (ROOT / "static/js/canonical.js").as_uri() + "').then((m) => {"
         "const rs = JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'));"
@@ -68,3 +136,13 @@ def test_agrees_with_node_on_random_records(tmp_path):
     # The browser sees the JSON the server would parse: compare on the parsed records.
     parsed = json.loads(data.read_text())
     assert json.loads(out.stdout) == [canonical_json(r) for r in parsed]
+
+
+def test_records_sealed_before_rfc8785_hash_as_they_were_sealed():
+    # Records read back from a demo database and from the sync tests' databases (signatures and
+    # photo marks of format 2, calculator figures, text beyond ASCII), with the hash the previous
+    # canonicalizer gave them when they were sealed.
+    vectors = json.loads((ROOT / "tests/vectors/sealed_records.json").read_text(encoding="utf-8"))
+    assert len(vectors["records"]) >= 20
+    for entry in vectors["records"]:
+        assert record_hash(entry["kind"], entry["format"], entry["record"]) == entry["record_hash"]

@@ -1,22 +1,14 @@
-// Contract B: the canonical JSON of a record and its SHA-256, identical to the server's
-// json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False) over the parsed payload.
-
-function sortKeys(value) {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === 'object') {
-    const out = {};
-    for (const key of Object.keys(value).sort()) {
-      if (value[key] !== undefined) out[key] = sortKeys(value[key]);
-    }
-    return out;
-  }
-  return value;
-}
+// A record's canonical JSON and its SHA-256 (docs/sync-protocol.md, docs/sealing.md): RFC 8785
+// (JSON Canonicalization Scheme), written by npm's `canonicalize`; the server writes the same text
+// with PyPI's `rfc8785` (inspector/canonical.py).
+import canonicalize from '../vendor/canonicalize/canonicalize.js';
 
 /** Canonical JSON text of a payload, without its own `sha256` key. */
 export function canonicalJson(payload) {
   const { sha256, ...rest } = payload || {};
-  return JSON.stringify(sortKeys(rest));
+  // Hash what the server will parse from the JSON it is sent: a value JSON cannot carry (NaN,
+  // Infinity, undefined) goes as JSON.stringify sends it, where RFC 8785 would refuse it.
+  return canonicalize(JSON.parse(JSON.stringify(rest)));
 }
 
 /** Hex SHA-256 of bytes (ArrayBuffer / typed array) or of a string's UTF-8. */

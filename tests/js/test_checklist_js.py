@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from inspector.canonical import canonical_json
 from inspector.rules import checklist
 from inspector.rules.rulebook import default
 
@@ -68,6 +69,7 @@ RECORDS = [
         "tab\tnewline\n": 'quote " backslash \\',
     },
     {"control": "\u0001\u001f", "emoji": "🌧️ rain"},
+    {"\ufb33": 1, "\U0001f600": 2, "v": [1e-7, 2**53 - 1, 0.30000000000000004]},
 ]
 
 SITES = [
@@ -84,11 +86,6 @@ def python_outcome(code: str, raw: dict) -> dict:
     except checklist.MeasurementError as error:
         return {"error": {"key": error.key, "message": error.message}}
     return {"values": values, "fails": checklist.measurement_fails(item, values)}
-
-
-def canonical(record: dict) -> str:
-    rest = {k: v for k, v in record.items() if k != "sha256"}
-    return json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 @pytest.fixture(scope="module")
@@ -140,7 +137,7 @@ def test_a_stockpile_over_10_cubic_yards_within_15_feet_fails_in_the_browser(bro
 @pytest.mark.parametrize("index", range(len(RECORDS)))
 def test_canonical_json_and_hash_agree(browser_side, index):
     record = json.loads(json.dumps(RECORDS[index]))
-    text = canonical(record)
+    text = canonical_json(record)
     assert browser_side["hashed"][index]["json"] == text
     assert (
         browser_side["hashed"][index]["sha256"] == hashlib.sha256(text.encode("utf-8")).hexdigest()
