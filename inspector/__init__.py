@@ -34,14 +34,20 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     photos.configure(app.config["PHOTO_PROCESSING_SLOTS"])
 
-    from . import db, security
+    from . import compression, db, security
 
     db.init_app(app)
     security.init_app(app)
+    compression.init_app(app)  # gzip for the field app's files, pages and sync JSON
 
     from . import web
 
-    web.register(app)  # every blueprint, the navigation and the site page's panels
+    web.register(app)  # every page blueprint, the navigation and the site page's panels
+    # The sync API stands on the services (sync imports inspector, never the reverse): the app's
+    # assembly here is the one module that names both (tests/test_layers.py).
+    from sync import api as sync_api
+
+    app.register_blueprint(sync_api.bp)
 
     from . import cli, cli_enforcement, cli_seals
     from .web import calendar, rain

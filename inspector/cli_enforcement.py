@@ -11,7 +11,8 @@ from flask import current_app
 from flask.cli import with_appcontext
 
 from .db import get_session
-from .services import clock, enforcement, seals
+from .rules import clocks
+from .services import clock, enforcement, permits, seals
 
 
 @click.command("tick")
@@ -20,18 +21,24 @@ def tick_command():
     """Evaluate the stop-work triggers of every site once (safe to run as often as you like)."""
     session = get_session()
     now = clock.now()
-    created = enforcement.evaluate_all(session, now, current_app.extensions["rulebook"])
+    rb = current_app.extensions["rulebook"]
+    # Time passing is written here, never by a page load (docs/layers.md): permits lapse first, so
+    # the rules below read today's statuses.
+    expired = permits.expire_lapsed(session, clocks.local_date(now, rb))
+    created = enforcement.evaluate_all(session, now, rb)
     session.commit()
     click.echo(
         f"tick {now.isoformat(timespec='seconds')}Z: {len(created)} new proposed stop-work order(s)"
     )
+    if expired:
+        click.echo(f"  {expired} permit(s) expired: past their last valid day")
     from sync.photos import expire_unclaimed
 
     days = current_app.config["UNCLAIMED_PHOTO_DAYS"]
-    expired = expire_unclaimed(session, now - timedelta(days=days))
+    removed = expire_unclaimed(session, now - timedelta(days=days))
     session.commit()
-    if expired:
-        click.echo(f"  {expired} photo(s) removed: no record named them within {days} days")
+    if removed:
+        click.echo(f"  {removed} photo(s) removed: no record named them within {days} days")
     for order in created:
         grounds = ", ".join(dict.fromkeys(g["citation"] for g in order.grounds))
         click.echo(f"  site {order.site_id}: order {order.id} ({grounds}) {order.status}")

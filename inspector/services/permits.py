@@ -371,9 +371,18 @@ def add_bond(
     return bond
 
 
-def refresh_status(session: Session, permit: Permit, today: date) -> None:
-    """Time passes: an issued permit past its last valid day becomes expired."""
+def status_on(permit: Permit, today: date) -> str:
+    """The status a page shows today, without writing: an issued permit past its last valid day
+    reads "expired" even before the tick (or an action on it) records that (docs/layers.md)."""
     if permit.status in ACTIVE and permit.expires_on and today > permit.expires_on:
+        return "expired"
+    return permit.status
+
+
+def refresh_status(session: Session, permit: Permit, today: date) -> None:
+    """Time passes: an issued permit past its last valid day becomes expired (the tick and the
+    actions on a permit call this; pages never do, they show status_on)."""
+    if status_on(permit, today) != permit.status:
         set_status(
             session,
             permit,
@@ -381,6 +390,16 @@ def refresh_status(session: Session, permit: Permit, today: date) -> None:
             user_id=None,
             note=f"Expired after {permit.expires_on.isoformat()}",
         )
+
+
+def expire_lapsed(session: Session, today: date) -> int:
+    """The tick: every issued permit past its last valid day becomes expired; how many did."""
+    lapsed = session.exec(
+        select(Permit).where(Permit.status.in_(ACTIVE), Permit.expires_on < today)
+    ).all()
+    for permit in lapsed:
+        refresh_status(session, permit, today)
+    return len(lapsed)
 
 
 def is_active(permit: Permit | None, today: date) -> bool:

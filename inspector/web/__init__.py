@@ -1,5 +1,6 @@
-"""The web layer's wiring, all in `register(app)`: every blueprint (the sync API included), the main
-navigation (NAV) and the site page's panels, in order. A new page module is added here."""
+"""The web layer's wiring, all in `register(app)`: every page blueprint, the main navigation (NAV)
+and the site page's panels, in order. A new page module is added here (the sync API's blueprint is
+registered by create_app, which assembles the app)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from werkzeug.exceptions import HTTPException
 
 from ..rules.clocks import last_local_day, local_date, to_local
 from ..security import STAFF
-from ..services import ServiceError
+from ..services import ServiceError, clock
+from ..services.permits import status_on
 
 EVERYONE = ("permittee", "inspector", "supervisor")
 SUPERVISOR = ("supervisor",)
@@ -29,8 +31,6 @@ NAV = [
 
 def register(app) -> None:
     # Imported when an app is built, so that importing one page module does not import them all.
-    from sync import api as sync_api
-
     from . import (
         audit,
         auth,
@@ -79,7 +79,6 @@ def register(app) -> None:
         sites,
         users,
         verify,
-        sync_api,
     ):
         app.register_blueprint(module.bp)
 
@@ -112,6 +111,11 @@ def register(app) -> None:
     def end_of_period(moment):
         """A period ending at local midnight, read as its last day: "the end of Sat 2026-12-12"."""
         return f"the end of {last_local_day(moment, rb):%a %Y-%m-%d}" if moment else "—"
+
+    @app.template_global("permit_status")
+    def permit_status(permit) -> str:
+        """A permit's status today, computed, never written by a page (the tick writes it)."""
+        return status_on(permit, local_date(clock.now(), rb))
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from flask import Blueprint, current_app, g, render_template, request
 
 from ..db import get_session
 from ..security import STAFF, roles_required
-from ..services import clock, dashboard, enforcement, seals
+from ..services import clock, dashboard, seals
 from .forms import KIND_LABELS
 
 bp = Blueprint("dashboard", __name__)
@@ -25,24 +23,11 @@ def rulebook():
     return current_app.extensions["rulebook"]
 
 
-def evaluate_if_stale(session, now) -> None:
-    """Evaluate every site's triggers on page load, at most once per ENFORCEMENT_PAGE_TICK_SECONDS (the
-    `tick` command does it on schedule; syncs and decisions evaluate their own site at once)."""
-    seconds = current_app.config.get("ENFORCEMENT_PAGE_TICK_SECONDS", 300)
-    last = current_app.extensions.get("enforcement_last_page_tick")
-    if last is not None and last <= now < last + timedelta(seconds=seconds):
-        return
-    enforcement.evaluate_all(session, now, rulebook())
-    session.commit()
-    current_app.extensions["enforcement_last_page_tick"] = now
-
-
 @bp.route("/dashboard")
 @roles_required(*STAFF)
 def index():
     session = get_session()
     now = clock.now()
-    evaluate_if_stale(session, now)
     args = request.args
     filters = {
         "permit_status": args.get("permit", ""),

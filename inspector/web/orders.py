@@ -349,26 +349,9 @@ def photo(order_id: str, photo_id: str, size: str | None = None):
 # ---------------------------------------------------------------- the site page panel
 
 
-def _due_for_evaluation(site_id: int, now) -> bool:
-    """At most one page-load evaluation per site per ENFORCEMENT_PAGE_TICK_SECONDS: syncs and decisions
-    evaluate their site at once and the `tick` command covers time passing, so page loads only catch up."""
-    from datetime import timedelta
-
-    seconds = current_app.config.get("ENFORCEMENT_PAGE_TICK_SECONDS", 300)
-    seen = current_app.extensions.setdefault("enforcement_site_ticks", {})
-    last = seen.get(site_id)
-    if last is not None and last <= now < last + timedelta(seconds=seconds):
-        return False
-    seen[site_id] = now
-    return True
-
-
 def orders_panel(session, site, user, _now):
-    """Stop-work status first on the site page; the rules are evaluated as the page loads."""
+    """Stop-work status first on the site page (the tick and the actions evaluate the rules)."""
     now = clock.now()
-    if user.role in ("inspector", "supervisor") and _due_for_evaluation(site.id, now):
-        enforcement.evaluate_site(session, site, now, rulebook())
-        session.commit()
     orders = enforcement.orders_for_sites(session, [site.id])
     if user.role == "permittee":
         orders = [o for o in orders if o.status not in INTERNAL_STATUSES]

@@ -107,10 +107,6 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
     session, permit, site = load_permit(permit_id)
     now = clock.now()
     rb = rulebook()
-    before = permit.status
-    permits.refresh_status(session, permit, clocks.local_date(now, rb))
-    if permit.status != before:  # a view that changed nothing writes nothing
-        session.commit()
     forms = forms or {}
     issue_form = IssueForm(formdata=None, issued_on=clocks.local_date(now, rb))
     defaults = {
@@ -154,7 +150,13 @@ def _act(permit_id: int, form_name: str, form, action, success: str, roles=None)
         abort(403)
     session, permit, site = load_permit(permit_id)
     if form.validate_on_submit():
-        ok, _ = commit_or_refuse(session, form, lambda: action(session, permit, site))
+
+        def run():
+            # An action reads today's status: time passing is written here, not by the page.
+            permits.refresh_status(session, permit, clock.today(rulebook()))
+            return action(session, permit, site)
+
+        ok, _ = commit_or_refuse(session, form, run)
         if ok:
             flash(success, "info")
             return redirect(url_for("permits.show", permit_id=permit_id))

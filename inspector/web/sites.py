@@ -7,7 +7,6 @@ from sqlmodel import select
 
 from ..db import get_session
 from ..models import Company, Permit, User
-from ..rules import clocks
 from ..security import STAFF, login_required, roles_required
 from ..services import ServiceError, clock, memo, permits, site_overview, sites
 from ..services.inspections import kinds_for
@@ -26,12 +25,9 @@ def rulebook():
 def index():
     session = get_session()
     rows = list(session.exec(sites.visible_sites_query(g.user).order_by("name")))
-    today = clock.today(rulebook())
     listing = []
     for site in rows:
         permit = permits.current_permit(session, site.id)
-        if permit is not None:
-            permits.refresh_status(session, permit, today)
         view = sites.ordinance_view(site, rulebook())
         listing.append(
             {
@@ -41,7 +37,6 @@ def index():
                 "regime": view["regime"].name,
             }
         )
-    session.commit()
     return render_template("sites/index.html", listing=listing, kinds=KIND_LABELS)
 
 
@@ -74,11 +69,6 @@ def show(site_id: int):
         .order_by(Permit.created_at.desc(), Permit.id.desc())
     )
     site_permits = list(session.exec(query))
-    before = [p.status for p in site_permits]
-    for permit in site_permits:
-        permits.refresh_status(session, permit, clocks.local_date(now, rulebook()))
-    if [p.status for p in site_permits] != before:  # a view that changed nothing writes nothing
-        session.commit()
     companies = {c.id: c for c in session.exec(select(Company))}
     panels = []
     # The panels ask the same questions (the site's gauge, its permits, its orders): one answer each.

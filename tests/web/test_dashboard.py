@@ -39,11 +39,12 @@ def test_roles(client, auth, people, estate):
     assert client.get("/dashboard").status_code == 200
 
 
-def test_most_urgent_first_and_filters(client, auth, people, estate):
+def test_most_urgent_first_and_filters(app, client, auth, people, estate):
     quiet, busy = estate
+    app.test_cli_runner().invoke(args=["tick"])  # cron evaluates; opening a page never writes
     login(auth, people["supervisor"])
     page = client.get("/dashboard").text
-    # The busy lot has an overdue corrective action and (from the page-load evaluation) a proposal.
+    # The busy lot has an overdue corrective action and (from the tick's evaluation) a proposal.
     assert page.index("Zzz Busy Lot") < page.index("Aaa Quiet Lot")
     assert "1 overdue" in page and "Proposed — decide" in page
     needs = client.get("/dashboard?needs=1").text

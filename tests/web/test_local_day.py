@@ -181,6 +181,9 @@ def test_permit_page_at_1900_on_its_last_valid_day_is_not_expired_and_writes_not
     app.config["CLOCK_NOW"] = local(2026, 11, 29, 0, 1)
     assert "Expired" in client.get(f"/permits/{permit.id}").get_data(as_text=True)
     db.expire_all()
+    assert db.get(Permit, permit.id).status == "issued"  # shown, not written, by a page
+    assert "1 permit(s) expired" in app.test_cli_runner().invoke(args=["tick"]).output
+    db.expire_all()
     assert db.get(Permit, permit.id).status == "expired"
 
 

@@ -220,7 +220,7 @@ def test_extension_limits(client, auth, people, make, db):
     assert fresh.status == "extended" and (fresh.expires_on - fresh.issued_on).days == 270
 
 
-def test_expired_permit_is_marked_on_page_load(client, auth, people, make, db):
+def test_expired_permit_reads_expired_and_the_tick_records_it(app, client, auth, people, make, db):
     site = make.site(people["supervisor"])
     permit = make.permit(
         site,
@@ -231,6 +231,9 @@ def test_expired_permit_is_marked_on_page_load(client, auth, people, make, db):
     )
     auth.login(people["inspector"].email)
     assert "Expired" in client.get(f"/sites/{site.id}").get_data(as_text=True)
+    db.expire_all()
+    assert db.get(Permit, permit.id).status == "issued"
+    app.test_cli_runner().invoke(args=["tick"])
     db.expire_all()
     assert db.get(Permit, permit.id).status == "expired"
 
