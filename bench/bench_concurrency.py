@@ -42,7 +42,7 @@ from sqlalchemy import create_engine, text  # noqa: E402
 from bench.bench_sync_ingest import bench_rulebook  # noqa: E402
 from inspector import create_app  # noqa: E402
 from inspector.db import create_all, get_session  # noqa: E402
-from sync import auth as device_auth  # noqa: E402
+from inspector.services import devices as device_auth  # noqa: E402
 from tests.conftest import Factory  # noqa: E402
 from tests.sync.helpers import checklist_codes, inspection_payload, mutation  # noqa: E402
 

@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from inspector import create_app  # noqa: E402
 from inspector.db import create_all, get_session  # noqa: E402
-from sync import auth as device_auth  # noqa: E402
+from inspector.services import devices as device_auth  # noqa: E402
 from tests.conftest import Factory  # noqa: E402
 from tests.sync.helpers import checklist_codes, inspection_payload, mutation  # noqa: E402
 

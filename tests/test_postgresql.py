@@ -17,7 +17,7 @@ from sqlmodel import Session, SQLModel
 from inspector import create_app, schema
 from inspector.db import get_session
 from inspector.services import audit
-from sync import auth as device_auth
+from inspector.services import devices as device_auth
 from tests.support import database
 
 pytestmark = pytest.mark.skipif(

@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import date
 
 from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
-from sqlmodel import Field, SQLModel
+from sqlalchemy.orm import relationship
+from sqlmodel import Field, Relationship, SQLModel
 
 from .base import utcnow
 
@@ -39,6 +40,8 @@ class User(UserBase, table=True):
     certification_type: str | None = Field(default=None, max_length=120)
     certification_number: str | None = Field(default=None, max_length=60)
     certification_expires_on: date | None = None
+    # A permittee's company (company_id; None for staff); a relationship, no column of its own.
+    company: Company | None = Relationship(sa_relationship=relationship("Company"))
 
 
 class SignInThrottle(SQLModel, table=True):

@@ -13,3 +13,6 @@ def utcnow() -> datetime:
 
 def new_id() -> str:
     return str(uuid.uuid4())
+
+
+MAX_ID = 2**31 - 1  # the largest database id (INTEGER columns: 32 bits on PostgreSQL)

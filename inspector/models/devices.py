@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
 from sqlalchemy import JSON, Column, Index
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field, Relationship, SQLModel
 
+from .accounts import User
 from .audit import AuditEvent
 from .base import utcnow
 
@@ -22,6 +23,8 @@ class Device(SQLModel, table=True):
     revoked_at: NaiveDatetime | None = None
     revoked_by: int | None = Field(default=None, foreign_key="user.id")
     last_seen_at: NaiveDatetime | None = None
+    # The owner (no column: user_id above); revoked_by also names a user, hence foreign_keys.
+    user: User = Relationship(sa_relationship_kwargs={"foreign_keys": "[Device.user_id]"})
 
 
 class SyncMutation(SQLModel, table=True):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
 from sqlalchemy import Index
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field, Relationship, SQLModel
 
 from .base import utcnow
+from .sites import Site
 
 # withdrawn: recorded in error, as the correction of its inspection showed (terminal, like closed).
 FINDING_STATES = ("open", "corrected", "closed", "reopened", "withdrawn")
@@ -34,3 +35,4 @@ class Finding(SQLModel, table=True):
     version: int = 1
     created_at: NaiveDatetime = Field(default_factory=utcnow)
     updated_at: NaiveDatetime = Field(default_factory=utcnow, index=True)
+    site: Site = Relationship()  # (site_id); no column of its own

@@ -6,8 +6,9 @@ from datetime import date
 
 from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
 from sqlalchemy import Column, LargeBinary
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field, Relationship, SQLModel
 
+from .accounts import Company
 from .base import utcnow
 
 # The permit's status history uses these words (§ 256-8, § 256-10).
@@ -50,6 +51,7 @@ class Permit(PermitBase, table=True):
     version: int = 1
     created_at: NaiveDatetime = Field(default_factory=utcnow)
     updated_at: NaiveDatetime = Field(default_factory=utcnow, index=True)
+    company: Company = Relationship()  # the permittee (company_id); no column of its own
 
 
 class PermitEvent(SQLModel, table=True):

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 
+from sqlalchemy.orm import selectinload
 from sqlmodel import Session, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -210,3 +211,9 @@ def set_active(session: Session, user_id: int, active: bool, *, by: User) -> Use
         after={"active": active},
     )
     return user
+
+
+def everyone(session: Session) -> list[User]:
+    """Every account for the users page, by role then e-mail, each with its company loaded."""
+    query = select(User).options(selectinload(User.company)).order_by(User.role, User.email)
+    return list(session.exec(query))

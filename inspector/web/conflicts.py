@@ -36,7 +36,7 @@ def visible_conflicts(session, user, *, resolved: bool):
     )
     if user.role == "supervisor":
         return list(session.exec(query.limit(200)))
-    from sync.visibility import can_see
+    from ..services.visibility import can_see
 
     # Only records the user may still see: a conflict kept before visibility was checked first could
     # hold another company's record.

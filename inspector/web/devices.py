@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, url_for
 from flask_wtf import FlaskForm
-from sqlmodel import select
 from wtforms import StringField
 from wtforms.validators import DataRequired, Length
 
 from ..db import get_session
-from ..models import User
 from ..security import login_required
-from ..services import ServiceError
+from ..services import ServiceError, devices
 from .forms import apply_service_error
 
 bp = Blueprint("devices", __name__, url_prefix="/devices")
@@ -28,21 +26,14 @@ class RevokeForm(FlaskForm):
 
 
 def _page(form, token=None, device=None, status=200):
-    from sync import auth
-
     session = get_session()
-    devices = auth.visible_devices(session, g.user)
-    owners = {
-        u.id: u.name
-        for u in session.exec(select(User).where(User.id.in_({d.user_id for d in devices})))
-    }
+    listed = devices.visible_devices(session, g.user)
     response = make_response(
         render_template(
             "devices/index.html",
             form=form,
             revoke=RevokeForm(),
-            devices=devices,
-            owners=owners,
+            devices=listed,
             token=token,
             new_device=device,
         ),
@@ -55,13 +46,11 @@ def _page(form, token=None, device=None, status=200):
 @bp.route("/", methods=["GET", "POST"])
 @login_required
 def index():
-    from sync import auth
-
     form = EnrollForm()
     if form.validate_on_submit():
         session = get_session()
         try:
-            device, token = auth.enroll(session, g.user, form.name.data)
+            device, token = devices.enroll(session, g.user, form.name.data)
             session.commit()
         except ServiceError as exc:
             session.rollback()
@@ -74,13 +63,11 @@ def index():
 @bp.post("/<device_id>/revoke")
 @login_required
 def revoke(device_id: str):
-    from sync import auth
-
     if not RevokeForm().validate_on_submit():
         abort(400)
     session = get_session()
     try:
-        device = auth.revoke(session, device_id, by=g.user)
+        device = devices.revoke(session, device_id, by=g.user)
         session.commit()
     except ServiceError as exc:
         session.rollback()

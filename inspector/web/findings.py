@@ -17,7 +17,7 @@ from flask import (
     request,
     url_for,
 )
-from sqlmodel import select
+from sqlalchemy.orm import selectinload
 
 from ..db import get_session
 from ..models import Inspection, Photo, Site, StoredFile, User
@@ -57,15 +57,11 @@ def index():
         )
     elif FILTERS[show]:
         query = query.where(findings.Finding.status.in_(FILTERS[show]))
+    query = query.options(selectinload(findings.Finding.site))
     rows = list(session.exec(query.order_by(findings.Finding.due_at).limit(500)))
-    names = {
-        s.id: s.name
-        for s in session.exec(select(Site).where(Site.id.in_({f.site_id for f in rows})))
-    }
     return render_template(
         "findings/index.html",
         rows=rows,
-        names=names,
         show=show,
         now=now,
         overdue={f.id for f in rows if findings.is_overdue(f, now)},

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, url_for
-from sqlmodel import select
 
 from ..db import get_session
-from ..models import Company, User
 from ..security import roles_required
 from ..services import ServiceError, accounts, clock
 from .forms import CertificationForm, ConfirmForm, UserForm, commit_or_refuse
@@ -36,13 +34,11 @@ def index():
         if ok:
             flash("User created.", "info")
             return redirect(url_for("users.index"))
-    users = list(session.exec(select(User).order_by(User.role, User.email)))
-    companies = {c.id: c.name for c in session.exec(select(Company))}
+    users = accounts.everyone(session)
     return render_template(
         "users/index.html",
         form=form,
         users=users,
-        companies=companies,
         confirm=ConfirmForm(formdata=None),
         today=clock.today(),
     ), 400 if form.errors else 200

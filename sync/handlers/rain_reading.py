@@ -13,9 +13,8 @@ from datetime import UTC, datetime
 from sqlmodel import select
 
 from inspector.models import RainGauge, RainReading
-from inspector.services import rain
+from inspector.services import rain, visibility
 
-from .. import visibility
 from . import Outcome
 
 FIELDS = {"gauge_id", "site_id", "observed_at", "amount_in", "period_hours", "sha256"}

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from inspector.models import StopWorkOrder
 from inspector.models.enforcement import GROUNDS
-from inspector.services import NotFound, enforcement, inspections, sites
+from inspector.services import NotFound, enforcement, inspections, sites, visibility
 
-from .. import visibility
 from . import Outcome
 
 

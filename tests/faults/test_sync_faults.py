@@ -23,7 +23,7 @@ from sqlalchemy.pool import NullPool
 
 from inspector import create_app
 from inspector.db import get_session
-from sync import auth as device_auth
+from inspector.services import devices as device_auth
 from tests.conftest import Factory
 from tests.support import database
 from tests.sync.helpers import checklist_codes, inspection_payload, jpeg, mutation, sha, uid

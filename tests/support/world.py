@@ -12,7 +12,7 @@ from datetime import timedelta
 from inspector.models import Photo, StoredFile, SyncConflict
 from inspector.models.base import utcnow
 from inspector.services import accounts, enforcement, permits, public_records, rain, sites
-from sync import auth as device_auth
+from inspector.services import devices as device_auth
 from tests.support.enforcement import record_inspection
 
 PASSWORD = "correct-horse-battery"

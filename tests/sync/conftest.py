@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from sync import auth as device_auth
+from inspector.services import devices as device_auth
 
 
 @pytest.fixture

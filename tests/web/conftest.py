@@ -2,7 +2,7 @@
 
 import pytest
 
-from sync import auth as device_auth
+from inspector.services import devices as device_auth
 from tests.sync.helpers import inspection_payload, jpeg, mutation, seal, sha, uid
 
 

@@ -106,7 +106,7 @@ def test_audit_filter_labels_sit_with_their_controls(client, auth, people):
 def test_a_correction_and_its_photos_are_named_not_numbered(client, auth, db, people, synced):
     """An inspection page shows no piece of an id: photos by their order, the corrected inspection
     and the device in words."""
-    from sync import auth as device_auth
+    from inspector.services import devices as device_auth
     from tests.sync.helpers import mutation, seal, uid
 
     site, inspection_id, payload, photos = synced

@@ -11,7 +11,7 @@ import pytest
 from inspector.documents import pdf as pdf_module
 from inspector.rules import calculators
 from inspector.rules.rulebook import default
-from sync import auth as device_auth
+from inspector.services import devices as device_auth
 from tests.sync.helpers import inspection_payload, jpeg, mutation, seal, sha, uid
 
 RAW_PATTERNS = (

@@ -10,7 +10,7 @@ from inspector import create_app
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import DEFAULT_PATH
 from inspector.services import ServiceError, permits, sites
-from sync import auth as device_auth
+from inspector.services import devices as device_auth
 from tests.support.enforcement import record_inspection
 from tests.sync.helpers import signature_field
 

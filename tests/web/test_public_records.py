@@ -12,8 +12,8 @@ from sqlmodel import select
 
 from inspector.documents import pdf as pdf_module
 from inspector.models import AuditEvent, PublicRecords
+from inspector.services import devices as device_auth
 from inspector.services import seals
-from sync import auth as device_auth
 from tests.sync.helpers import jpeg, mutation, seal, sha, uid
 
 

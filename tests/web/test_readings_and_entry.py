@@ -80,7 +80,7 @@ def test_a_no_permit_order_quotes_the_entry_authority_on_page_notice_and_pdf(
     client, auth, db, make, people, monkeypatch
 ):
     from inspector.documents import pdf as pdf_module
-    from sync import auth as device_auth
+    from inspector.services import devices as device_auth
 
     # read the text without inflating streams (a regex over deflated bytes could cut one short)
     monkeypatch.setattr(pdf_module, "COMPRESS", False)

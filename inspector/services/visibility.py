@@ -1,14 +1,13 @@
-"""Who may see a synced record, by entity: the one rule the handlers, the conflict log and the pages
-share. A record you may not see answers exactly like one that does not exist."""
+"""Who may see a synced record, by entity: the one rule the sync handlers, the conflict log and the
+pages share. A record you may not see answers exactly like one that does not exist."""
 
 from __future__ import annotations
 
 from sqlmodel import select
 
-from inspector.models import RainReading
-from inspector.services import NotFound, enforcement, findings, inspections, rain, sites
-
-from .validate import MAX_ID
+from ..models import RainReading
+from ..models.base import MAX_ID
+from . import NotFound, enforcement, findings, inspections, rain, sites
 
 STAFF = ("inspector", "supervisor")
 
