@@ -7,11 +7,11 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
-import json
 
 from PIL import Image
 from playwright.sync_api import expect
 
+from inspector.canonical import record_sha256
 from tests.browser.capture_packet import (
     camera_jpeg,
     photo_with_bytes,
@@ -30,12 +30,6 @@ def answer_all(page, site_codes, special):
         if code in special:
             continue
         page.locator(f"label[for='r-{code}-pass']").click()
-
-
-def canonical_sha(payload: dict) -> str:
-    rest = {k: v for k, v in payload.items() if k != "sha256"}
-    text = json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def check_photo(photo: dict):
@@ -149,7 +143,7 @@ def test_weekly_inspection_offline_with_photos_survives_closing(
     assert mutation["user_id"] == body["user"]["id"]  # who submitted it on this tablet
     # (sync.js tries to send while offline; every try fails and the entry stays on the device.)
     assert mutation["state"] in ("queued", "sending") and mutation["op"] == "upsert"
-    assert payload["sha256"] == canonical_sha(payload)
+    assert payload["sha256"] == record_sha256(payload)
     assert payload["site_id"] == 1 and payload["kind"] == "weekly"
     assert payload["catalog_version"] == body["catalog"]["version"]
     assert [a["item_code"] for a in payload["answers"]] == codes
