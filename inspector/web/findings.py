@@ -21,6 +21,7 @@ from sqlalchemy.orm import selectinload
 
 from ..db import get_session
 from ..models import Inspection, Photo, Site, StoredFile, User
+from ..rules import clocks
 from ..security import login_required, roles_required
 from ..services import ServiceError, audit, clock, findings
 from .inspections import photo_response
@@ -109,7 +110,9 @@ def _decide(finding_id: str, action, success: str):
 
 def store_after_photo(session, upload, *, finding, user) -> str | None:
     """An "after" photo from the web form, through the server's photo pipeline (checked by content,
-    upright, metadata stripped, thumbnail), stored with the finding in the same transaction."""
+    upright, metadata stripped, thumbnail), stored with the finding in the same transaction. Its
+    capture time is the camera's (EXIF, read as the Village's local time when it has no zone), as
+    for a photo synced from a tablet; a file without one has no capture time."""
     if upload is None or not upload.filename:
         return None
     data = upload.read(MAX_PHOTO_BYTES + 1)
@@ -123,6 +126,9 @@ def store_after_photo(session, upload, *, finding, user) -> str | None:
         done = pipeline.process(data, content_type)
     except pipeline.PhotoError as exc:
         raise ServiceError(exc.reason, field="photo") from None
+    taken_at = pipeline.utc_from_exif(
+        done.taken_at, done.taken_at_offset, lambda t: clocks.from_local(t, rulebook())
+    )
     original, thumb = StoredFile(data=done.data), StoredFile(data=done.thumb)
     session.add(original)
     session.add(thumb)
@@ -139,6 +145,8 @@ def store_after_photo(session, upload, *, finding, user) -> str | None:
         file_id=original.id,
         thumb_file_id=thumb.id,
         user_id=user.id,
+        taken_at=taken_at,
+        taken_at_source="exif" if taken_at else None,
         latitude=done.latitude,
         longitude=done.longitude,
     )
