@@ -1262,3 +1262,10 @@ def describe(rb=None) -> dict:
         }
         for name in CALCULATORS
     }
+
+
+def browser_rules(rb=None) -> dict:
+    """What static/js/calculators.js computes with: the rulebook's [calculators] section and each
+    calculator's form fields (the field tables are written only here)."""
+    sec = _calculators(rb)
+    return {**sec, "fields": _fields(sec)}

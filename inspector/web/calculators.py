@@ -36,8 +36,9 @@ def index():
 
 @bp.route("/rules.json")
 def rules_json():
-    """The rulebook's [calculators] section: what static/js/calculators.js computes with."""
-    return _public(jsonify(_rulebook()["calculators"]))
+    """What static/js/calculators.js computes with: the rulebook's [calculators] section and the
+    calculators' form fields."""
+    return _public(jsonify(calculators.browser_rules(_rulebook())))
 
 
 @bp.route("/<name>")
@@ -51,7 +52,7 @@ def page(name: str):
             "calculators/calculator.html",
             name=name,
             spec=calculators.describe(rb)[name],
-            rules=rb["calculators"],
+            rules=calculators.browser_rules(rb),
             examples=examples,
             percent=calculators.percent,
             num=calculators.num,

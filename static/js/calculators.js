@@ -1,9 +1,11 @@
 // Design calculators for Chapter 256's numbers (issue #7), for the browser (offline use).
 //
-// Twin of inspector/rules/calculators.py: same inputs, same result shapes, same words and error
-// fields. `rules` is the rulebook's [calculators] section as a plain object (JSON from the server or
-// the work packet). tests/rules/test_calculators.py runs both on the same vectors and compares every
-// figure and word, so change the two together.
+// Twin of inspector/rules/calculators.py (docs/decisions/calculator-twin.md): same inputs, same
+// result shapes, same words and error fields. `rules` is what the server gives the browser
+// (calculators.browser_rules): the rulebook's [calculators] section plus `fields`, each calculator's
+// form fields (labels, units, limits, defaults) as the server describes them, so the field tables are
+// written once, in Python. tests/rules/test_calculators.py runs both twins on the same vectors and
+// compares every figure and word, so change the two together.
 
 // Unit definitions (exact), not ordinance numbers.
 const FT_PER_M = 0.3048;
@@ -12,21 +14,6 @@ const IN_PER_FT = 12.0;
 const S_PER_H = 3600.0;
 const KELVIN = 273.15;
 const UM_PER_M = 1e6;
-
-// Sanity limits of the inputs ("a 10-mile pipe"): what a construction site can have, not law.
-const LIMITS = {
-  diameter_ft: 500.0,
-  pipe_length_ft: 100.0,
-  basin_side_ft: 1000.0,
-  depth_ft: 50.0,
-  drainage_area_acres: 5000.0,
-  basin_area_sq_ft: 5000000.0,
-  upslope_area_sq_ft: 50000000.0,
-  flow_length_ft: 2000.0,
-  slope_percent: 100.0,
-  volume_cu_yd: 1000000.0,
-  distance_ft: 5280.0,
-};
 
 const SLACK = 1e-9;
 const NUMBER_TEXT = /^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$/;
@@ -153,84 +140,6 @@ function smallestParticleUm(overflowFtS, particleUm, particleVFtS) {
 }
 
 // ---------------------------------------------------------------- inputs
-function numberField(name, label, unit, low, high, {
-  minExclusive = true, required = true, defaultValue = null, appliesTo = null, hint = null,
-} = {}) {
-  return {
-    name, label, unit, kind: "number", min: low, min_exclusive: minExclusive, max: high,
-    required, default: defaultValue, applies_to: appliesTo, hint,
-  };
-}
-
-function booleanField(name, label) {
-  return { name, label, unit: "", kind: "boolean", required: false, default: false, applies_to: null, hint: null };
-}
-
-/** Form fields per calculator: name, label, unit, kind, limits, default, which devices use it. */
-function fields(rules) {
-  const water = rules.water;
-  const temp = numberField("water_temp_c", "Water temperature", "°C", water.min_temp_c, water.max_temp_c, {
-    minExclusive: false, required: false, defaultValue: rules.default_water_temp_c,
-    hint: "Colder water settles particles more slowly. " + rules.default_water_temp_note,
-  });
-  // Dewatering is judged at the temperature the ordinance's own examples imply (rulebook basis_note).
-  const dwTemp = { ...temp, default: rules.dewatering.examples_water_temp_c,
-    hint: "Colder water settles particles more slowly. " + rules.dewatering.basis_note };
-  const devices = [{ value: "vertical_tank", label: "Vertical pipe or tank" },
-    { value: "inclined_pipe", label: "Inclined pipe" },
-    { value: "basin", label: "Sedimentation basin" }];
-  const dewatering = [
-    numberField("pumping_rate_gpm", "Highest pumping rate", "gpm", 0, rules.dewatering.max_gpm),
-    { name: "device", label: "Device type", unit: "", kind: "choice", required: true,
-      default: null, choices: devices, applies_to: null, hint: null },
-    numberField("diameter", "Diameter", "ft", 0, LIMITS.diameter_ft, {
-      required: false,
-      hint: "In feet or inches (choose the unit). A basin takes a diameter, or a length and width." }),
-    { name: "diameter_unit", label: "Diameter unit", unit: "", kind: "choice", required: false,
-      default: "ft", choices: [{ value: "ft", label: "ft" }, { value: "in", label: "in" }],
-      applies_to: null, hint: null },
-    numberField("pipe_length_ft", "Pipe length", "ft", 0, LIMITS.pipe_length_ft, {
-      required: false, appliesTo: ["inclined_pipe"], hint: "Leave blank to credit only the pipe's cross-section." }),
-    numberField("angle_deg", "Pipe angle from horizontal", "°", 0, 90, {
-      minExclusive: false, required: false, appliesTo: ["inclined_pipe"] }),
-    numberField("basin_length_ft", "Basin length", "ft", 0, LIMITS.basin_side_ft, {
-      required: false, appliesTo: ["basin"], hint: "For a rectangular basin, instead of a diameter." }),
-    numberField("basin_width_ft", "Basin width", "ft", 0, LIMITS.basin_side_ft, {
-      required: false, appliesTo: ["basin"] }),
-    numberField("depth_ft", "Basin depth", "ft", 0, LIMITS.depth_ft, { required: false, appliesTo: ["basin"] }),
-    dwTemp,
-  ];
-  const basinFields = [
-    numberField("drainage_area_acres", "Area draining to the basin", "acres", 0, LIMITS.drainage_area_acres),
-    numberField("basin_area_sq_ft", "Basin surface area", "sq ft", 0, LIMITS.basin_area_sq_ft),
-    numberField("basin_depth_ft", "Basin depth", "ft", 0, LIMITS.depth_ft),
-    numberField("runoff_coefficient", "Runoff coefficient C", "", 0, 1, { hint: rules.basin.runoff_coefficient_hint }),
-    temp,
-    booleanField("credit_pool_storage", "Credit the pool's storage (pool empty when the storm starts)"),
-  ];
-  const surfaces = rules.diversion.surfaces.map(
-    (s) => ({ value: s.key, label: `${s.label} (n = ${num(s.manning_n)})` }));
-  const diversionFields = [
-    numberField("upslope_area_sq_ft", "Upslope area sending sheetflow", "sq ft", 0, LIMITS.upslope_area_sq_ft),
-    numberField("flow_length_ft", "Sheetflow length", "ft", 0, LIMITS.flow_length_ft, {
-      hint: "From the top of the upslope area to the far edge of the disturbed area." }),
-    numberField("slope_percent", "Slope across the disturbed area", "%", 0, LIMITS.slope_percent),
-    { name: "surface", label: "Surface the sheetflow runs over", unit: "", kind: "choice",
-      required: true, default: null, choices: surfaces, applies_to: null, hint: rules.diversion.surfaces_source },
-    numberField("runoff_coefficient", "Runoff coefficient C", "", 0, 1, {
-      hint: rules.diversion.runoff_coefficient_hint }),
-    booleanField("diverted", "The sheetflow is already diverted around the disturbed area"),
-  ];
-  const stockpileFields = [
-    numberField("volume_cu_yd", "Pile volume", "cu yd", 0, LIMITS.volume_cu_yd),
-    numberField("distance_ft", "Down-slope drainage length to the nearest road or drainage channel",
-      "ft", 0, LIMITS.distance_ft, { minExclusive: false, required: false, hint: "Not needed for an in-street pile." }),
-    booleanField("in_street", "In-street utility repair or construction pile"),
-    booleanField("barrier", "Straw bale or filtering barrier in place"),
-  ];
-  return { dewatering, basin: basinFields, diversion: diversionFields, stockpile: stockpileFields };
-}
-
 function blank(raw) {
   return raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "");
 }
@@ -294,7 +203,7 @@ export function readInputs(name, inputs, rules) {
     throw new CalculatorInputError("inputs", "Inputs must be a set of named fields.");
   }
   const values = {};
-  const list = fields(rules)[name];
+  const list = rules.fields[name];
   for (const field of list) {
     // Fields of another device type (a basin's width for a tank) are ignored, not checked.
     if (field.applies_to && !field.applies_to.includes(values.device)) continue;
@@ -412,7 +321,7 @@ function dewateringDevice(x, list, rules, required) {
 /** § 256-7B(1): does the device remove 100-micron particles at the highest pumping rate? */
 export function dewatering(inputs, rules) {
   const dw = rules.dewatering;
-  const list = fields(rules).dewatering;
+  const list = rules.fields.dewatering;
   const x = readInputs("dewatering", inputs, rules);
   const gpm = x.pumping_rate_gpm;
   const temp = x.water_temp_c;
@@ -770,7 +679,7 @@ export function diversion(inputs, rules) {
 /** § 256-7B(5)(d) setback of piles over 10 cu yd; § 256-7B(5)(e) barriers for in-street piles. */
 export function stockpile(inputs, rules) {
   const sp = rules.stockpile;
-  const list = fields(rules).stockpile;
+  const list = rules.fields.stockpile;
   const x = readInputs("stockpile", inputs, rules);
   const volume = x.volume_cu_yd;
   const inStreet = x.in_street;
@@ -842,25 +751,10 @@ export function stockpile(inputs, rules) {
 
 // ---------------------------------------------------------------- registry
 export const CALCULATORS = { dewatering, basin, diversion, stockpile };
-const TITLES = {
-  dewatering: "Dewatering device", basin: "Sedimentation basin",
-  diversion: "Sheetflow diversion", stockpile: "Soil stockpile",
-};
-
 /** Run the calculator called `name`; bad input throws CalculatorInputError. */
 export function run(name, inputs, rules) {
   if (!Object.prototype.hasOwnProperty.call(CALCULATORS, name)) {
     throw new CalculatorInputError("calculator", `There is no calculator called ${name}.`);
   }
   return CALCULATORS[name](inputs, rules);
-}
-
-/** Per calculator: title, citation, the ordinance's words and the form fields (with units). */
-export function describe(rules) {
-  const all = fields(rules);
-  const out = {};
-  for (const name of Object.keys(CALCULATORS)) {
-    out[name] = { title: TITLES[name], citation: rules[name].citation, words: rules[name].words, fields: all[name] };
-  }
-  return out;
 }

@@ -1,8 +1,8 @@
 // Runs static/js/calculators.js on the shared vectors and prints the results as JSON, so the
 // Python test can compare them with inspector/rules/calculators.py.
-// Usage: node calculators_vectors.mjs <rulebook-calculators.json> <vectors.json>
+// Usage: node calculators_vectors.mjs <browser-rules.json> <vectors.json> (calculators.browser_rules)
 import { readFileSync } from "node:fs";
-import { run, describe, ordinanceExamples, CalculatorInputError } from "../../static/js/calculators.js";
+import { run, ordinanceExamples, CalculatorInputError } from "../../static/js/calculators.js";
 
 const [rulesPath, vectorsPath] = process.argv.slice(2);
 const rules = JSON.parse(readFileSync(rulesPath, "utf8"));
@@ -26,4 +26,4 @@ const results = vectors.map((vector) => {
   }
 });
 
-process.stdout.write(JSON.stringify({ results, describe: describe(rules), examples: ordinanceExamples(rules) }));
+process.stdout.write(JSON.stringify({ results, examples: ordinanceExamples(rules) }));

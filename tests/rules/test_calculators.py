@@ -423,7 +423,7 @@ def test_calculators_module_imports_only_the_standard_library_and_rules():
 # ---------------------------------------------------------------- the JavaScript twin
 def run_node(tmp_path: Path, vectors: list[dict]) -> dict:
     rules = tmp_path / "rules.json"
-    rules.write_text(json.dumps(SEC), encoding="utf-8")
+    rules.write_text(json.dumps(calc.browser_rules(RB)), encoding="utf-8")
     vectors_path = tmp_path / "vectors.json"
     vectors_path.write_text(json.dumps({"vectors": vectors}), encoding="utf-8")
     out = subprocess.run(
@@ -526,7 +526,6 @@ def test_javascript_twin_matches_python_on_every_vector(tmp_path):
     assert len(node["results"]) == len(vectors)
     for vector, js in zip(vectors, node["results"], strict=True):
         assert_same(outcome(vector), js, vector["id"])
-    assert_same(calc.describe(RB), node["describe"], "describe")
     assert_same(calc.ordinance_examples(RB), node["examples"], "examples")
 
 

@@ -90,13 +90,17 @@ def test_no_inline_script_only_modules_and_the_rules_data_block(client):
             block = re.search(
                 r'<script type="application/json" id="calculator-rules">(.*?)</script>', page, re.S
             )
-            assert json.loads(block.group(1)) == default()["calculators"]
+            assert json.loads(block.group(1)) == calculators.browser_rules(default())
 
 
-def test_rules_json_is_the_rulebook_calculators_section(client):
+def test_rules_json_is_the_rulebook_calculators_section_and_the_form_fields(client):
     response = client.get("/calculators/rules.json")
     assert response.status_code == 200 and response.is_json
-    assert response.get_json() == default()["calculators"]
+    rules = response.get_json()
+    assert rules == {**default()["calculators"], "fields": rules["fields"]}
+    # The browser checks inputs against the fields the server's pages show.
+    described = calculators.describe(default())
+    assert rules["fields"] == {name: spec["fields"] for name, spec in described.items()}
 
 
 def test_dewatering_page_shows_the_ordinance_examples_and_the_35_ft_basin_margin(client):
