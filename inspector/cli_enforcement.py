@@ -32,7 +32,7 @@ def tick_command():
     )
     if expired:
         click.echo(f"  {expired} permit(s) expired: past their last valid day")
-    from sync.photos import expire_unclaimed
+    from .services.photo_uploads import expire_unclaimed
 
     days = current_app.config["UNCLAIMED_PHOTO_DAYS"]
     removed = expire_unclaimed(session, now - timedelta(days=days))

@@ -247,7 +247,8 @@ def _inspection(
     )
     inspection_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"{site.id}-{when.isoformat()}-{kind}"))
     inspections.apply_submission(session, payload, inspection_id, ctx)
-    from sync.photos import receive  # the bytes arrive after the record, as a tablet sends them
+    # The bytes arrive after the record, as a tablet sends them.
+    from .services.photo_uploads import receive
 
     for (data, _item, _marks), meta in zip(photos, declared, strict=True):
         receive(

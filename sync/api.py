@@ -1,4 +1,5 @@
-"""The sync API under /api/v1 (thin routes over sync.protocol, sync.photos and sync.auth).
+"""The sync API under /api/v1 (thin routes over sync.protocol, sync.auth and the
+services, photo uploads among them).
 
 Authentication: an enrolled device's `Authorization: Bearer <token>`, or the browser's session cookie.
 The blueprint is exempt from the app-wide CSRF hook only so that token requests (which carry no cookie,
@@ -15,9 +16,9 @@ from inspector.photos import RETRY_AFTER_SECONDS, PhotoError
 from inspector.security import csrf
 from inspector.services import NotFound, clock
 from inspector.services import inspections as inspection_service
+from inspector.services import photo_uploads as photo_store
 
 from . import auth, openapi, protocol, validate
-from . import photos as photo_store
 from .handlers import load_all
 
 bp = Blueprint("sync_api", __name__, url_prefix="/api/v1")

@@ -17,9 +17,9 @@ from sqlmodel import Session, select
 
 from inspector.models import AuditEvent, Site, SyncConflict, SyncMutation, User
 from inspector.services import NotFound, ServiceError, sites
+from inspector.services import photo_uploads as photo_store
 from inspector.services.inspections import Invalid, kinds_for
 
-from . import photos as photo_store
 from . import validate
 from .handlers import HANDLERS, SyncContext, load_all
 from .schemas.push import MAX_BATCH

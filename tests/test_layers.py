@@ -12,9 +12,6 @@ import inspector
 
 ROOT = Path(inspector.__file__).parent
 ASSEMBLY = ROOT / "__init__.py"
-# Photo storage is being moved from sync/photos.py into a service (issue #15); until it lands these
-# two imports are the known exceptions. Remove them with the move.
-KNOWN = {("cli_enforcement.py", "sync.photos"), ("demo.py", "sync.photos")}
 
 
 def imported(path: Path) -> set[str]:
@@ -33,7 +30,7 @@ def test_no_module_under_inspector_imports_sync():
         for module in imported(path):
             if module == "sync" or module.startswith("sync."):
                 found.add((str(path.relative_to(ROOT)), module))
-    assert found - KNOWN == set()
+    assert found == set()
 
 
 def test_the_check_sees_an_import_of_sync(tmp_path):

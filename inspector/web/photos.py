@@ -7,13 +7,12 @@ from flask import Blueprint, abort, g, make_response
 from ..db import get_session
 from ..models import StoredFile
 from ..security import login_required
+from ..services.photo_uploads import find
 
 bp = Blueprint("photos", __name__, url_prefix="/photos")
 
 
 def _send(photo_id: str, thumb: bool):
-    from sync.photos import find
-
     session = get_session()
     photo = find(
         session, photo_id, g.user

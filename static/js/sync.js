@@ -5,6 +5,10 @@
 // Flushes run one at a time; they start on page load, on `online`, when the page becomes visible, on a
 // timer with capped back-off while the outbox is not empty, and from the "Sync now" button.
 // Background Sync is not used: this works the same where the browser lacks it (Safari).
+// Over a weak signal the round trips, not the bytes, are what cost: one CSRF token serves a whole flush
+// (fetched again only when the server refuses it), a photo goes out as a single PUT (the server answers
+// 200 for bytes it already has; a HEAD first only for a photo whose earlier PUT got no answer), and a
+// few photos are in flight at once so the link never waits on a round trip.
 import * as store from './store.js';
 
 const API = '/api/v1';
@@ -12,6 +16,7 @@ const BATCH = 50;                 // the server's limit per push
 const BACKOFF_FIRST_MS = 5000;
 const BACKOFF_MAX_MS = 5 * 60 * 1000;
 const PHOTO_TRIES = 3;            // a photo the server keeps refusing needs a person
+const PHOTOS_IN_FLIGHT = 3;       // enough to hide a 300 ms round trip behind the bytes of the others
 
 export const events = new EventTarget();
 
@@ -63,12 +68,55 @@ async function call(path, options = {}) {
   return response;
 }
 
-async function freshCsrf(headers, who = null) {
-  if (headers.Authorization) return {};
-  const response = await call('/csrf');
-  const body = await response.json();
-  if (who) who.id = body.user_id ?? null;
-  return { 'X-CSRFToken': body.csrf_token };
+/** What a flush sends under: the device token, or the session's CSRF token and who is signed in
+ * (read once per flush; again only when the server refuses the token). */
+async function flushContext() {
+  const auth = await authHeaders();
+  const ctx = { auth, csrf: null, me: null, renewing: null };
+  if (!auth.Authorization) await renewCsrf(ctx);
+  return ctx;
+}
+
+async function renewCsrf(ctx) {
+  // Concurrent photo uploads refused together share one fetch.
+  ctx.renewing ||= (async () => {
+    const body = await (await call('/csrf')).json();
+    // Someone signed in: the device goes by them now. Nobody (a session that ended): the device keeps
+    // what it has and sends nothing; only signing out clears it (shell.js).
+    if (body.user) await store.adoptSignedIn(body.user);
+    if (body.user_id == null) {
+      emit('sync-unauthorized', { path: '/csrf' });
+      throw new Stop('unauthorized', 'Sign in again to send. Everything stays on this device.');
+    }
+    ctx.csrf = body.csrf_token;
+    ctx.me = body.user_id;
+  })().finally(() => { ctx.renewing = null; });
+  return ctx.renewing;
+}
+
+function writeHeaders(ctx) {
+  return ctx.auth.Authorization ? { ...ctx.auth } : { 'X-CSRFToken': ctx.csrf };
+}
+
+async function refusedCsrf(response) {
+  if (response.status !== 400) return false;
+  const body = await response.clone().json().catch(() => ({}));
+  return body.error === 'csrf';
+}
+
+/** A write with the flush's token; a refused token (the session changed or expired) is fetched
+ * again and the write tried once more. */
+async function write(ctx, path, options) {
+  const send = () => call(path, { ...options, headers: { ...options.headers, ...writeHeaders(ctx) } });
+  const response = await send();
+  if (ctx.auth.Authorization || !(await refusedCsrf(response))) return response;
+  await renewCsrf(ctx);
+  return send();
+}
+
+/** On a shared tablet, work goes out only under the session of the person who submitted it. */
+function authorsOwn(ctx, entry) {
+  return ctx.me === null || entry.user_id == null || String(entry.user_id) === String(ctx.me);
 }
 
 function toMutation(entry) {
@@ -78,20 +126,28 @@ function toMutation(entry) {
   };
 }
 
-async function pushBatch(batch, summary) {
-  const auth = await authHeaders();
-  const who = {};
-  const headers = { 'Content-Type': 'application/json', ...auth, ...(await freshCsrf(auth, who)) };
-  // The tablet may have changed hands since the flush began: only the author's work goes out under
-  // the session the push will carry.
-  const entries = batch.filter((e) => auth.Authorization || e.user_id == null
-    || String(e.user_id) === String(who.id));
+async function pushBatch(ctx, batch, summary) {
+  let entries = batch.filter((e) => authorsOwn(ctx, e));
   if (!entries.length) return;
   for (const entry of entries) {
     await store.updateOutbox(entry.mutation_id, { state: 'sending', attempts: (entry.attempts || 0) + 1 });
   }
-  const body = JSON.stringify({ device_id: await deviceId(), mutations: entries.map(toMutation) });
-  const response = await call('/sync/push', { method: 'POST', headers, body });
+  const send = () => call('/sync/push', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...writeHeaders(ctx) },
+    body: JSON.stringify({ device_id: ctx.deviceId, mutations: entries.map(toMutation) }),
+  });
+  let response = await send();
+  if (!ctx.auth.Authorization && (await refusedCsrf(response))) {
+    // The tablet may have changed hands since the flush began (signing in clears the session and its
+    // token): only the author's work goes out under the session the push will carry.
+    await renewCsrf(ctx);
+    const others = entries.filter((e) => !authorsOwn(ctx, e));
+    for (const entry of others) await store.updateOutbox(entry.mutation_id, { state: 'queued' });
+    entries = entries.filter((e) => authorsOwn(ctx, e));
+    if (!entries.length) return;
+    response = await send();
+  }
   const answer = await response.json().catch(() => ({}));
   if (!response.ok) {
     // The batch as a whole was refused: the entries it names need attention, the others go back in line.
@@ -135,16 +191,19 @@ async function pushBatch(batch, summary) {
   }
 }
 
-async function sendPhoto(photoId, summary) {
-  const auth = await authHeaders();
-  const head = await call(`/photos/${photoId}`, { method: 'HEAD', headers: auth });
-  if (head.status === 200) return { ok: true };
+/** One photo: a single PUT (the server answers 200 for bytes it already has). A HEAD first only when
+ * the server may have it without this device knowing: an earlier PUT of it got no answer. */
+async function sendPhoto(ctx, photoId, unsure, summary) {
+  if (unsure) {
+    const head = await call(`/photos/${photoId}`, { method: 'HEAD', headers: ctx.auth });
+    if (head.status === 200) return { ok: true };
+  }
   const photo = await store.getPhoto(photoId);
   if (!photo || !photo.bytes) return { ok: false, reason: 'This photo is no longer on this device.' };
-  const headers = { ...auth, ...(await freshCsrf(auth)), 'Content-Type': photo.type || 'image/jpeg',
-    'X-Content-SHA256': photo.sha256 };
-  const response = await call(`/photos/${photoId}`, {
-    method: 'PUT', headers, body: new Blob([photo.bytes], { type: photo.type || 'image/jpeg' }),
+  const type = photo.type || 'image/jpeg';
+  const response = await write(ctx, `/photos/${photoId}`, {
+    method: 'PUT', headers: { 'Content-Type': type, 'X-Content-SHA256': photo.sha256 },
+    body: new Blob([photo.bytes], { type }),
   });
   if (response.status === 200 || response.status === 201) {
     summary.photos += 1;
@@ -154,59 +213,87 @@ async function sendPhoto(photoId, summary) {
   return { ok: false, status: response.status, reason: body.reason || `Photo refused (${response.status}).` };
 }
 
-async function sendPhotos(summary) {
-  const waiting = (await store.listOutbox()).filter((e) => e.state === 'photos');
-  const total = waiting.reduce((n, e) => n + (e.photo_ids || []).length, 0);
-  let index = 0;
-  for (const entry of waiting) {
-    let received = 0;
-    let problem = null;
+/** Every photo of the entries whose records the server has, a few at a time. An entry leaves the outbox
+ * only when all its photos are acknowledged; what was acknowledged (`photos_done`) and which PUTs were
+ * started (`photos_tried`) are kept on the entry, so a cut resends no acknowledged byte. */
+async function sendPhotos(ctx, summary) {
+  const waiting = (await store.listOutbox()).filter((e) => e.state === 'photos' && authorsOwn(ctx, e));
+  const jobs = [];
+  const entries = waiting.map((entry) => {
+    const done = new Set(entry.photos_done || []);
+    const tried = new Set(entry.photos_tried || []);
+    // The server counts more than this device knows it sent (an earlier device or a lost answer).
+    const serverAhead = (entry.photos_received || 0) > done.size;
+    const state = { entry, done, tried, serverAhead, left: 0, problem: null, saving: Promise.resolve() };
     for (const photoId of entry.photo_ids || []) {
-      index += 1;
-      emit('sync-progress', { phase: 'photos', index, total, mutation_id: entry.mutation_id });
-      const outcome = await sendPhoto(photoId, summary);
-      if (outcome.ok) {
-        received += 1;
-        await store.updateOutbox(entry.mutation_id, { photos_received: received });
-      } else {
-        problem = outcome;
-      }
+      if (done.has(photoId)) continue;
+      state.left += 1;
+      jobs.push({ state, photoId });
     }
+    return state;
+  });
+  const save = (state) => {
+    // One write after another per entry: each carries the whole of what is known by then.
+    const patch = { photos_done: [...state.done], photos_tried: [...state.tried],
+      photos_received: state.done.size };
+    state.saving = state.saving.then(() => store.updateOutbox(state.entry.mutation_id, patch));
+    return state.saving;
+  };
+  const finish = async (state) => {
+    const { entry } = state;
     const expected = (entry.photo_ids || []).length;
-    if (received === expected) {
-      await store.markSynced(entry.mutation_id, { photos_expected: expected, photos_received: received,
+    await state.saving;
+    if (state.done.size === expected) {
+      await store.markSynced(entry.mutation_id, { photos_expected: expected, photos_received: expected,
         version: entry.version });
-    } else if (problem) {
+    } else if (state.problem) {
       const tries = (entry.photo_attempts || 0) + 1;
       await store.updateOutbox(entry.mutation_id, {
-        photo_attempts: tries, reason: problem.reason,
+        photo_attempts: tries, reason: state.problem.reason,
         state: tries >= PHOTO_TRIES ? 'attention' : 'photos',
       });
     }
-  }
+  };
+  // Entries with nothing left to send (all acknowledged before a cut) are finished first.
+  for (const state of entries) if (!state.left) await finish(state);
+  const total = jobs.length;
+  let index = 0;
+  let halt = null;
+  const worker = async () => {
+    while (!halt && index < jobs.length) {
+      const { state, photoId } = jobs[index];
+      index += 1;
+      emit('sync-progress', { phase: 'photos', index, total, mutation_id: state.entry.mutation_id });
+      const unsure = state.serverAhead || state.tried.has(photoId);
+      if (!unsure) {
+        state.tried.add(photoId);
+        await save(state);
+      }
+      try {
+        const outcome = await sendPhoto(ctx, photoId, unsure, summary);
+        if (outcome.ok) {
+          state.done.add(photoId);
+          await save(state);
+        } else {
+          state.problem = outcome;
+        }
+      } catch (err) {
+        halt ||= err;  // no answer: the others in flight finish, nothing new starts
+        continue;
+      }
+      state.left -= 1;
+      if (!state.left) await finish(state);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PHOTOS_IN_FLIGHT, jobs.length) }, worker));
+  if (halt) throw halt;
 }
 
-/** Who the server says is signed in (null with a device token or when nobody is). The device adopts
- * that person at once (store.adoptSignedIn), not only at their first pull. */
-async function signedInUserId() {
-  if ((await authHeaders()).Authorization) return null;
-  const body = await (await call('/csrf')).json();
-  // Someone signed in: the device goes by them now. Nobody (a session that ended): the device keeps
-  // what it has and sends nothing; only signing out clears it (shell.js).
-  if (body.user) await store.adoptSignedIn(body.user);
-  if (body.user_id == null) {
-    emit('sync-unauthorized', { path: '/csrf' });
-    throw new Stop('unauthorized', 'Sign in again to send. Everything stays on this device.');
-  }
-  return body.user_id;
-}
-
-/** On a shared tablet, work goes out only under the session of the person who submitted it. */
-async function sendable(entries) {
-  const me = await signedInUserId();
+/** Entries of other people wait for them (a shared tablet). */
+async function sendable(ctx, entries) {
   const mine = [];
   for (const entry of entries) {
-    if (me !== null && entry.user_id != null && entry.user_id !== me) {
+    if (!authorsOwn(ctx, entry)) {
       if (!entry.waiting_for_author) {
         await store.updateOutbox(entry.mutation_id, {
           waiting_for_author: true,
@@ -224,19 +311,21 @@ async function sendable(entries) {
 async function doFlush() {
   const summary = { applied: 0, duplicate: 0, conflict: 0, rejected: 0, photos: 0, stopped: null, remaining: 0 };
   try {
-    const pending = await sendable((await store.listOutbox()).filter((e) => e.state === 'queued' || e.state === 'sending'));
+    const ctx = await flushContext();
+    ctx.deviceId = await deviceId();
+    const pending = await sendable(ctx, (await store.listOutbox()).filter((e) => e.state === 'queued' || e.state === 'sending'));
     for (let i = 0; i < pending.length; i += BATCH) {
       const batch = pending.slice(i, i + BATCH);
       emit('sync-progress', { phase: 'records', index: Math.min(i + batch.length, pending.length), total: pending.length });
       try {
-        await pushBatch(batch, summary);
+        await pushBatch(ctx, batch, summary);
       } catch (err) {
         // No answer: the server may or may not have the batch; the mutation ids make a resend safe.
         for (const entry of batch) await store.updateOutbox(entry.mutation_id, { state: 'queued' });
         throw err;
       }
     }
-    await sendPhotos(summary);
+    await sendPhotos(ctx, summary);
   } catch (err) {
     if (!(err instanceof Stop)) throw err;
     summary.stopped = err.kind;

@@ -14,7 +14,7 @@ from inspector import photos as pipeline
 from inspector.models import Photo, Site
 from inspector.models.accounts import User
 from inspector.models.base import utcnow
-from sync import photos as photo_store
+from inspector.services import photo_uploads as photo_store
 from tests.browser.conftest import sign_in
 from tests.browser.test_sync_outbox import ENQUEUE, photo, wait_until
 from tests.sync.helpers import checklist_codes, inspection_payload, sha, uid

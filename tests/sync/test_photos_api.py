@@ -184,6 +184,25 @@ def test_refusals_are_clear_and_store_nothing(client, db, people, device_headers
     assert db.exec(select(func.count()).select_from(Photo)).one() == 0
 
 
+def test_a_resend_is_acknowledged_without_a_head_and_stores_nothing(
+    client, db, people, device_headers
+):
+    """The device sends a photo with one PUT: when its first answer was lost, the PUT again is the
+    check. The same bytes are acknowledged (200) and nothing is stored twice; bytes damaged on the
+    way are refused as such, not acknowledged on the strength of their header."""
+    headers = device_headers(people["permittee"])
+    data = jpeg()
+    pid = uid()
+    assert put(client, headers, pid, data).status_code == 201
+    files = stored_files(db)
+    again = put(client, headers, pid, data)
+    assert again.status_code == 200 and again.get_json()["stored"] is True
+    assert stored_files(db) == files
+    damaged = put(client, headers, pid, data[:-100], digest=sha(data))
+    assert damaged.status_code == 422 and damaged.get_json()["error"] == "hash_mismatch"
+    assert stored_files(db) == files
+
+
 def test_same_id_other_bytes_is_409(client, db, people, device_headers):
     headers = device_headers(people["permittee"])
     pid = uid()

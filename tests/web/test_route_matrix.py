@@ -176,7 +176,8 @@ MATRIX = {
 
 
 # A photo id is made on the device, so one already stored must be refused: the permittee learns only
-# that the id is taken, in the words every taker gets (sync/photos.py), never whose or what it is.
+# that the id is taken, in the words every taker gets (inspector/services/photo_uploads.py), never
+# whose or what it is.
 TAKEN_ID_REFUSED = {("/api/v1/photos/<photo_id>", "PUT")}
 
 # A site's public records page is for anyone holding its address (printed on the site sign): it
@@ -321,7 +322,7 @@ def test_route(matrix, route):
                 restore()
             missing_url = url_for_rule(rule, MISSING)
             if route in TAKEN_ID_REFUSED:
-                from sync.photos import ID_TAKEN
+                from inspector.services.photo_uploads import ID_TAKEN
 
                 assert response.status_code == 409 and response.get_json()["reason"] == ID_TAKEN
             elif missing_url != url:

@@ -1,7 +1,9 @@
-"""Receiving photo bytes: PUT by the photo's device-made id, in either order with the record naming it.
+"""Photo uploads: storing the bytes a device sends by the photo's device-made id, in either order
+with the record naming it; finding a photo for whoever may see it; the unclaimed-photo bounds.
 
 The row, its bytes and its thumbnail are written in one transaction: a photo is stored and acknowledged,
-or not at all (no orphan files, no row pointing at missing bytes).
+or not at all (no orphan files, no row pointing at missing bytes). A PUT is its own idempotency check:
+the same id with the same bytes answers 200 and stores nothing (docs/sync-protocol.md).
 """
 
 from __future__ import annotations
@@ -10,10 +12,11 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from inspector import photos as pipeline
-from inspector.models import Inspection, Photo, PhotoClaim, StoredFile, User
+from inspector.models import Finding, Inspection, Photo, PhotoClaim, StoredFile, User
 from inspector.rules import clocks
-from inspector.services import audit, sites
-from inspector.services.inspections import UUID_RE
+
+from . import audit, sites
+from .inspections import UUID_RE
 
 ID_TAKEN = "This photo id is already used; the device makes a new one for a new photo."
 
@@ -36,8 +39,6 @@ def site_of(session: Session, photo: Photo) -> int | None:
         inspection = session.get(Inspection, photo.inspection_id)
         return inspection.site_id if inspection else None
     if photo.finding_id:
-        from inspector.models import Finding
-
         finding = session.get(Finding, photo.finding_id)
         return finding.site_id if finding else None
     return None
@@ -60,14 +61,16 @@ def receive(
         raise pipeline.PhotoError(422, "bad_id", "A photo id is a UUID made on the device.")
     existing = session.get(Photo, photo_id)
     if existing is not None:
-        same = sha256 is not None and existing.sha256 == sha256.strip().lower()
         if existing.user_id != user.id and find(session, photo_id, user) is None:
             raise pipeline.PhotoError(409, "id_taken", ID_TAKEN)
-        if same:
-            return 200, existing
-        raise pipeline.PhotoError(
-            409, "different_bytes", "A photo with this id is already stored with other bytes."
-        )
+        if sha256 is None or sha256.strip().lower() != existing.sha256:
+            raise pipeline.PhotoError(
+                409, "different_bytes", "A photo with this id is already stored with other bytes."
+            )
+        # A resend (its answer was lost): the same bytes are acknowledged again and nothing is
+        # stored; bytes damaged on the way are refused, not acknowledged for their header.
+        pipeline.check_upload(data, sha256, content_type)
+        return 200, existing
     claim = session.get(PhotoClaim, photo_id)
     # Another user's id answers as a stored photo does, before the body is looked at: nothing
     # about the record, nor whether its photo arrived, leaks (docs/sync-protocol.md).
