@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime, timedelta
-from functools import lru_cache
 from types import SimpleNamespace
 
-from sqlalchemy import bindparam
+from sqlalchemy import inspect
 from sqlmodel import Session, select
 
 from ..models import (
-    Answer,
     Finding,
     Inspection,
     OrderEvent,
@@ -34,11 +32,11 @@ from ..models.enforcement import (
     OPEN_STATUSES,
     RETRACTING_BODIES,
 )
-from ..rules import calculators, clocks, signatures
+from ..rules import clocks, signatures
 from ..rules import enforcement as rules
 from ..rules.rulebook import Rulebook
-from . import Forbidden, NotFound, ServiceError, audit, permits, schedule, seals, visits
-from .findings import UNRESOLVED, packet_changed
+from . import Forbidden, NotFound, ServiceError, audit, permits, schedule, seals, site_facts
+from .findings import packet_changed
 from .memo import remember
 
 ORDER_NAMESPACE = uuid.UUID("0f7e0c52-61a4-4d0b-a2a8-6f0d8f4b7a11")
@@ -58,6 +56,10 @@ def iso(moment: datetime | None) -> str | None:
     return moment.replace(microsecond=0).isoformat() + "Z" if moment else None
 
 
+# Sites the tick reads at a time: a fixed number of queries per batch, IN lists of bounded length.
+TICK_BATCH = 250
+
+
 def parse_iso(value) -> datetime | None:
     if not value:
         return None
@@ -69,139 +71,10 @@ def parse_iso(value) -> datetime | None:
 # ---------------------------------------------------------------- facts for the rules
 
 
-def _due_items(session: Session, site: Site, now: datetime, rb: Rulebook) -> list[dict]:
-    return schedule.due_items(session, site, now, rb)
-
-
-@lru_cache(maxsize=8)
-def _recent_visits(depth: int):
-    """A site's `depth` newest visits (statement built once; see visits.by_site_ids)."""
-    visit = visits.by_site_ids()
-    return (
-        select(
-            visit.c.id,
-            visit.c.visit_id,
-            visit.c.visit_on,
-            visit.c.visit_started_at,
-            visit.c.active_disturbance,
-        )
-        .order_by(*visits.newest_first(visit))
-        .limit(depth)
-    )
-
-
-@lru_cache(maxsize=1)
-def _first_active_visit():
-    """A site's first visit with active disturbance since the permit was issued (param `issued_on`)."""
-    visit = visits.by_site_ids()
-    return (
-        select(visit.c.id, visit.c.visit_id, visit.c.visit_on, visit.c.visit_started_at)
-        .where(
-            visit.c.active_disturbance == True,  # noqa: E712
-            visit.c.visit_on >= bindparam("issued_on"),
-        )
-        .order_by(visit.c.visit_on, visit.c.visit_started_at)
-        .limit(1)
-    )
-
-
-def _properly_sized(calculation, rb: Rulebook) -> bool:
-    """The failure was answered with a calculation showing the device meets the standard (re-run)."""
-    if not isinstance(calculation, dict) or calculation.get("name") != "dewatering":
-        return False
-    try:
-        return calculators.run("dewatering", calculation.get("inputs") or {}, rb)["passes"] is True
-    except calculators.CalculatorInputError:
-        return False
-
-
 def gather_facts(
     session: Session, site: Site, now: datetime, rb: Rulebook, due: list[dict] | None = None
 ) -> rules.SiteFacts:
-    permit = permits.current_permit(session, site.id)
-    depth = max(rb["stop_work.repeat_critical_failures"], 1)
-    # Visits, not inspections: a replaced inspection is read through its correction (services/visits.py).
-    site_param = {visits.SITE_IDS: [site.id]}
-    recent = session.exec(_recent_visits(depth), params=site_param).all()
-    ids = [row[0] for row in recent]
-    failed: dict[str, set[str]] = {i: set() for i in ids}
-    photo_ids: dict[str, list[str]] = {i: [] for i in ids}
-    if ids:
-        sized = {i["code"] for i in rb["checklist.items"] if i.get("sized_device_not_a_violation")}
-        for inspection_id, code, calculation in session.exec(
-            select(Answer.inspection_id, Answer.item_code, Answer.calculator).where(
-                Answer.inspection_id.in_(ids), Answer.result == "fail"
-            )
-        ):
-            if code in sized and _properly_sized(calculation, rb):
-                continue  # § 256-7B(1)(b): visible particulate from a sized device is no violation
-            failed[inspection_id].add(code)
-        for photo_id, inspection_id in session.exec(
-            select(Photo.id, Photo.inspection_id).where(Photo.inspection_id.in_(ids))
-        ):
-            photo_ids[inspection_id].append(photo_id)
-    facts_inspections = tuple(
-        rules.InspectionFact(
-            id=iid,
-            visit=visit_id,
-            at=visits.moment(day, start, rb),
-            active_disturbance=active,
-            failed=frozenset(failed[iid]),
-            photo_ids=tuple(photo_ids[iid]),
-        )
-        for iid, visit_id, day, start, active in recent
-    )
-    first_active = None
-    notices: tuple = ()
-    if permit is not None and permit.issued_on is not None:
-        first = session.exec(
-            _first_active_visit(), params={**site_param, "issued_on": permit.issued_on}
-        ).first()
-        if first is not None:
-            first_active = rules.InspectionFact(
-                id=first[0],
-                visit=first[1],
-                at=visits.moment(first[2], first[3], rb),
-                active_disturbance=True,
-            )
-        notices = tuple(
-            rules.NoticeFact(
-                id=n.id, measure=n.measure, installed_on=n.installed_on, notified_at=n.notified_at
-            )
-            for n in permits.completion_notices(session, permit)
-        )
-    findings = tuple(
-        rules.FindingFact(
-            id=f.id, item_code=f.item_code, severity=f.severity, status=f.status, due_at=f.due_at
-        )
-        for f in session.exec(
-            select(Finding).where(Finding.site_id == site.id, Finding.status.in_(UNRESOLVED))
-        )
-    )
-    due_items = due if due is not None else _due_items(session, site, now, rb)
-    due_facts = tuple(
-        rules.DueFact(
-            kind=d["kind"],
-            state=d["state"],
-            due_at=parse_iso(d.get("due_at")),
-            citation=d.get("citation", ""),
-            label=d.get("label", ""),
-            rain_event_id=d.get("rain_event_id"),
-        )
-        for d in due_items
-    )
-    return rules.SiteFacts(
-        permit_id=permit.id if permit else None,
-        permit_status=permit.status if permit else None,
-        permit_issued_on=permit.issued_on if permit else None,
-        permit_expires_on=permit.expires_on if permit else None,
-        commencement_notified_at=permit.commencement_notified_at if permit else None,
-        inspections=facts_inspections,
-        first_active_inspection=first_active,
-        findings=findings,
-        due=due_facts,
-        notices=notices,
-    )
+    return site_facts.gather(session, site, now, rb, due)
 
 
 # ---------------------------------------------------------------- history and audit
@@ -222,7 +95,8 @@ def _event(
     order.version += 1 if before is not None else 0
     order.updated_at = now
     session.add(order)
-    session.flush()
+    if inspect(order).pending:  # its row first: the event's foreign key names it (seal flushes all)
+        session.flush()
     session.add(OrderEvent(order_id=order.id, status=status, note=note, by_user_id=user_id, at=now))
     seals.seal(session, "stop_work_order", order, at=now)
     audit.record(
@@ -269,31 +143,57 @@ def evaluate_site(
     permit = permits.current_permit(session, site.id)
     if permit is not None:
         permits.refresh_status(session, permit, clocks.to_local(now, rb).date())
-    facts = gather_facts(session, site, now, rb, due)
+    facts = site_facts.gather_many(
+        session,
+        [site],
+        now,
+        rb,
+        permits={site.id: permit} if permit else {},
+        due=None if due is None else {site.id: due},
+    )[site.id]
     orders = list(session.exec(select(StopWorkOrder).where(StopWorkOrder.site_id == site.id)))
+    order = _proposal(session, site, permit, facts, orders, now, rb)
+    if order is None:
+        return []
+    session.add(order)
+    _record_proposal(session, order, now, rb)
+    return [order]
+
+
+def _proposal(
+    session: Session,
+    site: Site,
+    permit: Permit | None,
+    facts: rules.SiteFacts,
+    orders: list[StopWorkOrder],
+    now: datetime,
+    rb: Rulebook,
+) -> StopWorkOrder | None:
+    """evaluate_site's decision on facts and orders already read (`orders`: every order of the site):
+    lapsed grounds and new evidence are recorded here; a new proposal is returned, not yet stored."""
     _lapse_proposals(session, orders, {f.id for f in facts.findings}, now=now, rb=rb)
     triggers = rules.evaluate(facts, now, rb)
     if not triggers:
-        return []
+        return None
     seen = {key for o in orders for g in (o.grounds or []) for key in g.get("keys", [])}
     fresh = [t for t in triggers if any(k not in seen for k in t.keys)]
     pending = next((o for o in orders if o.status == "proposed"), None)
     if pending is not None and fresh:
         # One proposal per site awaits the supervisor: new evidence joins it instead of a second one.
         _add_to_proposal(session, pending, fresh, now=now, rb=rb)
-        return []
+        return None
     open_grounds = {
         g["ground"] for o in orders if o.status in OPEN_STATUSES for g in (o.grounds or [])
     }
     fresh = [t for t in fresh if t.ground not in open_grounds]
     if not fresh:
-        return []
+        return None
     grouped = rules.group(fresh, rb)
     keys = sorted(k for t in fresh for k in t.keys)
     order_id = str(uuid.uuid5(ORDER_NAMESPACE, f"{site.id}:{'|'.join(keys)}"))
-    if session.get(StopWorkOrder, order_id) is not None:
-        return []
-    order = StopWorkOrder(
+    if any(o.id == order_id for o in orders):
+        return None
+    return StopWorkOrder(
         id=order_id,
         site_id=site.id,
         permit_id=permit.id if permit else None,
@@ -308,7 +208,9 @@ def evaluate_site(
             "photos": grouped.photos,
         },
     )
-    session.add(order)
+
+
+def _record_proposal(session: Session, order: StopWorkOrder, now: datetime, rb: Rulebook) -> None:
     _event(
         session,
         order,
@@ -316,7 +218,7 @@ def evaluate_site(
         user_id=None,
         now=now,
         action="propose",
-        note="; ".join(g["reason"] for g in grouped.grounds),
+        note="; ".join(g["reason"] for g in order.grounds),
     )
     if rb["stop_work.auto_issue"]:
         _issue(
@@ -327,7 +229,6 @@ def evaluate_site(
             rb=rb,
             note="Issued automatically (stop_work.auto_issue)",
         )
-    return [order]
 
 
 def _add_to_proposal(
@@ -444,14 +345,43 @@ def _why_lapsed(session: Session, finding_id: str, rb: Rulebook) -> str:
 
 
 def evaluate_all(session: Session, now: datetime, rb: Rulebook) -> list[StopWorkOrder]:
-    """The clock tick: every site, as time passes (permits expire, deadlines pass)."""
+    """The clock tick: every site, as time passes (permits expire, deadlines pass), as evaluate_site
+    evaluates one. Read a batch of sites at a time in a fixed number of queries (site_facts.py)."""
     created: list[StopWorkOrder] = []
     sites = list(session.exec(select(Site).order_by(Site.id)))
-    due_many = schedule.due_items_many(session, sites, now, rb)
-    for site in sites:
-        created += evaluate_site(
-            session, site, now, rb, due=due_many.get(site.id, []) if due_many else None
-        )
+    today = clocks.to_local(now, rb).date()
+    for start in range(0, len(sites), TICK_BATCH):
+        batch = sites[start : start + TICK_BATCH]
+        ids = [s.id for s in batch]
+        current = schedule.current_permits(session, ids)
+        for permit in current.values():
+            permits.refresh_status(session, permit, today)
+        facts = site_facts.gather_many(session, batch, now, rb, permits=current)
+        orders: dict[int, list[StopWorkOrder]] = {sid: [] for sid in ids}
+        for order in session.exec(select(StopWorkOrder).where(StopWorkOrder.site_id.in_(ids))):
+            orders[order.site_id].append(order)
+        with seals.together(session):  # one read-back and one chain extension per batch
+            new = [
+                order
+                for site in batch
+                if (
+                    order := _proposal(
+                        session,
+                        site,
+                        current.get(site.id),
+                        facts[site.id],
+                        orders[site.id],
+                        now,
+                        rb,
+                    )
+                )
+                is not None
+            ]
+            session.add_all(new)
+            session.flush()  # the new orders in one INSERT, before the events that name them
+            for order in new:
+                _record_proposal(session, order, now, rb)
+        created += new
     return created
 
 

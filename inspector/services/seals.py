@@ -8,6 +8,7 @@ ends. See docs/sealing.md."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 
@@ -54,6 +55,40 @@ def _record_id(record) -> str:
     return str(getattr(record, "id", record))
 
 
+_WAITING = "seals_waiting"
+
+
+@contextmanager
+def together(session: Session):
+    """Seal calls inside the block wait and are made together when it ends, in the order they were
+    asked: the clock tick proposes an order at hundreds of sites, and sealing them one by one read each
+    back and the chain's head once per order. A record asked again while it waits has the waiting
+    seals made first, so each version is sealed as it was, as without the block."""
+    if _WAITING in session.info:
+        yield
+        return
+    session.info[_WAITING] = ([], set())
+    try:
+        yield
+        _seal_waiting(session)
+    finally:
+        session.info.pop(_WAITING, None)
+
+
+def _seal_waiting(session: Session) -> None:
+    asked, waiting = session.info[_WAITING]
+    groups: list[tuple[tuple, list[str]]] = []
+    for key, ids in asked:
+        if groups and groups[-1][0] == key:
+            groups[-1][1].extend(ids)
+        else:
+            groups.append((key, list(ids)))
+    asked.clear()
+    waiting.clear()
+    for (kind, at, origin), ids in groups:
+        _seal_now(session, kind, ids, at, origin)
+
+
 def seal(
     session: Session,
     kind: str | None,
@@ -62,11 +97,25 @@ def seal(
     origin: str = "receipt",
 ) -> list[chain.Seal]:
     """Seal records (model objects or ids) of one kind as the database now holds them, in the
-    caller's transaction. `kind` None: taken from the first record's class."""
+    caller's transaction. `kind` None: taken from the first record's class. Inside `together`,
+    the seal is made when the block ends (nothing is returned)."""
     if not records_:
         return []
     kind = kind or records.kind_of(records_[0])
     ids = list(dict.fromkeys(_record_id(r) for r in records_))
+    if _WAITING not in session.info:
+        return _seal_now(session, kind, ids, at or utcnow(), origin)
+    asked, waiting = session.info[_WAITING]
+    if any((kind, i) in waiting for i in ids):
+        _seal_waiting(session)
+    asked.append(((kind, at or utcnow(), origin), ids))
+    waiting.update((kind, i) for i in ids)
+    return []
+
+
+def _seal_now(
+    session: Session, kind: str, ids: list[str], at: datetime, origin: str
+) -> list[chain.Seal]:
     session.flush()
     current = records.hashes(session, kind, ids)
     absent = [i for i in ids if i not in current]
@@ -74,9 +123,7 @@ def seal(
         raise LookupError(f"cannot seal {kind} {', '.join(absent)}: not stored")
     fmt = records.KINDS[kind].current
     _lock_head(session)
-    made = chain.extend(
-        head(session), [(kind, i, fmt, current[i]) for i in ids], at or utcnow(), origin
-    )
+    made = chain.extend(head(session), [(kind, i, fmt, current[i]) for i in ids], at, origin)
     session.execute(
         insert(Seal),
         [
