@@ -192,6 +192,11 @@ addEventListener('sync-progress', (event) => {
 addEventListener('offline', settle);
 setTimeout(settle, 6000);
 
+const packetLine = (sites, lastSync) => (sites.length
+  ? `${sites.length} site(s) on this device${lastSync ? `, last updated ${villageTime(lastSync)}` : ''}.`
+  : 'No work packet on this device yet. Sign in while online; your sites are then kept here for use without a signal.');
+let drawnAt = 0;
+
 async function render() {
   const [sites, findings, lastSync, user, cursor] = await Promise.all([
     store.listSites(), store.listFindings(),
@@ -226,14 +231,27 @@ async function render() {
       list.append(li);
     }
   }
-  $('packet-state').textContent = sites.length
-    ? `${sites.length} site(s) on this device${lastSync ? `, last updated ${villageTime(lastSync)}` : ''}.`
-    : 'No work packet on this device yet. Sign in while online; your sites are then kept here for use without a signal.';
+  $('packet-state').textContent = packetLine(sites, lastSync);
   renderWhy();
+  drawnAt = Date.now();
   await renderDrafts();
   document.body.dataset.ready = 'home';
 }
 
-store.events.addEventListener('packet-changed', render);
+// A pull that brought nothing new (the usual sync on load) right after a draw changes only when
+// the packet was last updated: the lists are not drawn again (a second full draw is main-thread
+// work on a slow tablet). Later, a draw also moves what has fallen due since into "Overdue".
+store.events.addEventListener('packet-changed', async (event) => {
+  const { count, reset, signedOut } = event.detail || {};
+  const fresh = Date.now() - drawnAt < 60_000 && !$('home-body').hidden;
+  if (count === 0 && !reset && !signedOut && fresh) {
+    const [sites, lastSync] = await Promise.all([store.listSites(), store.getMeta('last_sync_at')]);
+    if (sites.length) {
+      $('packet-state').textContent = packetLine(sites, lastSync);
+      return;
+    }
+  }
+  render();
+});
 render();
 renderStorage($('storage-line'));
