@@ -6,7 +6,7 @@ Timed, each the median of RUNS:
 - the first tick after the data arrives (it proposes orders at most sites: the writing tick), each run on
   a fresh copy of the database;
 - the steady tick (run again: nothing new, only reads), as cron runs it every few minutes;
-- the whole `tick` command (also photo expiry and the daily records check, due on its first run).
+- the whole `tick` command on a fresh copy (with photo expiry; the daily records check not due).
 Baseline of the same run: the floor, the SELECTs the tick needs, batched and run raw on sqlite3.
 Target: the tick under 5 s for 1,000 sites. Last line: one JSON object."""
 
@@ -33,7 +33,7 @@ from inspector import create_app  # noqa: E402
 from inspector.cli_enforcement import tick_command  # noqa: E402
 from inspector.db import create_all, get_session  # noqa: E402
 from inspector.models.base import utcnow  # noqa: E402
-from inspector.services import accounts, clock, enforcement  # noqa: E402
+from inspector.services import accounts, clock, enforcement, seals  # noqa: E402
 
 SITES, GAUGES, RUNS = 1000, 8, 3
 TARGET_S = 5.0
@@ -207,7 +207,13 @@ def run_tick(path: Path) -> tuple[float, float, int, dict]:
 
 
 def run_command(path: Path) -> float:
+    """The whole command as cron runs it between two daily records checks (one is recorded as just
+    run: the bench's rows are written without seals, so a check would only time naming them all)."""
     app = make_app(path)
+    with app.app_context():
+        session = get_session()
+        seals.record_run(session, seals.Report(started_at=utcnow()), trigger="bench")
+        session.commit()
     started = time.perf_counter()
     result = app.test_cli_runner().invoke(tick_command)
     elapsed = time.perf_counter() - started
@@ -276,7 +282,7 @@ def main() -> None:
         "steady_tick_cpu_s": round(statistics.median(steady_cpu), 3),
         "steady_tick_selects": steady_queries["select"],
         "steady_tick_writes": steady_queries["write"],
-        "command_first_run_s": round(statistics.median(command), 3),
+        "command_s": round(statistics.median(command), 3),
         "floor_s": round(floor_s, 4),
         "load_average_1m": round(os.getloadavg()[0], 2),
     }
