@@ -8,7 +8,7 @@ hence no CSRF risk) pass; cookie-authenticated writes are checked here with the 
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, g, jsonify, request
+from flask import Blueprint, Response, abort, current_app, g, jsonify, request
 from flask_wtf.csrf import CSRFError, generate_csrf
 
 from inspector.db import get_session
@@ -155,7 +155,14 @@ def pull():
         )
     except protocol.BatchError as exc:
         return jsonify(exc.body()), exc.status
-    return jsonify(body)
+    return _json(body)
+
+
+def _json(model) -> Response:
+    """A response model written by Pydantic (its serialisers: one way to write a time)."""
+    return current_app.response_class(
+        model.model_dump_json(exclude_unset=True), mimetype="application/json"
+    )
 
 
 @bp.route("/photos/<photo_id>", methods=["HEAD"])
@@ -220,4 +227,4 @@ def inspection_detail(inspection_id: str):
         abort(404, description="No such inspection.")
     from .handlers.inspection import record
 
-    return jsonify(record(session, inspection))
+    return _json(record(session, inspection))

@@ -22,7 +22,9 @@ from inspector.services.inspections import Invalid, kinds_for
 
 from . import validate
 from .handlers import HANDLERS, SyncContext, load_all
+from .schemas.base import Out
 from .schemas.push import MAX_BATCH
+from .schemas.responses import Catalog, Certification, Change, PullResponse, PullUser
 
 PULL_DEFAULT = 500
 PULL_MAX = 2000
@@ -215,7 +217,7 @@ def _result(session: Session, m: dict, outcome, ctx: BatchContext) -> dict:
             "errors": outcome.errors,
         }
     if outcome.status == "conflict":
-        server_copy = outcome.server_copy or {}
+        server_copy = _plain(outcome.server_copy) or {}
         session.add(
             SyncConflict(
                 mutation_id=m["mutation_id"],
@@ -241,11 +243,18 @@ def _result(session: Session, m: dict, outcome, ctx: BatchContext) -> dict:
         }
     out = {**result, "status": outcome.status, "version": outcome.version}
     if outcome.data is not None:
-        out["data"] = outcome.data
+        out["data"] = data = _plain(outcome.data)
         for key in ("photos_expected", "photos_received"):
-            if key in outcome.data:
-                out[key] = outcome.data[key]
+            if data.get(key) is not None:
+                out[key] = data[key]
     return out
+
+
+def _plain(record: Out | dict | None) -> dict | None:
+    """A record as the wire writes it (the result is also stored for replays: plain JSON)."""
+    if isinstance(record, Out):
+        return record.model_dump(mode="json", exclude_unset=True)
+    return record
 
 
 def _refresh_photo_counts(session: Session, mutations: list[dict], results: list[dict]) -> None:
@@ -292,7 +301,7 @@ def parse_cursor(since: str | None) -> tuple[int, str | None]:
     return int(seq), catalog or None
 
 
-def pull(session: Session, *, user: User, since: str | None, limit: int | None, rb) -> dict:
+def pull(session: Session, *, user: User, since: str | None, limit: int | None, rb) -> PullResponse:
     seq, had_catalog = parse_cursor(since)
     limit = PULL_DEFAULT if limit is None else max(1, min(int(limit), PULL_MAX))
     handlers = load_all()
@@ -329,20 +338,15 @@ def pull(session: Session, *, user: User, since: str | None, limit: int | None, 
     changes = []
     for entity, entity_id in touched:
         data = handlers[entity].serialize(session, entity_id, user)
-        if data is None:
-            changes.append(
-                {"entity": entity, "id": entity_id, "op": "delete", "version": None, "data": None}
+        changes.append(
+            Change(
+                entity=entity,
+                id=entity_id,
+                op="delete" if data is None else "upsert",
+                version=None if data is None else data.version,
+                data=data,
             )
-        else:
-            changes.append(
-                {
-                    "entity": entity,
-                    "id": entity_id,
-                    "op": "upsert",
-                    "version": data.get("version"),
-                    "data": data,
-                }
-            )
+        )
     next_seq = events[-1][0] if events else seq
     catalog_version = rb["checklist.version"]
     send_catalog = had_catalog != catalog_version
@@ -352,32 +356,31 @@ def pull(session: Session, *, user: User, since: str | None, limit: int | None, 
 
         found = session.get(Company, user.company_id)
         company = found.name if found else None
-    return {
-        "cursor": f"{next_seq}:{catalog_version}",
-        "has_more": len(events) == limit,
-        "user": {
-            "id": user.id,
-            "name": user.name,
-            "role": user.role,
-            "company": company,
-            "may": may(user),
+    return PullResponse(
+        cursor=f"{next_seq}:{catalog_version}",
+        has_more=len(events) == limit,
+        user=PullUser(
+            id=user.id,
+            name=user.name,
+            role=user.role,
+            company=company,
+            may=may(user),
             # Shown on the capture page: a missing or expired certification is warned about.
-            "certification": {
-                "type": user.certification_type,
-                "number": user.certification_number,
-                "expires_on": user.certification_expires_on
-                and user.certification_expires_on.isoformat(),
-            },
-        },
-        "catalog": (
-            {
-                "version": catalog_version,
-                "answers": list(rb["checklist.answers"]),
-                "items": list(rb["checklist.items"]),
-            }
+            certification=Certification(
+                type=user.certification_type,
+                number=user.certification_number,
+                expires_on=user.certification_expires_on,
+            ),
+        ),
+        catalog=(
+            Catalog(
+                version=catalog_version,
+                answers=list(rb["checklist.answers"]),
+                items=list(rb["checklist.items"]),
+            )
             if send_catalog
             else None
         ),
-        "calculators": dict(rb["calculators"]) if send_catalog else None,
-        "changes": changes,
-    }
+        calculators=dict(rb["calculators"]) if send_catalog else None,
+        changes=changes,
+    )

@@ -52,10 +52,6 @@ PRIORITY = {
 REASON_MAX = 4000
 
 
-def iso(moment: datetime | None) -> str | None:
-    return moment.replace(microsecond=0).isoformat() + "Z" if moment else None
-
-
 # Sites the tick reads at a time: a fixed number of queries per batch, IN lists of bounded length.
 TICK_BATCH = 250
 
@@ -933,9 +929,9 @@ def status_entry(order: StopWorkOrder | None, now: datetime, proposed: int = 0) 
     return {
         "status": order.status,
         "order_id": order.id,
-        "issued_at": iso(order.issued_at),
-        "posted_at": iso(order.posted_at),
-        "compliance_due": iso(order.compliance_due),
+        "issued_at": clocks.wire_time(order.issued_at),
+        "posted_at": clocks.wire_time(order.posted_at),
+        "compliance_due": clocks.wire_time(order.compliance_due),
         "compliance_passed": bool(order.compliance_due and now >= compliance_end(order)),
         "grounds": [
             {"ground": g["ground"], "citation": g["citation"], "reason": g.get("reason", "")}

@@ -12,7 +12,7 @@ A handler module looks like:
         entity = "finding"
 
         def apply(self, session, mutation, ctx) -> Outcome: ...
-        def serialize(self, session, entity_id, user) -> dict | None: ...   # None: gone or not visible
+        def serialize(self, session, entity_id, user) -> FindingRecord | None: ...  # None: gone/hidden
 
 A new entity's handler is added to the list in `load_all()`.
 """
@@ -38,8 +38,8 @@ class SyncContext:
 class Outcome:
     status: Literal["applied", "conflict", "rejected"]
     version: int | None = None
-    data: dict | None = None  # the record as stored (applied)
-    server_copy: dict | None = None  # the server's current record (conflict)
+    data: Any = None  # the record as stored (applied): a sync/schemas/records model
+    server_copy: Any = None  # the server's current record (conflict), likewise
     errors: dict[str, str] = field(default_factory=dict)  # field -> message (rejected)
     reason: str | None = None
 
@@ -49,7 +49,7 @@ class EntityHandler(Protocol):
 
     def apply(self, session, mutation: dict, ctx: SyncContext) -> Outcome: ...
 
-    def serialize(self, session, entity_id: str, user) -> dict | None: ...
+    def serialize(self, session, entity_id: str, user) -> Any: ...  # a records model, or None
 
 
 def load_all() -> dict[str, EntityHandler]:

@@ -9,6 +9,7 @@ from sqlmodel import select
 from inspector.models import AuditEvent, Finding, Photo, PhotoClaim
 from inspector.services import NotFound, findings, inspections
 
+from ..schemas.records import FindingRecord, PhotoState
 from . import Outcome
 
 # The fields each kind of update writes; a concurrent server change to any of them is a conflict.
@@ -19,45 +20,42 @@ TOUCHES = {
 }
 
 
-def _iso(moment):
-    return moment.replace(microsecond=0).isoformat() + "Z" if moment else None
-
-
-def record(session, finding: Finding, now=None) -> dict:
+def record(session, finding: Finding, now=None) -> FindingRecord:
     claims = session.exec(select(PhotoClaim).where(PhotoClaim.finding_id == finding.id)).all()
     received = set(session.exec(select(Photo.id).where(Photo.finding_id == finding.id)).all())
-    data = {
-        "id": finding.id,
-        "site_id": finding.site_id,
-        "inspection_id": finding.inspection_id,
-        "item_code": finding.item_code,
-        "severity": finding.severity,
-        "description": finding.description,
-        "required_action": finding.required_action,
-        "citation": finding.citation,
-        "due_at": _iso(finding.due_at),
-        "status": finding.status,
-        "corrected_note": finding.corrected_note,
-        "corrected_at": _iso(finding.corrected_at),
-        "verified_at": _iso(finding.verified_at),
-        "photos": [
-            {"id": c.photo_id, "sha256": c.sha256, "received": c.photo_id in received}
+    extra = {}
+    withdrawal = findings.withdrawal(session, finding)
+    if withdrawal is not None:  # recorded in error: why, and which inspection corrected it
+        extra = {
+            "withdrawn_reason": withdrawal["reason"],
+            "withdrawn_at": withdrawal["at"],
+            "replaced_by_inspection_id": withdrawal["replacement_id"],
+        }
+    if now is not None:
+        extra["overdue"] = findings.is_overdue(finding, now)
+    return FindingRecord(
+        id=finding.id,
+        site_id=finding.site_id,
+        inspection_id=finding.inspection_id,
+        item_code=finding.item_code,
+        severity=finding.severity,
+        description=finding.description,
+        required_action=finding.required_action,
+        citation=finding.citation,
+        due_at=finding.due_at,
+        status=finding.status,
+        corrected_note=finding.corrected_note,
+        corrected_at=finding.corrected_at,
+        verified_at=finding.verified_at,
+        photos=[
+            PhotoState(id=c.photo_id, sha256=c.sha256, received=c.photo_id in received)
             for c in claims
         ],
-        "photos_expected": len(claims),
-        "photos_received": len(received & {c.photo_id for c in claims}),
-        "version": finding.version,
-    }
-    withdrawal = findings.withdrawal(session, finding)
-    if (
-        withdrawal is not None
-    ):  # recorded in error: the device says why, and which inspection corrected it
-        data["withdrawn_reason"] = withdrawal["reason"]
-        data["withdrawn_at"] = _iso(withdrawal["at"])
-        data["replaced_by_inspection_id"] = withdrawal["replacement_id"]
-    if now is not None:
-        data["overdue"] = findings.is_overdue(finding, now)
-    return data
+        photos_expected=len(claims),
+        photos_received=len(received & {c.photo_id for c in claims}),
+        version=finding.version,
+        **extra,
+    )
 
 
 def changed_since(session, finding: Finding, base_version: int) -> set[str]:
@@ -141,7 +139,7 @@ class FindingHandler:
             status="applied", version=finding.version, data=record(session, finding, ctx.now)
         )
 
-    def serialize(self, session, entity_id, user) -> dict | None:
+    def serialize(self, session, entity_id, user) -> FindingRecord | None:
         try:
             finding = findings.get_visible(session, user, entity_id)
         except NotFound:

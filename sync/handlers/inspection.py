@@ -7,6 +7,7 @@ from sqlmodel import select
 from inspector.models import Answer, Inspection, Photo, PhotoClaim
 from inspector.services import ServiceError, inspections, sites
 
+from ..schemas.records import AnswerRecord, InspectionRecord, InspectionSummary, PhotoState
 from . import Outcome
 
 
@@ -55,7 +56,9 @@ class InspectionHandler:
                 fresh.append(prepared)
             # "duplicate" is not in Outcome's Literal; the protocol passes it through as the result status.
             status = "applied" if prepared["status"] == "new" else "duplicate"
-            out.append(Outcome(status=status, version=1, data=dict(prepared["summary"])))
+            out.append(
+                Outcome(status=status, version=1, data=InspectionSummary(**prepared["summary"]))
+            )
         inspections.store(session, fresh, ctx, lk)
         return out
 
@@ -63,7 +66,7 @@ class InspectionHandler:
         """A device pulls the user's own inspections (another device of the same user sees them)."""
         return actor_id == user.id
 
-    def serialize(self, session, entity_id, user) -> dict | None:
+    def serialize(self, session, entity_id, user) -> InspectionRecord | None:
         inspection = session.get(Inspection, entity_id)
         if (
             inspection is None
@@ -74,7 +77,7 @@ class InspectionHandler:
         return record(session, inspection)
 
 
-def record(session, inspection: Inspection) -> dict:
+def record(session, inspection: Inspection) -> InspectionRecord:
     """The inspection as stored, with its answers and which of its photos arrived."""
     entity_id = inspection.id
     answers = session.exec(
@@ -82,50 +85,46 @@ def record(session, inspection: Inspection) -> dict:
     ).all()
     claims = session.exec(select(PhotoClaim).where(PhotoClaim.inspection_id == entity_id)).all()
     received = set(session.exec(select(Photo.id).where(Photo.inspection_id == entity_id)).all())
-    return {
-        "id": inspection.id,
-        "site_id": inspection.site_id,
-        "kind": inspection.kind,
-        "inspector_name": inspection.inspector_name,
-        "inspected_on": inspection.inspected_on.isoformat(),
-        "started_at": _iso(inspection.started_at),
-        "ended_at": _iso(inspection.ended_at),
-        "weather": inspection.weather,
-        "phase": inspection.phase,
-        "notes": inspection.notes,
-        "active_disturbance": inspection.active_disturbance,
-        "rain_event_id": inspection.rain_event_id,
-        "finding_id": inspection.finding_id,
-        "catalog_version": inspection.catalog_version,
-        "replaces_id": inspection.replaces_id,
-        "sha256": inspection.sha256,
-        "answers": [
-            {
-                "item_code": a.item_code,
-                "result": a.result,
-                "note": a.note,
-                "corrective_action": a.corrective_action,
-                "measurements": a.measurements or {},
-                "calculator": a.calculator,
-            }
+    return InspectionRecord(
+        id=inspection.id,
+        site_id=inspection.site_id,
+        kind=inspection.kind,
+        inspector_name=inspection.inspector_name,
+        inspected_on=inspection.inspected_on,
+        started_at=inspection.started_at,
+        ended_at=inspection.ended_at,
+        weather=inspection.weather,
+        phase=inspection.phase,
+        notes=inspection.notes,
+        active_disturbance=inspection.active_disturbance,
+        rain_event_id=inspection.rain_event_id,
+        finding_id=inspection.finding_id,
+        catalog_version=inspection.catalog_version,
+        replaces_id=inspection.replaces_id,
+        sha256=inspection.sha256,
+        answers=[
+            AnswerRecord(
+                item_code=a.item_code,
+                result=a.result,
+                note=a.note,
+                corrective_action=a.corrective_action,
+                measurements=a.measurements or {},
+                calculator=a.calculator,
+            )
             for a in answers
         ],
-        "photos": [
-            {
-                "id": c.photo_id,
-                "item_code": c.item_code,
-                "sha256": c.sha256,
-                "marks": c.marks,
-                "received": c.photo_id in received,
-            }
+        photos=[
+            PhotoState(
+                id=c.photo_id,
+                item_code=c.item_code,
+                sha256=c.sha256,
+                marks=c.marks,
+                received=c.photo_id in received,
+            )
             for c in claims
         ],
-        "photos_expected": inspection.photos_expected,
-        "photos_received": len(received),
-        "received_at": _iso(inspection.received_at),
-        "version": 1,
-    }
-
-
-def _iso(moment):
-    return moment.isoformat() + "Z" if moment else None
+        photos_expected=inspection.photos_expected,
+        photos_received=len(received),
+        received_at=inspection.received_at,
+        version=1,
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from inspector.models import RainGauge
 from inspector.services import rain
 
+from ..schemas.records import RainGaugeRecord
 from . import Outcome
 
 
@@ -18,16 +19,16 @@ class RainGaugeHandler:
             errors={"entity": "Read-only on devices."},
         )
 
-    def serialize(self, session, entity_id, user) -> dict | None:
+    def serialize(self, session, entity_id, user) -> RainGaugeRecord | None:
         gauge = session.get(RainGauge, int(entity_id)) if str(entity_id).isdigit() else None
         if gauge is None or gauge.id not in {g.id for g in rain.gauges_for(session, user)}:
             return None
-        return {
-            "id": str(gauge.id),
-            "name": gauge.name,
-            "kind": gauge.kind,
-            "station_code": gauge.station_code,
-            "latitude": gauge.latitude,
-            "longitude": gauge.longitude,
-            "version": 1,
-        }
+        return RainGaugeRecord(
+            id=str(gauge.id),
+            name=gauge.name,
+            kind=gauge.kind,
+            station_code=gauge.station_code,
+            latitude=gauge.latitude,
+            longitude=gauge.longitude,
+            version=1,
+        )

@@ -15,26 +15,25 @@ from sqlmodel import select
 from inspector.models import RainGauge, RainReading
 from inspector.services import rain, visibility
 
+from ..schemas.records import RainReadingRecord
 from . import Outcome
 
 FIELDS = {"gauge_id", "site_id", "observed_at", "amount_in", "period_hours", "sha256"}
 
 
-def record(reading: RainReading, gauge: RainGauge | None) -> dict:
-    return {
-        "id": reading.device_uuid or str(reading.id),
-        "gauge_id": reading.gauge_id,
-        "gauge_name": gauge.name if gauge else None,
-        "period_start": reading.period_start.isoformat() + "Z",
-        "observed_at": reading.period_end.isoformat() + "Z",
-        "period_hours": round(
-            (reading.period_end - reading.period_start).total_seconds() / 3600, 2
-        ),
-        "amount_in": reading.amount_in,
-        "trace": reading.trace,
-        "source": reading.source,
-        "version": 1,
-    }
+def record(reading: RainReading, gauge: RainGauge | None) -> RainReadingRecord:
+    return RainReadingRecord(
+        id=reading.device_uuid or str(reading.id),
+        gauge_id=reading.gauge_id,
+        gauge_name=gauge.name if gauge else None,
+        period_start=reading.period_start,
+        observed_at=reading.period_end,
+        period_hours=round((reading.period_end - reading.period_start).total_seconds() / 3600, 2),
+        amount_in=reading.amount_in,
+        trace=reading.trace,
+        source=reading.source,
+        version=1,
+    )
 
 
 def _moment(value) -> datetime | None:
@@ -129,7 +128,7 @@ class RainReadingHandler:
         """Devices pull only the user's own readings (a second device sees them); imports stay on the server."""
         return actor_id == user.id
 
-    def serialize(self, session, entity_id, user) -> dict | None:
+    def serialize(self, session, entity_id, user) -> RainReadingRecord | None:
         key = str(entity_id)
         reading = (
             session.get(RainReading, int(key))

@@ -9,6 +9,7 @@ from inspector.rules import clocks
 from inspector.services import Forbidden, permits, sites
 
 from .. import validate
+from ..schemas.records import SiteEdit, SitePacket
 from . import Outcome
 
 STAFF = ("inspector", "supervisor")
@@ -68,9 +69,9 @@ def packet_entries(session, site_list: list[Site], user, now, rb) -> dict[int, d
     return out
 
 
-def editable_snapshot(site: Site) -> dict:
+def editable_snapshot(site: Site) -> SiteEdit:
     data = {key: getattr(site, key) for key in sites.EDITABLE}
-    return {**data, "id": site.id, "site_id": site.id, "version": site.version}
+    return SiteEdit(**data, id=site.id, site_id=site.id, version=site.version)
 
 
 def changed_since(session, site: Site, base_version: int) -> set[str]:
@@ -143,7 +144,7 @@ class SiteHandler:
         sites.update_site(session, site, values, user=ctx.user, device_id=ctx.device_id, rb=ctx.rb)
         return Outcome(status="applied", version=site.version, data=editable_snapshot(site))
 
-    def serialize(self, session, entity_id, user) -> dict | None:
+    def serialize(self, session, entity_id, user) -> SitePacket | None:
         try:
             site_id = int(entity_id)
         except ValueError:
@@ -156,4 +157,4 @@ class SiteHandler:
         from inspector.services import clock
 
         rb = current_app.extensions["rulebook"]
-        return packet_entries(session, [site], user, clock.now(), rb)[site.id]
+        return SitePacket(**packet_entries(session, [site], user, clock.now(), rb)[site.id])

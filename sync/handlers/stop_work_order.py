@@ -7,38 +7,36 @@ from inspector.models import StopWorkOrder
 from inspector.models.enforcement import GROUNDS
 from inspector.services import NotFound, enforcement, inspections, sites, visibility
 
+from ..schemas.records import Ground, StopWorkOrderRecord
 from . import Outcome
 
 
-def _iso(moment):
-    return moment.replace(microsecond=0).isoformat() + "Z" if moment else None
-
-
-def record(order: StopWorkOrder) -> dict:
-    return {
-        "id": order.id,
-        "site_id": order.site_id,
-        "permit_id": order.permit_id,
-        "status": order.status,
-        "source": order.source,
-        "grounds": [
-            {
-                "ground": g["ground"],
-                "citation": g["citation"],
-                "words": g.get("words"),
-                "reason": g.get("reason", ""),
-            }
+def record(order: StopWorkOrder, **photo_counts) -> StopWorkOrderRecord:
+    return StopWorkOrderRecord(
+        id=order.id,
+        site_id=order.site_id,
+        permit_id=order.permit_id,
+        status=order.status,
+        source=order.source,
+        grounds=[
+            Ground(
+                ground=g["ground"],
+                citation=g["citation"],
+                words=g.get("words"),
+                reason=g.get("reason", ""),
+            )
             for g in order.grounds or []
         ],
-        "notes": order.notes,
-        "issued_at": _iso(order.issued_at),
-        "posted_at": _iso(order.posted_at),
-        "compliance_due": _iso(order.compliance_due),
-        "retracted_at": _iso(order.retracted_at),
-        "photo_ids": list((order.evidence or {}).get("photos", [])),
-        "sha256": order.sha256,
-        "version": order.version,
-    }
+        notes=order.notes,
+        issued_at=order.issued_at,
+        posted_at=order.posted_at,
+        compliance_due=order.compliance_due,
+        retracted_at=order.retracted_at,
+        photo_ids=list((order.evidence or {}).get("photos", [])),
+        sha256=order.sha256,
+        version=order.version,
+        **photo_counts,
+    )
 
 
 class StopWorkOrderHandler:
@@ -119,10 +117,10 @@ class StopWorkOrderHandler:
         expected, received = (
             inspections.claim_photos(session, photos, user=ctx.user) if photos else (0, 0)
         )
-        data = {**record(order), "photos_expected": expected, "photos_received": received}
+        data = record(order, photos_expected=expected, photos_received=received)
         return Outcome(status="applied", version=order.version, data=data)
 
-    def serialize(self, session, entity_id, user) -> dict | None:
+    def serialize(self, session, entity_id, user) -> StopWorkOrderRecord | None:
         try:
             order = enforcement.get_visible_order(session, user, entity_id)
         except NotFound:

@@ -52,7 +52,8 @@ CASES = [
 def test_no_operation_answers_5xx_or_outside_its_schema(
     app, client, people, site_with_permit, device_headers, path, method, mode
 ):
-    headers = device_headers(people["inspector"])
+    # identity: schemathesis's WSGI client reads the body as sent, and the API gzips large answers.
+    headers = {**device_headers(people["inspector"]), "Accept-Encoding": "identity"}
     # A real record, so generated pushes and ids meet existing rows too.
     client.post(
         "/api/v1/sync/push",
