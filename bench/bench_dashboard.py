@@ -290,7 +290,6 @@ def build(tmp: Path, sites: int, tick: bool = True) -> tuple:
             "SECRET_KEY": "bench",
             "DATABASE_URL": f"sqlite:///{path}",
             "WTF_CSRF_ENABLED": False,
-            "ENFORCEMENT_PAGE_TICK_SECONDS": 3600,
         }
     )
     rb = app.extensions["rulebook"]
@@ -317,7 +316,6 @@ def build(tmp: Path, sites: int, tick: bool = True) -> tuple:
 
 
 def _ready(app, made: dict) -> tuple:
-    app.extensions["enforcement_last_page_tick"] = utcnow()
     client = app.test_client()
     assert (
         client.post(
