@@ -24,10 +24,6 @@ MARK_Y = 176  # the row of inspection marks
 INK, BAR, QUALIFY, MISSED = "#1b1b1b", "#5b7fa6", "#0b3d91", "#b00020"
 
 
-def _attr(value) -> str:
-    return escape(str(value), {'"': "&quot;"})
-
-
 def _shape(kind: str, x: float, y: float, title: str) -> str:
     """Inspection marks differ by shape (and fill), never by colour alone."""
     t = f"<title>{escape(title)}</title>"
@@ -68,13 +64,18 @@ def daily_rain(readings: list[RainReading], rb: Rulebook) -> dict[date, float]:
     return days
 
 
-def site_timeline_svg(session: Session, site, now: datetime, rb: Rulebook, days: int = 42) -> str:
-    """The last `days` local days at the site: rain bars, the threshold line, inspections, missed deadlines."""
+def site_timeline_svg(
+    session: Session, site, now: datetime, rb: Rulebook, days: int = 42, **known
+) -> str:
+    """The last `days` local days at the site: rain bars, the threshold line, inspections, missed
+    deadlines. `known` may hold the site's `gauge` and current `permit` when the caller read them."""
     today = clocks.to_local(now, rb).date()
     first = today - timedelta(days=days - 1)
     start_utc = clocks.from_local(datetime.combine(first, time.min), rb)
     end_utc = clocks.from_local(datetime.combine(today + timedelta(days=1), time.min), rb)
-    gauge = gauges_for_sites(session, [site], rb).get(site.id)
+    gauge = (
+        known["gauge"] if "gauge" in known else gauges_for_sites(session, [site], rb).get(site.id)
+    )
     readings, events = [], []
     if gauge:
         readings = session.exec(
@@ -188,7 +189,9 @@ def site_timeline_svg(session: Session, site, now: datetime, rb: Rulebook, days:
         )
     ).all()
     all_moments = moments + [m for m in earlier if m]
-    permit = current_permits(session, [site.id]).get(site.id)  # as permits.current_permit picks it
+    permit = (  # as permits.current_permit picks it
+        known["permit"] if "permit" in known else current_permits(session, [site.id]).get(site.id)
+    )
     for ob in rain_rules.obligations(
         [e.end for e in events],
         all_moments,

@@ -1,6 +1,6 @@
 """Every table, imported here so SQLModel.metadata knows them all."""
 
-from .accounts import ROLES, Company, SignInThrottle, User, UserPublic  # noqa: F401
+from .accounts import ROLES, Company, SignInThrottle, User  # noqa: F401
 from .audit import AuditEvent  # noqa: F401
 from .devices import Device, PhotoClaim, SyncConflict, SyncMutation  # noqa: F401
 from .enforcement import GROUNDS, ORDER_STATUSES, OrderEvent, StopWorkOrder  # noqa: F401
@@ -20,4 +20,4 @@ from .permits import (  # noqa: F401
 from .public import PublicRecords  # noqa: F401
 from .rain import GAUGE_KINDS, NotificationLog, RainEvent, RainGauge, RainReading, SiteGauge  # noqa: F401
 from .seals import Seal, VerifyRun  # noqa: F401
-from .sites import PROJECT_KINDS, Site, SitePublic  # noqa: F401
+from .sites import PROJECT_KINDS, Site  # noqa: F401

@@ -52,8 +52,3 @@ class SignInThrottle(SQLModel, table=True):
     failures: int = 0
     first_failure_at: NaiveDatetime
     locked_until: NaiveDatetime | None = None
-
-
-class UserPublic(UserBase):
-    id: int
-    active: bool

@@ -55,8 +55,3 @@ class Site(SiteBase, table=True):
     dewatering_fines_only: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
     dewatering_recorded_by: int | None = None
     dewatering_recorded_at: NaiveDatetime | None = None
-
-
-class SitePublic(SiteBase):
-    id: int
-    version: int

@@ -223,9 +223,12 @@ def complete_on(
     return max(permit.application_received_on, permit.fee_paid_on, plan_day)
 
 
-def clocks_view(session: Session, permit: Permit, site: Site, rb: Rulebook, now: datetime) -> dict:
-    """What the permit page shows about its clocks, with citations."""
-    docs = documents(session, permit)
+def clocks_view(
+    session: Session, permit: Permit, site: Site, rb: Rulebook, now: datetime, docs=None
+) -> dict:
+    """What the permit page shows about its clocks, with citations (`docs`: its plan documents, when
+    the caller has read them)."""
+    docs = documents(session, permit) if docs is None else docs
     complete = complete_on(permit, site, docs, rb)
     view: dict = {"complete_on": complete, "missing": []}
     have = {d.kind for d in docs}

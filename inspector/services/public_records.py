@@ -26,7 +26,7 @@ from ..models import (
     User,
 )
 from ..rules.clocks import local_date
-from . import Forbidden, NotFound, ServiceError, audit, findings, permits, photo_marks, rain, sites
+from . import Forbidden, NotFound, ServiceError, audit, findings, permits, photo_marks, rain
 
 TOKEN_BYTES = 24  # 32 URL-safe characters: 192 bits, not guessable
 SHOWN_KINDS = ("weekly", "post_rain")  # the reports NR 216.48(4) asks to keep
@@ -223,13 +223,6 @@ def page(session: Session, site: Site, now: datetime, rb) -> dict:
         "rain": rain_log(session, site, now, rb["public_records.rain_days"]),
         "state": state(session, site.id),
     }
-
-
-def visible_state(session: Session, user: User, site_id: int) -> PublicRecords | None:
-    """The page's state for the site page (the caller may see the site)."""
-    if not sites.can_see_site(session, user, site_id):
-        raise NotFound("No such site.")
-    return state(session, site_id)
 
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")

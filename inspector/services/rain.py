@@ -19,7 +19,6 @@ from ..models.base import utcnow
 from ..rules import rain as rain_rules
 from ..rules.rulebook import Rulebook
 from . import NotFound, ServiceError, audit, seals
-from .memo import remember
 from .sites import can_see_site, visible_sites_query
 
 FORMATS = ("auto", "ghcn", "cocorahs")  # "ghcn", "auto": recognised from the file (imports/noaa.py)
@@ -197,14 +196,17 @@ def _announce_link(
     )
 
 
-def nearest_gauge(session: Session, site: Site) -> tuple[RainGauge, float] | None:
-    """The nearest gauge to the site and its distance in miles (None without a site position or gauges)."""
+def nearest_gauge(
+    session: Session, site: Site, *, gauges: list[RainGauge] | None = None
+) -> tuple[RainGauge, float] | None:
+    """The nearest gauge to the site and its distance in miles (None without a site position or
+    gauges); `gauges`: every gauge, when the caller has read them."""
     if site.latitude is None or site.longitude is None:
         return None
     ranked = sorted(
         (
             (haversine_mi(site.latitude, site.longitude, g.latitude, g.longitude), g.id, g)
-            for g in all_gauges(session)
+            for g in (all_gauges(session) if gauges is None else gauges)
         ),
         key=lambda t: (t[0], t[1]),
     )
@@ -216,14 +218,10 @@ def gauges_for_sites(session: Session, site_list: list, rb: Rulebook) -> dict[in
     gauges, not linked yet) its nearest gauge within the radius, read the same way `link_nearest` would
     store it."""
     ids = tuple(s.id for s in site_list)
-    links = remember(
-        session,
-        ("site_gauge_links", ids),
-        lambda: {
-            link.site_id: link.gauge_id
-            for link in session.exec(select(SiteGauge).where(SiteGauge.site_id.in_(ids))).all()
-        },
-    )
+    links = {
+        link.site_id: link.gauge_id
+        for link in session.exec(select(SiteGauge).where(SiteGauge.site_id.in_(ids))).all()
+    }
     gauges = {g.id: g for g in all_gauges(session)}
     radius = rb["rain.gauge_radius_mi"]
     out: dict[int, RainGauge] = {}
@@ -241,16 +239,12 @@ def gauges_for_sites(session: Session, site_list: list, rb: Rulebook) -> dict[in
 
 
 def all_gauges(session: Session) -> list[RainGauge]:
-    """Every gauge (read once per page while a memo is active, see services/memo.py)."""
-    return remember(session, "all_gauges", lambda: list(session.exec(select(RainGauge)).all()))
+    return list(session.exec(select(RainGauge)).all())
 
 
 def site_gauge(session: Session, site_id: int) -> tuple[SiteGauge | None, RainGauge | None]:
-    def read():
-        link = session.get(SiteGauge, site_id)
-        return link, (session.get(RainGauge, link.gauge_id) if link else None)
-
-    return remember(session, ("site_gauge", site_id), read)
+    link = session.get(SiteGauge, site_id)
+    return link, (session.get(RainGauge, link.gauge_id) if link else None)
 
 
 SHARED_GAUGE = (

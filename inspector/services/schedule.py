@@ -30,7 +30,6 @@ from ..rules import clocks
 from ..rules import rain as rain_rules
 from ..rules.rulebook import Rulebook
 from . import visits
-from .memo import remember
 from .rain import gauges_for_sites
 
 ACTIVE = ("issued", "extended")
@@ -165,20 +164,12 @@ def _last_visits(visit):
 
 def current_permits(session: Session, site_ids) -> dict[int, Permit]:
     """Each site's current permit, as permits.current_permit picks it (ids: a list or a SELECT of ids)."""
-
-    def read():
-        out: dict[int, Permit] = {}
-        for permit in session.exec(
-            select(Permit)
-            .where(Permit.site_id.in_(site_ids))
-            .order_by(Permit.created_at, Permit.id)
-        ).all():
-            out[permit.site_id] = permit  # the latest wins, as in permits.current_permit
-        return out
-
-    if isinstance(site_ids, (list, tuple)):  # a SELECT of ids is not a memo key
-        return remember(session, ("current_permits", tuple(site_ids)), read)
-    return read()
+    out: dict[int, Permit] = {}
+    for permit in session.exec(
+        select(Permit).where(Permit.site_id.in_(site_ids)).order_by(Permit.created_at, Permit.id)
+    ).all():
+        out[permit.site_id] = permit  # the latest wins, as in permits.current_permit
+    return out
 
 
 def permit_start(permit: Permit, rb: Rulebook) -> datetime:

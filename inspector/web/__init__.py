@@ -83,17 +83,6 @@ def register(app) -> None:
         app.register_blueprint(module.bp)
 
     app.extensions["nav_links"] = NAV
-    # The site page's panels, top to bottom: each (session, site, user, now) -> (template, context)
-    # or None (nothing to show this user).
-    app.extensions["site_panels"] = [
-        orders.orders_panel,
-        public.public_panel,
-        findings.findings_panel,
-        rain.rain_panel,
-        inspections.timeline_panel,
-        packet.packet_panel,
-    ]
-
     rb = app.extensions["rulebook"]
 
     @app.template_filter("local")

@@ -214,13 +214,3 @@ def photo(finding_id: str, photo_id: str, size: str | None = None):
     if not mine:
         abort(404)
     return photo_response(session, found, size)
-
-
-def findings_panel(session, site, user, _now):
-    now = clock.now()
-    rows = findings.for_sites(session, [site.id], statuses=findings.UNRESOLVED)
-    return "findings/_site_panel.html", {
-        "rows": rows,
-        "overdue": {f.id for f in rows if findings.is_overdue(f, now)},
-        "site": site,
-    }

@@ -6,7 +6,6 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from flask import Blueprint, Response, abort, current_app, g, render_template
-from sqlalchemy import func
 from sqlmodel import select
 
 from ..db import get_session
@@ -14,13 +13,10 @@ from ..documents import signatures as signed_view
 from ..models import (
     Answer,
     Company,
-    Finding,
     Inspection,
     Permit,
     Photo,
-    RainEvent,
     Site,
-    SiteGauge,
     StoredFile,
     User,
 )
@@ -183,92 +179,3 @@ def photo(inspection_id: str, photo_id: str, size: str | None = None):
 
 
 # ---------------------------------------------------------------- the site page's timeline panel
-
-
-def timeline(session, site, now, rb, days: int = 42) -> list[dict]:
-    """Inspections (with their photos), findings, notices, orders and rain events of the last `days`,
-    newest first."""
-    from datetime import timedelta
-
-    from ..models import ControlMeasureNotice, StopWorkOrder
-
-    since = now - timedelta(days=days)
-    events: list[dict] = []
-    recent = list(
-        session.exec(
-            select(Inspection)
-            .where(
-                Inspection.site_id == site.id, Inspection.received_at >= since - timedelta(days=30)
-            )
-            .order_by(Inspection.inspected_on.desc())
-            .limit(60)
-        )
-    )
-    ids = [i.id for i in recent]
-    thumbs: dict[str, list[Photo]] = {}
-    if ids:
-        for p in session.exec(select(Photo).where(Photo.inspection_id.in_(ids))):
-            thumbs.setdefault(p.inspection_id, []).append(p)
-    fails = (
-        dict(
-            session.exec(
-                select(Answer.inspection_id, func.count())
-                .where(Answer.inspection_id.in_(ids), Answer.result == "fail")
-                .group_by(Answer.inspection_id)
-            ).all()
-        )
-        if ids
-        else {}
-    )
-    for i in recent:
-        events.append(
-            {
-                "kind": "inspection",
-                "at": i.started_at or i.received_at,
-                "item": i,
-                "photos": thumbs.get(i.id, [])[:6],
-                "fails": fails.get(i.id, 0),
-            }
-        )
-    for f in session.exec(
-        select(Finding).where(Finding.site_id == site.id, Finding.created_at >= since)
-    ):
-        events.append(
-            {
-                "kind": "finding",
-                "at": f.created_at,
-                "item": f,
-                "overdue": findings.is_overdue(f, now),
-            }
-        )
-    for o in session.exec(
-        select(StopWorkOrder).where(
-            StopWorkOrder.site_id == site.id, StopWorkOrder.proposed_at >= since
-        )
-    ):
-        events.append({"kind": "order", "at": o.issued_at or o.proposed_at, "item": o})
-    permit_ids = list(session.exec(select(Permit.id).where(Permit.site_id == site.id)))
-    if permit_ids:
-        for n in session.exec(
-            select(ControlMeasureNotice).where(
-                ControlMeasureNotice.permit_id.in_(permit_ids),
-                ControlMeasureNotice.notified_at >= since,
-            )
-        ):
-            events.append({"kind": "notice", "at": n.notified_at, "item": n})
-    link = session.get(SiteGauge, site.id)
-    if link is not None:
-        for r in session.exec(
-            select(RainEvent).where(RainEvent.gauge_id == link.gauge_id, RainEvent.end >= since)
-        ):
-            events.append({"kind": "rain", "at": r.end, "item": r})
-    return sorted(events, key=lambda e: e["at"] or now, reverse=True)
-
-
-def timeline_panel(session, site, user, _now):
-    """Inspections with photo thumbnails, findings, orders, notices and rain, newest first (the rain chart
-    is the rain engineer's panel)."""
-    return "inspections/_timeline_panel.html", {
-        "events": timeline(session, site, clock.now(), rulebook()),
-        "site": site,
-    }

@@ -22,7 +22,6 @@ from sqlmodel import select
 from ..db import get_session
 from ..documents import signatures as signed_view
 from ..models import Company, Finding, Inspection, Permit, Photo, Site, StoredFile, User
-from ..models.enforcement import INTERNAL_STATUSES
 from ..rules import enforcement as rules
 from ..security import login_required, roles_required
 from ..services import ServiceError, clock, enforcement, findings
@@ -344,29 +343,6 @@ def photo(order_id: str, photo_id: str, size: str | None = None):
     return Response(
         stored.data, mimetype=content_type, headers={"Cache-Control": "private, max-age=86400"}
     )
-
-
-# ---------------------------------------------------------------- the site page panel
-
-
-def orders_panel(session, site, user, _now):
-    """Stop-work status first on the site page (the tick and the actions evaluate the rules)."""
-    now = clock.now()
-    orders = enforcement.orders_for_sites(session, [site.id])
-    if user.role == "permittee":
-        orders = [o for o in orders if o.status not in INTERNAL_STATUSES]
-    entry = enforcement.public_status(
-        enforcement.site_status(session, [site.id], now)[site.id], user
-    )
-    current = next((o for o in orders if o.id == entry["order_id"]), None)
-    return "orders/_site_panel.html", {
-        "site": site,
-        "orders": orders,
-        "entry": entry,
-        "current": current,
-        "words": STATUS_WORDS,
-        "now": now,
-    }
 
 
 # ---------------------------------------------------------------- posting an order in the field, offline

@@ -274,8 +274,3 @@ def rain_log_csv(session, site, since, until, rb) -> str:
             ]
         )
     return out.getvalue()
-
-
-def packet_panel(_session, site, _user, _now):
-    """A link from the site page to the packet."""
-    return "packet/_site_panel.html", {"site": site}

@@ -23,7 +23,7 @@ from sqlmodel import select
 from .. import marks
 from ..db import get_session
 from ..documents import signatures as signed_view
-from ..models import Answer, StoredFile, User
+from ..models import Answer, StoredFile
 from ..security import login_required
 from ..services import Forbidden, NotFound, ServiceError, clock, public_records, sites
 from .verify import seal_info
@@ -197,23 +197,10 @@ def sign(site_id: int):
     )
 
 
-def public_panel(session, site, user, _now):
-    """The public records page: its address and QR code, who turned it on and when, the day the DNR
-    was told; the switch for those who may use it."""
+def panel_extras(row, rb) -> dict:
+    """What the site page's public records section adds to the service's answer: the address, its QR
+    code and today's date."""
     from ..documents import qr
 
-    row = public_records.state(session, site.id)
-    names = {}
-    if row is not None:
-        ids = {row.turned_on_by, row.turned_off_by, row.dnr_told_by} - {None}
-        names = {u.id: u.name for u in session.exec(select(User).where(User.id.in_(ids)))}
     url = public_url(row.token) if row is not None and row.token else None
-    return "public/_site_panel.html", {
-        "row": row,
-        "url": url,
-        "qr_svg": qr.svg(url) if url else None,
-        "names": names,
-        "may_manage": public_records.may_manage(session, user, site),
-        "site": site,
-        "today": clock.today(rulebook()),
-    }
+    return {"url": url, "qr_svg": qr.svg(url) if url else None, "today": clock.today(rb)}

@@ -10,12 +10,10 @@ from flask import Blueprint, current_app, flash, g, redirect, render_template, r
 from flask.cli import with_appcontext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from markupsafe import Markup
 from sqlmodel import select
 from wtforms import DateTimeLocalField, FloatField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
 
-from .. import charts
 from ..db import get_session
 from ..imports import FileProblem
 from ..models import RainEvent, RainGauge, Site, SiteGauge
@@ -354,30 +352,17 @@ def link_site(site_id: int):
     return redirect(url_for("sites.show", site_id=site.id) + "#rain")
 
 
-def rain_panel(session, site, user, now):
-    rb = rulebook()
-    link, _ = rain.site_gauge(session, site.id)
-    linked = rain.gauges_for_sites(session, [site], rb).get(
-        site.id
-    )  # the nearest when not linked yet
-    form = None
-    if user.role in STAFF:
-        form = LinkForm(formdata=None, gauge_id=linked.id if linked else None)
-        form.gauge_id.choices = [
-            (x.id, f"{x.name} ({x.station_code})")
-            for x in sorted(rain.all_gauges(session), key=lambda x: (x.name, x.id))
-        ]
-    nearest = rain.nearest_gauge(session, site)
-    nearer = nearest if nearest and linked and nearest[0].id != linked.id else None
-    return "rain/_site_panel.html", {
-        "nearer": nearer,
-        "site": site,
-        "link": link,
-        "gauge": linked,
-        "form": form,
-        # Built by charts.py, which escapes every text it puts in the SVG.
-        "svg": Markup(charts.site_timeline_svg(session, site, now, rb)),
-        "due": schedule.due_items(session, site, now, rb),
+def link_form(section: dict, user):
+    """Staff choose the site's gauge on the site page."""
+    if user.role not in STAFF:
+        return None
+    form = LinkForm(formdata=None, gauge_id=section["gauge"].id if section["gauge"] else None)
+    form.gauge_id.choices = [(x.id, f"{x.name} ({x.station_code})") for x in section["gauges"]]
+    return form
+
+
+def panel_words(rb) -> dict:
+    return {
         "rule": rb["clocks.post_rain_inspection"],
         "weekly": rb["clocks.weekly_inspection"],
         "when": when,

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
-from sqlmodel import select
+from markupsafe import Markup
 
 from ..db import get_session
-from ..models import Company, Permit, User
 from ..security import STAFF, login_required, roles_required
-from ..services import ServiceError, clock, memo, permits, site_overview, sites
+from ..services import ServiceError, clock, permits, site_page, sites
 from ..services.inspections import kinds_for
+from . import public, rain
 from .forms import KIND_LABELS, SiteForm, commit_or_refuse
 from .orders import STATUS_WORDS
 
@@ -63,36 +63,36 @@ def show(site_id: int):
     session = get_session()
     site = sites.get_visible_site(session, g.user, site_id)
     now = clock.now()
-    query = (
-        select(Permit)
-        .where(Permit.site_id == site.id)
-        .order_by(Permit.created_at.desc(), Permit.id.desc())
+    rb = rulebook()
+    page = site_page.read(session, site, g.user, now, rb)  # one read for the whole page
+    shown = {"site": site}
+    sections = {  # what the web adds to each section: forms, addresses, words
+        "orders": {**page["orders"], **shown, "words": STATUS_WORDS, "now": now},
+        "public": {**page["public"], **shown, **public.panel_extras(page["public"]["row"], rb)},
+        "findings": {**page["findings"], **shown},
+        "rain": {
+            **page["rain"],
+            **shown,
+            **rain.panel_words(rb),
+            "form": rain.link_form(page["rain"], g.user),
+            "svg": Markup(page["rain"]["svg"]),  # charts.py escapes every text it puts in
+        },
+        "timeline": {"events": page["timeline"], **shown},
+        "packet": shown,
+    }
+    return render_template(
+        "sites/show.html",
+        site=site,
+        sections=sections,
+        view=page["view"],
+        permits=page["permits"],
+        overview=page["overview"],
+        readings=page["readings"],
+        kinds=KIND_LABELS,
+        now=now,
+        may_record=kinds_for(g.user),
+        stop_words=STATUS_WORDS,
     )
-    site_permits = list(session.exec(query))
-    companies = {c.id: c for c in session.exec(select(Company))}
-    panels = []
-    # The panels ask the same questions (the site's gauge, its permits, its orders): one answer each.
-    with memo.reading(session):
-        for panel in current_app.extensions["site_panels"]:
-            found = panel(session, site, g.user, now)
-            if found:
-                panels.append(found)
-        return render_template(
-            "sites/show.html",
-            site=site,
-            view=sites.ordinance_view(site, rulebook()),
-            permits=[
-                (p, permits.clocks_view(session, p, site, rulebook(), now)) for p in site_permits
-            ],
-            companies=companies,
-            kinds=KIND_LABELS,
-            now=now,
-            panels=panels,
-            readings=recorded_readings(session, site),
-            overview=site_overview.overview(session, site, g.user, now, rulebook()),
-            may_record=kinds_for(g.user),
-            stop_words=STATUS_WORDS,
-        )
 
 
 @bp.post("/<int:site_id>/readings")
@@ -122,57 +122,6 @@ def record_reading(site_id: int):
         return redirect(url_for("sites.show", site_id=site_id), code=303)
     flash("Recorded.", "info")
     return redirect(url_for("sites.show", site_id=site_id), code=303)
-
-
-def recorded_readings(session, site) -> list[dict]:
-    """The readings a supervisor may record otherwise: words, value, who and when."""
-    rb = rulebook()
-    rows = [
-        (
-            "runoff_leaves_site",
-            "Runoff leaves the site",
-            rb["regime.runoff_citation"],
-            rb["regime.runoff_words"],
-            rb["regime.runoff_note"],
-            True,
-        ),
-        (
-            "dewatering_fines_only",
-            "Dewatering water shown to hold no particles over 100 microns",
-            rb["dewatering_exemption.citation"],
-            rb["dewatering_exemption.words"],
-            rb["dewatering_exemption.default_note"],
-            site.has_dewatering,
-        ),
-        (
-            "extraterritorial_exercised",
-            "The Village exercises its extraterritorial option here",
-            rb["applicability.extraterritorial_citation"],
-            rb["applicability.extraterritorial_words"],
-            rb["applicability.extraterritorial_silent_note"],
-            site.extraterritorial,
-        ),
-    ]
-    out = []
-    for name, label, citation, words, note, shown in rows:
-        if not shown:
-            continue
-        prefix = sites.READINGS[name]
-        by = getattr(site, f"{prefix}_recorded_by")
-        user = session.get(User, by) if by else None
-        out.append(
-            {
-                "name": name,
-                "label": label,
-                "citation": citation,
-                "words": words,
-                "note": note,
-                "value": getattr(site, name),
-                "by": user.name if user else None,
-                "at": getattr(site, f"{prefix}_recorded_at"),
-            }
-        )
-    return out
 
 
 @bp.route("/<int:site_id>/edit", methods=["GET", "POST"])

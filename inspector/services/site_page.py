@@ -1,0 +1,272 @@
+"""Everything the office site page shows, read in one call (`read`): the status at a glance, what is
+due, the permits with their clocks, stop-work orders, the public records switch, unresolved findings,
+the rain gauge and chart, and the timeline. Each question is asked once and its answer shared by the
+sections that show it (the due list, the findings, the orders, the gauge). Reads only: a page never
+writes (docs/layers.md)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import func
+from sqlalchemy.orm import selectinload
+from sqlmodel import Session, select
+
+from .. import charts
+from ..models import (
+    Answer,
+    ControlMeasureNotice,
+    ControlPlanDocument,
+    Finding,
+    Inspection,
+    Permit,
+    Photo,
+    RainEvent,
+    Site,
+    SiteGauge,
+    User,
+)
+from ..rules.rulebook import Rulebook
+from . import enforcement, findings, permits, public_records, rain, schedule, sites
+from .inspections import kinds_for
+
+TIMELINE_DAYS = 42
+
+
+def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) -> dict:
+    """The page's sections, for a user who may see the site (the caller checked)."""
+    site_permits = list(
+        session.exec(
+            select(Permit)
+            .options(selectinload(Permit.company))
+            .where(Permit.site_id == site.id)
+            .order_by(Permit.created_at.desc(), Permit.id.desc())
+        )
+    )
+    current = site_permits[0] if site_permits else None  # as permits.current_permit picks it
+    docs = documents_by_permit(session, [p.id for p in site_permits])
+    every = schedule.due_items(session, site, now, rb)
+    unresolved = findings.for_sites(session, [site.id], statuses=findings.UNRESOLVED)
+    orders = enforcement.orders_for_sites(session, [site.id])
+    stop = enforcement.public_status(
+        enforcement.site_status(session, [site.id], now)[site.id], user
+    )
+    gauges = rain.all_gauges(session)
+    link = session.get(SiteGauge, site.id)
+    return {
+        "view": sites.ordinance_view(site, rb),
+        "overview": overview(every, unresolved, stop, current, user, now, rb),
+        "permits": [
+            (p, permits.clocks_view(session, p, site, rb, now, docs=docs.get(p.id, [])))
+            for p in site_permits
+        ],
+        "readings": recorded_readings(session, site, rb),
+        "orders": orders_section(orders, stop, user),
+        "public": public_section(session, site, user),
+        "findings": {
+            "rows": unresolved,
+            "overdue": {f.id for f in unresolved if findings.is_overdue(f, now)},
+        },
+        "rain": rain_section(session, site, user, now, rb, every, link, gauges, current),
+        "timeline": timeline(session, site, now, orders, site_permits, link),
+    }
+
+
+def documents_by_permit(session: Session, permit_ids: list[int]) -> dict[int, list]:
+    out: dict[int, list] = {}
+    if permit_ids:
+        for doc in session.exec(
+            select(ControlPlanDocument)
+            .where(ControlPlanDocument.permit_id.in_(permit_ids))
+            .order_by(ControlPlanDocument.uploaded_at)
+        ):
+            out.setdefault(doc.permit_id, []).append(doc)
+    return out
+
+
+def start_for(due: list[dict], user: User) -> dict:
+    """The inspection to start: the most urgent due one this person may record (overdue first),
+    else their own kind (the Village's inspection for staff, the weekly one for a permittee)."""
+    may = kinds_for(user)
+    for item in due:
+        if item["kind"] in may:
+            return {"kind": item["kind"], "rain_event_id": item["rain_event_id"]}
+    return {"kind": "village" if "village" in may else "weekly", "rain_event_id": None}
+
+
+def overview(every, unresolved, stop, permit, user, now, rb) -> dict:
+    """The status at a glance: permit, stop-work order, what is overdue, and what is due."""
+    due = [
+        {**d, "due": schedule.parse_iso(d["due_at"])} for d in every if d["state"] != "not_active"
+    ]
+    due.sort(key=lambda d: (d["state"] != "overdue", d["due_at"] or ""))
+    return {
+        "permit": permit,
+        "stop_work": stop,
+        "due": due,
+        "not_active": [d for d in every if d["state"] == "not_active"],
+        "overdue_inspections": sum(d["state"] == "overdue" for d in due),
+        "open_findings": len(unresolved),
+        "overdue_findings": sum(findings.is_overdue(f, now, rb) for f in unresolved),
+        "start": start_for(due, user),
+    }
+
+
+def orders_section(orders, stop, user) -> dict:
+    if user.role == "permittee":
+        orders = [o for o in orders if o.status not in enforcement.INTERNAL_STATUSES]
+    return {
+        "orders": orders,
+        "entry": stop,
+        "current": next((o for o in orders if o.id == stop["order_id"]), None),
+    }
+
+
+def public_section(session, site, user) -> dict:
+    row = public_records.state(session, site.id)
+    names = {}
+    if row is not None:
+        ids = {row.turned_on_by, row.turned_off_by, row.dnr_told_by} - {None}
+        names = {u.id: u.name for u in (session.get(User, i) for i in ids) if u}
+    return {
+        "row": row,
+        "names": names,
+        "may_manage": public_records.may_manage(session, user, site),
+    }
+
+
+def rain_section(session, site, user, now, rb, every, link, gauges, permit) -> dict:
+    """The gauge that stands for the site (its link, else the nearest within the radius), a nearer
+    one if there is, the 42-day chart and what is due."""
+    nearest = rain.nearest_gauge(session, site, gauges=gauges)
+    if link is not None:
+        linked = next((g for g in gauges if g.id == link.gauge_id), None)
+    else:  # not linked yet: the nearest within the radius, as rain.gauges_for_sites reads it
+        near = nearest is not None and nearest[1] <= rb["rain.gauge_radius_mi"]
+        linked = nearest[0] if near else None
+    return {
+        "link": link,
+        "gauge": linked,
+        "gauges": sorted(gauges, key=lambda x: (x.name, x.id)),
+        "nearer": nearest if nearest and linked and nearest[0].id != linked.id else None,
+        "svg": charts.site_timeline_svg(session, site, now, rb, gauge=linked, permit=permit),
+        "due": every,
+    }
+
+
+def recorded_readings(session, site, rb) -> list[dict]:
+    """The readings a supervisor may record otherwise: words, value, who and when."""
+    rows = [
+        (
+            "runoff_leaves_site",
+            "Runoff leaves the site",
+            rb["regime.runoff_citation"],
+            rb["regime.runoff_words"],
+            rb["regime.runoff_note"],
+            True,
+        ),
+        (
+            "dewatering_fines_only",
+            "Dewatering water shown to hold no particles over 100 microns",
+            rb["dewatering_exemption.citation"],
+            rb["dewatering_exemption.words"],
+            rb["dewatering_exemption.default_note"],
+            site.has_dewatering,
+        ),
+        (
+            "extraterritorial_exercised",
+            "The Village exercises its extraterritorial option here",
+            rb["applicability.extraterritorial_citation"],
+            rb["applicability.extraterritorial_words"],
+            rb["applicability.extraterritorial_silent_note"],
+            site.extraterritorial,
+        ),
+    ]
+    out = []
+    for name, label, citation, words, note, shown in rows:
+        if not shown:
+            continue
+        prefix = sites.READINGS[name]
+        by = getattr(site, f"{prefix}_recorded_by")
+        person = session.get(User, by) if by else None
+        out.append(
+            {
+                "name": name,
+                "label": label,
+                "citation": citation,
+                "words": words,
+                "note": note,
+                "value": getattr(site, name),
+                "by": person.name if person else None,
+                "at": getattr(site, f"{prefix}_recorded_at"),
+            }
+        )
+    return out
+
+
+def timeline(session, site, now, orders, site_permits, link, days: int = TIMELINE_DAYS) -> list:
+    """Inspections (with their photos), findings, notices, orders and rain events of the last `days`,
+    newest first."""
+    since = now - timedelta(days=days)
+    events: list[dict] = []
+    recent = list(
+        session.exec(
+            select(Inspection)
+            .where(
+                Inspection.site_id == site.id, Inspection.received_at >= since - timedelta(days=30)
+            )
+            .order_by(Inspection.inspected_on.desc())
+            .limit(60)
+        )
+    )
+    ids = [i.id for i in recent]
+    thumbs: dict[str, list[Photo]] = {}
+    fails: dict[str, int] = {}
+    if ids:
+        for p in session.exec(select(Photo).where(Photo.inspection_id.in_(ids))):
+            thumbs.setdefault(p.inspection_id, []).append(p)
+        fails = dict(
+            session.exec(
+                select(Answer.inspection_id, func.count())
+                .where(Answer.inspection_id.in_(ids), Answer.result == "fail")
+                .group_by(Answer.inspection_id)
+            ).all()
+        )
+    for i in recent:
+        events.append(
+            {
+                "kind": "inspection",
+                "at": i.started_at or i.received_at,
+                "item": i,
+                "photos": thumbs.get(i.id, [])[:6],
+                "fails": fails.get(i.id, 0),
+            }
+        )
+    for f in session.exec(
+        select(Finding).where(Finding.site_id == site.id, Finding.created_at >= since)
+    ):
+        events.append(
+            {
+                "kind": "finding",
+                "at": f.created_at,
+                "item": f,
+                "overdue": findings.is_overdue(f, now),
+            }
+        )
+    for o in orders:
+        if o.proposed_at is not None and o.proposed_at >= since:
+            events.append({"kind": "order", "at": o.issued_at or o.proposed_at, "item": o})
+    if site_permits:
+        for n in session.exec(
+            select(ControlMeasureNotice).where(
+                ControlMeasureNotice.permit_id.in_([p.id for p in site_permits]),
+                ControlMeasureNotice.notified_at >= since,
+            )
+        ):
+            events.append({"kind": "notice", "at": n.notified_at, "item": n})
+    if link is not None:
+        for r in session.exec(
+            select(RainEvent).where(RainEvent.gauge_id == link.gauge_id, RainEvent.end >= since)
+        ):
+            events.append({"kind": "rain", "at": r.end, "item": r})
+    return sorted(events, key=lambda e: e["at"] or now, reverse=True)
