@@ -37,6 +37,7 @@ from ..rules import enforcement as rules
 from ..rules.rulebook import Rulebook
 from . import Forbidden, NotFound, ServiceError, audit, permits, schedule, seals, site_facts
 from .findings import packet_changed
+from .memo import remember
 
 ORDER_NAMESPACE = uuid.UUID("0f7e0c52-61a4-4d0b-a2a8-6f0d8f4b7a11")
 ACTIVE_PERMIT = ("issued", "extended")
@@ -340,10 +341,16 @@ def _why_lapsed(session: Session, finding_id: str, rb: Rulebook) -> str:
 
 
 def evaluate_all(session: Session, now: datetime, rb: Rulebook) -> list[StopWorkOrder]:
-    """The clock tick: every site, as time passes (permits expire, deadlines pass), as evaluate_site
-    evaluates one. Read a batch of sites at a time in a fixed number of queries (site_facts.py)."""
+    """The clock tick: every site, as time passes (permits expire, deadlines pass)."""
+    return evaluate_many(session, list(session.exec(select(Site).order_by(Site.id))), now, rb)
+
+
+def evaluate_many(
+    session: Session, sites: list[Site], now: datetime, rb: Rulebook
+) -> list[StopWorkOrder]:
+    """evaluate_site for each of `sites`, reading a batch of them at a time in a fixed number of
+    queries (site_facts.py) and sealing the batch's proposals together."""
     created: list[StopWorkOrder] = []
-    sites = list(session.exec(select(Site).order_by(Site.id)))
     today = clocks.to_local(now, rb).date()
     for start in range(0, len(sites), TICK_BATCH):
         batch = sites[start : start + TICK_BATCH]
@@ -381,6 +388,13 @@ def evaluate_all(session: Session, now: datetime, rb: Rulebook) -> list[StopWork
 
 
 # ---------------------------------------------------------------- decisions
+
+
+def get_order(session: Session, order_id: str) -> StopWorkOrder:
+    order = session.get(StopWorkOrder, order_id)
+    if order is None:
+        raise NotFound("No such stop-work order.")
+    return order
 
 
 def get_visible_order(session: Session, user: User, order_id: str) -> StopWorkOrder:
@@ -899,7 +913,10 @@ def orders_for_sites(session: Session, site_ids, statuses=None, scope=None) -> l
     query = select(StopWorkOrder).where(StopWorkOrder.site_id.in_(ids if scope is None else scope))
     if statuses:
         query = query.where(StopWorkOrder.status.in_(statuses))
-    return list(session.exec(query.order_by(StopWorkOrder.proposed_at.desc())))
+    read = lambda: list(session.exec(query.order_by(StopWorkOrder.proposed_at.desc())))  # noqa: E731
+    if scope is not None:  # a SELECT of ids is not a memo key
+        return read()
+    return remember(session, ("orders_for_sites", tuple(ids), tuple(statuses or ())), read)
 
 
 def status_entry(order: StopWorkOrder | None, now: datetime, proposed: int = 0) -> dict:
