@@ -8,7 +8,7 @@ refusal names the field's path as the device wrote it: `answers.SILT.corrective_
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, ConfigDict, Field, ValidationError, WrapValidator
@@ -22,6 +22,7 @@ MAX_BATCH = 50
 ENTITIES = ("finding", "inspection", "rain_gauge", "rain_reading", "site", "stop_work_order")
 UUID = r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
 CALCULATOR_MAX_CHARS = 20_000
+ZERO = timedelta(0)
 
 
 def required(*names: str) -> ConfigDict:
@@ -56,12 +57,15 @@ def _utc(value: str | None) -> datetime | None:
         moment = datetime.fromisoformat(value)
     except ValueError:
         raise refuse("Must be an ISO 8601 time such as 2026-05-04T14:30:00Z.") from None
-    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
+    if moment.tzinfo is None:
+        return moment
+    if moment.utcoffset() != ZERO:  # most devices write "…Z": no conversion
+        moment = moment.astimezone(UTC)
+    return moment.replace(tzinfo=None)
 
 
 Time = Annotated[
-    str | None,
-    AfterValidator(_utc),
+    Annotated[str, AfterValidator(_utc)] | None,  # null stays in the compiled core: no call
     Say("Must be an ISO 8601 time such as 2026-05-04T14:30:00Z."),
     Field(json_schema_extra={"format": "date-time"}),
 ]
@@ -150,7 +154,7 @@ class Answer(Wire):
         dict[str, Annotated[float | Literal[""] | None, Say("Must be a number.")]] | None,
         Say("Must be an object or null."),
     ] = None
-    calculator: Annotated[Calculator | None, WrapValidator(_calculator)] = None
+    calculator: Annotated[Calculator, WrapValidator(_calculator)] | None = None
     photo_ids: Annotated[
         list[str] | None, Say("Must be a list of photo ids (text).", whole=True)
     ] = None
