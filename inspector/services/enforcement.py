@@ -37,7 +37,6 @@ from ..rules import enforcement as rules
 from ..rules.rulebook import Rulebook
 from . import Forbidden, NotFound, ServiceError, audit, permits, schedule, seals, site_facts
 from .findings import packet_changed
-from .memo import remember
 
 ORDER_NAMESPACE = uuid.UUID("0f7e0c52-61a4-4d0b-a2a8-6f0d8f4b7a11")
 ACTIVE_PERMIT = ("issued", "extended")
@@ -50,8 +49,6 @@ PRIORITY = {
     "proposed": 2,
 }
 REASON_MAX = 4000
-
-
 # Sites the tick reads at a time: a fixed number of queries per batch, IN lists of bounded length.
 TICK_BATCH = 250
 
@@ -388,13 +385,6 @@ def evaluate_many(
 
 
 # ---------------------------------------------------------------- decisions
-
-
-def get_order(session: Session, order_id: str) -> StopWorkOrder:
-    order = session.get(StopWorkOrder, order_id)
-    if order is None:
-        raise NotFound("No such stop-work order.")
-    return order
 
 
 def get_visible_order(session: Session, user: User, order_id: str) -> StopWorkOrder:
@@ -913,10 +903,7 @@ def orders_for_sites(session: Session, site_ids, statuses=None, scope=None) -> l
     query = select(StopWorkOrder).where(StopWorkOrder.site_id.in_(ids if scope is None else scope))
     if statuses:
         query = query.where(StopWorkOrder.status.in_(statuses))
-    read = lambda: list(session.exec(query.order_by(StopWorkOrder.proposed_at.desc())))  # noqa: E731
-    if scope is not None:  # a SELECT of ids is not a memo key
-        return read()
-    return remember(session, ("orders_for_sites", tuple(ids), tuple(statuses or ())), read)
+    return list(session.exec(query.order_by(StopWorkOrder.proposed_at.desc())))
 
 
 def status_entry(order: StopWorkOrder | None, now: datetime, proposed: int = 0) -> dict:
