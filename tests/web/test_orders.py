@@ -175,12 +175,11 @@ def test_field_order_and_finding_handlers(app, db, make, people):
     assert "grounds" in refused.value.errors
     outcome = bad.apply(db, {"op": "upsert", "entity_id": order_id, "payload": payload}, ctx)
     db.commit()
-    assert outcome.status == "applied" and outcome.data["status"] == "posted"
+    assert outcome.status == "applied" and outcome.data.status == "posted"
     assert permit_status(db, site) == "suspended"
     permittee_view = bad.serialize(db, order_id, people["permittee"])
     assert (
-        permittee_view["status"] == "posted"
-        and bad.serialize(db, order_id, people["other"]) is None
+        permittee_view.status == "posted" and bad.serialize(db, order_id, people["other"]) is None
     )
     # Findings: the permittee's correction with a version check.
     _, [finding], _ = record_inspection(
@@ -200,9 +199,7 @@ def test_field_order_and_finding_handlers(app, db, make, people):
     )
     db.commit()
     assert (
-        applied.status == "applied"
-        and applied.data["status"] == "corrected"
-        and applied.version == 2
+        applied.status == "applied" and applied.data.status == "corrected" and applied.version == 2
     )
     # A stale verification on the same field (status) is a conflict with the server's copy.
     ictx = SyncContext(user=people["inspector"], device_id="dev-1", now=now, rb=rb)
@@ -216,7 +213,7 @@ def test_field_order_and_finding_handlers(app, db, make, people):
         },
         ictx,
     )
-    assert stale.status == "conflict" and stale.server_copy["status"] == "corrected"
+    assert stale.status == "conflict" and stale.server_copy.status == "corrected"
     fresh = fh.apply(
         db,
         {
@@ -227,4 +224,4 @@ def test_field_order_and_finding_handlers(app, db, make, people):
         },
         ictx,
     )
-    assert fresh.status == "applied" and fresh.data["status"] == "closed"
+    assert fresh.status == "applied" and fresh.data.status == "closed"
