@@ -118,19 +118,26 @@ class Tablet:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        active = profile / "DevToolsActivePort"
-        deadline = time.monotonic() + 30
-        while not (active.exists() and active.read_text().strip()):
-            assert time.monotonic() < deadline, "Chromium did not open its DevTools port"
-            time.sleep(0.1)
-        self.port = int(active.read_text().split()[0])
-        self.browser = pw.chromium.connect_over_cdp(f"http://127.0.0.1:{self.port}")
-        page = self.browser.contexts[0].new_page()
-        sign_in(page, base, email)
-        page.goto(f"{base}/app/")
-        wait_for_controller(page)
-        page.locator(".site-card").first.wait_for()
-        page.close()
+        try:
+            active = profile / "DevToolsActivePort"
+            deadline = time.monotonic() + 30
+            while not (active.exists() and active.read_text().strip()):
+                assert time.monotonic() < deadline, "Chromium did not open its DevTools port"
+                time.sleep(0.1)
+            self.port = int(active.read_text().split()[0])
+            # A busy machine can take long to answer the first connection.
+            self.browser = pw.chromium.connect_over_cdp(
+                f"http://127.0.0.1:{self.port}", timeout=120_000
+            )
+            page = self.browser.contexts[0].new_page()
+            sign_in(page, base, email)
+            page.goto(f"{base}/app/")
+            wait_for_controller(page)
+            page.locator(".site-card").first.wait_for()
+            page.close()
+        except BaseException:
+            self.process.terminate()  # never leave a browser behind
+            raise
 
     def close(self) -> None:
         self.browser.close()
