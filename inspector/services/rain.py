@@ -218,10 +218,12 @@ def gauges_for_sites(session: Session, site_list: list, rb: Rulebook) -> dict[in
     gauges, not linked yet) its nearest gauge within the radius, read the same way `link_nearest` would
     store it."""
     ids = tuple(s.id for s in site_list)
-    links = {
-        link.site_id: link.gauge_id
-        for link in session.exec(select(SiteGauge).where(SiteGauge.site_id.in_(ids))).all()
-    }
+    # Two columns, not 1,000 ORM objects: the dashboard reads this for every site.
+    links = dict(
+        session.exec(
+            select(SiteGauge.site_id, SiteGauge.gauge_id).where(SiteGauge.site_id.in_(ids))
+        ).all()
+    )
     gauges = {g.id: g for g in all_gauges(session)}
     radius = rb["rain.gauge_radius_mi"]
     out: dict[int, RainGauge] = {}

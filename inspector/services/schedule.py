@@ -298,9 +298,10 @@ def due_items_many(
     now: datetime,
     rb: Rulebook,
     permits: dict[int, Permit] | None = None,
+    site_gauges: dict[int, RainGauge] | None = None,
 ) -> dict[int, list[dict]]:
     """Due items for many sites in a fixed number of queries. `permits`: current_permits() of these sites,
-    when the caller has already read them."""
+    `site_gauges`: rain.gauges_for_sites() of them, when the caller has already read them."""
     site_ids = [s.id for s in sites]
     if not site_ids:
         return {}
@@ -308,7 +309,8 @@ def due_items_many(
     if permits is None:
         permits = current_permits(session, site_ids)
     latest = _latest_inspections(session, site_ids)
-    site_gauges = gauges_for_sites(session, sites, rb)
+    if site_gauges is None:
+        site_gauges = gauges_for_sites(session, sites, rb)
     links = {sid: gauge.id for sid, gauge in site_gauges.items()}
     gauges = {gauge.id: gauge for gauge in site_gauges.values()}
     # Only rain after the earliest anchor (last inspection or permit start) can still be unanswered.

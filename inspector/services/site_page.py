@@ -45,14 +45,23 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
     )
     current = site_permits[0] if site_permits else None  # as permits.current_permit picks it
     docs = documents_by_permit(session, [p.id for p in site_permits])
-    every = schedule.due_items(session, site, now, rb)
+    gauges = rain.all_gauges(session)
+    link = session.get(SiteGauge, site.id)
+    linked, nearest = site_gauge(session, site, link, gauges, rb)
+    # The schedule takes the permit and gauge read here instead of reading them again.
+    every = schedule.due_items_many(
+        session,
+        [site],
+        now,
+        rb,
+        permits={site.id: current} if current else {},
+        site_gauges={site.id: linked} if linked else {},
+    )[site.id]
     unresolved = findings.for_sites(session, [site.id], statuses=findings.UNRESOLVED)
     orders = enforcement.orders_for_sites(session, [site.id])
     stop = enforcement.public_status(
         enforcement.site_status(session, [site.id], now)[site.id], user
     )
-    gauges = rain.all_gauges(session)
-    link = session.get(SiteGauge, site.id)
     return {
         "view": sites.ordinance_view(site, rb),
         "overview": overview(every, unresolved, stop, current, user, now, rb),
@@ -67,7 +76,7 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
             "rows": unresolved,
             "overdue": {f.id for f in unresolved if findings.is_overdue(f, now)},
         },
-        "rain": rain_section(session, site, user, now, rb, every, link, gauges, current),
+        "rain": rain_section(session, site, now, rb, every, link, gauges, linked, nearest, current),
         "timeline": timeline(session, site, now, orders, site_permits, link),
     }
 
@@ -135,15 +144,21 @@ def public_section(session, site, user) -> dict:
     }
 
 
-def rain_section(session, site, user, now, rb, every, link, gauges, permit) -> dict:
-    """The gauge that stands for the site (its link, else the nearest within the radius), a nearer
-    one if there is, the 42-day chart and what is due."""
+def site_gauge(session, site, link, gauges, rb) -> tuple:
+    """The gauge that stands for the site (its link, else the nearest within the radius, as
+    rain.gauges_for_sites reads it) and the nearest gauge with its distance."""
     nearest = rain.nearest_gauge(session, site, gauges=gauges)
     if link is not None:
         linked = next((g for g in gauges if g.id == link.gauge_id), None)
-    else:  # not linked yet: the nearest within the radius, as rain.gauges_for_sites reads it
+    else:
         near = nearest is not None and nearest[1] <= rb["rain.gauge_radius_mi"]
         linked = nearest[0] if near else None
+    return linked, nearest
+
+
+def rain_section(session, site, now, rb, every, link, gauges, linked, nearest, permit) -> dict:
+    """The gauge that stands for the site, a nearer one if there is, the 42-day chart and what is
+    due."""
     return {
         "link": link,
         "gauge": linked,
