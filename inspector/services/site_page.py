@@ -7,8 +7,9 @@ writes (docs/layers.md)."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from functools import lru_cache
 
-from sqlalchemy import func
+from sqlalchemy import bindparam, func
 from sqlalchemy.orm import selectinload
 from sqlmodel import Session, select
 
@@ -219,34 +220,51 @@ def recorded_readings(session, site, rb) -> list[dict]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _timeline_statements() -> dict:
+    """The timeline's statements, built once with bound parameters: building and keying them each
+    time cost more CPU than SQLite spends running them."""
+    site_id, since = bindparam("site_id"), bindparam("since")
+    ids = bindparam("ids", expanding=True)
+    return {
+        "inspections": select(Inspection)
+        .where(Inspection.site_id == site_id, Inspection.received_at >= bindparam("received"))
+        .order_by(Inspection.inspected_on.desc())
+        .limit(60),
+        "photos": select(Photo).where(Photo.inspection_id.in_(ids)),
+        "fails": select(Answer.inspection_id, func.count())
+        .where(Answer.inspection_id.in_(ids), Answer.result == "fail")
+        .group_by(Answer.inspection_id),
+        "findings": select(Finding).where(Finding.site_id == site_id, Finding.created_at >= since),
+        "notices": select(ControlMeasureNotice).where(
+            ControlMeasureNotice.permit_id.in_(bindparam("permit_ids", expanding=True)),
+            ControlMeasureNotice.notified_at >= since,
+        ),
+        "rain": select(RainEvent).where(
+            RainEvent.gauge_id == bindparam("gauge_id"), RainEvent.end >= since
+        ),
+    }
+
+
 def timeline(session, site, now, orders, site_permits, link, days: int = TIMELINE_DAYS) -> list:
     """Inspections (with their photos), findings, notices, orders and rain events of the last `days`,
     newest first."""
     since = now - timedelta(days=days)
+    q = _timeline_statements()
     events: list[dict] = []
     recent = list(
         session.exec(
-            select(Inspection)
-            .where(
-                Inspection.site_id == site.id, Inspection.received_at >= since - timedelta(days=30)
-            )
-            .order_by(Inspection.inspected_on.desc())
-            .limit(60)
+            q["inspections"],
+            params={"site_id": site.id, "received": since - timedelta(days=30)},
         )
     )
     ids = [i.id for i in recent]
     thumbs: dict[str, list[Photo]] = {}
     fails: dict[str, int] = {}
     if ids:
-        for p in session.exec(select(Photo).where(Photo.inspection_id.in_(ids))):
+        for p in session.exec(q["photos"], params={"ids": ids}):
             thumbs.setdefault(p.inspection_id, []).append(p)
-        fails = dict(
-            session.exec(
-                select(Answer.inspection_id, func.count())
-                .where(Answer.inspection_id.in_(ids), Answer.result == "fail")
-                .group_by(Answer.inspection_id)
-            ).all()
-        )
+        fails = dict(session.exec(q["fails"], params={"ids": ids}).all())
     for i in recent:
         events.append(
             {
@@ -257,9 +275,7 @@ def timeline(session, site, now, orders, site_permits, link, days: int = TIMELIN
                 "fails": fails.get(i.id, 0),
             }
         )
-    for f in session.exec(
-        select(Finding).where(Finding.site_id == site.id, Finding.created_at >= since)
-    ):
+    for f in session.exec(q["findings"], params={"site_id": site.id, "since": since}):
         events.append(
             {
                 "kind": "finding",
@@ -273,15 +289,10 @@ def timeline(session, site, now, orders, site_permits, link, days: int = TIMELIN
             events.append({"kind": "order", "at": o.issued_at or o.proposed_at, "item": o})
     if site_permits:
         for n in session.exec(
-            select(ControlMeasureNotice).where(
-                ControlMeasureNotice.permit_id.in_([p.id for p in site_permits]),
-                ControlMeasureNotice.notified_at >= since,
-            )
+            q["notices"], params={"permit_ids": [p.id for p in site_permits], "since": since}
         ):
             events.append({"kind": "notice", "at": n.notified_at, "item": n})
     if link is not None:
-        for r in session.exec(
-            select(RainEvent).where(RainEvent.gauge_id == link.gauge_id, RainEvent.end >= since)
-        ):
+        for r in session.exec(q["rain"], params={"gauge_id": link.gauge_id, "since": since}):
             events.append({"kind": "rain", "at": r.end, "item": r})
     return sorted(events, key=lambda e: e["at"] or now, reverse=True)
