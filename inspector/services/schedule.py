@@ -22,7 +22,7 @@ from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 from typing import NamedTuple
 
-from sqlalchemy import func
+from sqlalchemy import bindparam, func
 from sqlmodel import Session, select
 
 from ..models import Inspection, Permit, RainEvent, RainGauge
@@ -80,13 +80,11 @@ def _latest_inspections(session: Session, site_ids) -> dict[int, LastInspection]
     through the visits query, whose ranking of every inspection made the dashboard twice as slow."""
     if isinstance(site_ids, (list, tuple)) and not site_ids:
         return {}
-    corrected = list(
-        session.exec(
-            select(Inspection.site_id)
-            .distinct()
-            .where(Inspection.replaces_id.is_not(None), Inspection.site_id.in_(site_ids))
-        )
-    )
+    if isinstance(site_ids, (list, tuple)):  # a page's sites: the statement is built once
+        rows = session.exec(_corrected_listed(), params={"site_ids": list(site_ids)})
+    else:
+        rows = session.exec(_corrected_query(site_ids))
+    corrected = list(rows)
     out = _latest_uncorrected(session, site_ids, corrected)
     # Run even when no site has a correction, so the number of queries never depends on the data.
     rows = session.exec(_last_visits_of_params(), params={visits.SITE_IDS: corrected})
@@ -98,9 +96,53 @@ def _latest_uncorrected(
     session: Session, site_ids, corrected: list[int]
 ) -> dict[int, LastInspection]:
     """The last inspection of each site with no correction: that day's inspections, the latest start winning."""
+    if isinstance(site_ids, (list, tuple)):
+        params = {"site_ids": list(site_ids)}
+        if corrected:
+            params["corrected"] = corrected
+        rows = session.exec(_latest_uncorrected_listed(bool(corrected)), params=params)
+    else:
+        rows = session.exec(_latest_uncorrected_query(site_ids, corrected or None))
+    out: dict[int, LastInspection] = {}
+    for row in rows:
+        row = LastInspection(*row)
+        best = out.get(row.site_id)
+        if best is None or (row.started_at or datetime.min, row.received_at) > (
+            best.started_at or datetime.min,
+            best.received_at,
+        ):
+            out[row.site_id] = row
+    return out
+
+
+_SITE_IDS = bindparam("site_ids", expanding=True)
+
+
+@lru_cache(maxsize=1)
+def _corrected_listed():
+    return _corrected_query(_SITE_IDS)
+
+
+def _corrected_query(site_ids):
+    """The sites with a corrected inspection (`site_ids`: values, a SELECT or a bound parameter)."""
+    return (
+        select(Inspection.site_id)
+        .distinct()
+        .where(Inspection.replaces_id.is_not(None), Inspection.site_id.in_(site_ids))
+    )
+
+
+@lru_cache(maxsize=2)
+def _latest_uncorrected_listed(skip_corrected: bool):
+    corrected = bindparam("corrected", expanding=True) if skip_corrected else None
+    return _latest_uncorrected_query(_SITE_IDS, corrected)
+
+
+def _latest_uncorrected_query(site_ids, corrected):
+    """Each site's inspections of its latest counted day (`corrected`: sites to leave out, or None)."""
     counted = Inspection.kind.in_(COUNTED_KINDS)
     where = [Inspection.site_id.in_(site_ids), counted]
-    if corrected:
+    if corrected is not None:
         where.append(Inspection.site_id.not_in(corrected))
     days = (
         select(Inspection.site_id, func.max(Inspection.inspected_on).label("day"))
@@ -122,16 +164,7 @@ def _latest_uncorrected(
         )
         .where(counted)
     )
-    out: dict[int, LastInspection] = {}
-    for row in session.exec(query):
-        row = LastInspection(*row)
-        best = out.get(row.site_id)
-        if best is None or (row.started_at or datetime.min, row.received_at) > (
-            best.started_at or datetime.min,
-            best.received_at,
-        ):
-            out[row.site_id] = row
-    return out
+    return query
 
 
 @lru_cache(maxsize=1)
