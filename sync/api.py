@@ -14,7 +14,7 @@ from flask_wtf.csrf import CSRFError, generate_csrf
 from inspector.db import get_session
 from inspector.photos import RETRY_AFTER_SECONDS, PhotoError
 from inspector.security import csrf
-from inspector.services import NotFound, clock
+from inspector.services import NotFound, clock, photo_ranges
 from inspector.services import inspections as inspection_service
 from inspector.services import photo_uploads as photo_store
 
@@ -167,8 +167,13 @@ def _json(model) -> Response:
 
 @bp.route("/photos/<photo_id>", methods=["HEAD"])
 def photo_head(photo_id: str):
-    photo = photo_store.find(get_session(), photo_id, g.caller.user)
-    return ("", 200) if photo is not None else ("", 404)
+    session = get_session()
+    photo = photo_store.find(session, photo_id, g.caller.user)
+    if photo is not None:
+        return "", 200
+    # Part of it sent in byte ranges: how much the server holds, so the device resumes from there.
+    held = photo_ranges.received(session, photo_id, g.caller.user)
+    return "", 404, ({"X-Photo-Received": str(held)} if held is not None else {})
 
 
 @bp.put("/photos/<photo_id>")
@@ -180,25 +185,37 @@ def photo_put(photo_id: str):
     if declared_length is not None and len(data) != declared_length:
         return jsonify(error="truncated", reason="The photo arrived cut short; send it again."), 422
     session = get_session()
+    content_range = request.headers.get("Content-Range")
+    common = dict(
+        sha256=request.headers.get("X-Content-SHA256"),
+        content_type=request.headers.get("Content-Type"),
+        user=g.caller.user,
+        device_id=_device_id(),
+        rb=current_app.extensions["rulebook"],
+        quota=_unclaimed_quota(),
+    )
     try:
-        status, photo = photo_store.receive(
-            session,
-            photo_id,
-            data,
-            sha256=request.headers.get("X-Content-SHA256"),
-            content_type=request.headers.get("Content-Type"),
-            user=g.caller.user,
-            device_id=_device_id(),
-            rb=current_app.extensions["rulebook"],
-            quota=_unclaimed_quota(),
-        )
+        if content_range is None:
+            status, photo = photo_store.receive(session, photo_id, data, **common)
+        else:
+            status, photo, held = photo_ranges.receive_range(
+                session, photo_id, data, content_range, **common
+            )
     except PhotoError as exc:
         session.rollback()
         response = jsonify(error=exc.error, reason=exc.reason)
+        if isinstance(exc, photo_ranges.RangeError):
+            response = jsonify(error=exc.error, reason=exc.reason, received=exc.received)
+        elif getattr(exc, "assembled", False):
+            # The whole photo, assembled, was refused: the next try starts from byte 0.
+            photo_ranges.discard(session, photo_id, g.caller.user)
+            session.commit()
         if exc.status == 503:
             response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response, exc.status
     session.commit()
+    if photo is None:
+        return jsonify(received=held), 202
     return jsonify(
         id=photo.id,
         sha256=photo.sha256,

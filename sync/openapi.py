@@ -50,6 +50,11 @@ PHOTO_422 = json_body(
 PHOTO_429 = json_body(
     ref("Error"), "Too many of this user's photos wait for their records: send the records first."
 )
+RECEIVED = {
+    "type": "object",
+    "properties": {"received": INT, "error": STR, "reason": STR},
+    "required": ["received"],
+}
 PHOTO_503 = {
     "description": "Every photo-processing slot is busy: send again after Retry-After seconds.",
     "headers": {"Retry-After": {"schema": INT}},
@@ -155,7 +160,11 @@ def spec() -> dict:
                     "summary": "Whether the server has this photo",
                     "responses": {
                         "200": {"description": "Stored: do not send again"},
-                        "404": {"description": "Send it"},
+                        "404": {
+                            "description": "Send it; from byte X-Photo-Received when part of it "
+                            "arrived in byte ranges",
+                            "headers": {"X-Photo-Received": {"schema": INT}},
+                        },
                     },
                 },
                 "put": {
@@ -166,7 +175,15 @@ def spec() -> dict:
                             "in": "header",
                             "required": True,
                             "schema": STR,
-                        }
+                        },
+                        {
+                            "name": "Content-Range",
+                            "in": "header",
+                            "required": False,
+                            "description": "bytes first-last/total: one range of a photo sent in "
+                            "ranges (X-Content-SHA256 is the whole photo's)",
+                            "schema": STR,
+                        },
                     ],
                     "requestBody": {
                         "required": True,
@@ -181,6 +198,11 @@ def spec() -> dict:
                     "responses": {
                         "201": json_body(ref("PhotoStored"), "Stored"),
                         "200": json_body(ref("PhotoStored"), "These bytes were already stored"),
+                        "202": json_body(RECEIVED, "This range is kept; send the next"),
+                        "416": json_body(
+                            RECEIVED,
+                            "The range does not start at the bytes held: send from received",
+                        ),
                         "401": unauthorized,
                         "409": ERROR_RESPONSE,
                         "413": ERROR_RESPONSE,

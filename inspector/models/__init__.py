@@ -2,7 +2,7 @@
 
 from .accounts import ROLES, Company, SignInThrottle, User  # noqa: F401
 from .audit import AuditEvent  # noqa: F401
-from .devices import Device, PhotoClaim, SyncConflict, SyncMutation  # noqa: F401
+from .devices import Device, PartialPhoto, PhotoClaim, SyncConflict, SyncMutation  # noqa: F401
 from .enforcement import GROUNDS, ORDER_STATUSES, OrderEvent, StopWorkOrder  # noqa: F401
 from .findings import FINDING_STATES, Finding  # noqa: F401
 from .inspections import ANSWERS, INSPECTION_KINDS, Answer, Inspection, Photo  # noqa: F401

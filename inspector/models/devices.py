@@ -4,7 +4,7 @@ person to resolve, and the photos a record names before their bytes arrive."""
 from __future__ import annotations
 
 from pydantic import NaiveDatetime  # naive UTC everywhere (see models/base.py)
-from sqlalchemy import JSON, Column, Index
+from sqlalchemy import JSON, Column, Index, LargeBinary
 from sqlmodel import Field, Relationship, SQLModel
 
 from .accounts import User
@@ -78,6 +78,18 @@ class PhotoClaim(SQLModel, table=True):
     # bytes and hash stay as taken. None: no marks (and every claim from before marks existed).
     marks: list | None = Field(default=None, sa_column=Column(JSON))
     taken_at_source: str | None = Field(default=None, max_length=12)  # as on Photo
+
+
+class PartialPhoto(SQLModel, table=True):
+    """A photo arriving in byte ranges (docs/sync-protocol.md): its bytes so far, by the user who
+    started it. Counted and expired as an unclaimed photo; removed when the last range arrives."""
+
+    photo_id: str = Field(primary_key=True, max_length=36)
+    user_id: int = Field(foreign_key="user.id", index=True)
+    sha256: str = Field(max_length=64)
+    total: int
+    data: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    started_at: NaiveDatetime = Field(default_factory=utcnow)
 
 
 # Sync reads the audit trail by record (a site's edit history for version merges), so that gets an index,

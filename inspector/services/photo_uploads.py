@@ -8,11 +8,19 @@ the same id with the same bytes answers 200 and stores nothing (docs/sync-protoc
 
 from __future__ import annotations
 
-from sqlalchemy import func
+from sqlalchemy import delete, func
 from sqlmodel import Session, select
 
 from inspector import photos as pipeline
-from inspector.models import Finding, Inspection, Photo, PhotoClaim, StoredFile, User
+from inspector.models import (
+    Finding,
+    Inspection,
+    PartialPhoto,
+    Photo,
+    PhotoClaim,
+    StoredFile,
+    User,
+)
 from inspector.rules import clocks
 
 from . import audit, sites
@@ -165,6 +173,13 @@ def check_quota(session: Session, user: User, size: int, quota: tuple[int, int] 
             Photo.user_id == user.id, *_unclaimed()
         )
     ).one()
+    # Photos still arriving in byte ranges count as a whole photo each (services/photo_ranges.py).
+    partial_number, partial_bytes = session.exec(
+        select(func.count(), func.coalesce(func.sum(PartialPhoto.total), 0)).where(
+            PartialPhoto.user_id == user.id
+        )
+    ).one()
+    number, stored = number + partial_number, stored + partial_bytes
     if number + 1 > most or stored + size > most_bytes:
         raise pipeline.PhotoError(
             429,
@@ -176,7 +191,9 @@ def check_quota(session: Session, user: User, size: int, quota: tuple[int, int] 
 
 
 def expire_unclaimed(session: Session, older_than) -> int:
-    """Remove photos (and files) that no record named before `older_than`; returns how many."""
+    """Remove photos (and files) that no record named before `older_than`, and uploads in byte
+    ranges started before then and never finished; returns how many photos."""
+    session.execute(delete(PartialPhoto).where(PartialPhoto.started_at < older_than))
     rows = session.exec(select(Photo).where(Photo.received_at < older_than, *_unclaimed())).all()
     for photo in rows:
         files = [photo.file_id, photo.thumb_file_id]

@@ -6,8 +6,9 @@
 // timer with capped back-off while the outbox is not empty, and from the "Sync now" button.
 // Background Sync is not used: this works the same where the browser lacks it (Safari).
 // Over a weak signal the round trips, not the bytes, are what cost: one CSRF token serves a whole flush
-// (fetched again only when the server refuses it), a photo goes out as a single PUT (the server answers
-// 200 for bytes it already has; a HEAD first only for a photo whose earlier PUT got no answer), and a
+// (fetched again only when the server refuses it), a photo goes out as a single PUT, a large one in
+// byte ranges (the server answers 200 for bytes it already has; a HEAD first only for a photo whose
+// earlier PUT got no answer, telling how much of it arrived), and a
 // few photos are in flight at once so the link never waits on a round trip.
 import * as store from './store.js';
 
@@ -17,6 +18,7 @@ const BACKOFF_FIRST_MS = 5000;
 const BACKOFF_MAX_MS = 5 * 60 * 1000;
 const PHOTO_TRIES = 3;            // a photo the server keeps refusing needs a person
 const PHOTOS_IN_FLIGHT = 3;       // enough to hide a 300 ms round trip behind the bytes of the others
+const PHOTO_RANGE = 256 * 1024;  // a larger photo goes in ranges of this size: a cut resends one
 
 export const events = new EventTarget();
 
@@ -191,20 +193,39 @@ async function pushBatch(ctx, batch, summary) {
   }
 }
 
-/** One photo: a single PUT (the server answers 200 for bytes it already has). A HEAD first only when
- * the server may have it without this device knowing: an earlier PUT of it got no answer. */
+/** One photo: a single PUT (the server answers 200 for bytes it already has), or above PHOTO_RANGE
+ * bytes one range after another, so a cut costs at most the range in flight. A HEAD first only when
+ * the server may have it without this device knowing (an earlier PUT got no answer): it answers 200
+ * for a stored photo, or how many bytes of it arrived in ranges (X-Photo-Received), resumed from. */
 async function sendPhoto(ctx, photoId, unsure, summary) {
+  let from = 0;
   if (unsure) {
     const head = await call(`/photos/${photoId}`, { method: 'HEAD', headers: ctx.auth });
     if (head.status === 200) return { ok: true };
+    from = Number(head.headers.get('X-Photo-Received')) || 0;
   }
   const photo = await store.getPhoto(photoId);
   if (!photo || !photo.bytes) return { ok: false, reason: 'This photo is no longer on this device.' };
   const type = photo.type || 'image/jpeg';
-  const response = await write(ctx, `/photos/${photoId}`, {
-    method: 'PUT', headers: { 'Content-Type': type, 'X-Content-SHA256': photo.sha256 },
-    body: new Blob([photo.bytes], { type }),
-  });
+  const blob = new Blob([photo.bytes], { type });
+  const headers = { 'Content-Type': type, 'X-Content-SHA256': photo.sha256 };
+  let response;
+  if (blob.size <= PHOTO_RANGE) {
+    response = await write(ctx, `/photos/${photoId}`, { method: 'PUT', headers, body: blob });
+  } else {
+    for (;;) {
+      const end = Math.min(from + PHOTO_RANGE, blob.size);
+      response = await write(ctx, `/photos/${photoId}`, {
+        method: 'PUT', headers: { ...headers, 'Content-Range': `bytes ${from}-${end - 1}/${blob.size}` },
+        body: blob.slice(from, end, type),
+      });
+      if (response.status !== 202 && response.status !== 416) break;
+      // 202: this range is kept; 416: the server holds another count (a lost answer): go on from it.
+      const received = (await response.clone().json().catch(() => ({}))).received;
+      if (!Number.isInteger(received) || (response.status === 416 && received === from)) break;
+      from = received;
+    }
+  }
   if (response.status === 200 || response.status === 201) {
     summary.photos += 1;
     return { ok: true };
