@@ -79,7 +79,9 @@ class Meter:
         row = {"method": method, "path": path, "bytes": len(body), "declared": length}
         kind = None
         if method == "PUT" and path.startswith("/api/v1/photos/"):
-            kind, key = "photo", [path.rsplit("/", 1)[1]]
+            # A photo sent in byte ranges: each range is acknowledged (202) on its own.
+            part = environ.get("HTTP_CONTENT_RANGE", "").removeprefix("bytes ").split("/")[0]
+            kind, key = "photo", [path.rsplit("/", 1)[1] + (f"@{part}" if part else "")]
         elif method == "POST" and path == "/api/v1/sync/push":
             kind = "push"
             try:
