@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import wraps
 
 from flask import abort, g, redirect, request, session, url_for
-from flask_wtf.csrf import CSRFProtect
+from flask_wtf.csrf import CSRFProtect, generate_csrf
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .db import get_session
@@ -76,6 +76,12 @@ def sign_in(user: User) -> None:
     session["user_id"] = user.id
     session["gen"] = user.session_generation
     session.permanent = True
+    # The session's CSRF secret is made now, in the sign-in answer's cookie: otherwise the first
+    # requests after sign-in (the field app's /api/v1/csrf fetches run side by side) would each make
+    # one, the last cookie would win, and a token fetched by another would be refused. The sign-in
+    # form's token, cached for this request, belongs to the secret just cleared.
+    g.pop("csrf_token", None)
+    generate_csrf()
 
 
 def sign_out(user: User) -> None:

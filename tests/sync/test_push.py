@@ -298,6 +298,37 @@ def test_session_push_needs_a_fresh_csrf_token(app, db, people, site_with_permit
     assert res.get_json()["results"][0]["status"] == "applied"
 
 
+def test_tokens_fetched_side_by_side_after_sign_in_all_work(app, db, people, site_with_permit):
+    """The field app's first requests after sign-in fetch /api/v1/csrf side by side; whichever
+    cookie the browser keeps, a token another of them fetched must still be accepted."""
+    from flask import g
+
+    from tests.conftest import PASSWORD
+
+    app.config["WTF_CSRF_ENABLED"] = True
+    signer = app.test_client()
+    token = signer.get("/api/v1/csrf").get_json()["csrf_token"]
+    g.pop("csrf_token", None)
+    signer.post(
+        "/login",
+        data={"email": people["permittee"].email, "password": PASSWORD, "csrf_token": token},
+    )
+    cookie = signer.get_cookie("session").value
+    first, second = app.test_client(), app.test_client()
+    tokens = []
+    for tab in (first, second):  # both start from the cookie the sign-in answer set
+        tab.set_cookie("session", cookie)
+        g.pop("csrf_token", None)
+        tokens.append(tab.get("/api/v1/csrf").get_json()["csrf_token"])
+    g.pop("csrf_token", None)
+    m = mutation("inspection", uid(), inspection_payload(site_with_permit))
+    res = second.post(
+        "/api/v1/sync/push", json={"mutations": [m]}, headers={"X-CSRFToken": tokens[0]}
+    )
+    assert res.status_code == 200, res.get_json()
+    assert res.get_json()["results"][0]["status"] == "applied"
+
+
 def test_pushed_disturbance_without_permit_proposes_one_order_per_site(
     client, db, make, people, device_headers
 ):
