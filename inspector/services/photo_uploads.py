@@ -8,6 +8,9 @@ the same id with the same bytes answers 200 and stores nothing (docs/sync-protoc
 
 from __future__ import annotations
 
+import hashlib
+import uuid
+
 from sqlalchemy import delete, func
 from sqlmodel import Session, select
 
@@ -23,7 +26,7 @@ from inspector.models import (
 )
 from inspector.rules import clocks
 
-from . import audit, sites
+from . import ServiceError, audit, sites
 from .inspections import UUID_RE
 
 ID_TAKEN = "This photo id is already used; the device makes a new one for a new photo."
@@ -96,29 +99,8 @@ def receive(
     if claim is None:  # the bytes came before their record: bounded per user until it arrives
         check_quota(session, user, len(data), quota)
     done = pipeline.process(data, actual_type)
-    taken_at = pipeline.utc_from_exif(
-        done.taken_at, done.taken_at_offset, lambda t: clocks.from_local(t, rb)
-    )
-    original = StoredFile(data=done.data)
-    thumb = StoredFile(data=done.thumb)
-    session.add(original)
-    session.add(thumb)
-    session.flush()
-    photo = Photo(
-        id=photo_id,
-        sha256=sha,
-        content_type=done.content_type,
-        width=done.width,
-        height=done.height,
-        size=len(done.data),
-        file_id=original.id,
-        thumb_file_id=thumb.id,
-        user_id=user.id,
-        device_id=device_id,
-        taken_at=taken_at,
-        taken_at_source="exif" if taken_at else None,
-        latitude=done.latitude,
-        longitude=done.longitude,
+    photo = store_processed(
+        session, done, photo_id=photo_id, sha256=sha, user=user, rb=rb, device_id=device_id
     )
     if claim is not None:
         photo.inspection_id, photo.finding_id, photo.item_code = (
@@ -131,7 +113,6 @@ def receive(
             photo.taken_at, photo.taken_at_source = claim.taken_at, claim.taken_at_source
         if photo.latitude is None:
             photo.latitude, photo.longitude = claim.latitude, claim.longitude
-    session.add(photo)
     session.flush()
     owner = None  # a claim from a stop-work order names no inspection or finding
     if claim is not None and claim.inspection_id:
@@ -150,6 +131,74 @@ def receive(
             device_id=device_id,
         )
     return 201, photo
+
+
+def store_processed(
+    session: Session,
+    done: pipeline.Processed,
+    *,
+    photo_id: str,
+    sha256: str,
+    user: User,
+    rb,
+    device_id: str | None = None,
+) -> Photo:
+    """The row, its bytes and its thumbnail for a photo the pipeline has checked and processed;
+    its capture time is the camera's (EXIF, read as the Village's local time when it has no zone).
+    The caller links it to its record and commits."""
+    taken_at = pipeline.utc_from_exif(
+        done.taken_at, done.taken_at_offset, lambda t: clocks.from_local(t, rb)
+    )
+    original = StoredFile(data=done.data)
+    thumb = StoredFile(data=done.thumb)
+    session.add(original)
+    session.add(thumb)
+    session.flush()
+    photo = Photo(
+        id=photo_id,
+        sha256=sha256,
+        content_type=done.content_type,
+        width=done.width,
+        height=done.height,
+        size=len(done.data),
+        file_id=original.id,
+        thumb_file_id=thumb.id,
+        user_id=user.id,
+        device_id=device_id,
+        taken_at=taken_at,
+        taken_at_source="exif" if taken_at else None,
+        latitude=done.latitude,
+        longitude=done.longitude,
+    )
+    session.add(photo)
+    return photo
+
+
+def store_after_photo(
+    session: Session, data: bytes, declared_type: str | None, *, finding, user, rb
+):
+    """An office "after" photo for a finding, through the same pipeline and row as a synced photo,
+    in the caller's transaction; returns the photo's id. Raises ServiceError naming the field."""
+    digest = hashlib.sha256(data).hexdigest()
+    try:
+        done = pipeline.process(data, pipeline.check_upload(data, digest, declared_type))
+    except pipeline.PhotoError as exc:
+        raise ServiceError(exc.reason, field="photo") from None
+    photo = store_processed(
+        session, done, photo_id=str(uuid.uuid4()), sha256=digest, user=user, rb=rb
+    )
+    photo.finding_id, photo.item_code = finding.id, finding.item_code
+    session.flush()
+    audit.record(
+        session,
+        entity="finding",
+        entity_id=finding.id,
+        action="photo",
+        user_id=user.id,
+        after={"photo_id": photo.id, "sha256": digest},
+        site_id=finding.site_id,
+    )
+    return photo.id
 
 
 def _unclaimed():

@@ -3,9 +3,6 @@ and the inspector's verification. Overdue findings stand out (status word + symb
 
 from __future__ import annotations
 
-import hashlib
-import uuid
-
 from flask import (
     Blueprint,
     abort,
@@ -20,10 +17,9 @@ from flask import (
 from sqlalchemy.orm import selectinload
 
 from ..db import get_session
-from ..models import Inspection, Photo, Site, StoredFile, User
-from ..rules import clocks
+from ..models import Inspection, Photo, Site, User
 from ..security import login_required, roles_required
-from ..services import ServiceError, audit, clock, findings
+from ..services import ServiceError, clock, findings, photo_uploads
 from .inspections import photo_response
 
 bp = Blueprint("findings", __name__)
@@ -109,59 +105,15 @@ def _decide(finding_id: str, action, success: str):
 
 
 def store_after_photo(session, upload, *, finding, user) -> str | None:
-    """An "after" photo from the web form, through the server's photo pipeline (checked by content,
-    upright, metadata stripped, thumbnail), stored with the finding in the same transaction. Its
-    capture time is the camera's (EXIF, read as the Village's local time when it has no zone), as
-    for a photo synced from a tablet; a file without one has no capture time."""
+    """An "after" photo from the web form (photo_uploads.store_after_photo); None without a file."""
     if upload is None or not upload.filename:
         return None
     data = upload.read(MAX_PHOTO_BYTES + 1)
     if len(data) > MAX_PHOTO_BYTES:
         raise ServiceError("The photo is larger than 15 MB.", field="photo")
-    digest = hashlib.sha256(data).hexdigest()
-    from .. import photos as pipeline
-
-    try:
-        content_type = pipeline.check_upload(data, digest, upload.mimetype)
-        done = pipeline.process(data, content_type)
-    except pipeline.PhotoError as exc:
-        raise ServiceError(exc.reason, field="photo") from None
-    taken_at = pipeline.utc_from_exif(
-        done.taken_at, done.taken_at_offset, lambda t: clocks.from_local(t, rulebook())
+    return photo_uploads.store_after_photo(
+        session, data, upload.mimetype, finding=finding, user=user, rb=rulebook()
     )
-    original, thumb = StoredFile(data=done.data), StoredFile(data=done.thumb)
-    session.add(original)
-    session.add(thumb)
-    session.flush()
-    photo = Photo(
-        id=str(uuid.uuid4()),
-        finding_id=finding.id,
-        item_code=finding.item_code,
-        sha256=digest,
-        content_type=done.content_type,
-        width=done.width,
-        height=done.height,
-        size=len(done.data),
-        file_id=original.id,
-        thumb_file_id=thumb.id,
-        user_id=user.id,
-        taken_at=taken_at,
-        taken_at_source="exif" if taken_at else None,
-        latitude=done.latitude,
-        longitude=done.longitude,
-    )
-    session.add(photo)
-    session.flush()
-    audit.record(
-        session,
-        entity="finding",
-        entity_id=finding.id,
-        action="photo",
-        user_id=user.id,
-        after={"photo_id": photo.id, "sha256": digest},
-        site_id=finding.site_id,
-    )
-    return photo.id
 
 
 @bp.post("/findings/<finding_id>/corrected")
