@@ -29,11 +29,9 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from inspector import create_app, demo  # noqa: E402
-from inspector.db import create_all, get_session  # noqa: E402
 from tests.browser.capture_packet import camera_jpeg, pull_body, seed_packet, wait_for_controller  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.support.live import LiveServer  # noqa: E402
+from tests.support.live import LiveServer, seeded_demo_app  # noqa: E402
 
 THROTTLE = 4
 RUNS = 5
@@ -116,18 +114,7 @@ def timed_open(context, url: str, ready: str | None) -> float:
 def main() -> None:
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
     tmp = Path(tempfile.mkdtemp(prefix="bench-capture-"))
-    app = create_app(
-        {
-            "TESTING": False,
-            "SECRET_KEY": "bench",
-            "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite3'}",
-        }
-    )
-    with app.app_context():
-        create_all()
-        session = get_session()
-        demo.seed(session, app.extensions["rulebook"])
-        session.commit()
+    app = seeded_demo_app(tmp, "bench")
     server = LiveServer(app).start()
     base = server.url
     profile = tmp / "profile"

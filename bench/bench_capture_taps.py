@@ -19,13 +19,11 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from inspector import create_app, demo  # noqa: E402
-from inspector.db import create_all, get_session  # noqa: E402
 from inspector.rules.rulebook import default  # noqa: E402
 from tests.browser.capture_flow import SCROLL_METER, answer_all_pass, landscape  # noqa: E402
 from tests.browser.capture_packet import pull_body, seed_packet, wait_for_controller  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, sign_in  # noqa: E402
-from tests.support.live import LiveServer  # noqa: E402
+from tests.support.live import LiveServer, seeded_demo_app  # noqa: E402
 
 SITE = "1"
 # What an all-pass weekly inspection scrolled before the capture page collapsed answered items
@@ -53,18 +51,7 @@ def run(pw, browser, server, app, device: dict) -> dict:
 def main() -> None:
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
     tmp = Path(tempfile.mkdtemp(prefix="bench-taps-"))
-    app = create_app(
-        {
-            "TESTING": False,
-            "SECRET_KEY": "bench",
-            "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite3'}",
-        }
-    )
-    with app.app_context():
-        create_all()
-        session = get_session()
-        demo.seed(session, app.extensions["rulebook"])
-        session.commit()
+    app = seeded_demo_app(tmp, "bench")
     server = LiveServer(app).start()
     results = {}
     with sync_playwright() as pw:

@@ -38,13 +38,12 @@ from PIL import Image, ImageDraw, ImageFilter  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from sqlmodel import func, select  # noqa: E402
 
-from inspector import create_app, demo  # noqa: E402
-from inspector.db import create_all, get_session  # noqa: E402
+from inspector.db import get_session  # noqa: E402
 from inspector.models import Inspection, Photo  # noqa: E402
 from inspector.rules.rulebook import default  # noqa: E402
 from tests.browser.capture_packet import sign, stored, wait_for_controller  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, sign_in  # noqa: E402
-from tests.support.live import LiveServer  # noqa: E402
+from tests.support.live import LiveServer, seeded_demo_app  # noqa: E402
 
 INSPECTIONS = 10
 PHOTOS_EACH = 6
@@ -178,18 +177,7 @@ def server_counts(app) -> tuple[int, int]:
 def main() -> None:
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
     tmp = Path(tempfile.mkdtemp(prefix="bench-field-sync-"))
-    app = create_app(
-        {
-            "TESTING": False,
-            "SECRET_KEY": "bench",
-            "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite3'}",
-        }
-    )
-    with app.app_context():
-        create_all()
-        session = get_session()
-        demo.seed(session, app.extensions["rulebook"])
-        session.commit()
+    app = seeded_demo_app(tmp, "bench")
     inspections_before, photos_before = server_counts(app)
     meter = Meter(app.wsgi_app)
     app.wsgi_app = meter

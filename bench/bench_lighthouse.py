@@ -35,12 +35,12 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 from sqlmodel import func, select  # noqa: E402
 
-from inspector import create_app, demo  # noqa: E402
-from inspector.db import create_all, get_session  # noqa: E402
+from inspector import demo  # noqa: E402
+from inspector.db import get_session  # noqa: E402
 from inspector.models import Finding, Inspection, Permit, Photo, Site  # noqa: E402
 from tests.browser.capture_packet import wait_for_controller  # noqa: E402
 from tests.browser.conftest import CHROMIUM, sign_in  # noqa: E402
-from tests.support.live import LiveServer  # noqa: E402
+from tests.support.live import LiveServer, seeded_demo_app  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 CHROME_FLAGS = [
@@ -204,18 +204,7 @@ def main() -> None:
     assert LIGHTHOUSE.exists(), "node_modules/.bin/lighthouse is missing: run `make build`"
     only = sys.argv[1:]
     tmp = Path(tempfile.mkdtemp(prefix="bench-lighthouse-"))
-    app = create_app(
-        {
-            "TESTING": False,
-            "SECRET_KEY": "bench",
-            "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite3'}",
-        }
-    )
-    with app.app_context():
-        create_all()
-        session = get_session()
-        demo.seed(session, app.extensions["rulebook"])
-        session.commit()
+    app = seeded_demo_app(tmp, "bench")
     server = LiveServer(app).start()
     base = server.url
     cookies = {role: session_cookie(base, email) for role, email in ACCOUNTS.items()}

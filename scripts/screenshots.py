@@ -28,13 +28,12 @@ from PIL import Image  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from sqlmodel import select  # noqa: E402
 
-from inspector import create_app, demo  # noqa: E402
-from inspector.db import create_all, get_session  # noqa: E402
+from inspector.db import get_session  # noqa: E402
 from inspector.models import Site  # noqa: E402
 from tests.browser.capture_packet import camera_jpeg, sign, stored, wait_for_controller  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, sign_in  # noqa: E402
 from tests.browser.test_outbox_ways_out import FLUSH, refused_village_inspection  # noqa: E402
-from tests.support.live import LiveServer  # noqa: E402
+from tests.support.live import LiveServer, seeded_demo_app  # noqa: E402
 from tests.sync.helpers import checklist_codes  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
@@ -54,18 +53,7 @@ def main() -> None:
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
     OUT.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="screenshots-"))
-    app = create_app(
-        {
-            "TESTING": False,
-            "SECRET_KEY": "screenshots",
-            "DATABASE_URL": f"sqlite:///{tmp / 'demo.sqlite3'}",
-        }
-    )
-    with app.app_context():
-        create_all()
-        session = get_session()
-        demo.seed(session, app.extensions["rulebook"])
-        session.commit()
+    app = seeded_demo_app(tmp, "screenshots")
     server = LiveServer(app).start()
     base = server.url
     with sync_playwright() as pw:

@@ -9,10 +9,9 @@ import shutil
 import pytest
 from playwright.sync_api import expect
 
-from inspector import create_app, demo
-from inspector.db import create_all, get_session
+from inspector import demo
 from inspector.rules.rulebook import default
-from tests.support.live import LiveServer
+from tests.support.live import LiveServer, seeded_demo_app
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 # CI machines are shared and slower than a workstation: assertions wait up to 15 s for the page to catch
@@ -61,18 +60,7 @@ def _close_contexts_left_open(request):
 
 @pytest.fixture
 def demo_app(tmp_path):
-    app = create_app(
-        {
-            "TESTING": False,
-            "SECRET_KEY": "browser-test",
-            "DATABASE_URL": f"sqlite:///{tmp_path / 'browser.sqlite3'}",
-        }
-    )
-    with app.app_context():
-        create_all()
-        session = get_session()
-        demo.seed(session, app.extensions["rulebook"])
-        session.commit()
+    app = seeded_demo_app(tmp_path, "browser-test")
     yield app
     app.extensions["engine"].dispose()
 

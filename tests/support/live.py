@@ -4,8 +4,30 @@ stopped and started again on the same port (same origin, so the service worker a
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 from werkzeug.serving import make_server
+
+
+def seeded_demo_app(folder: Path, secret_key: str):
+    """The app over a new SQLite file in `folder`, with the demo data (browser tests, benches and
+    the README's screenshots all start from it)."""
+    from inspector import create_app, demo
+    from inspector.db import create_all, get_session
+
+    app = create_app(
+        {
+            "TESTING": False,
+            "SECRET_KEY": secret_key,
+            "DATABASE_URL": f"sqlite:///{folder / 'demo.sqlite3'}",
+        }
+    )
+    with app.app_context():
+        create_all()
+        session = get_session()
+        demo.seed(session, app.extensions["rulebook"])
+        session.commit()
+    return app
 
 
 class LiveServer:
