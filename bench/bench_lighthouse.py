@@ -32,6 +32,7 @@ import requests
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from sqlmodel import func, select  # noqa: E402
 
@@ -113,22 +114,29 @@ class Tablet:
     work packet stored), left running with a DevTools port for Lighthouse to attach to."""
 
     def __init__(self, pw, base: str, email: str, profile: Path):
-        self.process = subprocess.Popen(
-            [CHROMIUM, *CHROME_FLAGS, "--remote-debugging-port=0", f"--user-data-dir={profile}"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            active = profile / "DevToolsActivePort"
-            deadline = time.monotonic() + 30
-            while not (active.exists() and active.read_text().strip()):
-                assert time.monotonic() < deadline, "Chromium did not open its DevTools port"
-                time.sleep(0.1)
-            self.port = int(active.read_text().split()[0])
-            # A busy machine can take long to answer the first connection.
-            self.browser = pw.chromium.connect_over_cdp(
-                f"http://127.0.0.1:{self.port}", timeout=120_000
+        # Now and then the first DevTools connection never completes (the socket opens, Playwright
+        # waits forever): a fresh browser on the same profile is tried, up to three times.
+        for attempt in range(3):
+            (profile / "DevToolsActivePort").unlink(missing_ok=True)
+            self.process = subprocess.Popen(
+                [
+                    CHROMIUM,
+                    *CHROME_FLAGS,
+                    "--remote-debugging-port=0",
+                    f"--user-data-dir={profile}",
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
             )
+            try:
+                self.browser = self.connect(pw, profile)
+                break
+            except PlaywrightTimeout:
+                self.process.terminate()
+                self.process.wait(timeout=30)
+                if attempt == 2:
+                    raise
+        try:
             page = self.browser.contexts[0].new_page()
             sign_in(page, base, email)
             page.goto(f"{base}/app/")
@@ -138,6 +146,16 @@ class Tablet:
         except BaseException:
             self.process.terminate()  # never leave a browser behind
             raise
+
+    def connect(self, pw, profile: Path):
+        active = profile / "DevToolsActivePort"
+        deadline = time.monotonic() + 30
+        while not (active.exists() and active.read_text().strip()):
+            assert time.monotonic() < deadline, "Chromium did not open its DevTools port"
+            time.sleep(0.1)
+        self.port = int(active.read_text().split()[0])
+        # A busy machine can take long to answer the first connection, but not a minute.
+        return pw.chromium.connect_over_cdp(f"http://127.0.0.1:{self.port}", timeout=60_000)
 
     def close(self) -> None:
         self.browser.close()
