@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from inspector import canonical
 from inspector.canonical import canonical_json, jcs, record_sha256
 from inspector.seal_chain import record_hash
 
@@ -95,6 +96,30 @@ def test_sha_left_out_and_values_json_cannot_carry_read_as_javascript_sends_them
         == ('{"v":10000000000000000,"w":1152921504606847000,"x":[1.5,1152921504606847000]}')
     )
     assert record_sha256({"a": 1}) == hashlib.sha256(b'{"a":1}').hexdigest()
+
+
+def test_look_alikes_in_text_and_whole_floats_take_the_c_encoder(monkeypatch):
+    # A sealed inspection's ids ("…3e-…") and a measurement read back as 20.0 are written by the C
+    # encoder, as RFC 8785 writes them; only a number Python writes with an exponent needs rfc8785.
+    record = {
+        "id": "0f1c3e-4b2e+9a1.0,x",
+        "device_id": 'say "7e-1" and \\"2.0}',
+        "measurements": {"depth_in": 20.0, "gap": -0.0, "half": 2.5, "n": [3.0, 4]},
+        "big": 9007199254740994.0,
+    }
+    expected = jcs(record)
+    assert expected == (
+        '{"big":9007199254740994,"device_id":"say \\"7e-1\\" and \\\\\\"2.0}",'
+        '"id":"0f1c3e-4b2e+9a1.0,x","measurements":{"depth_in":20,"gap":0,"half":2.5,"n":[3,4]}}'
+    )
+    calls = []
+    real = canonical.jcs
+    monkeypatch.setattr(canonical, "jcs", lambda value: calls.append(value) or real(value))
+    del record["big"]  # beyond 2**53 a whole float still goes to rfc8785
+    assert canonical_json(record) == real(record)
+    assert calls == []
+    assert canonical_json({"v": 1e-7, "s": "1e-7"}) == '{"s":"1e-7","v":1e-7}'
+    assert len(calls) == 1
 
 
 def random_records(count: int, seed: int) -> list[dict]:
