@@ -386,8 +386,25 @@ export function flush() {
   return running;
 }
 
-/** Fetch everything that changed since the stored cursor into the device's work packet. */
-export async function pullNow() {
+let pulling = null;
+let pullAgain = null;
+
+/** Fetch everything that changed since the stored cursor into the device's work packet. One pull at
+ * a time: a call during a pull gets one more pull right after it (a reset of the packet during the
+ * running pull clears the cursor it already read), so the whole packet never travels twice at once. */
+export function pullNow() {
+  if (pulling) {
+    pullAgain ||= pulling.catch(() => null).then(() => {
+      pullAgain = null;
+      return pullNow();
+    });
+    return pullAgain;
+  }
+  pulling = pullPages().finally(() => { pulling = null; });
+  return pulling;
+}
+
+async function pullPages() {
   let pages = 0;
   try {
     for (;;) {

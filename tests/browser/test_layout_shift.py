@@ -68,12 +68,19 @@ def test_pages_do_not_jump_while_they_fill_in(browser, tablet, live_server, demo
     field.add_init_script(OBSERVE)
     page = field.new_page()
     throttle(field, page)
+    full_pulls = []
+    page.on(
+        "request",
+        lambda r: "/sync/pull" in r.url and "since=" not in r.url and full_pulls.append(r.url),
+    )
     # Signing in lands on the field app with nothing on the device yet: its first packet arrives.
     sign_in(page, base, "inspector@fairwater.example")
     page.locator(".site-card").first.wait_for()
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(800)
     found["home, first visit"] = page.evaluate("window.__cls")
+    # The whole packet travels once: a second full pull alongside it is what a slow link pays for.
+    assert len(full_pulls) == 1, full_pulls
     assert page.evaluate(PULL)["ok"]
     found["home"] = measure(page, f"{base}/app/", "home")
     found["capture"] = measure(page, f"{base}/app/inspect?site={site.id}&kind=weekly", "capture")
