@@ -1,6 +1,8 @@
 """Push ingest: 2,000 inspections × 25 answers in batches of 50 through the app (Flask test client, device
 token), against the floor of inserting the same rows straight into SQLite in one transaction, same run.
-Then the same batches again (all duplicates). Last line: one JSON object."""
+Then the same batches again (all duplicates). Both sides are timed in CPU time (time.process_time:
+this process, SQLite included, as it runs in the process), so other work on the shared 2-core
+machine does not inflate the push's ratio. Last line: one JSON object."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from tests.conftest import Factory  # noqa: E402
 from tests.sync.helpers import checklist_codes, inspection_payload, mutation  # noqa: E402
 
 INSPECTIONS, ANSWERS, BATCH = 2000, 25, 50
+CLOCK = time.process_time  # the push and its floor alike
 RULEBOOK = Path(__file__).resolve().parents[1] / "inspector" / "rules" / "fairwater.toml"
 
 
@@ -93,7 +96,7 @@ def floor(tmp: Path, batches) -> float:
         "note TEXT, corrective_action TEXT, measurements TEXT, calculator TEXT)"
     )
     conn.execute("CREATE INDEX ix_answer_inspection ON answer (inspection_id)")
-    started = time.perf_counter()
+    started = CLOCK()
     conn.execute("BEGIN")
     for batch in batches:
         rows, answers = [], []
@@ -135,7 +138,7 @@ def floor(tmp: Path, batches) -> float:
             answers,
         )
     conn.execute("COMMIT")
-    took = time.perf_counter() - started
+    took = CLOCK() - started
     conn.close()
     return took
 
@@ -160,7 +163,7 @@ def main() -> None:
         bodies = [json.dumps({"device_id": "bench", "mutations": b}) for b in batches]
 
         def run(expect: str) -> float:
-            started = time.perf_counter()
+            started = CLOCK()
             for body in bodies:
                 res = client.post(
                     "/api/v1/sync/push",
@@ -170,7 +173,7 @@ def main() -> None:
                 assert res.status_code == 200, res.get_data(as_text=True)[:500]
                 statuses = {r["status"] for r in res.get_json()["results"]}
                 assert statuses == {expect}, (statuses, res.get_json()["results"][0])
-            return time.perf_counter() - started
+            return CLOCK() - started
 
         floor_before = floor(tmp / "a", batches)
         push_s = run("applied")
