@@ -6,7 +6,7 @@ Pure Python: no Flask, no database. Everything else reads the ordinance through 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -227,13 +227,20 @@ class Rulebook:
 
     data: dict
     path: str
+    # Each dotted key is walked once: pages ask the same few keys thousands of times. The data is
+    # never changed after load (a variant rulebook is a new Rulebook), so a found value stays right.
+    _found: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __getitem__(self, dotted: str) -> Any:
-        return _lookup(self.data, dotted)
+        try:
+            return self._found[dotted]
+        except KeyError:
+            value = self._found[dotted] = _lookup(self.data, dotted)
+            return value
 
     def get(self, dotted: str, default: Any = None) -> Any:
         try:
-            return _lookup(self.data, dotted)
+            return self[dotted]
         except RulebookError:
             return default
 
