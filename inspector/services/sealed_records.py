@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator
-from copy import copy
 from dataclasses import dataclass
 
 from sqlalchemy import JSON, Date, DateTime, Integer, Text, select, type_coerce
@@ -167,7 +166,9 @@ INSPECTION_2 = INSPECTION_1 + SIGNATURE_FIELDS
 ORDER_2 = ORDER_1 + ("issued_signature", "issued_statement_version", "issued_signed_by_name")
 
 
-_JSON_TEXT = {"{}": {}, "[]": [], "null": None}
+# The texts most JSON columns hold (an answer's "{}" measurements, "null" calculator), each made
+# anew: a record is changed by the caller (children added, ids popped).
+_JSON_TEXT = {"{}": dict, "[]": list, "null": type(None)}
 
 
 def _json(value):
@@ -175,8 +176,9 @@ def _json(value):
     not JSON is kept as text: its record then no longer matches its seal and verify names it."""
     if not isinstance(value, str):
         return value  # a driver that decodes JSON itself (psycopg)
-    if value in _JSON_TEXT:
-        return copy(_JSON_TEXT[value])
+    make = _JSON_TEXT.get(value)
+    if make is not None:
+        return make()
     try:
         return json.loads(value)
     except ValueError:
@@ -188,19 +190,20 @@ def _rows(session: Session, table, fields, where, order_by) -> list[dict]:
     zipped with the names (a push seals 1,250 answers a batch: row mappings and the JSON type's
     per-value decoding cost more than the query)."""
     cols = [table.c[name] for name in fields]
-    timed = [i for i, c in enumerate(cols) if isinstance(c.type, (DateTime, Date))]
-    coded = [i for i, c in enumerate(cols) if isinstance(c.type, JSON)]
-    chosen = [type_coerce(c, Text) if i in coded else c for i, c in enumerate(cols)]
+    convert = [
+        (i, _json if isinstance(c.type, JSON) else plain)
+        for i, c in enumerate(cols)
+        if isinstance(c.type, (JSON, DateTime, Date))
+    ]
+    chosen = [type_coerce(c, Text) if isinstance(c.type, JSON) else c for c in cols]
     result = session.execute(select(*chosen).where(where).order_by(*order_by)).tuples()
-    if not timed and not coded:
+    if not convert:
         return [dict(zip(fields, row, strict=True)) for row in result]
     out = []
     for row in result:
         values = list(row)
-        for i in timed:
-            values[i] = plain(values[i])
-        for i in coded:
-            values[i] = _json(values[i])
+        for i, f in convert:
+            values[i] = f(values[i])
         out.append(dict(zip(fields, values, strict=True)))
     return out
 
