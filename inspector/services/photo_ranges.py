@@ -18,7 +18,6 @@ from inspector import photos as pipeline
 from inspector.models import PartialPhoto, Photo, PhotoClaim, User
 
 from . import photo_uploads
-from .inspections import UUID_RE
 
 RANGE_RE = re.compile(r"^\s*bytes\s+(\d+)-(\d+)/(\d+)\s*$")
 SHA_RE = re.compile(r"^[0-9a-f]{64}$")
@@ -69,8 +68,7 @@ def receive_range(
 ) -> tuple[int, Photo | None, int]:
     """Append a range: (202, None, received) while bytes are missing; when complete, what
     photo_uploads.receive answers (201 | 200, photo, total). Raises PhotoError / RangeError."""
-    if not UUID_RE.match(photo_id or ""):
-        raise pipeline.PhotoError(422, "bad_id", "A photo id is a UUID made on the device.")
+    photo_uploads.check_id(photo_id)
     start, total = parse(content_range, len(chunk))
     if total > pipeline.MAX_BYTES:
         raise pipeline.PhotoError(
@@ -86,14 +84,8 @@ def receive_range(
             "hash_missing",
             "Send the SHA-256 of the whole photo in the X-Content-SHA256 header.",
         )
-    existing = session.get(Photo, photo_id)
+    existing = photo_uploads.already_stored(session, photo_id, sha, user)
     if existing is not None:
-        if existing.user_id != user.id and photo_uploads.find(session, photo_id, user) is None:
-            raise pipeline.PhotoError(409, "id_taken", photo_uploads.ID_TAKEN)
-        if sha != existing.sha256:
-            raise pipeline.PhotoError(
-                409, "different_bytes", "A photo with this id is already stored with other bytes."
-            )
         return 200, existing, total  # all of it arrived before (its answer was lost)
     claim = session.get(PhotoClaim, photo_id)
     partial = session.get(PartialPhoto, photo_id)

@@ -55,6 +55,27 @@ def site_of(session: Session, photo: Photo) -> int | None:
     return None
 
 
+def check_id(photo_id: str) -> None:
+    if not UUID_RE.match(photo_id or ""):
+        raise pipeline.PhotoError(422, "bad_id", "A photo id is a UUID made on the device.")
+
+
+def already_stored(session: Session, photo_id: str, sha256: str | None, user: User) -> Photo | None:
+    """The photo stored under this id when these are its bytes (a resend whose answer was lost), or
+    None when nothing is stored under it. Raises 409 id_taken for an id the user may not see (it
+    answers as any stored photo does) and 409 different_bytes for other bytes under the user's id."""
+    existing = session.get(Photo, photo_id)
+    if existing is None:
+        return None
+    if existing.user_id != user.id and find(session, photo_id, user) is None:
+        raise pipeline.PhotoError(409, "id_taken", ID_TAKEN)
+    if sha256 is None or sha256.strip().lower() != existing.sha256:
+        raise pipeline.PhotoError(
+            409, "different_bytes", "A photo with this id is already stored with other bytes."
+        )
+    return existing
+
+
 def receive(
     session: Session,
     photo_id: str,
@@ -68,16 +89,9 @@ def receive(
     quota: tuple[int, int] | None = None,
 ) -> tuple[int, Photo]:
     """Store the photo; returns (201 stored | 200 already stored, photo). Raises PhotoError (4xx)."""
-    if not UUID_RE.match(photo_id or ""):
-        raise pipeline.PhotoError(422, "bad_id", "A photo id is a UUID made on the device.")
-    existing = session.get(Photo, photo_id)
+    check_id(photo_id)
+    existing = already_stored(session, photo_id, sha256, user)
     if existing is not None:
-        if existing.user_id != user.id and find(session, photo_id, user) is None:
-            raise pipeline.PhotoError(409, "id_taken", ID_TAKEN)
-        if sha256 is None or sha256.strip().lower() != existing.sha256:
-            raise pipeline.PhotoError(
-                409, "different_bytes", "A photo with this id is already stored with other bytes."
-            )
         # A resend (its answer was lost): the same bytes are acknowledged again and nothing is
         # stored; bytes damaged on the way are refused, not acknowledged for their header.
         pipeline.check_upload(data, sha256, content_type)
