@@ -250,11 +250,15 @@ def _weekly(
     now: datetime,
     rb: Rulebook,
     start: datetime | None = None,
+    moment: datetime | None = None,
 ) -> dict:
+    """`start`, `moment`: the permit's start and inspection_moment(last), when the caller has them."""
     c = rb["clocks.weekly_inspection"]
     start = permit_start(permit, rb) if start is None else start
-    if last is not None and inspection_moment(last, rb) >= start:
-        anchor = inspection_moment(last, rb)
+    if last is not None and moment is None:
+        moment = inspection_moment(last, rb)
+    if last is not None and moment >= start:
+        anchor = moment
         who = "the Village" if last.by_village else "the permittee"
         note = (
             f"Last inspection {clocks.to_local(anchor, rb):%b %d %H:%M} by {who}; the permittee's and the "
@@ -287,9 +291,14 @@ def _post_rain(
     gauge: RainGauge | None,
     now: datetime,
     rb: Rulebook,
+    since: datetime | None = None,
 ) -> list[dict]:
+    """`since`: inspection_moment(last), when the caller has it."""
+    if not events:
+        return []
     c = rain_rules.settings(rb)
-    since = inspection_moment(last, rb) if last else None
+    if since is None and last is not None:
+        since = inspection_moment(last, rb)
     pending = [e for e in events if since is None or e.end > since]
     inspected = [since] if since else []
     by_end = {e.end: e for e in pending}
@@ -348,14 +357,18 @@ def due_items_many(
     gauges = {gauge.id: gauge for gauge in site_gauges.values()}
     # Only rain after the earliest anchor (last inspection or permit start) can still be unanswered.
     anchors = []
+    moments = {sid: inspection_moment(last, rb) for sid, last in latest.items()}
     starts: dict[int, datetime] = {}  # each permit's start, converted from local time once
+    start_of_day: dict[date, datetime] = {}  # permits issued the same day start at the same moment
     for sid in site_ids:
         permit = permits.get(sid)
         if permit and permit.issued_on:
-            starts[sid] = permit_start(permit, rb)
-            anchors.append(
-                max([starts[sid]] + ([inspection_moment(latest[sid], rb)] if sid in latest else []))
-            )
+            start = start_of_day.get(permit.issued_on)
+            if start is None:
+                start = start_of_day[permit.issued_on] = permit_start(permit, rb)
+            starts[sid] = start
+            moment = moments.get(sid)
+            anchors.append(start if moment is None or moment < start else moment)
     events_by_gauge: dict[int, list[RainEvent]] = {}
     if links and anchors:
         for event in session.exec(
@@ -382,14 +395,16 @@ def due_items_many(
             ]
             continue
         gauge_id = links.get(sid)
-        items = [_weekly(permit, latest.get(sid), now, rb, starts.get(sid))]
+        last, moment = latest.get(sid), moments.get(sid)
+        items = [_weekly(permit, last, now, rb, starts.get(sid), moment)]
         items += _post_rain(
             permit,
-            latest.get(sid),
+            last,
             events_by_gauge.get(gauge_id, []),
             gauges.get(gauge_id),
             now,
             rb,
+            moment,
         )
         if permit.status == "suspended":
             for item in items:
