@@ -53,12 +53,16 @@ def loads(data: bytes):
         raise ShapeError({"body": f"Not valid JSON ({exc})."}) from None
 
 
-_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+# A lone surrogate written as an escape (\ud800) or as raw bytes, which json.loads also takes
+# ("surrogatepass").
+_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]|\xed[\xa0-\xbf]")
 
 
 def _suspect(body, raw: bytes | None) -> bool:
     """A quick pass without paths: could anything be wrong? (Most bodies are fine; paths cost.)"""
-    if raw is None or _SURROGATE_ESCAPE.search(raw):
+    if raw is None or raw[:2] in (b"\xff\xfe", b"\xfe\xff") or b"\x00" in raw[:4]:
+        return True  # UTF-16 or UTF-32 (json.loads reads them too): the bytes say nothing here
+    if (b"\\u" in raw or b"\xed" in raw) and _SURROGATE.search(raw):  # `in` is quicker
         return True
     stack = [(body, 0)]
     while stack:

@@ -52,7 +52,7 @@ def setup(client, db, people, site_with_permit, device_headers):
     }
 
 
-def raw_push(client, headers, body: str, content_type="application/json"):
+def raw_push(client, headers, body: str | bytes, content_type="application/json"):
     return client.post(
         "/api/v1/sync/push", data=body, headers={**headers, "Content-Type": content_type}
     )
@@ -108,6 +108,24 @@ def _envelopes(s):
             '"entity_id": "x", "payload": {"note": "\\ud800"}}]}',
             400,
             "mutations.0.payload.note",
+        ),
+        (
+            # UTF-8 bytes of a surrogate, which json.loads takes ("surrogatepass") as \ud800 does
+            "lone surrogate as bytes",
+            (
+                '{"mutations": [{"mutation_id": "' + uid() + '", "entity": "finding", '
+                '"entity_id": "x", "payload": {"note": "a'
+            ).encode()
+            + b"\xed\xa0\x80"
+            + b'"}}]}',
+            400,
+            "mutations.0.payload.note",
+        ),
+        (
+            "amount 1e400 (read as infinity)",
+            json.dumps(one("rain_reading", reading(s["gauge"]))).replace("0.7", "1e400"),
+            400,
+            "mutations.0.payload.amount_in",
         ),
         (
             "base_version 10^30",
