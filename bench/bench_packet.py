@@ -1,4 +1,4 @@
-"""Regulator packet (issue #12): a site with a year of weekly inspections, two 2048-px photos each
+"""Regulator packet: a site with a year of weekly inspections, two 2048-px photos each
 (every one downscaled and embedded in its report), findings, a permit and a rain log, built as one
 ZIP through the packet route's own builder. Baseline in the same run: writing the same member bytes
 into a ZIP (the floor of any builder). Peak resident memory is read before and after, to show the

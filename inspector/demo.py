@@ -468,5 +468,5 @@ def seed(session: Session, rb: Rulebook) -> None:
             week += 1
         if name == PUBLISHED_SITE:
             _publish(session, site, permittee, rb, now)
-    demo_rain.seed_rain(session, rb, now)  # gauges near the sites and six weeks of rain (issue #6)
+    demo_rain.seed_rain(session, rb, now)  # gauges near the sites and six weeks of rain
     session.flush()

@@ -1,4 +1,4 @@
-"""Demo rain (issue #2 asks for "a recent rain"): a CoCoRaHS station and an on-site gauge near the demo sites,
+"""Demo rain (the demo needs "a recent rain"): a CoCoRaHS station and an on-site gauge near the demo sites,
 six weeks of daily readings, a 0.8-inch rain that ended two days ago and a 0.49-inch one that does not qualify."""
 
 from __future__ import annotations

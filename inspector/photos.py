@@ -37,7 +37,7 @@ from . import photo_strip
 pillow_heif.register_heif_opener()
 
 MAX_BYTES = 15 * 1024 * 1024  # a 12-MP camera JPEG is 3-8 MB; devices send ~2048-px copies
-MAX_EDGE = 2048  # long edge the tablets store (issue #3); kept when the server re-encodes
+MAX_EDGE = 2048  # long edge the tablets store; kept when the server re-encodes
 # Pixel limits, read from the header before anything is decoded. A JPEG is decoded at reduced
 # scale (`draft`), so a 12-MP camera file is cheap and its limit can stay above that; a PNG or WebP
 # is decoded whole, so it may be at most twice the tablets' 2048 × 2048.

@@ -142,7 +142,7 @@ class Document(FPDF):
 
     def signature_block(self, signed) -> None:
         """The certification statement, the drawn signature (its strokes as lines, 70 mm wide at
-        most), signer and time; `signed` from documents/signatures.py (issue #12)."""
+        most), signer and time; `signed` from documents/signatures.py."""
         self.heading("Certification and signature", 11)
         if not signed.signed:
             self.para("Not signed: this record was made before records were signed.", size=9)

@@ -1,4 +1,4 @@
-"""Design calculators for Chapter 256's numbers (issue #7).
+"""Design calculators for Chapter 256's numbers.
 
 Pure functions: an inputs dict and the rulebook in, a JSON-able result dict out; no Flask, no
 database. Every ordinance number comes from the rulebook's [calculators] section.

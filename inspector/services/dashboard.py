@@ -101,9 +101,7 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
     out = []
     for site in site_list:
         permit = permits.get(site.id)
-        items = [
-            {**i, "due_dt": enforcement.parse_iso(i.get("due_at"))} for i in due.get(site.id, [])
-        ]
+        items = due.get(site.id, [])
         row = {
             "site": site,
             "permit": permit,
@@ -115,7 +113,6 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
             "inspection_overdue": any(i["state"] == "overdue" for i in items),
         }
         stop = row["stop"]
-        row["stop_due"] = enforcement.parse_iso(stop["compliance_due"])
         row["needs_action"] = bool(
             stop["proposed"]
             or row["findings"]["overdue"]
@@ -124,6 +121,19 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
         )
         out.append(row)
     return sorted(out, key=urgency)
+
+
+def with_times(shown: list[dict]) -> list[dict]:
+    """The rows a page shows, with their due and compliance times as datetimes (`due_dt`,
+    `stop_due`) for the Village's clock: parsed for the page's rows only, not for every site."""
+    return [
+        {
+            **row,
+            "due": [{**i, "due_dt": enforcement.parse_iso(i["due_at"])} for i in row["due"]],
+            "stop_due": enforcement.parse_iso(row["stop"]["compliance_due"]),
+        }
+        for row in shown
+    ]
 
 
 def matches(

@@ -1,4 +1,4 @@
-"""Design calculator pages (issue #7): public, the same HTML for everyone, computed in the browser.
+"""Design calculator pages: public, the same HTML for everyone, computed in the browser.
 
 The pages carry only the ordinance's public numbers, so they need no sign-in and no CSRF token and
 the service worker can precache them for offline use. Query parameters (prefill, ?return=&item=)

@@ -1,4 +1,4 @@
-"""The offline findings page of the field app (issue #5): a permittee reports a finding's correction — a note
+"""The offline findings page of the field app: a permittee reports a finding's correction — a note
 and an "after" photo — with or without a signal; the correction waits in the device's outbox as a `finding`
 mutation (docs/sync-protocol.md) and the sync sends it. Inspectors see the same list read-only and verify online."""
 

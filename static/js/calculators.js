@@ -1,4 +1,4 @@
-// Design calculators for Chapter 256's numbers (issue #7), for the browser (offline use).
+// Design calculators for Chapter 256's numbers, for the browser (offline use).
 //
 // Twin of inspector/rules/calculators.py (docs/decisions/calculator-twin.md): same inputs, same
 // result shapes, same words and error fields. `rules` is what the server gives the browser

@@ -81,7 +81,7 @@ function captureTime(exif, file) {
   return { taken_at: new Date().toISOString(), taken_at_source: 'device-clock' };
 }
 
-/** A File from the camera or the picker -> a photo record for store.putPhoto (contract A). */
+/** A File from the camera or the picker -> a photo record for store.putPhoto (docs/device-storage.md). */
 export async function processFile(file, {
   inspectionId, itemCode = null, useGeolocation = true, inWorker = true,
 } = {}) {

@@ -66,7 +66,7 @@ def test_calculator_used_offline_from_an_inspection_and_synced(
 
     for code in stored(page, "s.getSite('1')")["checklist_codes"]:
         page.locator(f"label[for='r-{code}-pass']").click()
-    sign(page)  # under the certification statement (issue #12)
+    sign(page)  # under the certification statement
     page.get_by_role("button", name="Submit inspection").click()
     page.wait_for_selector("body[data-ready=outbox]")
 

@@ -30,7 +30,7 @@ def test_a_failing_calculation_refuses_pass_on_the_device(browser, live_server, 
     assert saved_calculator(page, draft_id)["result"]["passes"] is False
     for code in stored(page, "s.getSite('1')")["checklist_codes"]:
         page.locator(f"label[for='r-{code}-pass']").click()
-    sign(page)  # under the certification statement (issue #12)
+    sign(page)  # under the certification statement
     page.get_by_role("button", name="Submit inspection").click()
     expect(page.locator("#item-DEWATER .item-error")).to_contain_text("an item cannot pass with it")
     assert [e for e in stored(page, "s.listOutbox()") if e["entity_id"] == draft_id] == []

@@ -123,7 +123,7 @@ def test_weekly_inspection_offline_with_photos_survives_closing(
         len(stored(page, f"s.listPhotos('{draft_id}')")) == 3
     )  # bytes are checked after submitting
 
-    sign(page)  # under the certification statement (issue #12)
+    sign(page)  # under the certification statement
     page.get_by_role("button", name="Submit inspection").click()
     page.wait_for_selector("body[data-ready=outbox]")
     entry = page.locator(".outbox-entry")

@@ -51,7 +51,7 @@ def test_offline_inspection_reaches_the_server_when_the_network_returns(
         {"name": "IMG_9.jpg", "mimeType": "image/jpeg", "buffer": camera_jpeg(seed=9)}
     )
     page.locator(".photo-block[data-item=''] .thumb").wait_for()
-    sign(page)  # under the certification statement (issue #12)
+    sign(page)  # under the certification statement
     page.get_by_role("button", name="Submit inspection").click()
     page.wait_for_selector("body[data-ready=outbox]")
     # (An attempt may show "Sending…" for a moment; with no network it settles back.)
@@ -78,7 +78,7 @@ def test_offline_inspection_reaches_the_server_when_the_network_returns(
     page.locator("#item-WASTE").get_by_role("button", name="Failed").click()
     page.locator("label[for='r-WASTE-pass']").click()
     page.get_by_label("Notes").fill("Washout was already moved; corrected the answer.")
-    sign(page)  # under the certification statement (issue #12)
+    sign(page)  # under the certification statement
     page.get_by_role("button", name="Submit inspection").click()
     page.wait_for_selector("body[data-ready=outbox]")
     expect(page.locator("#sent-list .outbox-entry")).to_have_count(2, timeout=20000)

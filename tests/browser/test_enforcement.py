@@ -81,7 +81,7 @@ def test_pushed_failures_propose_order_issue_print_revoke_retract(
         page.locator("ul.grounds").get_by_text("failed at 2 consecutive inspections")
     ).to_be_visible()
     expect(page.locator(".cite", has_text="§ 256-10A(2)").first).to_be_visible()
-    # The supervisor signs under the order statement (issue #12); the confirmation stays.
+    # The supervisor signs under the order statement; the confirmation stays.
     draw_signature(page, "#order-signature-pad")
     expect(page.locator("#order-signature-state")).to_have_text("Signed.")
     page.get_by_label("I confirm").check()

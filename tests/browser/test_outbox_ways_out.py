@@ -110,7 +110,7 @@ def test_a_refused_entry_has_a_way_out_offline_and_online(browser, tablet, live_
         "Attached: IMG_0042.jpg."
     )
     new_id = page.url.split("draft=")[1]
-    sign(page)  # under the certification statement (issue #12)
+    sign(page)  # under the certification statement
     page.get_by_role("button", name="Submit inspection").click()
     page.wait_for_selector("body[data-ready=outbox]")
     [queued] = [e for e in stored(page, "s.listOutbox()") if e["entity_id"] == new_id]

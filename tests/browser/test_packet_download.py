@@ -1,4 +1,4 @@
-"""The regulator packet in the browser (issue #12): while the packet builds, the button says
+"""The regulator packet in the browser: while the packet builds, the button says
 "Building…" and a live region says so; the ZIP is then saved and the page says it is ready. A range
 the packet cannot cover shows the message at the field."""
 

@@ -1,4 +1,4 @@
-"""Marking a photo on the tablet with no network (issue #12): an arrow, a circle and a label drawn over
+"""Marking a photo on the tablet with no network: an arrow, a circle and a label drawn over
 a photo are kept in the draft as a vector layer (fractions of the photo) and survive a reload; the
 photo's bytes and hash are unchanged; back online the inspection syncs with its marks and the report
 page draws them over the picture, scaled with it."""
@@ -24,7 +24,7 @@ def drag(page, box, start, end):
 
 
 def sign_if_asked(page):
-    """The capture page asks for a signature under the certification statement (issue #12)."""
+    """The capture page asks for a signature under the certification statement."""
     pad = page.locator("#signature-pad")
     if not pad.count():
         return

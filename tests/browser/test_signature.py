@@ -1,4 +1,4 @@
-"""Signed on the tablet (issue #12): submitting unsigned is refused on the device with nothing
+"""Signed on the tablet: submitting unsigned is refused on the device with nothing
 lost; a signature drawn at the end of the form is in the draft as soon as the stroke ends and
 survives the tablet being turned, the page being reloaded and reloaded again with no network;
 the inspection then submits offline and reaches the server, signed, when the network returns. A

@@ -1,4 +1,4 @@
-"""Design calculators (issue #7): the ordinance's examples, hand-computed values, boundaries, bad
+"""Design calculators: the ordinance's examples, hand-computed values, boundaries, bad
 input, properties, and the browser's JavaScript twin giving the same answers as the server."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Clauses encoded with their words (issue #11, part 6): the § 256-4 exclusion, the readings a supervisor can
+"""Clauses encoded with their words: the § 256-4 exclusion, the readings a supervisor can
 record otherwise (§ 256-3 extraterritorial option, § 256-7B(5) runoff leaving the site, § 256-7B(1)
 dewatering water without particles over 100 µm), and the channel-erosion items of a new catalog version."""
 

@@ -1,4 +1,4 @@
-"""The printed report's words (issue #12): measurements with labels and units, and each kind of
+"""The printed report's words: measurements with labels and units, and each kind of
 saved calculation as one sentence with its numbers, threshold, verdict and citation."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Enforcement and the schedule read visits, not inspections: a replaced inspection no longer counts, its
 correction stands for the visit at the visit's own time, and a proposal resting only on findings since
-withdrawn is withdrawn itself (issue #3)."""
+withdrawn is withdrawn itself."""
 
 from __future__ import annotations
 

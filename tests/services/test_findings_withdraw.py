@@ -1,5 +1,5 @@
 """A corrected inspection settles its original's findings: an item still failing keeps its finding and clock,
-any other answer withdraws the finding recorded in error (issue #3)."""
+any other answer withdraws the finding recorded in error."""
 
 from __future__ import annotations
 

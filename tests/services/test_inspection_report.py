@@ -1,4 +1,4 @@
-"""Rain since the previous inspection, as the report's header says it (issue #12)."""
+"""Rain since the previous inspection, as the report's header says it."""
 
 from datetime import timedelta
 

@@ -1,5 +1,5 @@
 """Sync: a correction pushed from one device withdraws the finding its original made in error, and every
-device pulls the finding as withdrawn (issue #3)."""
+device pulls the finding as withdrawn."""
 
 from __future__ import annotations
 

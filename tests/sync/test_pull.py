@@ -42,7 +42,7 @@ def test_first_pull_has_catalog_sites_and_a_cursor(
             "inspection_kinds": ["weekly", "post_rain"],
             "actions": ["rain_reading", "correct_finding"],
         },
-        # None on file: the capture page warns about it (issue #12).
+        # None on file: the capture page warns about it.
         "certification": {"type": None, "number": None, "expires_on": None},
     }
     sites = [c for c in body["changes"] if c["entity"] == "site"]

@@ -1,4 +1,4 @@
-"""Signed inspections (issue #12): a record without its signature is refused with a plain message
+"""Signed inspections: a record without its signature is refused with a plain message
 and nothing written; the signature is part of the record's hash and of its seal, so an edited
 signature is named by `flask verify`; the report shows the drawing, the statement's words, signer
 and time on the Village's clock."""

@@ -1,4 +1,4 @@
-"""Calculator pages (issue #7): public, identical for every user and URL variant (so the service
+"""Calculator pages: public, identical for every user and URL variant (so the service
 worker can precache them), units at every field, no inline script, everything escaped."""
 
 from __future__ import annotations

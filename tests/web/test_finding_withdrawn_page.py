@@ -1,5 +1,5 @@
 """The finding page of a withdrawn finding says so, why, and links to the correcting inspection; the
-correcting inspection's report shows a finding it carried over (issue #3)."""
+correcting inspection's report shows a finding it carried over."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The inspection report in print (issue #12): WDNR form 3400-187's header, each practice with its
+"""The inspection report in print: WDNR form 3400-187's header, each practice with its
 modifications, measurements in words with units, the calculation as a sentence, the follow-up
 table, and the photos themselves embedded in the PDF with caption, practice, time and position."""
 

@@ -1,4 +1,4 @@
-"""The regulator packet (issue #12): one ZIP of a site's records for a range of the Village's days,
+"""The regulator packet: one ZIP of a site's records for a range of the Village's days,
 with a manifest whose hashes match the files and which lists the seals; only for those who may see
 the site; a range it cannot cover is refused at the field, with nothing downloaded."""
 
