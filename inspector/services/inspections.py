@@ -134,7 +134,22 @@ def site_checklist(session: Session, site: Site, rb, cache: dict | None = None) 
     return items
 
 
+def _answer_text(answer: dict, key: str, prefix: str, errors: dict) -> str:
+    value = answer.get(key)
+    if value is None or value == "":
+        return ""
+    if not isinstance(value, str):
+        errors[prefix + key] = "Must be text."
+        return ""
+    if len(value) > ANSWER_TEXT_LIMITS[key]:
+        errors[prefix + key] = f"At most {ANSWER_TEXT_LIMITS[key]} characters."
+    return value.strip()
+
+
 def _clean_answers(raw, items: dict[str, dict], photo_ids: set[str], errors: dict) -> list[dict]:
+    """Each answer checked as the services check any record, wherever it came from (a push's
+    model checked its types already; a caller without one, such as the demo data, did not). A push
+    has 25 answers per inspection: the common case (no measurements, no photos) costs little."""
     if not isinstance(raw, list):
         errors["answers"] = "Must be a list of answers."
         return []
@@ -155,41 +170,31 @@ def _clean_answers(raw, items: dict[str, dict], photo_ids: set[str], errors: dic
             errors[prefix + "item_code"] = "Answered twice."
             continue
         seen.add(code)
-        item = items[code]
         result = answer.get("result")
         if result not in ANSWERS:
             errors[prefix + "result"] = "Must be pass, fail or na."
-        note = _text(answer, "note", ANSWER_TEXT_LIMITS["note"], errors, prefix)
-        action = _text(
-            answer, "corrective_action", ANSWER_TEXT_LIMITS["corrective_action"], errors, prefix
-        )
+        note = _answer_text(answer, "note", prefix, errors)
+        action = _answer_text(answer, "corrective_action", prefix, errors)
         if result == "fail" and not action:
             errors[prefix + "corrective_action"] = (
                 "A failed item needs the corrective action required."
             )
         raw_m = answer.get("measurements")
-        raw_m = {} if raw_m is None else raw_m
         values: dict[str, float] = {}
-        if not isinstance(raw_m, dict):
-            errors[prefix + "measurements"] = "Must be an object of numbers."
-        elif raw_m:
-            try:
-                values = checklist.parse_measurements(item, raw_m)
-            except checklist.MeasurementError as exc:
-                errors[f"{prefix}measurements.{exc.key}"] = exc.message
+        if raw_m:
+            if not isinstance(raw_m, dict):
+                errors[prefix + "measurements"] = "Must be an object of numbers."
             else:
-                if result == "pass" and checklist.measurement_fails(item, values):
-                    errors[prefix + "result"] = (
-                        "The measurements show a failure "
-                        f"({item['failure']}); this item cannot pass."
-                    )
+                values = _measurements(items[code], raw_m, result, prefix, errors)
+        elif raw_m is not None and not isinstance(raw_m, dict):  # [], "", 0, false
+            errors[prefix + "measurements"] = "Must be an object of numbers."
         calculator = answer.get("calculator")
         if calculator is not None and not (
             isinstance(calculator, dict) and isinstance(calculator.get("name"), str)
         ):
             errors[prefix + "calculator"] = "Must be {name, inputs, result} or null."
-        ids = answer.get("photo_ids") or []
-        if not isinstance(ids, list) or any(p not in photo_ids for p in ids):
+        ids = answer.get("photo_ids")
+        if ids and (not isinstance(ids, list) or any(p not in photo_ids for p in ids)):
             errors[prefix + "photo_ids"] = "Names a photo that is not in the record's photo list."
         out.append(
             {
@@ -199,10 +204,23 @@ def _clean_answers(raw, items: dict[str, dict], photo_ids: set[str], errors: dic
                 "corrective_action": action,
                 "measurements": values,
                 "calculator": calculator,
-                "photo_ids": list(ids) if isinstance(ids, list) else [],
+                "photo_ids": list(ids) if ids and isinstance(ids, list) else [],
             }
         )
     return out
+
+
+def _measurements(item: dict, raw: dict, result, prefix: str, errors: dict) -> dict[str, float]:
+    try:
+        values = checklist.parse_measurements(item, raw)
+    except checklist.MeasurementError as exc:
+        errors[f"{prefix}measurements.{exc.key}"] = exc.message
+        return {}
+    if result == "pass" and checklist.measurement_fails(item, values):
+        errors[prefix + "result"] = (
+            f"The measurements show a failure ({item['failure']}); this item cannot pass."
+        )
+    return values
 
 
 def _check_complete(
