@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime, timedelta
-from types import SimpleNamespace
+from typing import NamedTuple
 
 from sqlalchemy import inspect
 from sqlmodel import Session, select
@@ -935,53 +935,58 @@ def status_entry(order: StopWorkOrder | None, now: datetime, proposed: int = 0) 
     }
 
 
+class OpenOrder(NamedTuple):
+    """What a status entry reads of an open order (the dashboard reads this for every site: no ORM
+    objects, no evidence lists)."""
+
+    id: str
+    site_id: int
+    status: str
+    issued_at: datetime | None
+    posted_at: datetime | None
+    compliance_due: datetime | None
+    grounds: list | None
+
+
 def site_status(session: Session, site_ids, now: datetime, scope=None) -> dict[int, dict]:
     """{site_id: the most significant open order (in force before proposed)} in one query. `scope`, a SELECT
-    of site ids, replaces a long IN list for pages that list every visible site. Only the columns the entry
-    needs are read (no evidence lists, no ORM objects: the dashboard reads this for every site)."""
+    of site ids, replaces a long IN list for pages that list every visible site. Of two orders as
+    significant, the one proposed first stands (ORDER BY: the same whatever the database's row order)."""
     ids = list(site_ids)
     if not ids:
         return {}
-    cols = (
-        StopWorkOrder.id,
-        StopWorkOrder.site_id,
-        StopWorkOrder.status,
-        StopWorkOrder.issued_at,
-        StopWorkOrder.posted_at,
-        StopWorkOrder.compliance_due,
-        StopWorkOrder.grounds,
+    query = (
+        select(*(getattr(StopWorkOrder, name) for name in OpenOrder._fields))
+        .where(
+            StopWorkOrder.site_id.in_(ids if scope is None else scope),
+            StopWorkOrder.status.in_(OPEN_STATUSES),
+        )
+        .order_by(StopWorkOrder.proposed_at, StopWorkOrder.id)
     )
-    query = select(*cols).where(
-        StopWorkOrder.site_id.in_(ids if scope is None else scope),
-        StopWorkOrder.status.in_(OPEN_STATUSES),
+    return _status_by_site(ids, [OpenOrder(*row) for row in session.exec(query)], now)
+
+
+def status_of(site_id: int, orders: list[StopWorkOrder], now: datetime) -> dict:
+    """site_status of one site from its orders already read (the site page lists them all): the same
+    entry, ties taken in the same order, without reading the orders twice."""
+    open_orders = sorted(
+        (o for o in orders if o.status in OPEN_STATUSES), key=lambda o: (o.proposed_at, o.id)
     )
-    best: dict[int, tuple] = {}
+    return _status_by_site([site_id], open_orders, now)[site_id]
+
+
+def _status_by_site(ids: list[int], open_orders, now: datetime) -> dict[int, dict]:
+    """`open_orders` oldest proposal first: the first of the highest priority stands."""
+    best: dict[int, OpenOrder | StopWorkOrder] = {}
     proposed: dict[int, int] = {}
-    for row in session.exec(query):
-        site_id, status = row[1], row[2]
+    for order in open_orders:
+        site_id, status = order.site_id, order.status
         if status == "proposed":
             proposed[site_id] = proposed.get(site_id, 0) + 1
         current = best.get(site_id)
-        if current is None or PRIORITY[status] < PRIORITY[current[2]]:
-            best[site_id] = row
-    out = {}
-    for sid in ids:
-        row = best.get(sid)
-        if row is None:
-            out[sid] = status_entry(None, now, proposed.get(sid, 0))
-            continue
-        # status_entry reads only these attributes; a plain namespace, not a model, for 1,000 rows
-        order = SimpleNamespace(
-            id=row[0],
-            site_id=row[1],
-            status=row[2],
-            issued_at=row[3],
-            posted_at=row[4],
-            compliance_due=row[5],
-            grounds=row[6],
-        )
-        out[sid] = status_entry(order, now, proposed.get(sid, 0))
-    return out
+        if current is None or PRIORITY[status] < PRIORITY[current.status]:
+            best[site_id] = order
+    return {sid: status_entry(best.get(sid), now, proposed.get(sid, 0)) for sid in ids}
 
 
 def public_status(entry: dict, user: User) -> dict:

@@ -60,9 +60,7 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
     )[site.id]
     unresolved = findings.for_sites(session, [site.id], statuses=findings.UNRESOLVED)
     orders = enforcement.orders_for_sites(session, [site.id])
-    stop = enforcement.public_status(
-        enforcement.site_status(session, [site.id], now)[site.id], user
-    )
+    stop = enforcement.public_status(enforcement.status_of(site.id, orders, now), user)
     return {
         "view": sites.ordinance_view(site, rb),
         "overview": overview(every, unresolved, stop, current, user, now, rb),
