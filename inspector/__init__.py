@@ -16,6 +16,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         static_folder=os.path.join(os.path.dirname(__file__), "..", "static"),
         template_folder=os.path.join(os.path.dirname(__file__), "..", "templates"),
     )
+    from .web.templating import PageEnvironment
+
+    app.jinja_environment = PageEnvironment  # before anything builds app.jinja_env
     os.makedirs(app.instance_path, exist_ok=True)
     config.load(app, test_config)
 
