@@ -9,15 +9,18 @@ browser's JSON.stringify wrote) unchanged, where RFC 8785 itself would refuse th
   are doubles), so 10000000000000000 stays as it was sent.
 
 Speed: a record is hashed twice on every push (the device's hash, then its seal), and `rfc8785` is
-pure Python, slower than the C json encoder (bench/bench_canonical.py). The C encoder's text is
-RFC 8785's whenever it holds no number Python writes its own way (2.0, 1e-06, 1e+16) and, in text
-beyond ASCII, no character from U+E000 up (RFC 8785 orders keys by UTF-16 code units, Python by code
-points; the two orders differ only there); anything else goes to `rfc8785`. An integer is written
-with its digits either way, which is RFC 8785's text for every integer a device can send (a
-double's shortest digits). A look-alike inside a string (a UUID's "…3e-…") is told apart by
-looking again with the strings blanked out, and a whole number held as a float (a measurement's
-20.0) is written as the integer it is, which is RFC 8785's text for it. tests/test_canonical.py
-checks both paths against the RFC's examples and against `rfc8785` alone.
+pure Python, far slower than a compiled encoder (bench/bench_canonical.py). The text of `orjson`
+(sorted keys, compact) is RFC 8785's whenever it holds no number written another way (2.0, -0.0,
+1e+16, 1e-5: a whole number held as a float, or an exponent) and, in text beyond ASCII, no
+character from U+E000 up (RFC 8785 orders keys by UTF-16 code units, orjson by code points; the two
+orders differ only there); anything else goes to `rfc8785`. Strings are escaped alike for every
+code point, and an integer is written with its digits either way, which is RFC 8785's text for
+every integer a device can send (a double's shortest digits). A look-alike inside a string (a
+UUID's "…3e-…") is told apart by what comes before it, and a whole number
+held as a float (a measurement's 20.0) is written as the integer it is, which is RFC 8785's text
+for it. What orjson refuses (an integer beyond 64 bits, a key that is not text, a subclass of a
+JSON type) goes through the standard library's encoder, as before orjson was used.
+tests/test_canonical.py checks the paths against the RFC's examples and against `rfc8785` alone.
 """
 
 from __future__ import annotations
@@ -25,20 +28,22 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import re
 from typing import Any
 
+import orjson
 import rfc8785
 
 _INT_SAFE = 2**53 - 1
-# A number as Python's C encoder writes it and RFC 8785 does not: 2.0, -0.0, 1e-06, 1e+16 (a
-# look-alike inside a string is ruled out with _STRING).
-_PYTHON_NUMBER = re.compile(r"[0-9](?:\.0[,\]}]|e[-+])")
-_EXPONENT = re.compile(r"[0-9]e[-+]")
-_STRING = re.compile(
-    r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL
-)  # a JSON string as json.dumps writes it
-_FROM_U_E000 = re.compile(r"[\ue000-\U0010ffff]")
+# How orjson (or Python's encoder) writes a number RFC 8785 writes otherwise: an exponent (1e-5,
+# 1e+16: RFC 8785 writes 0.00001 and 10000000000000000) or a whole float (2.0, -0.0), each after a
+# digit. Found with bytes.find, which costs far less than a regular expression's search.
+_EXPONENT = (b"e-", b"e+")
+_WHOLE = (b".0,", b".0]", b".0}")
+_DIGITS = frozenset(b"0123456789")
+_IN_NUMBER = frozenset(b"0123456789.-")
+_BEFORE_NUMBER = frozenset(b":,[")  # in compact JSON a number follows one of these
+# UTF-8 lead bytes of U+E000 and up: keys there sort differently by UTF-16 code units
+_FROM_U_E000 = (b"\xee", b"\xef", b"\xf0", b"\xf1", b"\xf2", b"\xf3", b"\xf4")
 
 
 def _as_json_numbers(value: Any) -> Any:
@@ -67,8 +72,8 @@ def jcs(value: Any) -> str:
 
 
 def _whole_floats_as_ints(value: Any) -> Any:
-    """Floats that hold a whole number below 2**53 as ints: the C encoder writes 20.0 as "20.0",
-    RFC 8785 (and the int) as "20"; -0.0 is "0" in both."""
+    """Floats that hold a whole number below 2**53 as ints: orjson writes 20.0 as "20.0", RFC 8785
+    (and the int) as "20"; -0.0 is "0" in both."""
     kind = type(value)
     if kind is float:
         return int(value) if value.is_integer() and -_INT_SAFE <= value <= _INT_SAFE else value
@@ -79,40 +84,72 @@ def _whole_floats_as_ints(value: Any) -> Any:
     return value
 
 
-def _c_text(record: dict) -> str:
-    return json.dumps(
-        record, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-    )
+# Sorted keys; a subclass of str, int or dict, a datetime or a dataclass is refused (TypeError), as
+# the standard library's encoder refuses or writes them.
+_ORJSON = (
+    orjson.OPT_SORT_KEYS
+    | orjson.OPT_PASSTHROUGH_SUBCLASS
+    | orjson.OPT_PASSTHROUGH_DATETIME
+    | orjson.OPT_PASSTHROUGH_DATACLASS
+)
 
 
-def _python_number(text: str) -> str | None:
-    """Which number Python writes its own way is in the text, outside strings: "exponent",
-    "whole" (2.0) or None."""
-    if not _PYTHON_NUMBER.search(text):
-        return None
-    bare = _STRING.sub('""', text)
-    if _EXPONENT.search(bare):
-        return "exponent"
-    return "whole" if _PYTHON_NUMBER.search(bare) else None
+def _compiled(record: dict) -> bytes:
+    try:
+        return orjson.dumps(record, option=_ORJSON)
+    except TypeError:  # orjson.JSONEncodeError: beyond 64 bits, a key not text, a lone surrogate
+        text = json.dumps(
+            record, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+        )
+        return text.encode("utf-8")  # a lone surrogate: UnicodeEncodeError, then rfc8785 refuses it
+
+
+def _in_number(data: bytes, at: int) -> bool:
+    """Whether the digit before `at` ends a number, not text in a string: a number starts after
+    ":", "," or "[". A look-alike in a string (a UUID's "…3e-…") has a letter or a quote there;
+    one that has not costs only the slow path."""
+    if at == 0 or data[at - 1] not in _DIGITS:
+        return False
+    start = at - 1
+    while start > 0 and data[start - 1] in _IN_NUMBER:
+        start -= 1
+    return start > 0 and data[start - 1] in _BEFORE_NUMBER
+
+
+def _python_number(data: bytes) -> str | None:
+    """Which number written otherwise than RFC 8785 writes it is in the text: "exponent", "whole"
+    (2.0) or None."""
+    for kind, tokens in (("exponent", _EXPONENT), ("whole", _WHOLE)):
+        for token in tokens:
+            at = data.find(token)
+            while at != -1:
+                if _in_number(data, at):
+                    return kind
+                at = data.find(token, at + 1)
+    return None
+
+
+def _canonical(payload: dict) -> bytes:
+    record = {k: v for k, v in payload.items() if k != "sha256"}
+    try:
+        data = _compiled(record)
+    except (TypeError, ValueError):  # non-finite numbers, keys that cannot be sorted
+        return jcs(record).encode("utf-8")
+    if not data.isascii() and any(lead in data for lead in _FROM_U_E000):
+        return jcs(record).encode("utf-8")
+    found = _python_number(data)
+    if found == "whole":
+        data = _compiled(_whole_floats_as_ints(record))
+        found = _python_number(data)
+    if found is not None:
+        return jcs(record).encode("utf-8")
+    return data
 
 
 def canonical_json(payload: dict) -> str:
     """The payload without its own `sha256` key, as RFC 8785 text."""
-    record = {k: v for k, v in payload.items() if k != "sha256"}
-    try:
-        text = _c_text(record)
-    except (TypeError, ValueError):  # non-finite numbers, keys that cannot be sorted
-        return jcs(record)
-    if not text.isascii() and _FROM_U_E000.search(text):
-        return jcs(record)
-    found = _python_number(text)
-    if found == "whole":
-        text = _c_text(_whole_floats_as_ints(record))
-        found = _python_number(text)
-    if found is not None:
-        return jcs(record)
-    return text
+    return _canonical(payload).decode("utf-8")
 
 
 def record_sha256(payload: dict) -> str:
-    return hashlib.sha256(canonical_json(payload).encode("utf-8")).hexdigest()
+    return hashlib.sha256(_canonical(payload)).hexdigest()

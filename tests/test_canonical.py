@@ -1,5 +1,5 @@
 """Canonical JSON is RFC 8785 on both sides: the server's (inspector/canonical.py, `rfc8785` with a
-fast path through the C encoder) gives the RFC's own examples, agrees with `rfc8785` alone, agrees
+fast path through a compiled encoder) gives the RFC's own examples, agrees with `rfc8785` alone, agrees
 with the browser's (static/js/canonical.js, npm's `canonicalize`) on random records, and records
 sealed before the switch still hash as they were sealed (tests/vectors/sealed_records.json)."""
 
@@ -98,9 +98,9 @@ def test_sha_left_out_and_values_json_cannot_carry_read_as_javascript_sends_them
     assert record_sha256({"a": 1}) == hashlib.sha256(b'{"a":1}').hexdigest()
 
 
-def test_look_alikes_in_text_and_whole_floats_take_the_c_encoder(monkeypatch):
-    # A sealed inspection's ids ("…3e-…") and a measurement read back as 20.0 are written by the C
-    # encoder, as RFC 8785 writes them; only a number Python writes with an exponent needs rfc8785.
+def test_look_alikes_in_text_and_whole_floats_take_the_fast_path(monkeypatch):
+    # A sealed inspection's ids ("…3e-…") and a measurement read back as 20.0 are written by the
+    # compiled encoder, as RFC 8785 writes them; only a number with an exponent needs rfc8785.
     record = {
         "id": "0f1c3e-4b2e+9a1.0,x",
         "device_id": 'say "7e-1" and \\"2.0}',
@@ -120,6 +120,21 @@ def test_look_alikes_in_text_and_whole_floats_take_the_c_encoder(monkeypatch):
     assert calls == []
     assert canonical_json({"v": 1e-7, "s": "1e-7"}) == '{"s":"1e-7","v":1e-7}'
     assert len(calls) == 1
+
+
+def test_text_is_escaped_as_rfc_8785_escapes_it():
+    # Every character up to U+07FF, the line and paragraph separators, a BOM, U+FFFD, an emoji.
+    chars = [chr(c) for c in range(0x800)] + ["\u2028", "\u2029", "\ufeff", "\ufffd", "\U0001f600"]
+    record = {"chars": chars, "joined": "".join(chars)}
+    assert canonical_json(record) == jcs(record)
+
+
+def test_what_the_compiled_encoder_refuses_is_written_as_before():
+    # An integer beyond 64 bits, keys that are not text: the standard library's encoder, as before.
+    assert canonical_json({"v": 10**30}) == '{"v":1000000000000000000000000000000}'
+    assert canonical_json({"b": [1, {"2": 3}], "a": True}) == '{"a":true,"b":[1,{"2":3}]}'
+    with pytest.raises(ValueError):  # a lone surrogate is no text at all
+        record_sha256({"v": "\ud800"})
 
 
 def random_records(count: int, seed: int) -> list[dict]:
