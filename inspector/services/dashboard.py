@@ -95,7 +95,10 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
     )  # the permit the clocks follow, read once for both
     companies = {c.id: c.name for c in session.exec(select(Company))}
     last = last_inspected(session, scope)
-    due = schedule.due_items_many(session, site_list, now, rb, permits=permits)
+    every_site = visible.whereclause is None  # staff: every site, so no list of ids to match
+    due = schedule.due_items_many(
+        session, site_list, now, rb, permits=permits, every_site=every_site
+    )
     counts = findings.counts_by_site(session, ids, now, scope)
     stops = enforcement.site_status(session, ids, now, scope)
     out = []

@@ -213,17 +213,17 @@ def nearest_gauge(
     return (ranked[0][2], ranked[0][0]) if ranked else None
 
 
-def gauges_for_sites(session: Session, site_list: list, rb: Rulebook) -> dict[int, RainGauge]:
+def gauges_for_sites(
+    session: Session, site_list: list, rb: Rulebook, *, every_site: bool = False
+) -> dict[int, RainGauge]:
     """The gauge that stands for each site, in two queries: its stored link, or (a site added after the
     gauges, not linked yet) its nearest gauge within the radius, read the same way `link_nearest` would
-    store it."""
-    ids = tuple(s.id for s in site_list)
+    store it. `every_site`: the list is every site of the Village, so every link is read (no IN list)."""
     # Two columns, not 1,000 ORM objects: the dashboard reads this for every site.
-    links = dict(
-        session.exec(
-            select(SiteGauge.site_id, SiteGauge.gauge_id).where(SiteGauge.site_id.in_(ids))
-        ).all()
-    )
+    query = select(SiteGauge.site_id, SiteGauge.gauge_id)
+    if not every_site:
+        query = query.where(SiteGauge.site_id.in_(tuple(s.id for s in site_list)))
+    links = dict(session.exec(query).all())
     gauges = {g.id: g for g in all_gauges(session)}
     radius = rb["rain.gauge_radius_mi"]
     out: dict[int, RainGauge] = {}

@@ -80,7 +80,9 @@ def _latest_inspections(session: Session, site_ids) -> dict[int, LastInspection]
     through the visits query, whose ranking of every inspection made the dashboard twice as slow."""
     if isinstance(site_ids, (list, tuple)) and not site_ids:
         return {}
-    if isinstance(site_ids, (list, tuple)):  # a page's sites: the statement is built once
+    if site_ids is EVERY_SITE:  # a page of every site: no list of ids to send or to match
+        rows = session.exec(_corrected_every())
+    elif isinstance(site_ids, (list, tuple)):  # a page's sites: the statement is built once
         rows = session.exec(_corrected_listed(), params={"site_ids": list(site_ids)})
     else:
         rows = session.exec(_corrected_query(site_ids))
@@ -96,11 +98,12 @@ def _latest_uncorrected(
     session: Session, site_ids, corrected: list[int]
 ) -> dict[int, LastInspection]:
     """The last inspection of each site with no correction: that day's inspections, the latest start winning."""
-    if isinstance(site_ids, (list, tuple)):
-        params = {"site_ids": list(site_ids)}
+    if site_ids is EVERY_SITE or isinstance(site_ids, (list, tuple)):
+        every = site_ids is EVERY_SITE
+        params = {} if every else {"site_ids": list(site_ids)}
         if corrected:
             params["corrected"] = corrected
-        rows = session.exec(_latest_uncorrected_listed(bool(corrected)), params=params)
+        rows = session.exec(_latest_uncorrected_listed(bool(corrected), every), params=params)
     else:
         rows = session.exec(_latest_uncorrected_query(site_ids, corrected or None))
     out: dict[int, LastInspection] = {}
@@ -116,6 +119,8 @@ def _latest_uncorrected(
 
 
 _SITE_IDS = bindparam("site_ids", expanding=True)
+# `site_ids` of a page that lists every site of the Village (staff): the reads filter no site.
+EVERY_SITE = object()
 
 
 @lru_cache(maxsize=1)
@@ -123,28 +128,33 @@ def _corrected_listed():
     return _corrected_query(_SITE_IDS)
 
 
+@lru_cache(maxsize=1)
+def _corrected_every():
+    return _corrected_query(None)
+
+
 def _corrected_query(site_ids):
     """The sites with a corrected inspection (`site_ids`: values, a SELECT or a bound parameter), a
     site once per correction. Few inspections are corrections: ordered by replaces_id (no DISTINCT),
     SQLite walks that index instead of every inspection of the listed sites (0.05 ms, not 10, at
     50,000 inspections)."""
-    return (
-        select(Inspection.site_id)
-        .where(Inspection.replaces_id.is_not(None), Inspection.site_id.in_(site_ids))
-        .order_by(Inspection.replaces_id)
-    )
+    query = select(Inspection.site_id).where(Inspection.replaces_id.is_not(None))
+    if site_ids is not None:
+        query = query.where(Inspection.site_id.in_(site_ids))
+    return query.order_by(Inspection.replaces_id)
 
 
-@lru_cache(maxsize=2)
-def _latest_uncorrected_listed(skip_corrected: bool):
+@lru_cache(maxsize=4)
+def _latest_uncorrected_listed(skip_corrected: bool, every: bool = False):
     corrected = bindparam("corrected", expanding=True) if skip_corrected else None
-    return _latest_uncorrected_query(_SITE_IDS, corrected)
+    return _latest_uncorrected_query(None if every else _SITE_IDS, corrected)
 
 
 def _latest_uncorrected_query(site_ids, corrected):
-    """Each site's inspections of its latest counted day (`corrected`: sites to leave out, or None)."""
+    """Each site's inspections of its latest counted day (`site_ids` None: every site; `corrected`:
+    sites to leave out, or None)."""
     counted = Inspection.kind.in_(COUNTED_KINDS)
-    where = [Inspection.site_id.in_(site_ids), counted]
+    where = [counted] if site_ids is None else [Inspection.site_id.in_(site_ids), counted]
     if corrected is not None:
         where.append(Inspection.site_id.not_in(corrected))
     days = (
@@ -344,18 +354,20 @@ def due_items_many(
     rb: Rulebook,
     permits: dict[int, Permit] | None = None,
     site_gauges: dict[int, RainGauge] | None = None,
+    every_site: bool = False,
 ) -> dict[int, list[dict]]:
     """Due items for many sites in a fixed number of queries. `permits`: current_permits() of these sites,
-    `site_gauges`: rain.gauges_for_sites() of them, when the caller has already read them."""
+    `site_gauges`: rain.gauges_for_sites() of them, when the caller has already read them; `every_site`:
+    `sites` are all the Village's sites (a staff page), so the reads need no list of their ids."""
     site_ids = [s.id for s in sites]
     if not site_ids:
         return {}
     today = clocks.to_local(now, rb).date()
     if permits is None:
         permits = current_permits(session, site_ids)
-    latest = _latest_inspections(session, site_ids)
+    latest = _latest_inspections(session, EVERY_SITE if every_site else site_ids)
     if site_gauges is None:
-        site_gauges = gauges_for_sites(session, sites, rb)
+        site_gauges = gauges_for_sites(session, sites, rb, every_site=every_site)
     links = {sid: gauge.id for sid, gauge in site_gauges.items()}
     gauges = {gauge.id: gauge for gauge in site_gauges.values()}
     # Only rain after the earliest anchor (last inspection or permit start) can still be unanswered.

@@ -143,6 +143,18 @@ def test_the_correction_stands_for_the_visit_on_the_weekly_clock(db, site, peopl
     assert rules_of(order) == ["weekly_inspection_missed"]
 
 
+def test_a_page_of_every_site_reads_the_same_due_items_a_correction_included(db, site, people, rb):
+    """The dashboard reads every site without a list of their ids: the same items as for a list."""
+    first = submit(db, site, people["inspector"], at=SEEN)
+    submit(db, site, people["inspector"], at=SEEN + timedelta(days=2), replaces=first)
+    now = SEEN + timedelta(days=3)
+    every = schedule.due_items_many(db, [site], now, rb, every_site=True)
+    assert every == schedule.due_items_many(db, [site], now, rb)
+    assert [i["due_at"] for i in every[site.id] if i["kind"] == "weekly"] == [
+        (SEEN + timedelta(days=7)).isoformat() + Z
+    ]
+
+
 def proposal_on_overdue_inlet(db, site, people, rb):
     first = submit(db, site, people["inspector"], at=SEEN, fail=("INLET",))
     [order] = enforcement.evaluate_site(db, site, LATE, rb)
