@@ -40,25 +40,24 @@ PERMIT_COLUMNS = (
 
 
 def current_permit_rows(session: Session, scope) -> dict:
-    """schedule.current_permits as column rows (what the schedule and the page read of a permit)."""
+    """schedule.current_permits as column rows (what the schedule and the page read of a permit);
+    `scope`: a SELECT of site ids, or None for every site."""
+    query = select(*PERMIT_COLUMNS)
+    if scope is not None:
+        query = query.where(Permit.site_id.in_(scope))
     out = {}
-    for permit in session.exec(
-        select(*PERMIT_COLUMNS)
-        .where(Permit.site_id.in_(scope))
-        .order_by(Permit.created_at, Permit.id)
-    ).all():
+    for permit in session.exec(query.order_by(Permit.created_at, Permit.id)).all():
         out[permit.site_id] = permit  # the latest wins, as in permits.current_permit
     return out
 
 
-def last_inspected(session: Session, site_ids) -> dict[int, object]:
-    return dict(
-        session.exec(
-            select(Inspection.site_id, func.max(Inspection.inspected_on))
-            .where(Inspection.site_id.in_(site_ids))
-            .group_by(Inspection.site_id)
-        ).all()
-    )
+def last_inspected(session: Session, scope) -> dict[int, object]:
+    """Each site's last inspection day, any kind (`scope`: a SELECT of site ids, or None for every
+    site)."""
+    query = select(Inspection.site_id, func.max(Inspection.inspected_on))
+    if scope is not None:
+        query = query.where(Inspection.site_id.in_(scope))
+    return dict(session.exec(query.group_by(Inspection.site_id)).all())
 
 
 def urgency(row: dict) -> tuple:
@@ -90,12 +89,11 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
     if not ids:
         return []
     scope = sites.visible_sites_query(user).with_only_columns(Site.id)  # not a 1,000-item IN list
-    permits = current_permit_rows(
-        session, scope
-    )  # the permit the clocks follow, read once for both
-    companies = {c.id: c.name for c in session.exec(select(Company))}
-    last = last_inspected(session, scope)
     every_site = visible.whereclause is None  # staff: every site, so no list of ids to match
+    # The permit the clocks follow, read once for both.
+    permits = current_permit_rows(session, None if every_site else scope)
+    companies = {c.id: c.name for c in session.exec(select(Company))}
+    last = last_inspected(session, None if every_site else scope)
     due = schedule.due_items_many(
         session, site_list, now, rb, permits=permits, every_site=every_site
     )
