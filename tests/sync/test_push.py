@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 from sqlmodel import func, select
 
 from inspector.models import Answer, AuditEvent, Finding, Inspection, SyncConflict, SyncMutation
@@ -344,3 +346,23 @@ def test_pushed_disturbance_without_permit_proposes_one_order_per_site(
     assert {r["status"] for r in push(client, headers, *batch).get_json()["results"]} == {"applied"}
     orders = db.exec(select(StopWorkOrder).where(StopWorkOrder.site_id == site.id)).all()
     assert len(orders) == 1 and orders[0].status == "proposed"
+
+
+def test_a_push_leaves_the_garbage_collector_as_it_found_it(
+    client, people, site_with_permit, device_headers
+):
+    # The push turns the cyclic collector off while it works (sync/api.py): whatever the answer, it is
+    # on again afterwards, and a collector that was off stays off.
+    headers = device_headers(people["inspector"])
+    good = mutation("inspection", uid(), inspection_payload(site_with_permit, kind="village"))
+    assert push(client, headers, good).status_code == 200 and gc.isenabled()
+    bad = client.post(
+        "/api/v1/sync/push", data="{not json", headers=headers, content_type="application/json"
+    )
+    assert bad.status_code == 400 and gc.isenabled()
+    gc.disable()
+    try:
+        assert push(client, headers, good).status_code == 200
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
