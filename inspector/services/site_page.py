@@ -25,6 +25,7 @@ from ..models import (
     RainEvent,
     Site,
     SiteGauge,
+    StopWorkOrder,
     User,
 )
 from ..rules.rulebook import Rulebook
@@ -36,14 +37,9 @@ TIMELINE_DAYS = 42
 
 def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) -> dict:
     """The page's sections, for a user who may see the site (the caller checked)."""
-    site_permits = list(
-        session.exec(
-            select(Permit)
-            .options(selectinload(Permit.company))
-            .where(Permit.site_id == site.id)
-            .order_by(Permit.created_at.desc(), Permit.id.desc())
-        )
-    )
+    q = _read_statements()
+    one_site = {"site_id": site.id}
+    site_permits = list(session.exec(q["permits"], params=one_site))
     current = site_permits[0] if site_permits else None  # as permits.current_permit picks it
     docs = documents_by_permit(session, [p.id for p in site_permits])
     gauges = rain.all_gauges(session)
@@ -58,8 +54,8 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
         permits={site.id: current} if current else {},
         site_gauges={site.id: linked} if linked else {},
     )[site.id]
-    unresolved = findings.for_sites(session, [site.id], statuses=findings.UNRESOLVED)
-    orders = enforcement.orders_for_sites(session, [site.id])
+    unresolved = list(session.exec(q["unresolved"], params=one_site))  # as findings.for_sites
+    orders = list(session.exec(q["orders"], params=one_site))  # as enforcement.orders_for_sites
     stop = enforcement.public_status(enforcement.status_of(site.id, orders, now), user)
     return {
         "view": sites.ordinance_view(site, rb),
@@ -80,14 +76,32 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
     }
 
 
+@lru_cache(maxsize=1)
+def _read_statements() -> dict:
+    """The page's own statements, built once with bound parameters (as the timeline's): building
+    and keying a statement costs more CPU than SQLite spends running these."""
+    site_id = bindparam("site_id")
+    return {
+        "permits": select(Permit)
+        .options(selectinload(Permit.company))
+        .where(Permit.site_id == site_id)
+        .order_by(Permit.created_at.desc(), Permit.id.desc()),
+        "documents": select(ControlPlanDocument)
+        .where(ControlPlanDocument.permit_id.in_(bindparam("permit_ids", expanding=True)))
+        .order_by(ControlPlanDocument.uploaded_at),
+        "unresolved": select(Finding)
+        .where(Finding.site_id == site_id, Finding.status.in_(findings.UNRESOLVED))
+        .order_by(Finding.created_at.desc()),
+        "orders": select(StopWorkOrder)
+        .where(StopWorkOrder.site_id == site_id)
+        .order_by(StopWorkOrder.proposed_at.desc()),
+    }
+
+
 def documents_by_permit(session: Session, permit_ids: list[int]) -> dict[int, list]:
     out: dict[int, list] = {}
     if permit_ids:
-        for doc in session.exec(
-            select(ControlPlanDocument)
-            .where(ControlPlanDocument.permit_id.in_(permit_ids))
-            .order_by(ControlPlanDocument.uploaded_at)
-        ):
+        for doc in session.exec(_read_statements()["documents"], params={"permit_ids": permit_ids}):
             out.setdefault(doc.permit_id, []).append(doc)
     return out
 
