@@ -86,6 +86,11 @@ def _statements() -> dict:
             Inspection.inspected_on >= bindparam("first"),
             Inspection.inspected_on <= bindparam("today"),
         ),
+        "earlier": select(Inspection.started_at).where(
+            Inspection.site_id == bindparam("site_id"),
+            Inspection.kind.in_(COUNTED_KINDS),
+            Inspection.inspected_on < bindparam("first"),
+        ),
     }
 
 
@@ -193,17 +198,16 @@ def site_timeline_svg(
                 f"{clocks.to_local(moment, rb):%b %d %H:%M}",
             )
         )
-    earlier = session.exec(
-        select(Inspection.started_at).where(
-            Inspection.site_id == site.id,
-            Inspection.kind.in_(COUNTED_KINDS),
-            Inspection.inspected_on < first,
+    # Earlier inspections and the permit matter only to rain of the period: without, no more reads.
+    earlier, permit = [], None
+    if events:
+        earlier = session.exec(q["earlier"], params={"site_id": site.id, "first": first}).all()
+        permit = (  # as permits.current_permit picks it
+            known["permit"]
+            if "permit" in known
+            else current_permits(session, [site.id]).get(site.id)
         )
-    ).all()
     all_moments = moments + [m for m in earlier if m]
-    permit = (  # as permits.current_permit picks it
-        known["permit"] if "permit" in known else current_permits(session, [site.id]).get(site.id)
-    )
     for ob in rain_rules.obligations(
         [e.end for e in events],
         all_moments,

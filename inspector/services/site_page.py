@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 
 from sqlalchemy import bindparam, func
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload
 from sqlmodel import Session, select
 
 from .. import charts
@@ -83,7 +83,7 @@ def _read_statements() -> dict:
     site_id = bindparam("site_id")
     return {
         "permits": select(Permit)
-        .options(selectinload(Permit.company))
+        .options(joinedload(Permit.company))  # each permit's one company, in the same read
         .where(Permit.site_id == site_id)
         .order_by(Permit.created_at.desc(), Permit.id.desc()),
         "documents": select(ControlPlanDocument)
