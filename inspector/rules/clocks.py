@@ -192,9 +192,15 @@ def weekly_inspection_due(last_inspection_at: datetime, rb: Rulebook | None = No
     time 7 days on (a 09:00 visit before the autumn change is due by 09:00, not 08:00)."""
     rb = rb or default()
     c = rb["clocks.weekly_inspection"]
-    elapsed = last_inspection_at + timedelta(days=c["days"])
-    wall = to_local(last_inspection_at, rb).replace(tzinfo=None) + timedelta(days=c["days"])
-    return Deadline(max(elapsed, from_local(wall, rb)), c["citation"], c["words"])
+    return Deadline(weekly_due_at(last_inspection_at, rb), c["citation"], c["words"])
+
+
+def weekly_due_at(last_inspection_at: datetime, rb: Rulebook, local: datetime | None = None):
+    """weekly_inspection_due's moment alone (pages work it out for every site); `local`: the
+    inspection's local time, when the caller has it."""
+    week = timedelta(days=rb["clocks.weekly_inspection.days"])
+    local = to_local(last_inspection_at, rb) if local is None else local
+    return max(last_inspection_at + week, from_local(local.replace(tzinfo=None) + week, rb))
 
 
 def stop_work_compliance_due(issued_at: datetime, rb: Rulebook | None = None) -> datetime:

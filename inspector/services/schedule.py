@@ -270,11 +270,12 @@ def _weekly(
     start = permit_start(permit, rb) if start is None else start
     if last is not None and moment is None:
         moment = inspection_moment(last, rb)
+    local = None
     if last is not None and moment >= start:
-        anchor = moment
+        anchor, local = moment, clocks.to_local(moment, rb)
         who = "the Village" if last.by_village else "the permittee"
         note = (
-            f"Last inspection {clocks.to_local(anchor, rb):%b %d %H:%M} by {who}; the permittee's and the "
+            f"Last inspection {local:%b %d %H:%M} by {who}; the permittee's and the "
             "Village's both count, a follow-up of a single finding does not."
         )
     else:
@@ -285,7 +286,7 @@ def _weekly(
                 " Land disturbance is not reported as started; the ordinance does not pause inspections "
                 "until then, so the app takes the protective reading and counts from the issue day."
             )
-    due = clocks.weekly_inspection_due(anchor, rb).due
+    due = clocks.weekly_due_at(anchor, rb, local)
     return {
         "kind": "weekly",
         "due_at": clocks.wire_time(due),
