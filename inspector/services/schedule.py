@@ -425,8 +425,12 @@ def due_items_many(
         if permit.status == "suspended":
             for item in items:
                 item["note"] = f"{SUSPENDED_NOTE} {item['note'] or ''}".strip()
-        out[sid] = sorted(items, key=lambda i: i["due_at"] or "")
+        out[sid] = sorted(items, key=_by_due) if len(items) > 1 else items
     return out
+
+
+def _by_due(item: dict) -> str:
+    return item["due_at"] or ""
 
 
 def due_items(session: Session, site, now: datetime, rb: Rulebook) -> list[dict]:
