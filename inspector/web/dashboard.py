@@ -36,7 +36,8 @@ def index():
         "needs": args.get("needs") == "1",
     }
     all_rows = dashboard.rows(session, g.user, now, rulebook())
-    matching = [r for r in all_rows if dashboard.matches(r, **filters)]
+    filtered = any(filters.values())
+    matching = [r for r in all_rows if dashboard.matches(r, **filters)] if filtered else all_rows
     # Most urgent first, a page at a time: a tablet renders 100 rows quickly; the counts cover every site.
     page = max(1, request.args.get("page", 1, type=int) or 1)
     shown = dashboard.with_times(matching[(page - 1) * PAGE : page * PAGE])
