@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from ..models import Company, Inspection, Permit, Site, User
+from ..models import Company, Permit, Site, User
 from ..rules.rulebook import Rulebook
 from . import enforcement, findings, sites
 
@@ -51,15 +51,6 @@ def current_permit_rows(session: Session, scope) -> dict:
     return out
 
 
-def last_inspected(session: Session, scope) -> dict[int, object]:
-    """Each site's last inspection day, any kind (`scope`: a SELECT of site ids, or None for every
-    site)."""
-    query = select(Inspection.site_id, func.max(Inspection.inspected_on))
-    if scope is not None:
-        query = query.where(Inspection.site_id.in_(scope))
-    return dict(session.exec(query.group_by(Inspection.site_id)).all())
-
-
 def urgency(row: dict) -> tuple:
     """Lower sorts first: decisions the supervisor owes, then what is late, then the rest by name."""
     stop = row["stop"]
@@ -93,9 +84,9 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
     # The permit the clocks follow, read once for both.
     permits = current_permit_rows(session, None if every_site else scope)
     companies = {c.id: c.name for c in session.exec(select(Company))}
-    last = last_inspected(session, None if every_site else scope)
+    last: dict = {}  # each site's last inspection day, read with the schedule's last inspections
     due = schedule.due_items_many(
-        session, site_list, now, rb, permits=permits, every_site=every_site
+        session, site_list, now, rb, permits=permits, every_site=every_site, last_days=last
     )
     counts = findings.counts_by_site(session, ids, now, scope)
     stops = enforcement.site_status(session, ids, now, scope)

@@ -22,7 +22,7 @@ from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 from typing import NamedTuple
 
-from sqlalchemy import bindparam, func
+from sqlalchemy import bindparam, case, func
 from sqlmodel import Session, select
 
 from ..models import Inspection, Permit, RainEvent, RainGauge
@@ -71,9 +71,12 @@ class LastInspection(NamedTuple):
     by_village: bool
 
 
-def _latest_inspections(session: Session, site_ids) -> dict[int, LastInspection]:
+def _latest_inspections(
+    session: Session, site_ids, last_days: dict | None = None
+) -> dict[int, LastInspection]:
     """The last visit of each site (`site_ids`: a list or a SELECT of ids), in three queries whatever the
-    number of sites. A replaced inspection does not count: its correction stands for the visit, dated as the
+    number of sites; `last_days`, when given, receives each site's last inspection day of any kind
+    (follow-ups, corrections and replaced ones included), read in the same pass. A replaced inspection does not count: its correction stands for the visit, dated as the
     visit was (see services/visits.py), so a correction typed days later neither restarts the weekly clock
     nor answers a later rain. Most sites have no correction: for them a visit is an inspection, and each
     site's latest day comes from the (site_id, inspected_on) index; only the sites with a correction go
@@ -87,7 +90,7 @@ def _latest_inspections(session: Session, site_ids) -> dict[int, LastInspection]
     else:
         rows = session.exec(_corrected_query(site_ids))
     corrected = list(dict.fromkeys(rows))  # a site once, however many of its visits were corrected
-    out = _latest_uncorrected(session, site_ids, corrected)
+    out = _latest_uncorrected(session, site_ids, corrected, last_days)
     # Run even when no site has a correction, so the number of queries never depends on the data.
     rows = session.exec(_last_visits_of_params(), params={visits.SITE_IDS: corrected})
     out.update({row[0]: LastInspection(*row) for row in rows})
@@ -95,9 +98,10 @@ def _latest_inspections(session: Session, site_ids) -> dict[int, LastInspection]
 
 
 def _latest_uncorrected(
-    session: Session, site_ids, corrected: list[int]
+    session: Session, site_ids, corrected: list[int], last_days: dict | None = None
 ) -> dict[int, LastInspection]:
-    """The last inspection of each site with no correction: that day's inspections, the latest start winning."""
+    """The last inspection of each site with no correction: that day's inspections, the latest start
+    winning (`last_days`: see _latest_inspections)."""
     if site_ids is EVERY_SITE or isinstance(site_ids, (list, tuple)):
         every = site_ids is EVERY_SITE
         params = {} if every else {"site_ids": list(site_ids)}
@@ -107,14 +111,20 @@ def _latest_uncorrected(
     else:
         rows = session.exec(_latest_uncorrected_query(site_ids, corrected or None))
     out: dict[int, LastInspection] = {}
-    for row in rows:
-        row = LastInspection(*row)
+    days: dict = {}
+    for site_id, any_day, *inspection in rows:
+        days[site_id] = any_day
+        if inspection[0] is None:  # no counted inspection, or the site's visits were corrected
+            continue
+        row = LastInspection(site_id, *inspection)
         best = out.get(row.site_id)
         if best is None or (row.started_at or datetime.min, row.received_at) > (
             best.started_at or datetime.min,
             best.received_at,
         ):
             out[row.site_id] = row
+    if last_days is not None:
+        last_days.update(days)
     return out
 
 
@@ -151,33 +161,35 @@ def _latest_uncorrected_listed(skip_corrected: bool, every: bool = False):
 
 
 def _latest_uncorrected_query(site_ids, corrected):
-    """Each site's inspections of its latest counted day (`site_ids` None: every site; `corrected`:
-    sites to leave out, or None)."""
+    """Per site (`site_ids` None: every site), its last inspection day of any kind and, joined, the
+    inspections of its latest counted day; a site in `corrected` (None: none) or with no counted
+    inspection keeps its day with no inspection. One walk of the (site_id, inspected_on, kind) index
+    gives both days."""
     counted = Inspection.kind.in_(COUNTED_KINDS)
-    where = [counted] if site_ids is None else [Inspection.site_id.in_(site_ids), counted]
-    if corrected is not None:
-        where.append(Inspection.site_id.not_in(corrected))
-    days = (
-        select(Inspection.site_id, func.max(Inspection.inspected_on).label("day"))
-        .where(*where)
-        .group_by(Inspection.site_id)
-        .subquery()
+    days = select(
+        Inspection.site_id,
+        func.max(case((counted, Inspection.inspected_on))).label("day"),
+        func.max(Inspection.inspected_on).label("any_day"),
     )
-    query = (
+    if site_ids is not None:
+        days = days.where(Inspection.site_id.in_(site_ids))
+    days = days.group_by(Inspection.site_id).subquery()
+    on = (Inspection.site_id == days.c.site_id) & (Inspection.inspected_on == days.c.day) & counted
+    if corrected is not None:
+        on = on & days.c.site_id.not_in(corrected)
+    return (
         select(
-            Inspection.site_id,
+            days.c.site_id,
+            days.c.any_day,
             Inspection.id,
             Inspection.inspected_on,
             Inspection.started_at,
             Inspection.received_at,
             Inspection.by_village,
         )
-        .join(
-            days, (Inspection.site_id == days.c.site_id) & (Inspection.inspected_on == days.c.day)
-        )
-        .where(counted)
+        .select_from(days)
+        .outerjoin(Inspection, on)
     )
-    return query
 
 
 @lru_cache(maxsize=1)
@@ -356,17 +368,20 @@ def due_items_many(
     permits: dict[int, Permit] | None = None,
     site_gauges: dict[int, RainGauge] | None = None,
     every_site: bool = False,
+    last_days: dict | None = None,
 ) -> dict[int, list[dict]]:
     """Due items for many sites in a fixed number of queries. `permits`: current_permits() of these sites,
     `site_gauges`: rain.gauges_for_sites() of them, when the caller has already read them; `every_site`:
-    `sites` are all the Village's sites (a staff page), so the reads need no list of their ids."""
+    `sites` are all the Village's sites (a staff page), so the reads need no list of their ids;
+    `last_days`: a dict to receive each site's last inspection day of any kind (the dashboard's "Last
+    inspected"), read with the schedule's own."""
     site_ids = [s.id for s in sites]
     if not site_ids:
         return {}
     today = clocks.to_local(now, rb).date()
     if permits is None:
         permits = current_permits(session, site_ids)
-    latest = _latest_inspections(session, EVERY_SITE if every_site else site_ids)
+    latest = _latest_inspections(session, EVERY_SITE if every_site else site_ids, last_days)
     if site_gauges is None:
         site_gauges = gauges_for_sites(session, sites, rb, every_site=every_site)
     links = {sid: gauge.id for sid, gauge in site_gauges.items()}

@@ -89,6 +89,19 @@ def test_village_inspection_counts_and_is_named(db, active_site):
     assert schedule.last_inspection(db, active_site.id).by_village
 
 
+def test_last_inspection_day_of_any_kind_is_read_with_the_schedule(db, make, people, active_site):
+    """The dashboard's "Last inspected" counts a follow-up; the weekly clock does not."""
+    add_inspection(db, active_site, datetime(2026, 11, 10, 15, 0))
+    add_inspection(db, active_site, datetime(2026, 11, 12, 9, 0), kind="follow_up")
+    never = make.site(people["supervisor"], name="Never inspected")
+    last_days: dict = {}
+    due = schedule.due_items_many(
+        db, [active_site, never], datetime(2026, 11, 13), RB, last_days=last_days
+    )
+    assert last_days == {active_site.id: date(2026, 11, 12)}
+    assert by_kind(due[active_site.id], "weekly")[0]["due_at"] == "2026-11-17T15:00:00Z"
+
+
 @pytest.mark.parametrize("status", ["revoked", "expired"])
 def test_permit_not_in_force_is_never_overdue(db, make, people, status):
     site = make.site(people["supervisor"])
