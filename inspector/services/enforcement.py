@@ -926,13 +926,29 @@ def status_entry(order: StopWorkOrder | None, now: datetime, proposed: int = 0) 
         "posted_at": clocks.wire_time(order.posted_at),
         "compliance_due": clocks.wire_time(order.compliance_due),
         "compliance_passed": bool(order.compliance_due and now >= compliance_end(order)),
-        "grounds": [
-            {"ground": g["ground"], "citation": g["citation"], "reason": g.get("reason", "")}
-            for g in order.grounds or []
-        ],
-        "citation": ", ".join(dict.fromkeys(g["citation"] for g in order.grounds or [])) or None,
+        **grounds_entry(order.grounds),
         "proposed": proposed,
     }
+
+
+def grounds_entry(grounds: list | None) -> dict:
+    """The status entry's words for an order's grounds: each ground, and their citations once."""
+    grounds = grounds or []
+    return {
+        "grounds": [
+            {"ground": g["ground"], "citation": g["citation"], "reason": g.get("reason", "")}
+            for g in grounds
+        ],
+        "citation": ", ".join(dict.fromkeys(g["citation"] for g in grounds)) or None,
+    }
+
+
+def grounds_of(session: Session, order_ids: list[str]) -> dict[str, dict]:
+    """grounds_entry of each order, in one query (a page reads the grounds of the rows it shows)."""
+    rows = session.exec(
+        select(StopWorkOrder.id, StopWorkOrder.grounds).where(StopWorkOrder.id.in_(order_ids))
+    )
+    return {order_id: grounds_entry(grounds) for order_id, grounds in rows}
 
 
 class OpenOrder(NamedTuple):
@@ -948,22 +964,31 @@ class OpenOrder(NamedTuple):
     grounds: list | None
 
 
-def site_status(session: Session, site_ids, now: datetime, scope=None) -> dict[int, dict]:
+def site_status(
+    session: Session, site_ids, now: datetime, scope=None, *, grounds: bool = True
+) -> dict[int, dict]:
     """{site_id: the most significant open order (in force before proposed)} in one query. `scope`, a SELECT
     of site ids, replaces a long IN list for pages that list every visible site. Of two orders as
-    significant, the one proposed first stands (ORDER BY: the same whatever the database's row order)."""
+    significant, the one proposed first stands (ORDER BY: the same whatever the database's row order).
+    `grounds=False`: the orders' grounds are not read (the entries name none); a page that lists every
+    site sorts on the rest and reads the grounds of the rows it shows with grounds_of."""
     ids = list(site_ids)
     if not ids:
         return {}
+    fields = OpenOrder._fields if grounds else OpenOrder._fields[:-1]
     query = (
-        select(*(getattr(StopWorkOrder, name) for name in OpenOrder._fields))
+        select(*(getattr(StopWorkOrder, name) for name in fields))
         .where(
             StopWorkOrder.site_id.in_(ids if scope is None else scope),
             StopWorkOrder.status.in_(OPEN_STATUSES),
         )
         .order_by(StopWorkOrder.proposed_at, StopWorkOrder.id)
     )
-    return _status_by_site(ids, [OpenOrder(*row) for row in session.exec(query)], now)
+    rows = session.exec(query)
+    open_orders = (
+        [OpenOrder(*row) for row in rows] if grounds else [OpenOrder(*row, None) for row in rows]
+    )
+    return _status_by_site(ids, open_orders, now)
 
 
 def status_of(site_id: int, orders: list[StopWorkOrder], now: datetime) -> dict:

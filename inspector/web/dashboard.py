@@ -40,7 +40,7 @@ def index():
     matching = [r for r in all_rows if dashboard.matches(r, **filters)] if filtered else all_rows
     # Most urgent first, a page at a time: a tablet renders 100 rows quickly; the counts cover every site.
     page = max(1, request.args.get("page", 1, type=int) or 1)
-    shown = dashboard.with_times(matching[(page - 1) * PAGE : page * PAGE])
+    shown = dashboard.for_page(session, matching[(page - 1) * PAGE : page * PAGE])
     query = {k: v for k, v in request.args.items() if k != "page"}
     return render_template(
         "dashboard/index.html",
