@@ -315,8 +315,10 @@ async function sendable(ctx, entries) {
   const mine = [];
   for (const entry of entries) {
     if (!authorsOwn(ctx, entry)) {
-      if (!entry.waiting_for_author) {
+      // Not sent now (a flush cut off by the sign-out may have left it 'sending'): it waits, queued.
+      if (!entry.waiting_for_author || entry.state !== 'queued') {
         await store.updateOutbox(entry.mutation_id, {
+          state: 'queued',
           waiting_for_author: true,
           reason: 'Waits for the person who submitted it to sign in on this device.',
         });

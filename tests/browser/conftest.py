@@ -83,5 +83,8 @@ def sign_in(page, base_url: str, email: str, password: str = demo.PASSWORD):
     page.goto(f"{base_url}/login")
     page.get_by_label("E-mail").fill(email)
     page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Sign in").click()
+    # Wait for the sign-in's own answer: the login page is already "loaded" when the click returns,
+    # so a test that navigated at once could cut the POST off before its session cookie was stored.
+    with page.expect_navigation():
+        page.get_by_role("button", name="Sign in").click()
     page.wait_for_load_state()
