@@ -9,9 +9,17 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from inspector.models import Photo, StoredFile, SyncConflict
+from inspector.models import Photo, SyncConflict
 from inspector.models.base import utcnow
-from inspector.services import accounts, enforcement, permits, public_records, rain, sites
+from inspector.services import (
+    accounts,
+    enforcement,
+    permits,
+    photo_uploads,
+    public_records,
+    rain,
+    sites,
+)
 from inspector.services import devices as device_auth
 from tests.support.enforcement import record_inspection
 
@@ -61,30 +69,21 @@ def _permit(session, site, company_id, by, rb, today):
     return permit
 
 
-def _photo(session, user, inspection_id, item_code) -> Photo:
+def _photo(session, user, inspection_id, item_code, rb) -> Photo:
+    """A photo stored as the sync stores one (photo_uploads.store_processed), linked to its item."""
     from inspector import photos as pipeline
     from tests.sync.helpers import jpeg
 
     data = jpeg(320, 240)
-    done = pipeline.process(data, "image/jpeg")
-    original, thumb = StoredFile(data=done.data), StoredFile(data=done.thumb)
-    session.add(original)
-    session.add(thumb)
-    session.flush()
-    photo = Photo(
-        id=str(uuid.uuid4()),
-        inspection_id=inspection_id,
-        item_code=item_code,
+    photo = photo_uploads.store_processed(
+        session,
+        pipeline.process(data, "image/jpeg"),
+        photo_id=str(uuid.uuid4()),
         sha256=hashlib.sha256(data).hexdigest(),
-        content_type=done.content_type,
-        width=done.width,
-        height=done.height,
-        size=len(done.data),
-        file_id=original.id,
-        thumb_file_id=thumb.id,
-        user_id=user.id,
+        user=user,
+        rb=rb,
     )
-    session.add(photo)
+    photo.inspection_id, photo.item_code = inspection_id, item_code
     session.flush()
     return photo
 
@@ -178,7 +177,7 @@ def build(session, rb) -> World:
     inspection, findings_made, proposed = record_inspection(
         session, site_b, rb, at=now - timedelta(hours=2), failed=("PERIMETER",), user=u["inspector"]
     )
-    photo = _photo(session, u["inspector"], inspection.id, "PERIMETER")
+    photo = _photo(session, u["inspector"], inspection.id, "PERIMETER", rb)
     order = enforcement.post_in_field(
         session,
         order_id=str(uuid.uuid4()),
