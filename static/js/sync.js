@@ -22,7 +22,6 @@ const PHOTO_RANGE = 256 * 1024;  // a larger photo goes in ranges of this size: 
 
 export const events = new EventTarget();
 
-let running = null;
 let timer = null;
 let backoff = BACKOFF_FIRST_MS;
 let started = false;
@@ -361,8 +360,6 @@ async function doFlush() {
   return summary;
 }
 
-let next = null;
-
 function merged(first, then) {
   if (!first) return then;
   const out = { ...then };
@@ -372,39 +369,43 @@ function merged(first, then) {
   return out;
 }
 
-/** Send the outbox, one flush at a time: a call during a flush gets one more flush right after it
- * (the running one may have read the outbox before this call's work was queued); its summary counts
- * both. */
+/** `run`, one call at a time: a call while it runs gets one more run right after it (one for all
+ * such calls: the running one may have read its input before their reason came), and
+ * `combine(first, then)` gives their answer. */
+function oneAtATime(run, combine = (first, then) => then) {
+  let current = null;
+  let again = null;
+  const call = () => {
+    if (current) {
+      again ||= current.catch(() => null).then((first) => {
+        again = null;
+        return call().then((then) => combine(first, then));
+      });
+      return again;
+    }
+    current = run().finally(() => { current = null; });
+    return current;
+  };
+  call.busy = () => current !== null;
+  return call;
+}
+
+const flushOnce = oneAtATime(() => {
+  const done = doFlush();
+  done.then(schedule, schedule);
+  return done;
+}, merged);
+
+/** Send the outbox, one flush at a time (a call during a flush gets one more right after it, its
+ * summary counting both). */
 export function flush() {
-  if (running) {
-    next ||= running.catch(() => null).then((first) => {
-      next = null;
-      return flush().then((s) => merged(first, s));
-    });
-    return next;
-  }
-  running = doFlush().finally(() => { running = null; });
-  running.then(schedule, schedule);
-  return running;
+  return flushOnce();
 }
 
-let pulling = null;
-let pullAgain = null;
-
-/** Fetch everything that changed since the stored cursor into the device's work packet. One pull at
- * a time: a call during a pull gets one more pull right after it (a reset of the packet during the
- * running pull clears the cursor it already read), so the whole packet never travels twice at once. */
-export function pullNow() {
-  if (pulling) {
-    pullAgain ||= pulling.catch(() => null).then(() => {
-      pullAgain = null;
-      return pullNow();
-    });
-    return pullAgain;
-  }
-  pulling = pullPages().finally(() => { pulling = null; });
-  return pulling;
-}
+/** Fetch everything that changed since the stored cursor into the device's work packet, one pull at
+ * a time: a reset of the packet during a pull clears the cursor it already read, so a call meanwhile
+ * gets one more pull after it, and the whole packet never travels twice at once. */
+export const pullNow = oneAtATime(pullPages);
 
 async function pullPages() {
   let pages = 0;
@@ -444,7 +445,7 @@ export function startAutoSync() {
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') kick(); });
   store.events.addEventListener('outbox-changed', () => {
     // A newly queued record goes out right away when the network is there.
-    if (!running && navigator.onLine) setTimeout(() => flush().catch(() => null), 0);
+    if (!flushOnce.busy() && navigator.onLine) setTimeout(() => flush().catch(() => null), 0);
   });
   kick();
 }
