@@ -227,13 +227,14 @@ def photo_put(photo_id: str):
             )
     except PhotoError as exc:
         session.rollback()
-        response = jsonify(error=exc.error, reason=exc.reason)
+        body = {"error": exc.error, "reason": exc.reason}
         if isinstance(exc, photo_ranges.RangeError):
-            response = jsonify(error=exc.error, reason=exc.reason, received=exc.received)
+            body["received"] = exc.received
         elif getattr(exc, "assembled", False):
             # The whole photo, assembled, was refused: the next try starts from byte 0.
             photo_ranges.discard(session, photo_id, g.caller.user)
             session.commit()
+        response = jsonify(body)
         if exc.status == 503:
             response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response, exc.status
