@@ -670,7 +670,8 @@ async function start(params) {
 
 // A correction starts from the answers of the inspection it replaces (photos stay with the original).
 async function copyAnswers(draft, replacesId) {
-  const all = [...(await store.listOutbox()), ...(await store.listSent())];
+  const { outbox, sent } = await store.listOutboxAndSent();
+  const all = [...outbox, ...sent];
   const original = all.find((m) => m.entity === 'inspection' && m.entity_id === replacesId);
   if (!original) return;
   const p = original.payload;

@@ -200,9 +200,9 @@ function findingCard(finding, { site, titles, pending, user, saved }) {
 }
 
 async function render() {
-  const [user, catalog, sites, all, outbox, sent] = await Promise.all([
-    store.getMeta('user'), store.getMeta('catalog'), store.listSites(), store.listFindings(), store.listOutbox(),
-    store.listSent()]);
+  const [user, catalog, sites, all, { outbox, sent }] = await Promise.all([
+    store.getMeta('user'), store.getMeta('catalog'), store.listSites(), store.listFindings(),
+    store.listOutboxAndSent()]);
   const titles = new Map((catalog?.items || []).map((item) => [item.code, item.title]));
   const pending = new Map(outbox.filter((e) => e.entity === 'finding').map((e) => [String(e.entity_id), e]));
   // Sent but not pulled back yet (the pull follows the push): no second form for a correction the server has.

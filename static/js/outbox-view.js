@@ -225,7 +225,7 @@ function askDiscard(entry) {
 }
 
 async function render() {
-  const [outbox, sent, me, catalog] = await Promise.all([store.listOutbox(), store.listSent(),
+  const [{ outbox, sent }, me, catalog] = await Promise.all([store.listOutboxAndSent(),
     store.getMeta('user'), store.getMeta('catalog')]);
   const context = { me, catalog };
   $('outbox-list').replaceChildren(...outbox.map((e) => row(e, context)));

@@ -339,6 +339,17 @@ export async function listSent() {
   return rows.reverse();
 }
 
+/** The outbox and the sent list read together (one transaction): an entry moved to `sent` meanwhile
+ * is in exactly one of them. */
+export async function listOutboxAndSent() {
+  const tx = (await getDb()).transaction(['outbox', 'sent']);
+  const [outbox, sent] = await Promise.all([
+    tx.objectStore('outbox').index('created_at').getAll(),
+    tx.objectStore('sent').index('created_at').getAll(),
+  ]);
+  return { outbox, sent: sent.reverse() };
+}
+
 // ------------------------------------------------------------------ photos
 export async function putPhoto(photo) {
   await (await getDb()).put('photos', photo);
