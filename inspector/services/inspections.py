@@ -30,7 +30,7 @@ from ..models import (
 )
 from ..photos import position
 from ..rules import checklist, clocks, signatures
-from . import NotFound, ServiceError, seals, sites
+from . import NotFound, ServiceError, sealed_records, seals, sites
 
 STAFF = ("inspector", "supervisor")
 PERMITTEE_KINDS = ("weekly", "post_rain")  # the permittee's own inspections (§ 256-8D(3)(g))
@@ -693,7 +693,13 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
             }
         )
     conn.execute(AuditEvent.__table__.insert(), events)
-    seals.seal(session, "inspection", *(p["row"]["id"] for p in prepared), at=ctx.now)
+    seals.seal(
+        session,
+        "inspection",
+        *(p["row"]["id"] for p in prepared),
+        at=ctx.now,
+        written=_written(session, prepared, claims),
+    )
     from . import findings, permits  # own findings and permit clocks (docs/layers.md)
 
     today = clocks.to_local(ctx.now, ctx.rb).date()
@@ -724,6 +730,24 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
 
         for site in {p["row"]["site_id"]: p["site"] for p in prepared}.values():
             enforcement.evaluate_site(session, site, ctx.now, ctx.rb)
+
+
+def _written(session: Session, prepared: list[dict], claims: list[dict]) -> dict[str, dict]:
+    """The records just inserted, as sealing would read them back (docs/sealing.md, "Writers")."""
+    if not sealed_records.byte_ordered(session):
+        return {}
+    by_inspection: dict[str, list[dict]] = {}
+    for claim in claims:
+        by_inspection.setdefault(claim["inspection_id"], []).append(claim)
+    out = {}
+    for p in prepared:
+        iid = p["row"]["id"]
+        record = sealed_records.written_inspection(
+            p["row"], p["answers"], by_inspection.get(iid, [])
+        )
+        if record is not None:
+            out[iid] = record
+    return out
 
 
 ANSWER_COLUMNS = (

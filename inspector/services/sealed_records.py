@@ -9,11 +9,26 @@ were sealed with."""
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from datetime import date, datetime
 
-from sqlalchemy import JSON, Date, DateTime, Integer, Text, select, type_coerce
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Date,
+    DateTime,
+    Float,
+    Integer,
+    String,
+    select,
+    text,
+    type_coerce,
+)
+from sqlalchemy import Text as TextType
 from sqlmodel import Session
+from sqlmodel.sql.sqltypes import AutoString
 
 from ..models import Answer, Finding, Inspection, OrderEvent, PhotoClaim, RainReading, StopWorkOrder
 from ..seal_chain import plain, record_hash
@@ -195,7 +210,7 @@ def _rows(session: Session, table, fields, where, order_by) -> list[dict]:
         for i, c in enumerate(cols)
         if isinstance(c.type, (JSON, DateTime, Date))
     ]
-    chosen = [type_coerce(c, Text) if isinstance(c.type, JSON) else c for c in cols]
+    chosen = [type_coerce(c, TextType) if isinstance(c.type, JSON) else c for c in cols]
     result = session.execute(select(*chosen).where(where).order_by(*order_by)).tuples().all()
     if not convert:
         return [dict(zip(fields, row, strict=True)) for row in result]
@@ -343,3 +358,127 @@ def id_chunks(session: Session, kind: str, where=None) -> Iterator[list]:
             return
         yield chunk
         last = chunk[-1]
+
+
+# ---------------------------------------------------------------- a record as just written
+#
+# A push seals the inspections it has just inserted. Reading 1,250 answers a batch back to hash them
+# cost more than writing them, so `written` builds the record `load` would read back from the values
+# the service bound, when each one is known to read back equal (docs/sealing.md, "Writers"):
+# text, whole numbers, booleans and floats as they are; naive times and days as their ISO text
+# (the database keeps microseconds); JSON columns as the objects that were encoded. Any other value
+# (an aware time, a number in a text column) makes it answer None: that record is read back.
+# `tests/sync/test_push_sealing.py` seals pushes both ways and compares every hash.
+
+
+class _Unsure(Exception):
+    pass
+
+
+def _reads_as(column) -> Callable:
+    """How a value bound to `column` comes back in a record read by `load`."""
+    kind = column.type
+    if isinstance(kind, JSON):
+        allowed: tuple = (dict, list)
+    elif isinstance(kind, DateTime):
+
+        def moment(value):
+            if value is None:
+                return None
+            if type(value) is not datetime or value.tzinfo is not None:
+                raise _Unsure
+            return value.isoformat()
+
+        return moment
+    elif isinstance(kind, Date):
+
+        def day(value):
+            if value is None:
+                return None
+            if type(value) is not date:
+                raise _Unsure
+            return value.isoformat()
+
+        return day
+    elif isinstance(kind, Boolean):
+        allowed = (bool,)
+    elif isinstance(kind, Integer):
+        allowed = (int,)
+    elif isinstance(kind, Float) and not kind.asdecimal:
+        allowed = (float,)
+    elif isinstance(kind, (String, TextType)) or type(kind) is AutoString:  # no conversion
+        allowed = (str,)
+    else:
+        allowed = ()
+
+    def check(value):
+        if value is not None and type(value) not in allowed:
+            raise _Unsure
+        return value
+
+    return check
+
+
+def _readers(table, fields: tuple[str, ...]) -> list[tuple[str, Callable]]:
+    return [(name, _reads_as(table.c[name])) for name in fields]
+
+
+_READERS: dict[tuple[str, int], dict[str, list]] = {}
+
+
+def _inspection_readers(fmt: int) -> dict[str, list]:
+    got = _READERS.get(("inspection", fmt))
+    if got is None:
+        got = _READERS[("inspection", fmt)] = {
+            "row": _readers(Inspection.__table__, KINDS["inspection"].formats[fmt]),
+            "answer": _readers(Answer.__table__, ANSWER_FIELDS),
+            "photo": _readers(PhotoClaim.__table__, photo_fields(fmt)),
+        }
+    return got
+
+
+def written_inspection(
+    row: dict, answers: list[dict], photos: list[dict], fmt: int | None = None
+) -> dict | None:
+    """The record `load` reads back for an inspection inserted with these values: `row` the
+    inspection's columns, `answers` and `photos` its answer and photo-claim rows (each with the
+    fields it was inserted with). None when a value is not known to read back equal. Children come
+    in the order `load` reads them (by item code, by photo id): the database's order for text that
+    a caller has checked sorts by code point (`byte_ordered`)."""
+    fmt = KINDS["inspection"].current if fmt is None else fmt
+    readers = _inspection_readers(fmt)
+    try:
+        record = {name: read(row[name]) for name, read in readers["row"]}
+        a, p = readers["answer"], readers["photo"]
+        record["answers"] = [
+            {name: read(x[name]) for name, read in a}
+            for x in sorted(answers, key=lambda x: x["item_code"])
+        ]
+        record["photos"] = [
+            {name: read(x[name]) for name, read in p}
+            for x in sorted(photos, key=lambda x: x["photo_id"])
+        ]
+    except (_Unsure, KeyError):
+        return None
+    return record
+
+
+_CODE_POINT_COLLATIONS = ("C", "POSIX", "C.UTF-8", "C.utf8", "ucs_basic")
+_COLLATION: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def byte_ordered(session: Session) -> bool:
+    """Whether the database sorts text by code point, as Python's sorted() does: SQLite always;
+    PostgreSQL when the database's collation is C (another locale sorts "SILT-2" after "SILTA").
+    Asked once per engine."""
+    engine = session.get_bind()
+    known = _COLLATION.get(engine)
+    if known is None:
+        known = engine.dialect.name == "sqlite"
+        if engine.dialect.name == "postgresql":
+            collation = session.execute(
+                text("SELECT datcollate FROM pg_database WHERE datname = current_database()")
+            ).scalar()
+            known = collation in _CODE_POINT_COLLATIONS
+        _COLLATION[engine] = known
+    return known

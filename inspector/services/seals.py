@@ -95,16 +95,19 @@ def seal(
     *records_,
     at: datetime | None = None,
     origin: str = "receipt",
+    written: dict[str, dict] | None = None,
 ) -> list[chain.Seal]:
     """Seal records (model objects or ids) of one kind as the database now holds them, in the
     caller's transaction. `kind` None: taken from the first record's class. Inside `together`,
-    the seal is made when the block ends (nothing is returned)."""
+    the seal is made when the block ends (nothing is returned). `written`: {id: record} built from
+    the values the caller has just inserted (sealed_records.written_inspection), hashed instead of
+    read back; the ids it lacks are read back."""
     if not records_:
         return []
     kind = kind or records.kind_of(records_[0])
     ids = list(dict.fromkeys(_record_id(r) for r in records_))
     if _WAITING not in session.info:
-        return _seal_now(session, kind, ids, at or utcnow(), origin)
+        return _seal_now(session, kind, ids, at or utcnow(), origin, written)
     asked, waiting = session.info[_WAITING]
     if any((kind, i) in waiting for i in ids):
         _seal_waiting(session)
@@ -114,14 +117,23 @@ def seal(
 
 
 def _seal_now(
-    session: Session, kind: str, ids: list[str], at: datetime, origin: str
+    session: Session,
+    kind: str,
+    ids: list[str],
+    at: datetime,
+    origin: str,
+    written: dict[str, dict] | None = None,
 ) -> list[chain.Seal]:
     session.flush()
-    current = records.hashes(session, kind, ids)
+    fmt = records.KINDS[kind].current
+    written = written or {}
+    current = {i: chain.record_hash(kind, fmt, written[i]) for i in ids if i in written}
+    unread = [i for i in ids if i not in current]
+    if unread:
+        current.update(records.hashes(session, kind, unread))
     absent = [i for i in ids if i not in current]
     if absent:
         raise LookupError(f"cannot seal {kind} {', '.join(absent)}: not stored")
-    fmt = records.KINDS[kind].current
     _lock_head(session)
     made = chain.extend(head(session), [(kind, i, fmt, current[i]) for i in ids], at, origin)
     session.execute(
