@@ -16,7 +16,7 @@ from sqlalchemy import or_
 from sqlmodel import Session, select
 
 from inspector.models import AuditEvent, Site, SyncConflict, SyncMutation, User
-from inspector.services import NotFound, ServiceError, sites
+from inspector.services import NotFound, ServiceError, bulk, sites
 from inspector.services import photo_uploads as photo_store
 from inspector.services.inspections import Invalid, kinds_for
 
@@ -144,7 +144,7 @@ def push(session: Session, body, *, user: User, device_id: str | None, now, rb) 
         if results[i]["status"] != "rejected"
     ]
     if log:  # the idempotency record: a replay of any of these gets the same result
-        session.connection().execute(SyncMutation.__table__.insert(), log)
+        bulk.insert(session.connection(), SyncMutation.__table__, log)
     _refresh_photo_counts(session, mutations, results)
     _after_batch(session, ctx)
     session.flush()

@@ -30,7 +30,7 @@ from ..models import (
 )
 from ..photos import position
 from ..rules import checklist, clocks, signatures
-from . import NotFound, ServiceError, sealed_records, seals, sites
+from . import NotFound, ServiceError, bulk, sealed_records, seals, sites
 
 STAFF = ("inspector", "supervisor")
 PERMITTEE_KINDS = ("weekly", "post_rain")  # the permittee's own inspections (§ 256-8D(3)(g))
@@ -639,7 +639,7 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
     conn = (
         session.connection()
     )  # Core multi-row inserts: no ORM bookkeeping for rows we never read back
-    conn.execute(Inspection.__table__.insert(), [p["row"] for p in prepared])
+    bulk.insert(conn, Inspection.__table__, [p["row"] for p in prepared])
     answer_rows = [(p["row"]["id"], a) for p in prepared for a in p["answers"]]
     if answer_rows:
         _insert_answers(conn, answer_rows)
@@ -649,7 +649,7 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
         for photo in p["photos"]
     ]
     if claims:
-        conn.execute(PhotoClaim.__table__.insert(), claims)
+        bulk.insert(conn, PhotoClaim.__table__, claims)
         for claim in claims:
             if claim["photo_id"] in lk.photos:
                 _link_received(session, lk.photos[claim["photo_id"]], claim)
@@ -692,7 +692,7 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
                 "after": {"why": "inspection"},
             }
         )
-    conn.execute(AuditEvent.__table__.insert(), events)
+    bulk.insert(conn, AuditEvent.__table__, events)
     seals.seal(
         session,
         "inspection",

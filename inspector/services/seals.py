@@ -12,12 +12,13 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, insert, select, text
+from sqlalchemy import func, select, text
 from sqlmodel import Session
 
 from .. import seal_chain as chain
 from ..models.base import utcnow
 from ..models.seals import Seal, VerifyRun
+from . import bulk
 from . import sealed_records as records
 
 PROBLEMS_KEPT = 200  # a run keeps this many problem lines; the count says how many there were
@@ -136,8 +137,9 @@ def _seal_now(
         raise LookupError(f"cannot seal {kind} {', '.join(absent)}: not stored")
     _lock_head(session)
     made = chain.extend(head(session), [(kind, i, fmt, current[i]) for i in ids], at, origin)
-    session.execute(
-        insert(Seal),
+    bulk.insert(
+        session.connection(),
+        Seal.__table__,
         [
             {
                 "seq": s.seq,
