@@ -40,6 +40,22 @@ def _whole(value, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
+def _points_inside(stroke: list, width: int, height: int) -> bool:
+    """Each point a list [x, y, ms] of whole numbers (not booleans) inside the box. A signature has
+    hundreds of points and a push 50 signatures: the checks are written inline."""
+    for point in stroke:
+        if type(point) is not list or len(point) != 3:
+            if not (isinstance(point, list) and len(point) == 3):
+                return False
+        x, y, ms = point
+        if type(x) is int and type(y) is int and type(ms) is int:
+            if not (0 <= x <= width and 0 <= y <= height and 0 <= ms <= MAX_MS):
+                return False
+        elif not (_whole(x, 0, width) and _whole(y, 0, height) and _whole(ms, 0, MAX_MS)):
+            return False
+    return True
+
+
 def clean(raw) -> tuple[dict | None, str | None]:
     """(signature, None) when it is a drawing with at least one stroke, else (None, why).
     A signature of no strokes, or of a single dot, is no signature: MISSING."""
@@ -59,18 +75,10 @@ def clean(raw) -> tuple[dict | None, str | None]:
         total += len(stroke)
         if total > MAX_POINTS:
             return None, f"At most {MAX_POINTS} points in all."
-        for point in stroke:
-            if not (
-                isinstance(point, list)
-                and len(point) == 3
-                and _whole(point[0], 0, width)
-                and _whole(point[1], 0, height)
-                and _whole(point[2], 0, MAX_MS)
-            ):
-                return None, (
-                    "Each point is [x, y, ms]: whole numbers inside the box, ms since the stroke "
-                    "began."
-                )
+        if not _points_inside(stroke, width, height):
+            return None, (
+                "Each point is [x, y, ms]: whole numbers inside the box, ms since the stroke began."
+            )
     if total < 2:
         return None, MISSING
     return {"width": width, "height": height, "strokes": strokes}, None
