@@ -157,6 +157,7 @@ def _clean_answers(raw, items: dict[str, dict], photo_ids: set[str], errors: dic
         errors["answers"] = f"At most {MAX_ANSWERS} answers."
         return []
     out, seen = [], set()
+    note_limit, action_limit = ANSWER_TEXT_LIMITS["note"], ANSWER_TEXT_LIMITS["corrective_action"]
     for i, answer in enumerate(raw):
         if not isinstance(answer, dict):
             errors[f"answers.{i}"] = "Must be an object."
@@ -173,8 +174,16 @@ def _clean_answers(raw, items: dict[str, dict], photo_ids: set[str], errors: dic
         result = answer.get("result")
         if result not in ANSWERS:
             errors[prefix + "result"] = "Must be pass, fail or na."
-        note = _answer_text(answer, "note", prefix, errors)
-        action = _answer_text(answer, "corrective_action", prefix, errors)
+        note, action = answer.get("note"), answer.get("corrective_action")
+        # Text within its limit (the usual case) inline; anything else through _answer_text.
+        if type(note) is str and len(note) <= note_limit:
+            note = note.strip()
+        else:
+            note = _answer_text(answer, "note", prefix, errors)
+        if type(action) is str and len(action) <= action_limit:
+            action = action.strip()
+        else:
+            action = _answer_text(answer, "corrective_action", prefix, errors)
         if result == "fail" and not action:
             errors[prefix + "corrective_action"] = (
                 "A failed item needs the corrective action required."

@@ -13,6 +13,7 @@ import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
+from operator import itemgetter
 
 from sqlalchemy import (
     JSON,
@@ -375,65 +376,70 @@ class _Unsure(Exception):
     pass
 
 
-def _reads_as(column) -> Callable:
-    """How a value bound to `column` comes back in a record read by `load`."""
+def _accepts(column) -> tuple[tuple[type, ...], bool]:
+    """The Python types a value bound to `column` may have for `written` to know what `load` reads
+    back (None always), and whether it is read back as its ISO text (times and days)."""
     kind = column.type
     if isinstance(kind, JSON):
-        allowed: tuple = (dict, list)
-    elif isinstance(kind, DateTime):
+        return (dict, list), False
+    if isinstance(kind, DateTime):
+        return (datetime,), True  # naive only: checked when converted
+    if isinstance(kind, Date):
+        return (date,), True
+    if isinstance(kind, Boolean):
+        return (bool,), False
+    if isinstance(kind, Integer):
+        return (int,), False
+    if isinstance(kind, Float) and not kind.asdecimal:
+        return (float,), False
+    if isinstance(kind, (String, TextType)) or type(kind) is AutoString:  # no conversion
+        return (str,), False
+    return (), False
 
-        def moment(value):
-            if value is None:
-                return None
-            if type(value) is not datetime or value.tzinfo is not None:
+
+class _Reader:
+    """The values bound to `fields` of `table` (a row's dict) as `load` reads them back; raises
+    _Unsure for a value of another type. The types of a row are checked once per combination
+    seen (a push's 50,000 answers have two or three)."""
+
+    def __init__(self, table, fields: tuple[str, ...]):
+        self.fields = fields
+        self.getter = itemgetter(*fields)
+        accepts = [_accepts(table.c[name]) for name in fields]
+        self.allowed = [(*types, type(None)) for types, _iso in accepts]
+        self.iso = [i for i, (_types, iso) in enumerate(accepts) if iso]
+        self.seen: set[tuple] = set()
+
+    def __call__(self, row: dict) -> dict:
+        values = self.getter(row)
+        kinds = tuple(map(type, values))
+        if kinds not in self.seen:
+            if not all(k in ok for k, ok in zip(kinds, self.allowed, strict=True)):
                 raise _Unsure
-            return value.isoformat()
-
-        return moment
-    elif isinstance(kind, Date):
-
-        def day(value):
-            if value is None:
-                return None
-            if type(value) is not date:
-                raise _Unsure
-            return value.isoformat()
-
-        return day
-    elif isinstance(kind, Boolean):
-        allowed = (bool,)
-    elif isinstance(kind, Integer):
-        allowed = (int,)
-    elif isinstance(kind, Float) and not kind.asdecimal:
-        allowed = (float,)
-    elif isinstance(kind, (String, TextType)) or type(kind) is AutoString:  # no conversion
-        allowed = (str,)
-    else:
-        allowed = ()
-
-    def check(value):
-        if value is not None and type(value) not in allowed:
-            raise _Unsure
-        return value
-
-    return check
+            if len(self.seen) < 1000:
+                self.seen.add(kinds)
+        if self.iso:
+            values = list(values)
+            for i in self.iso:
+                value = values[i]
+                if value is not None:
+                    if getattr(value, "tzinfo", None) is not None:
+                        raise _Unsure  # an aware time: stored without its zone on SQLite
+                    values[i] = value.isoformat()
+        return dict(zip(self.fields, values, strict=True))
 
 
-def _readers(table, fields: tuple[str, ...]) -> list[tuple[str, Callable]]:
-    return [(name, _reads_as(table.c[name])) for name in fields]
+_READERS: dict[int, tuple[_Reader, _Reader, _Reader]] = {}
 
 
-_READERS: dict[tuple[str, int], dict[str, list]] = {}
-
-
-def _inspection_readers(fmt: int) -> dict[str, list]:
-    got = _READERS.get(("inspection", fmt))
+def _inspection_readers(fmt: int) -> tuple[_Reader, _Reader, _Reader]:
+    got = _READERS.get(fmt)
     if got is None:
-        got = _READERS[("inspection", fmt)] = {
-            "row": _readers(Inspection.__table__, KINDS["inspection"].formats[fmt]),
-            "answer": _readers(Answer.__table__, ANSWER_FIELDS),
-            "photo": _readers(PhotoClaim.__table__, photo_fields(fmt)),
-        }
+        got = _READERS[fmt] = (
+            _Reader(Inspection.__table__, KINDS["inspection"].formats[fmt]),
+            _Reader(Answer.__table__, ANSWER_FIELDS),
+            _Reader(PhotoClaim.__table__, photo_fields(fmt)),
+        )
     return got
 
 
@@ -446,19 +452,12 @@ def written_inspection(
     in the order `load` reads them (by item code, by photo id): the database's order for text that
     a caller has checked sorts by code point (`byte_ordered`)."""
     fmt = KINDS["inspection"].current if fmt is None else fmt
-    readers = _inspection_readers(fmt)
+    inspection, answer, photo = _inspection_readers(fmt)
     try:
-        record = {name: read(row[name]) for name, read in readers["row"]}
-        a, p = readers["answer"], readers["photo"]
-        record["answers"] = [
-            {name: read(x[name]) for name, read in a}
-            for x in sorted(answers, key=lambda x: x["item_code"])
-        ]
-        record["photos"] = [
-            {name: read(x[name]) for name, read in p}
-            for x in sorted(photos, key=lambda x: x["photo_id"])
-        ]
-    except (_Unsure, KeyError):
+        record = inspection(row)
+        record["answers"] = [answer(x) for x in sorted(answers, key=itemgetter("item_code"))]
+        record["photos"] = [photo(x) for x in sorted(photos, key=itemgetter("photo_id"))]
+    except (_Unsure, KeyError, TypeError):
         return None
     return record
 
