@@ -21,6 +21,8 @@ from . import (
     schema,
 )
 
+READS_ONLY = "fairwater_reads_only"  # execution option of the engine that GET requests use
+
 
 def make_engine(url: str):
     if url.startswith("sqlite"):
@@ -37,13 +39,20 @@ def make_engine(url: str):
 
         # pysqlite's own transaction handling defers BEGIN; take it over so writes start with
         # BEGIN IMMEDIATE and concurrent writers queue on the busy timeout instead of failing.
+        # A request that only reads (GET) begins a plain read transaction on a read-only
+        # connection: it never waits for a writer (WAL), and a page load that tried to write
+        # would fail loudly instead of racing the writers (docs/layers.md, "Reads and writes").
         @event.listens_for(engine, "connect")
         def _no_autobegin(dbapi_conn, _record):
             dbapi_conn.isolation_level = None
 
         @event.listens_for(engine, "begin")
         def _begin(conn):
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            reads_only = bool(conn.get_execution_options().get(READS_ONLY))
+            if conn.info.get(READS_ONLY, False) != reads_only:  # a pooled connection keeps it
+                conn.exec_driver_sql(f"PRAGMA query_only = {'ON' if reads_only else 'OFF'}")
+                conn.info[READS_ONLY] = reads_only
+            conn.exec_driver_sql("BEGIN" if reads_only else "BEGIN IMMEDIATE")
 
         return engine
     engine = create_engine(url, pool_pre_ping=True)
@@ -66,10 +75,26 @@ def get_session() -> Session:
     that may change something queues behind other writers before its first read, as SQLite's
     BEGIN IMMEDIATE does (postgresql.writer_session)."""
     if "db_session" not in g:
-        g.db_session = Session(engine(), expire_on_commit=False)
-        if has_request_context() and request.method not in ("GET", "HEAD", "OPTIONS"):
+        reads_only = has_request_context() and request.method in ("GET", "HEAD", "OPTIONS")
+        bind = reader() if reads_only else engine()
+        g.db_session = Session(bind, expire_on_commit=False)
+        if has_request_context() and not reads_only:
             postgresql.writer_session(g.db_session)
     return g.db_session
+
+
+def reader():
+    """The engine's read-only face: GET requests read through it (SQLite: no write lock taken,
+    writes refused; PostgreSQL: a READ ONLY transaction)."""
+    writer, extensions = engine(), current_app.extensions
+    made_for, reads = extensions.get("reader", (None, None))
+    if made_for is not writer:  # first use, or the engine was replaced (tests do)
+        options = {READS_ONLY: True}
+        if writer.dialect.name == "postgresql":
+            options["postgresql_readonly"] = True
+        reads = writer.execution_options(**options)
+        extensions["reader"] = (writer, reads)
+    return reads
 
 
 def close_session(_exc=None) -> None:
