@@ -17,6 +17,7 @@ from .models import Inspection, RainEvent, RainReading
 from .rules import clocks
 from .rules import rain as rain_rules
 from .rules.rulebook import Rulebook
+from .services import read_rows
 from .services.rain import gauges_for_sites
 from .services.schedule import COUNTED_KINDS, current_permits, inspection_moment, permit_active_at
 
@@ -80,7 +81,10 @@ def _statements() -> dict:
         "events": select(RainEvent).where(
             RainEvent.gauge_id == gauge_id, RainEvent.end >= start, RainEvent.end < end
         ),
-        "inspections": select(Inspection).where(
+        # What a mark shows of an inspection, as rows of columns (no ORM objects for a drawing).
+        "inspections": select(
+            Inspection.kind, Inspection.by_village, Inspection.inspected_on, Inspection.started_at
+        ).where(
             Inspection.site_id == bindparam("site_id"),
             Inspection.kind.in_(COUNTED_KINDS),
             Inspection.inspected_on >= bindparam("first"),
@@ -114,8 +118,8 @@ def site_timeline_svg(
         events = session.exec(
             q["events"], params={**span, "start": start_utc - timedelta(days=2)}
         ).all()
-    inspections = session.exec(
-        q["inspections"], params={"site_id": site.id, "first": first, "today": today}
+    inspections = read_rows(
+        session, q["inspections"], {"site_id": site.id, "first": first, "today": today}
     ).all()
     threshold = rain_rules.settings(rb)["rain_threshold_in"]
     rain = daily_rain(readings, rb)

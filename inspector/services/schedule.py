@@ -19,7 +19,7 @@ Every item: {"kind", "due_at" (ISO UTC "…Z" or None), "state": "due"|"overdue"
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from sqlalchemy import bindparam, case, func
@@ -29,7 +29,7 @@ from ..models import Inspection, Permit, RainEvent, RainGauge
 from ..rules import clocks
 from ..rules import rain as rain_rules
 from ..rules.rulebook import Rulebook
-from . import visits
+from . import read_rows, visits
 from .rain import gauges_for_sites
 
 ACTIVE = ("issued", "extended")
@@ -83,16 +83,17 @@ def _latest_inspections(
     through the visits query, whose ranking of every inspection made the dashboard twice as slow."""
     if isinstance(site_ids, (list, tuple)) and not site_ids:
         return {}
+    read = partial(read_rows, session)
     if site_ids is EVERY_SITE:  # a page of every site: no list of ids to send or to match
-        rows = session.exec(_corrected_every())
+        rows = read(_corrected_every()).scalars()
     elif isinstance(site_ids, (list, tuple)):  # a page's sites: the statement is built once
-        rows = session.exec(_corrected_listed(), params={"site_ids": list(site_ids)})
+        rows = read(_corrected_listed(), {"site_ids": list(site_ids)}).scalars()
     else:
-        rows = session.exec(_corrected_query(site_ids))
+        rows = read(_corrected_query(site_ids)).scalars()
     corrected = list(dict.fromkeys(rows))  # a site once, however many of its visits were corrected
     out = _latest_uncorrected(session, site_ids, corrected, last_days)
     # Run even when no site has a correction, so the number of queries never depends on the data.
-    rows = session.exec(_last_visits_of_params(), params={visits.SITE_IDS: corrected})
+    rows = read(_last_visits_of_params(), {visits.SITE_IDS: corrected})
     out.update({row[0]: LastInspection(*row) for row in rows})
     return out
 
@@ -107,9 +108,9 @@ def _latest_uncorrected(
         params = {} if every else {"site_ids": list(site_ids)}
         if corrected:
             params["corrected"] = corrected
-        rows = session.exec(_latest_uncorrected_listed(bool(corrected), every), params=params)
+        rows = read_rows(session, _latest_uncorrected_listed(bool(corrected), every), params)
     else:
-        rows = session.exec(_latest_uncorrected_query(site_ids, corrected or None))
+        rows = read_rows(session, _latest_uncorrected_query(site_ids, corrected or None))
     out: dict[int, LastInspection] = {}
     days: dict = {}
     for site_id, any_day, *inspection in rows:

@@ -7,7 +7,7 @@ writes (docs/layers.md)."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from sqlalchemy import bindparam, func
 from sqlalchemy.orm import joinedload
@@ -29,7 +29,7 @@ from ..models import (
     User,
 )
 from ..rules.rulebook import Rulebook
-from . import enforcement, findings, permits, public_records, rain, schedule, sites
+from . import enforcement, findings, permits, public_records, rain, read_rows, schedule, sites
 from .inspections import kinds_for
 
 TIMELINE_DAYS = 42
@@ -238,7 +238,6 @@ def _timeline_statements() -> dict:
     time cost more CPU than SQLite spends running them. They read the columns the timeline shows as
     rows, not whole records (no ORM objects to build for a list that is only read)."""
     site_id, since = bindparam("site_id"), bindparam("since")
-    ids = bindparam("ids", expanding=True)
     fails = (  # each inspection's failed items, counted in the same read
         select(func.count())
         .select_from(Answer)
@@ -258,7 +257,11 @@ def _timeline_statements() -> dict:
         .where(Inspection.site_id == site_id, Inspection.received_at >= bindparam("received"))
         .order_by(Inspection.inspected_on.desc())
         .limit(60),
-        "photos": select(Photo.id, Photo.inspection_id).where(Photo.inspection_id.in_(ids)),
+        # The photos of the site's inspections of the period (a join, not a list of 60 ids to
+        # expand into the statement each time); the timeline keeps those of the inspections it shows.
+        "photos": select(Photo.id, Photo.inspection_id)
+        .join(Inspection, Inspection.id == Photo.inspection_id)
+        .where(Inspection.site_id == site_id, Inspection.received_at >= bindparam("received")),
         "findings": select(
             Finding.id, Finding.item_code, Finding.status, Finding.due_at, Finding.created_at
         ).where(Finding.site_id == site_id, Finding.created_at >= since),
@@ -281,17 +284,13 @@ def timeline(session, site, now, orders, site_permits, link, days: int = TIMELIN
     newest first."""
     since = now - timedelta(days=days)
     q = _timeline_statements()
+    read = partial(read_rows, session)
     events: list[dict] = []
-    recent = list(
-        session.exec(
-            q["inspections"],
-            params={"site_id": site.id, "received": since - timedelta(days=30)},
-        )
-    )
-    ids = [i.id for i in recent]
+    inspected = {"site_id": site.id, "received": since - timedelta(days=30)}
+    recent = list(read(q["inspections"], inspected))
     thumbs: dict[str, list] = {}
-    if ids:
-        for p in session.exec(q["photos"], params={"ids": ids}):
+    if recent:
+        for p in read(q["photos"], inspected):
             thumbs.setdefault(p.inspection_id, []).append(p)
     for i in recent:
         events.append(
@@ -303,7 +302,7 @@ def timeline(session, site, now, orders, site_permits, link, days: int = TIMELIN
                 "fails": i.fails,
             }
         )
-    for f in session.exec(q["findings"], params={"site_id": site.id, "since": since}):
+    for f in read(q["findings"], {"site_id": site.id, "since": since}):
         events.append(
             {
                 "kind": "finding",
@@ -316,11 +315,9 @@ def timeline(session, site, now, orders, site_permits, link, days: int = TIMELIN
         if o.proposed_at is not None and o.proposed_at >= since:
             events.append({"kind": "order", "at": o.issued_at or o.proposed_at, "item": o})
     if site_permits:
-        for n in session.exec(
-            q["notices"], params={"permit_ids": [p.id for p in site_permits], "since": since}
-        ):
+        for n in read(q["notices"], {"permit_ids": [p.id for p in site_permits], "since": since}):
             events.append({"kind": "notice", "at": n.notified_at, "item": n})
     if link is not None:
-        for r in session.exec(q["rain"], params={"gauge_id": link.gauge_id, "since": since}):
+        for r in read(q["rain"], {"gauge_id": link.gauge_id, "since": since}):
             events.append({"kind": "rain", "at": r.end, "item": r})
     return sorted(events, key=lambda e: e["at"] or now, reverse=True)
