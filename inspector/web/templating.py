@@ -1,18 +1,38 @@
-"""The pages' Jinja environment: `row.key` on a plain dict reads the key at once.
+"""The pages' Jinja environment: `row.key` on a plain dict reads the key at once, and an imported
+macro file is not compared key by key with the importing page's globals.
 
 Jinja reads `x.name` as getattr(x, "name") and, when that fails, x["name"]. The pages' rows are dicts,
 so every `row.key` in a loop raised and caught an AttributeError first (a dashboard of 100 rows: thousands
 a page). A plain dict has no attributes but its class's, so for any other name the key is what Jinja
-would have returned anyway: the same values, without the exception."""
+would have returned anyway: the same values, without the exception.
+
+Each `{% from "_form.html" import status %}` makes Jinja check whether the importing template has
+globals the imported one lacks (`ctx.globals_keys - self.globals.keys()`, a lookup through a ChainMap
+per key: a dozen imports on the site page, 200 lookups). A template's globals are its own (`maps[0]`,
+empty for every page here) over the environment's, so the same difference is taken in C below."""
 
 from __future__ import annotations
 
 from flask.templating import Environment
+from jinja2 import Template
+
+
+class PageTemplate(Template):
+    def _get_default_module(self, ctx=None):
+        maps = getattr(self.globals, "maps", None)
+        if ctx is not None and maps is not None and len(maps) == 2:
+            if ctx.globals_keys.difference(*maps):
+                return super()._get_default_module(ctx)  # new globals: Jinja's own way
+            ctx = None  # none: the module built once, as Jinja does when the difference is empty
+        return super()._get_default_module(ctx)
+
 
 DICT_ATTRIBUTES = frozenset(dir(dict))
 
 
 class PageEnvironment(Environment):
+    template_class = PageTemplate
+
     def getattr(self, obj, attribute):
         if type(obj) is dict and attribute not in DICT_ATTRIBUTES:
             try:
