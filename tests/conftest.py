@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from functools import partial
 
 import pytest
+from werkzeug.security import generate_password_hash
 
 from inspector import create_app
 from inspector.db import get_session
@@ -20,6 +22,23 @@ def _test_databases_server():
     """The template and the test databases (tests/support/database.py) are removed after the run."""
     yield
     database.drop_all()
+
+
+@pytest.fixture(autouse=True)
+def _quick_password_hashes(request, monkeypatch):
+    """The app hashes passwords with scrypt at its production cost, about 0.1 s a hash, and the
+    suite creates and signs in thousands of users: tests hash with one PBKDF2 round instead.
+    check_password_hash reads the method from the stored hash, so signing in is checked the same
+    way. Tests marked `real_password_hashing` keep the production method (test_passwords.py)."""
+    real = request.node.get_closest_marker("real_password_hashing") is not None
+    if real:
+        accounts.dummy_hash.cache_clear()  # made like the users' hashes: in this test's method
+    else:
+        quick = partial(generate_password_hash, method="pbkdf2:sha256:1")
+        monkeypatch.setattr(accounts, "generate_password_hash", quick)
+    yield
+    if real:
+        accounts.dummy_hash.cache_clear()
 
 
 @pytest.fixture

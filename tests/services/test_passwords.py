@@ -85,3 +85,22 @@ def test_create_user_command_refuses_a_common_password(app):
             ]
         )
     assert result.exit_code != 0 and "commonly used" in result.output
+
+
+@pytest.mark.real_password_hashing
+def test_passwords_are_stored_as_costly_salted_hashes_never_as_text(db):
+    first = new_user(db, PASSWORD)
+    second = new_user(db, PASSWORD, email="another@example.test")
+    for user in (first, second):
+        method, salt, digest = user.password_hash.split("$")
+        assert method == "scrypt:32768:8:1" and PASSWORD not in user.password_hash
+    assert first.password_hash != second.password_hash  # salted: the same password, two hashes
+    assert (
+        accounts.dummy_hash().split("$")[0] == "scrypt:32768:8:1"
+    )  # an unknown e-mail costs as much
+    assert (
+        accounts.authenticate(
+            db, first.email, PASSWORD, client="192.0.2.9", limits=accounts.Limits()
+        ).user
+        == first
+    )
