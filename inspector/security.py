@@ -14,6 +14,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .db import get_session
 from .models import User
+from .services import by_key
 
 csrf = CSRFProtect()
 
@@ -36,7 +37,7 @@ def init_app(app) -> None:
         g.user = None
         user_id = session.get("user_id")
         if user_id is not None:
-            user = get_session().get(User, user_id)
+            user = by_key(get_session(), User, user_id)
             # The generation lives in the database: signing out, a password change or a disabled
             # account raises it, so an older cookie stops working in every server process at once.
             if user is not None and user.active and session.get("gen") == user.session_generation:

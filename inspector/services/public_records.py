@@ -26,14 +26,14 @@ from ..models import (
     User,
 )
 from ..rules.clocks import local_date
-from . import Forbidden, NotFound, ServiceError, audit, findings, permits, photo_marks, rain
+from . import Forbidden, NotFound, ServiceError, audit, by_key, findings, permits, photo_marks, rain
 
 TOKEN_BYTES = 24  # 32 URL-safe characters: 192 bits, not guessable
 SHOWN_KINDS = ("weekly", "post_rain")  # the reports NR 216.48(4) asks to keep
 
 
 def state(session: Session, site_id: int) -> PublicRecords | None:
-    return session.get(PublicRecords, site_id)
+    return by_key(session, PublicRecords, site_id)
 
 
 def may_manage(session: Session, user: User, site: Site) -> bool:

@@ -29,7 +29,17 @@ from ..models import (
     User,
 )
 from ..rules.rulebook import Rulebook
-from . import enforcement, findings, permits, public_records, rain, read_rows, schedule, sites
+from . import (
+    by_key,
+    enforcement,
+    findings,
+    permits,
+    public_records,
+    rain,
+    read_rows,
+    schedule,
+    sites,
+)
 from .inspections import kinds_for
 
 TIMELINE_DAYS = 42
@@ -43,7 +53,7 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
     current = site_permits[0] if site_permits else None  # as permits.current_permit picks it
     docs = documents_by_permit(session, [p.id for p in site_permits])
     gauges = rain.all_gauges(session)
-    link = session.get(SiteGauge, site.id)
+    link = by_key(session, SiteGauge, site.id)
     linked, nearest = site_gauge(session, site, link, gauges, rb)
     # The schedule takes the permit and gauge read here instead of reading them again.
     every = schedule.due_items_many(

@@ -11,7 +11,7 @@ from ..models.base import utcnow
 from ..models.sites import EXCLUDED_USES
 from ..rules import applicability, checklist
 from ..rules.rulebook import Rulebook, default
-from . import NotFound, ServiceError, audit
+from . import NotFound, ServiceError, audit, by_key
 
 # (field, label, minimum, maximum): absurd values are refused with the field named.
 NUMBER_LIMITS = {
@@ -217,7 +217,7 @@ def get_visible_site(session: Session, user: User, site_id: int) -> Site:
     if user.role == "permittee":
         site = session.exec(visible_sites_query(user).where(Site.id == site_id)).first()
     else:  # staff see every site (visible_sites_query adds no clause): a read by primary key
-        site = session.get(Site, site_id)
+        site = by_key(session, Site, site_id)
     if site is None:
         raise NotFound("No such site.")
     return site
