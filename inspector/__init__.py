@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 
 from flask import Flask
@@ -71,4 +72,22 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.cli.add_command(command)
     # `db upgrade` then seals the records stored before sealing began (docs/sealing.md).
     app.extensions["after_upgrade"] = [cli_seals.seal_existing]
+    _freeze_startup_heap()
     return app
+
+
+_startup_frozen = False
+
+
+def _freeze_startup_heap() -> None:
+    """Once per process, after the first app is built: the objects made by the imports and the app
+    (some 10^5 containers) live as long as the process, so they are moved out of the cyclic
+    collector's generations (gc.freeze) and its full collections stop rescanning them (one took
+    0.18 s of CPU in the middle of bench_sync_ingest's push, 0.03 s after). Garbage is collected
+    first so that none is kept; what is made later is collected as before. A forking server also
+    keeps the frozen pages shared."""
+    global _startup_frozen
+    if not _startup_frozen:
+        _startup_frozen = True
+        gc.collect()
+        gc.freeze()

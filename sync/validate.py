@@ -69,7 +69,6 @@ _SIXTEEN = b"0" * 16  # 2**53 has 16 digits
 _BEFORE_VALUE = frozenset(b" \t\n\r:,[")
 _NOT_STRUCTURE = bytes(sorted(set(range(256)) - set(b'"[]{}')))
 _STRING = re.compile(rb'"[^"]*"')
-_EMPTY_PAIR = re.compile(rb"\[\]|\{\}")
 
 
 def _suspect_bytes(data: bytes) -> bool:
@@ -101,11 +100,14 @@ def _too_deep(data: bytes) -> bool:
     if b'"' in brackets:  # a bracket inside text
         brackets = _STRING.sub(b"", brackets)
     for _ in range(MAX_DEPTH + 1):
-        brackets, dropped = _EMPTY_PAIR.subn(b"", brackets)
-        if not brackets:
+        # One level a pass: the empty pairs there are now, not the ones their removal makes
+        # ("{[]}" -> "{}"), so each is marked first and the marks removed after.
+        rest = brackets.replace(b"[]", b"0").replace(b"{}", b"0").replace(b"0", b"")
+        if not rest:
             return False
-        if not dropped:
+        if len(rest) == len(brackets):
             return True
+        brackets = rest
     return True
 
 
