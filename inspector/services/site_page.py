@@ -51,7 +51,7 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
     one_site = {"site_id": site.id}
     site_permits = list(session.exec(q["permits"], params=one_site))
     current = site_permits[0] if site_permits else None  # as permits.current_permit picks it
-    docs = documents_by_permit(session, [p.id for p in site_permits])
+    docs = documents_by_permit(session, site.id) if site_permits else {}
     gauges = rain.all_gauges(session)
     link = by_key(session, SiteGauge, site.id)
     linked, nearest = site_gauge(session, site, link, gauges, rb)
@@ -96,8 +96,9 @@ def _read_statements() -> dict:
         .options(joinedload(Permit.company))  # each permit's one company, in the same read
         .where(Permit.site_id == site_id)
         .order_by(Permit.created_at.desc(), Permit.id.desc()),
+        # The site's permits as a subquery, not a list of ids expanded into the statement each time.
         "documents": select(ControlPlanDocument)
-        .where(ControlPlanDocument.permit_id.in_(bindparam("permit_ids", expanding=True)))
+        .where(ControlPlanDocument.permit_id.in_(_site_permit_ids(site_id)))
         .order_by(ControlPlanDocument.uploaded_at),
         "unresolved": select(Finding)
         .where(Finding.site_id == site_id, Finding.status.in_(findings.UNRESOLVED))
@@ -108,11 +109,15 @@ def _read_statements() -> dict:
     }
 
 
-def documents_by_permit(session: Session, permit_ids: list[int]) -> dict[int, list]:
+def _site_permit_ids(site_id):
+    return select(Permit.id).where(Permit.site_id == site_id).scalar_subquery()
+
+
+def documents_by_permit(session: Session, site_id: int) -> dict[int, list]:
+    """The plan documents of the site's permits, by permit."""
     out: dict[int, list] = {}
-    if permit_ids:
-        for doc in session.exec(_read_statements()["documents"], params={"permit_ids": permit_ids}):
-            out.setdefault(doc.permit_id, []).append(doc)
+    for doc in session.exec(_read_statements()["documents"], params={"site_id": site_id}):
+        out.setdefault(doc.permit_id, []).append(doc)
     return out
 
 
@@ -280,7 +285,7 @@ def _timeline_statements() -> dict:
             ControlMeasureNotice.installed_on,
             ControlMeasureNotice.notified_at,
         ).where(
-            ControlMeasureNotice.permit_id.in_(bindparam("permit_ids", expanding=True)),
+            ControlMeasureNotice.permit_id.in_(_site_permit_ids(site_id)),
             ControlMeasureNotice.notified_at >= since,
         ),
         "rain": select(RainEvent.total_in, RainEvent.end).where(
@@ -325,7 +330,7 @@ def timeline(session, site, now, orders, site_permits, link, days: int = TIMELIN
         if o.proposed_at is not None and o.proposed_at >= since:
             events.append({"kind": "order", "at": o.issued_at or o.proposed_at, "item": o})
     if site_permits:
-        for n in read(q["notices"], {"permit_ids": [p.id for p in site_permits], "since": since}):
+        for n in read(q["notices"], {"site_id": site.id, "since": since}):
             events.append({"kind": "notice", "at": n.notified_at, "item": n})
     if link is not None:
         for r in read(q["rain"], {"gauge_id": link.gauge_id, "since": since}):
