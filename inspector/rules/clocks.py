@@ -38,7 +38,10 @@ def local_zone(rb: Rulebook) -> ZoneInfo:
 
 
 def to_local(moment: datetime, rb: Rulebook) -> datetime:
+    """A stored moment (naive UTC) or an aware one, as the Village's wall-clock time."""
     zone = local_zone(rb)
+    if moment.tzinfo is not None:  # a due item's time (services/schedule.py)
+        return moment.astimezone(zone)
     return zone.fromutc(moment.replace(tzinfo=zone))  # = astimezone from UTC, a third cheaper
 
 

@@ -117,8 +117,8 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
 
 
 def for_page(session: Session, shown: list[dict]) -> list[dict]:
-    """The rows a page shows, completed for it: their due and compliance times as datetimes
-    (`due_dt`, `stop_due`) for the Village's clock, and their stop-work order's grounds (one query
+    """The rows a page shows, completed for it: their compliance time as a datetime (`stop_due`)
+    for the Village's clock (due items carry theirs), and their stop-work order's grounds (one query
     for the page's orders, run even when none, so the count of queries never depends on the data)."""
     grounds = enforcement.grounds_of(
         session, [row["stop"]["order_id"] for row in shown if row["stop"]["order_id"]]
@@ -126,7 +126,6 @@ def for_page(session: Session, shown: list[dict]) -> list[dict]:
     return [
         {
             **row,
-            "due": [{**i, "due_dt": enforcement.parse_iso(i["due_at"])} for i in row["due"]],
             "stop": {**row["stop"], **grounds.get(row["stop"]["order_id"], {})},
             "stop_due": enforcement.parse_iso(row["stop"]["compliance_due"]),
         }

@@ -9,7 +9,7 @@ message that was being sent.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from sqlmodel import Session, select
 
@@ -29,12 +29,16 @@ class Reminder:
 
 
 def _key(site_id: int, item: dict, phase: str) -> str:
-    anchor = f"rain-{item['rain_event_id']}" if item["kind"] == "post_rain" else item["due_at"]
+    anchor = (
+        f"rain-{item['rain_event_id']}"
+        if item["kind"] == "post_rain"
+        else clocks.wire_time(item["due_at"])
+    )
     return f"{item['kind']}:{site_id}:{anchor}:{phase}"
 
 
 def _text(site: Site, item: dict, phase: str, rb: Rulebook) -> tuple[str, str]:
-    due = clocks.to_local(schedule.parse_iso(item["due_at"]), rb)
+    due = clocks.to_local(item["due_at"], rb)
     what = "Weekly inspection" if item["kind"] == "weekly" else "Post-rain inspection"
     if phase == "missed":
         subject = f"Missed: {what.lower()} at {site.name} was due {due:%a %b %d %H:%M}"
@@ -78,7 +82,7 @@ def pending(session: Session, now: datetime, rb: Rulebook) -> list[Reminder]:
         for item in due.get(site.id, []):
             if item["state"] == "overdue":
                 phase = "missed"
-            elif item["state"] == "due" and schedule.parse_iso(item["due_at"]) - now <= lead:
+            elif item["state"] == "due" and item["due_at"] - now.replace(tzinfo=UTC) <= lead:
                 phase = "before"
             else:
                 continue

@@ -12,13 +12,15 @@ A site whose permit is not active (none, not issued yet, not started, expired, r
 `not_active` item saying why: never "overdue". A permit suspended by a stop-work order keeps its schedule:
 the order stops construction, not the upkeep of the erosion controls (`SUSPENDED_NOTE`).
 
-Every item: {"kind", "due_at" (ISO UTC "…Z" or None), "state": "due"|"overdue"|"not_active", "label",
-"citation", "rain_event_id", "note"}.
+Every item: {"kind", "due_at" (a timezone-aware UTC datetime to the second, or None), "state":
+"due"|"overdue"|"not_active", "label", "citation", "rain_event_id", "note"}. It is written as text only
+where it leaves: the sync pull's model (sync/schemas/records.py `DueItem`, "…Z"), the pages' `local`
+and `wire` filters, a reminder's words and key.
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache, partial
 from typing import NamedTuple
 
@@ -270,6 +272,20 @@ def _state(due_at: datetime, now: datetime) -> str:
     return "overdue" if now > due_at else "due"
 
 
+def _due(moment: datetime) -> datetime:
+    """A due time as an item carries it: aware UTC, to the second, as pages and devices read it
+    (the state was decided on the exact moment)."""
+    return moment.replace(microsecond=0, tzinfo=UTC)
+
+
+# Sorts an item with no due time (not active) first, as its empty text did.
+NO_DUE = datetime.min.replace(tzinfo=UTC)
+
+
+def due_key(item: dict) -> datetime:
+    return item["due_at"] or NO_DUE
+
+
 def _weekly(
     permit: Permit,
     last: Inspection | LastInspection | None,
@@ -302,7 +318,7 @@ def _weekly(
     due = clocks.weekly_due_at(anchor, rb, local)
     return {
         "kind": "weekly",
-        "due_at": clocks.wire_time(due),
+        "due_at": _due(due),
         "state": _state(due, now),
         "label": "Weekly inspection",
         "citation": c["citation"],
@@ -350,7 +366,7 @@ def _post_rain(
         items.append(
             {
                 "kind": "post_rain",
-                "due_at": clocks.wire_time(ob.due_at),
+                "due_at": _due(ob.due_at),
                 "state": _state(ob.due_at, now),
                 "label": label,
                 "citation": c["citation"],
@@ -441,20 +457,12 @@ def due_items_many(
         if permit.status == "suspended":
             for item in items:
                 item["note"] = f"{SUSPENDED_NOTE} {item['note'] or ''}".strip()
-        out[sid] = sorted(items, key=_by_due) if len(items) > 1 else items
+        out[sid] = sorted(items, key=due_key) if len(items) > 1 else items
     return out
-
-
-def _by_due(item: dict) -> str:
-    return item["due_at"] or ""
 
 
 def due_items(session: Session, site, now: datetime, rb: Rulebook) -> list[dict]:
     return due_items_many(session, [site], now, rb)[site.id]
-
-
-def parse_iso(value: str | None) -> datetime | None:
-    return datetime.fromisoformat(value.rstrip("Z")) if value else None
 
 
 def window(items: list[dict], now: datetime, rb: Rulebook, days: int = 7) -> dict[str, list[dict]]:
@@ -474,7 +482,7 @@ def window(items: list[dict], now: datetime, rb: Rulebook, days: int = 7) -> dic
         if item["state"] == "overdue":
             groups["overdue"].append(item)
             continue
-        day = clocks.to_local(parse_iso(item["due_at"]), rb).date()
+        day = clocks.to_local(item["due_at"], rb).date()
         groups[
             "today" if day <= today else "week" if day <= today + timedelta(days=days) else "later"
         ].append(item)

@@ -109,17 +109,11 @@ def _failed_and_photos(session: Session, ids: list[str], rb: Rulebook) -> tuple[
     return failed, photo_ids
 
 
-def _parse_wire(value: str | None) -> datetime | None:
-    return (
-        datetime.fromisoformat(value.replace("Z", "+00:00")).replace(tzinfo=None) if value else None
-    )
-
-
 def _due_fact(d: dict) -> rules.DueFact:
     return rules.DueFact(
         kind=d["kind"],
         state=d["state"],
-        due_at=_parse_wire(d.get("due_at")),
+        due_at=d["due_at"].replace(tzinfo=None) if d.get("due_at") else None,  # naive UTC
         citation=d.get("citation", ""),
         label=d.get("label", ""),
         rain_event_id=d.get("rain_event_id"),

@@ -133,10 +133,8 @@ def start_for(due: list[dict], user: User) -> dict:
 
 def overview(every, unresolved, stop, permit, user, now, rb) -> dict:
     """The status at a glance: permit, stop-work order, what is overdue, and what is due."""
-    due = [
-        {**d, "due": schedule.parse_iso(d["due_at"])} for d in every if d["state"] != "not_active"
-    ]
-    due.sort(key=lambda d: (d["state"] != "overdue", d["due_at"] or ""))
+    due = [d for d in every if d["state"] != "not_active"]
+    due.sort(key=lambda d: (d["state"] != "overdue", schedule.due_key(d)))
     return {
         "permit": permit,
         "stop_work": stop,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from ..rules.clocks import last_local_day, local_date, to_local
+from ..rules.clocks import last_local_day, local_date, to_local, wire_time
 from ..security import STAFF
 from ..services import ServiceError, clock
 from ..services.permits import status_on
@@ -95,6 +95,12 @@ def register(app) -> None:
         """The Village's day of a stored time (a date is already a local day); never `.date()`,
         which is the UTC day."""
         return local_date(moment, rb).strftime(fmt) if moment else "—"
+
+    @app.template_filter("wire")
+    def wire(moment):
+        """A moment as machines read it (a <time datetime>): UTC to the second, "…Z", as the sync
+        API writes it."""
+        return wire_time(moment) if moment else ""
 
     @app.template_filter("enddue")
     def end_of_period(moment):

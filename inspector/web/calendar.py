@@ -40,7 +40,7 @@ def index():
         for key, items in schedule.window(due[site.id], now, rb).items():
             groups[key] += [(site, item) for item in items]
     for key in groups:
-        groups[key].sort(key=lambda pair: (pair[1]["due_at"] or "", pair[0].name))
+        groups[key].sort(key=lambda pair: (schedule.due_key(pair[1]), pair[0].name))
     return render_template(
         "calendar/index.html",
         groups=groups,

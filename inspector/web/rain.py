@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import click
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
@@ -20,7 +20,7 @@ from ..models import RainEvent, RainGauge, Site, SiteGauge
 from ..rules import clocks
 from ..rules import rain as rain_rules
 from ..security import STAFF, login_required, roles_required
-from ..services import NotFound, ServiceError, clock, rain, schedule, sites
+from ..services import NotFound, ServiceError, clock, rain, sites
 from .forms import apply_service_error
 
 bp = Blueprint("rain", __name__, url_prefix="/rain")
@@ -101,9 +101,9 @@ def _local(moment):
     return clocks.to_local(moment, rulebook()) if moment else None
 
 
-def when(iso_utc: str | None) -> str:
-    """A due item's ISO UTC time as the Village's local time, e.g. "Wed Dec 02 17:00"."""
-    return f"{_local(schedule.parse_iso(iso_utc)):%a %b %d %H:%M}" if iso_utc else ""
+def when(moment: datetime | None) -> str:
+    """A due item's time as the Village's local time, e.g. "Wed Dec 02 17:00"."""
+    return f"{_local(moment):%a %b %d %H:%M}" if moment else ""
 
 
 # ---------------------------------------------------------------- gauges and readings

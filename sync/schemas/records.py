@@ -143,7 +143,7 @@ class RainGaugeRecord(Out):
 
 class DueItem(Out):
     kind: Literal["weekly", "post_rain"]
-    due_at: str | None  # already wire text: schedule.due_items writes clocks.wire_time
+    due_at: WireTime | None
     state: Literal["due", "overdue", "not_active"]
     label: str
     citation: str

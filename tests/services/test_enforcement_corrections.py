@@ -4,7 +4,7 @@ withdrawn is withdrawn itself."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 import pytest
 from sqlmodel import select
@@ -137,7 +137,7 @@ def test_the_correction_stands_for_the_visit_on_the_weekly_clock(db, site, peopl
         for i in schedule.due_items(db, site, SEEN + timedelta(days=3), rb)
         if i["kind"] == "weekly"
     ]
-    assert weekly["due_at"] == (SEEN + timedelta(days=7)).isoformat() + Z
+    assert weekly["due_at"] == (SEEN + timedelta(days=7)).replace(tzinfo=UTC)
     assert enforcement.evaluate_site(db, site, SEEN + timedelta(days=7), rb) == []
     [order] = enforcement.evaluate_site(db, site, SEEN + timedelta(days=7, minutes=1), rb)
     assert rules_of(order) == ["weekly_inspection_missed"]
@@ -151,7 +151,7 @@ def test_a_page_of_every_site_reads_the_same_due_items_a_correction_included(db,
     every = schedule.due_items_many(db, [site], now, rb, every_site=True)
     assert every == schedule.due_items_many(db, [site], now, rb)
     assert [i["due_at"] for i in every[site.id] if i["kind"] == "weekly"] == [
-        (SEEN + timedelta(days=7)).isoformat() + Z
+        (SEEN + timedelta(days=7)).replace(tzinfo=UTC)
     ]
 
 

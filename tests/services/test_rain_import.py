@@ -149,7 +149,7 @@ def test_imported_rain_makes_a_post_rain_inspection_due_at_the_linked_active_sit
     assert event.total_in == 0.5
     post = [i for i in schedule.due_items(db, site, NOW, RB) if i["kind"] == "post_rain"]
     assert len(post) == 1 and post[0]["rain_event_id"] == event.id
-    assert post[0]["due_at"] == "2026-06-11T12:00:00Z"
+    assert post[0]["due_at"] == datetime.fromisoformat("2026-06-11T12:00:00Z")
     packets = db.exec(
         select(AuditEvent).where(
             AuditEvent.entity == "site",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
@@ -75,16 +75,30 @@ def test_weekly_exactly_seven_days_is_due_a_minute_more_is_overdue(db, active_si
     add_inspection(db, active_site, last)
     at_limit = schedule.due_items(db, active_site, last + timedelta(days=7), RB)
     assert by_kind(at_limit, "weekly")[0]["state"] == "due"
-    assert by_kind(at_limit, "weekly")[0]["due_at"] == "2026-11-27T15:00:00Z"
+    assert by_kind(at_limit, "weekly")[0]["due_at"] == datetime.fromisoformat(
+        "2026-11-27T15:00:00Z"
+    )
     late = schedule.due_items(db, active_site, last + timedelta(days=7, minutes=1), RB)
     assert by_kind(late, "weekly")[0]["state"] == "overdue"
+
+
+def test_due_times_are_aware_datetimes_written_as_text_only_where_they_leave(db, active_site):
+    """Inside the app a due item's time is a datetime (aware UTC, to the second, as shown); the sync
+    pull's model writes it as the "…Z" text devices have always read."""
+    from sync.schemas.records import DueItem
+
+    last = datetime(2026, 11, 20, 15, 0, 30, 250000)  # a start with a fraction of a second
+    add_inspection(db, active_site, last)
+    [item] = by_kind(schedule.due_items(db, active_site, last + timedelta(days=1), RB), "weekly")
+    assert item["due_at"] == datetime(2026, 11, 27, 15, 0, 30, tzinfo=UTC)
+    assert DueItem(**item).model_dump(mode="json")["due_at"] == "2026-11-27T15:00:30Z"
 
 
 def test_village_inspection_counts_and_is_named(db, active_site):
     add_inspection(db, active_site, datetime(2026, 11, 10, 15, 0))
     add_inspection(db, active_site, datetime(2026, 11, 14, 16, 0), kind="village", by_village=True)
     item = by_kind(schedule.due_items(db, active_site, datetime(2026, 11, 18), RB), "weekly")[0]
-    assert item["due_at"] == "2026-11-21T16:00:00Z"
+    assert item["due_at"] == datetime.fromisoformat("2026-11-21T16:00:00Z")
     assert "Village" in item["note"]
     assert schedule.last_inspection(db, active_site.id).by_village
 
@@ -99,7 +113,9 @@ def test_last_inspection_day_of_any_kind_is_read_with_the_schedule(db, make, peo
         db, [active_site, never], datetime(2026, 11, 13), RB, last_days=last_days
     )
     assert last_days == {active_site.id: date(2026, 11, 12)}
-    assert by_kind(due[active_site.id], "weekly")[0]["due_at"] == "2026-11-17T15:00:00Z"
+    assert by_kind(due[active_site.id], "weekly")[0]["due_at"] == datetime.fromisoformat(
+        "2026-11-17T15:00:00Z"
+    )
 
 
 @pytest.mark.parametrize("status", ["revoked", "expired"])
@@ -138,7 +154,9 @@ def test_post_rain_due_24_hours_after_the_rain_until_an_inspection(db, active_si
     items = schedule.due_items(db, active_site, datetime(2026, 11, 23, 12, 0), RB)
     post = by_kind(items, "post_rain")
     assert (
-        len(post) == 1 and post[0]["due_at"] == "2026-11-23T13:00:00Z" and post[0]["state"] == "due"
+        len(post) == 1
+        and post[0]["due_at"] == datetime.fromisoformat("2026-11-23T13:00:00Z")
+        and post[0]["state"] == "due"
     )
     assert post[0]["rain_event_id"] == event.id
     assert "24 hours" in post[0]["note"] and post[0]["citation"] == "§ 256-8D(3)(g)"
@@ -164,7 +182,10 @@ def test_two_rains_within_24_hours_make_one_obligation_due_after_the_second(db, 
         schedule.due_items(db, active_site, datetime(2026, 11, 23, 2, 0), RB), "post_rain"
     )
     assert len(post) == 1
-    assert post[0]["due_at"] == "2026-11-24T01:00:00Z" and post[0]["rain_event_id"] == second.id
+    assert (
+        post[0]["due_at"] == datetime.fromisoformat("2026-11-24T01:00:00Z")
+        and post[0]["rain_event_id"] == second.id
+    )
     assert "2 rains" in post[0]["note"]
 
 
@@ -227,7 +248,10 @@ def test_a_follow_up_of_one_finding_does_not_reset_the_weekly_clock(db, active_s
     add_inspection(db, active_site, datetime(2026, 11, 10, 15, 0))
     add_inspection(db, active_site, datetime(2026, 11, 15, 15, 0), kind="follow_up")
     item = by_kind(schedule.due_items(db, active_site, datetime(2026, 11, 18), RB), "weekly")[0]
-    assert item["due_at"] == "2026-11-17T15:00:00Z" and item["state"] == "overdue"
+    assert (
+        item["due_at"] == datetime.fromisoformat("2026-11-17T15:00:00Z")
+        and item["state"] == "overdue"
+    )
     assert "follow-up" in item["note"]
 
 
@@ -279,5 +303,5 @@ def test_suspended_permit_keeps_weekly_and_post_rain_inspections(db, make, peopl
     assert [i["rain_event_id"] for i in post] == [rain.id] and post[0]["state"] == "due"
     weekly = by_kind(items, "weekly")[0]
     assert weekly["state"] == "due"
-    assert weekly["due_at"] == (last + timedelta(days=7)).replace(microsecond=0).isoformat() + "Z"
+    assert weekly["due_at"] == (last + timedelta(days=7)).replace(microsecond=0, tzinfo=UTC)
     assert "stops construction, not the maintenance" in post[0]["note"]

@@ -60,7 +60,9 @@ def test_the_site_is_not_overdue_at_0830_a_week_after_a_0900_visit_across_the_ch
     db.commit()
     at_0830 = local(2026, 11, 6, 8, 30)  # 168.5 hours later
     [weekly] = [i for i in schedule.due_items(db, site, at_0830, RB) if i["kind"] == "weekly"]
-    assert weekly["state"] == "due" and weekly["due_at"] == "2026-11-06T15:00:00Z"
+    assert weekly["state"] == "due" and weekly["due_at"] == datetime.fromisoformat(
+        "2026-11-06T15:00:00Z"
+    )
     orders = enforcement.evaluate_site(db, site, at_0830, RB)
     assert not [g for o in orders for g in o.grounds if g["rule"] == "weekly_inspection_missed"]
     at_0901 = local(2026, 11, 6, 9, 1)
