@@ -27,9 +27,7 @@ def tick_command():
     expired = permits.expire_lapsed(session, clocks.local_date(now, rb))
     created = enforcement.evaluate_all(session, now, rb)
     session.commit()
-    click.echo(
-        f"tick {now.isoformat(timespec='seconds')}Z: {len(created)} new proposed stop-work order(s)"
-    )
+    click.echo(f"tick {clocks.wire_time(now)}: {len(created)} new proposed stop-work order(s)")
     if expired:
         click.echo(f"  {expired} permit(s) expired: past their last valid day")
     from .services.photo_uploads import expire_unclaimed

@@ -140,10 +140,6 @@ def _docs(session, permit, user, rb, on: datetime):
         session.add(doc)
 
 
-def _z(moment: datetime) -> str:
-    return moment.isoformat(timespec="seconds") + "Z"
-
-
 def _signature(name: str) -> dict:
     """A hand-drawn-looking signature for the demo: a wavy stroke per word of the name and an
     underline, whole-number points [x, y, ms] in a 600 x 200 box as a tablet records them."""
@@ -208,7 +204,7 @@ def _inspection(
                 "id": photo_id,
                 "item_code": item_code,
                 "sha256": hashlib.sha256(data).hexdigest(),
-                "taken_at": _z(when + timedelta(minutes=10 + n)),
+                "taken_at": clocks.wire_time(when + timedelta(minutes=10 + n)),
                 "latitude": site.latitude,
                 "longitude": site.longitude,
                 **({"marks": marks} if marks else {}),
@@ -222,8 +218,8 @@ def _inspection(
         "kind": kind,
         "inspector_name": name,
         "inspected_on": clocks.local_date(when).isoformat(),
-        "started_at": _z(when),
-        "ended_at": _z(when + timedelta(minutes=40)),
+        "started_at": clocks.wire_time(when),
+        "ended_at": clocks.wire_time(when + timedelta(minutes=40)),
         "weather": "Overcast, 48 °F",
         "phase": "Rough grading",
         "notes": "",
@@ -238,7 +234,7 @@ def _inspection(
         "signature": _signature(user.name),
         "signature_statement_version": rb["certification.current"],
         "signed_by_name": user.name,
-        "signed_at": _z(when + timedelta(minutes=40)),
+        "signed_at": clocks.wire_time(when + timedelta(minutes=40)),
     }
     payload["sha256"] = inspections.canonical_hash(payload)
     # evaluate_sites: collected and left alone, as the demo never evaluated sites while seeding.
