@@ -83,6 +83,11 @@ def get_session() -> Session:
     return g.db_session
 
 
+def reads_only(session: Session) -> bool:
+    """Whether `session` is a read-only request's (get_session on a GET)."""
+    return bool(session.get_bind().get_execution_options().get(READS_ONLY))
+
+
 def reader():
     """The engine's read-only face: GET requests read through it (SQLite: no write lock taken,
     writes refused; PostgreSQL: a READ ONLY transaction)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
+from sqlalchemy import update
 from sqlmodel import Session
 
 from inspector.models import Device, User
@@ -33,11 +34,25 @@ def authenticate(session: Session, token: str) -> Caller | None:
     return Caller(user=user, device=device)
 
 
+def _seen_due(device: Device, now) -> bool:
+    return device.last_seen_at is None or now - device.last_seen_at > LAST_SEEN_EVERY
+
+
 def touch(session: Session, device: Device) -> bool:
-    """Note that the device was seen; True when it wrote (the caller commits)."""
+    """Note that the device was seen, in a request's writing transaction; True when it wrote (the
+    caller commits)."""
     now = utcnow()
-    if device.last_seen_at is None or now - device.last_seen_at > LAST_SEEN_EVERY:
+    if _seen_due(device, now):
         device.last_seen_at = now
         session.add(device)
         return True
     return False
+
+
+def touch_apart(engine, device: Device) -> None:
+    """Note that the device was seen, for a request that only reads: its own session is read-only
+    (docs/layers.md, "Reads and writes"), so the note is a short write transaction of its own."""
+    now = utcnow()
+    if _seen_due(device, now):
+        with engine.begin() as conn:
+            conn.execute(update(Device).where(Device.id == device.id).values(last_seen_at=now))
