@@ -44,9 +44,8 @@ def _points_inside(stroke: list, width: int, height: int) -> bool:
     """Each point a list [x, y, ms] of whole numbers (not booleans) inside the box. A signature has
     hundreds of points and a push 50 signatures: the checks are written inline."""
     for point in stroke:
-        if type(point) is not list or len(point) != 3:
-            if not (isinstance(point, list) and len(point) == 3):
-                return False
+        if not (isinstance(point, list) and len(point) == 3):
+            return False
         x, y, ms = point
         if type(x) is int and type(y) is int and type(ms) is int:
             if not (0 <= x <= width and 0 <= y <= height and 0 <= ms <= MAX_MS):

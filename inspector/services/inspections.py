@@ -134,18 +134,6 @@ def site_checklist(session: Session, site: Site, rb, cache: dict | None = None) 
     return items
 
 
-def _answer_text(answer: dict, key: str, prefix: str, errors: dict) -> str:
-    value = answer.get(key)
-    if value is None or value == "":
-        return ""
-    if not isinstance(value, str):
-        errors[prefix + key] = "Must be text."
-        return ""
-    if len(value) > ANSWER_TEXT_LIMITS[key]:
-        errors[prefix + key] = f"At most {ANSWER_TEXT_LIMITS[key]} characters."
-    return value.strip()
-
-
 def _clean_answers(raw, items: dict[str, dict], photo_ids: set[str], errors: dict) -> list[dict]:
     """Each answer checked as the services check any record, wherever it came from (a push's
     model checked its types already; a caller without one, such as the demo data, did not). A push
@@ -157,7 +145,6 @@ def _clean_answers(raw, items: dict[str, dict], photo_ids: set[str], errors: dic
         errors["answers"] = f"At most {MAX_ANSWERS} answers."
         return []
     out, seen = [], set()
-    note_limit, action_limit = ANSWER_TEXT_LIMITS["note"], ANSWER_TEXT_LIMITS["corrective_action"]
     for i, answer in enumerate(raw):
         if not isinstance(answer, dict):
             errors[f"answers.{i}"] = "Must be an object."
@@ -174,16 +161,10 @@ def _clean_answers(raw, items: dict[str, dict], photo_ids: set[str], errors: dic
         result = answer.get("result")
         if result not in ANSWERS:
             errors[prefix + "result"] = "Must be pass, fail or na."
-        note, action = answer.get("note"), answer.get("corrective_action")
-        # Text within its limit (the usual case) inline; anything else through _answer_text.
-        if type(note) is str and len(note) <= note_limit:
-            note = note.strip()
-        else:
-            note = _answer_text(answer, "note", prefix, errors)
-        if type(action) is str and len(action) <= action_limit:
-            action = action.strip()
-        else:
-            action = _answer_text(answer, "corrective_action", prefix, errors)
+        note = _text(answer, "note", ANSWER_TEXT_LIMITS["note"], errors, prefix)
+        action = _text(
+            answer, "corrective_action", ANSWER_TEXT_LIMITS["corrective_action"], errors, prefix
+        )
         if result == "fail" and not action:
             errors[prefix + "corrective_action"] = (
                 "A failed item needs the corrective action required."
