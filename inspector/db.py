@@ -71,14 +71,13 @@ def engine():
 
 
 def get_session() -> Session:
-    """The request's session (expire_on_commit off: pages read objects after the commit). A request
-    that may change something queues behind other writers before its first read, as SQLite's
-    BEGIN IMMEDIATE does (postgresql.writer_session)."""
+    """The request's session (expire_on_commit off: pages read objects after the commit). A GET,
+    HEAD or OPTIONS request reads through reader(); any other queues behind other writers before
+    its first read, as SQLite's BEGIN IMMEDIATE does (postgresql.writer_session)."""
     if "db_session" not in g:
-        reads_only = has_request_context() and request.method in ("GET", "HEAD", "OPTIONS")
-        bind = reader() if reads_only else engine()
-        g.db_session = Session(bind, expire_on_commit=False)
-        if has_request_context() and not reads_only:
+        safe_method = has_request_context() and request.method in ("GET", "HEAD", "OPTIONS")
+        g.db_session = Session(reader() if safe_method else engine(), expire_on_commit=False)
+        if has_request_context() and not safe_method:
             postgresql.writer_session(g.db_session)
     return g.db_session
 
