@@ -1,8 +1,13 @@
 """/calendar: what inspection is due today, this week, and what is overdue, for the user's sites (for Village
-staff: every site). The offline version on the tablet is drawn from the same due items in the work packet."""
+staff: every site). The offline version on the tablet is drawn from the same due items in the work packet.
+
+Each "why" is said once per page (issue #13 item 7), in "Why these are due": an item keeps what is its
+own (when the site was last inspected, how many rains fell) and links to the explanation. Times are
+the Village's, with the zone of their own day (docs/time-and-clocks.md)."""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import click
@@ -14,7 +19,6 @@ from ..models import Site
 from ..rules import clocks
 from ..security import login_required
 from ..services import clock, schedule, sites
-from .rain import when
 
 bp = Blueprint("calendar", __name__, url_prefix="/calendar")
 
@@ -39,17 +43,127 @@ def index():
     for site in site_list:
         for key, items in schedule.window(due[site.id], now, rb).items():
             groups[key] += [(site, item) for item in items]
+    patterns = _patterns(rb)
+    whys = {"weekly", "post_rain"}  # the calendar's two rules are always explained
     for key in groups:
         groups[key].sort(key=lambda pair: (schedule.due_key(pair[1]), pair[0].name))
+        groups[key] = [(site, item, *explain(item, patterns)) for site, item in groups[key]]
+        whys.update(link for *_, facts in groups[key] for _, link in facts if link)
     return render_template(
         "calendar/index.html",
         groups=groups,
         titles=GROUPS,
-        when=when,
         today=clocks.to_local(now, rb).date(),
         rule=rb["clocks.post_rain_inspection"],
         weekly=rb["clocks.weekly_inspection"],
+        whys=[
+            (key, WHY_TITLES[key], why_text(key, rb), rb[f"clocks.{WHY_RULES[key]}.citation"])
+            for key in WHY_TITLES
+            if key in whys
+        ],
     )
+
+
+# An item's note (services/schedule.py) is its explanation in full. Each general sentence in it is
+# said once, in the page's "Why these are due" entry named first; what the note says of the item
+# alone (matched just before the sentence) becomes a short fact on the item, linking to the entry
+# when it is not the item's own kind. A sentence not recognised stays on the item whole: a changed
+# wording is repeated, never lost (tests/web/test_calendar_why_and_zone.py).
+WHY_TITLES = {
+    "weekly": "Weekly inspection",
+    "post_rain": "Post-rain inspection",
+    "several_rains": "Several rains before an inspection",
+    "not_started": "Work not reported as started",
+    "suspended": "Permit suspended by a stop-work order",
+}
+WHY_RULES = {  # the rulebook clause each entry explains, for its citation
+    "weekly": "weekly_inspection",
+    "post_rain": "post_rain_inspection",
+    "several_rains": "post_rain_inspection",
+    "not_started": "weekly_inspection",
+    "suspended": "weekly_inspection",
+}
+
+
+def _sentences(rb) -> list[tuple[str, str, str | None, str]]:
+    """(entry, what the item alone says: a pattern, its fact, the sentence said once)."""
+    rain = rb["clocks.post_rain_inspection"]
+    return [
+        ("suspended", "", "Permit suspended: still due", schedule.SUSPENDED_NOTE),
+        ("post_rain", "", None, f"{rain['silent_note']} Source: {rain['deadline_source']}."),
+        (
+            "several_rains",
+            r"(?P<n>\d+) rains fell before an inspection; ",
+            "{n} rains before one inspection",
+            "one inspection after the last answers all of them, so the deadline runs from the "
+            "last rain.",
+        ),
+        (
+            "weekly",
+            # the day alone: the note's time has no zone, the item's due time has
+            r"Last inspection (?P<day>[A-Z][a-z]{2} \d{2}) \d{2}:\d{2} by (?P<who>the Village|the "
+            r"permittee); ",
+            "Last inspected {day} by {who}",
+            "the permittee's and the Village's both count, a follow-up of a single finding does not.",
+        ),
+        (
+            "weekly",
+            "",
+            "No inspection yet under this permit",
+            "No inspection under this permit yet: counted from the day the permit was issued.",
+        ),
+        (
+            "not_started",
+            "",
+            "Land disturbance not reported as started",
+            "Land disturbance is not reported as started; the ordinance does not pause inspections "
+            "until then, so the app takes the protective reading and counts from the issue day.",
+        ),
+    ]
+
+
+def _patterns(rb) -> list[tuple[str, re.Pattern, str | None]]:
+    return [
+        (key, re.compile(own + re.escape(sentence)), fact)
+        for key, own, fact, sentence in _sentences(rb)
+    ]
+
+
+def explain(item: dict, patterns) -> tuple[str, list[tuple[str, str | None]]]:
+    """(the "why" entry of the item's kind, [(fact, the entry it links to, or None)])."""
+    kind = "post_rain" if item["kind"] == "post_rain" else "weekly"
+    note, facts = item.get("note") or "", []
+    for key, pattern, fact in patterns:
+        found = pattern.search(note)
+        if not found:
+            continue
+        note = f"{note[: found.start()]} {note[found.end() :]}".strip()
+        if fact:
+            facts.append((fact.format(**found.groupdict()), None if key == kind else key))
+    if note:
+        facts.append((note, None))
+    return kind, facts
+
+
+def why_text(key: str, rb) -> str:
+    """The one explanation of `key` on the page: its rule, then the sentences taken off the items."""
+    rain, weekly = rb["clocks.post_rain_inspection"], rb["clocks.weekly_inspection"]
+    days = weekly["days"]
+    opening = {
+        "weekly": (
+            f"At least each week: due {days} days after the last inspection; exactly {days} days "
+            "later is still on time, a minute more is overdue (across a change of the clocks: at "
+            f"the same local time, or after {days} x 24 hours when that is later)."
+        ),
+        "post_rain": f"After each rain of {rain['rain_threshold_in']} inch or more.",
+        "several_rains": "When several rains fall before an inspection,",
+    }.get(key, "")
+    words = [opening] if opening else []
+    for entry, _, _, sentence in _sentences(rb):
+        if entry == key:
+            sentence = sentence if opening.endswith(",") else sentence[0].upper() + sentence[1:]
+            words.append(sentence)
+    return " ".join(words)
 
 
 @click.command("send-reminders")

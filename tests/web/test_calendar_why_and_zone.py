@@ -1,0 +1,189 @@
+"""/calendar says each "why" once (issue #13 item 7) and writes every due time as the Village's
+local time with its zone, the abbreviation of the due day, not today's (issue #15)."""
+
+from __future__ import annotations
+
+import html as markup
+import re
+from datetime import date, datetime, timedelta
+
+from inspector.models import Inspection, RainEvent, RainGauge, SiteGauge
+from inspector.rules import clocks
+from inspector.rules.rulebook import default
+from inspector.services import schedule
+
+RB = default()
+RAIN = RB["clocks.post_rain_inspection"]
+
+
+def local(*args) -> datetime:
+    """A wall-clock time in Fairwater -> the naive UTC the database keeps."""
+    return clocks.from_local(datetime(*args), RB)
+
+
+def issued_site(make, people, name, company="permittee"):
+    site = make.site(people["supervisor"], name=name)
+    make.permit(
+        site,
+        people[company].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=date(2026, 9, 1),
+    )
+    return site
+
+
+def inspect(db, site, started, by_village=False):
+    db.add(
+        Inspection(
+            id=f"cal-{site.id}-{started:%Y%m%d%H%M}",
+            site_id=site.id,
+            kind="weekly",
+            by_village=by_village,
+            inspector_name="Pat",
+            inspected_on=clocks.local_date(started, RB),
+            started_at=started,
+            catalog_version="t",
+        )
+    )
+    db.commit()
+
+
+def rain_at(db, site, end, total=0.8):
+    gauge = RainGauge(
+        name=f"{site.name} gauge",
+        kind="onsite",
+        station_code=f"g-{site.id}",
+        latitude=43.8,
+        longitude=-88.9,
+    )
+    db.add(gauge)
+    db.flush()
+    db.add(SiteGauge(site_id=site.id, gauge_id=gauge.id))
+    db.add(RainEvent(gauge_id=gauge.id, start=end - timedelta(hours=6), end=end, total_in=total))
+    db.commit()
+
+
+def group(html, key):
+    return html.split(f'id="cal-{key}"')[1].split("</section>")[0]
+
+
+def item(html, key, name):
+    """The text of the entry for site `name` in group `key`."""
+    return text(next(li for li in group(html, key).split("<li")[1:] if name in li))
+
+
+def text(fragment):
+    return re.sub(r"\s+", " ", markup.unescape(re.sub(r"<[^>]+>", " ", fragment)))
+
+
+def test_the_post_rain_and_weekly_why_is_said_once_and_each_item_links_to_it(
+    app, client, auth, people, make, db
+):
+    app.config["CLOCK_NOW"] = local(2026, 12, 2, 9, 0)
+    names = ["Alder Lot", "Birch Lot", "Cedar Lot"]
+    for name in names:
+        site = issued_site(make, people, name)
+        inspect(db, site, local(2026, 11, 30, 10, 0))
+        rain_at(db, site, local(2026, 12, 1, 18, 0))  # due today 18:00
+    # Two rains before an inspection at one more site: one inspection answers both.
+    twice = issued_site(make, people, "Dogwood Lot")
+    inspect(db, twice, local(2026, 11, 30, 10, 0), by_village=True)
+    rain_at(db, twice, local(2026, 12, 1, 3, 0))
+    db.add(
+        RainEvent(
+            gauge_id=db.get(SiteGauge, twice.id).gauge_id,
+            start=local(2026, 12, 1, 11, 0),
+            end=local(2026, 12, 1, 17, 0),
+            total_in=0.7,
+        )
+    )
+    db.commit()
+
+    for who in ("supervisor", "inspector", "permittee"):
+        auth.login(people[who].email)
+        html = client.get("/calendar/").get_data(as_text=True)
+        auth.logout()
+        plain = text(html)
+        # The clause's protective reading and its source: once on the page, not once per item.
+        assert plain.count("without a deadline") == 1, who
+        assert plain.count(RAIN["deadline_source"]) == 1, who
+        assert plain.count("a follow-up of a single finding does not") == 1, who
+        assert plain.count("one inspection after the last answers all of them") == 1, who
+        why = html.split('id="why"')[1].split("</section>")[0]
+        assert 'id="why-post-rain"' in why and 'id="why-weekly"' in why
+        assert 'id="why-several-rains"' in why
+        due = group(html, "today")
+        for name in [*names, "Dogwood Lot"]:
+            entry = next(li for li in due.split("<li")[1:] if name in li)
+            assert "Post-rain inspection" in entry
+            assert 'href="#why-post-rain"' in entry
+            assert f"Why the post-rain inspection at {name} is due" in entry
+            late = "5:00 PM" if name == "Dogwood Lot" else "6:00 PM"  # from the last rain
+            assert f"due Wed Dec 2, {late} CST" in text(entry)
+        dogwood = next(li for li in due.split("<li")[1:] if "Dogwood Lot" in li)
+        assert 'href="#why-several-rains"' in dogwood and "2 rains before one inspection" in text(
+            dogwood
+        )
+        week = group(html, "week")
+        for name in names:
+            entry = next(li for li in week.split("<li")[1:] if name in li)
+            assert 'href="#why-weekly"' in entry
+            assert "Last inspected Nov 30 by the permittee" in text(entry)
+        # The weekly rule's words are kept, each once.
+        assert plain.count("both count") == 1
+
+
+def test_due_times_are_the_villages_with_the_zone_of_their_own_day(
+    app, client, auth, people, make, db
+):
+    # Today is Friday 2026-10-30 (CDT); DST ends on Sunday 2026-11-01 at 02:00.
+    app.config["CLOCK_NOW"] = local(2026, 10, 30, 12, 0)
+    evening = issued_site(make, people, "Evening Lot")
+    inspect(db, evening, local(2026, 10, 23, 19, 30))  # due 19:30 CDT, 00:30 UTC the 31st
+    midnight = issued_site(make, people, "Midnight Lot")
+    inspect(db, midnight, local(2026, 10, 24, 23, 59))  # due 23:59 CDT Sat, 04:59 UTC Sunday
+    autumn = issued_site(make, people, "Autumn Lot")
+    inspect(db, autumn, local(2026, 10, 25, 9, 0))  # due 09:00 CST on the 25-hour day
+    rainy = issued_site(make, people, "Rainy Lot")
+    inspect(db, rainy, local(2026, 10, 29, 8, 0))
+    # 24 hours after 23:30 CDT Saturday: 22:30 CST on the 25-hour Sunday, 04:30 UTC Monday
+    rain_at(db, rainy, local(2026, 10, 31, 23, 30))
+
+    for who in ("supervisor", "inspector", "permittee"):
+        auth.login(people[who].email)
+        html = client.get("/calendar/").get_data(as_text=True)
+        auth.logout()
+        assert "Friday October 30, 2026" in text(html)
+
+        assert "due Fri Oct 30, 7:30 PM CDT" in item(html, "today", "Evening Lot"), who
+        assert "due Sat Oct 31, 11:59 PM CDT" in item(html, "week", "Midnight Lot"), who
+        assert "due Sun Nov 1, 9:00 AM CST" in item(html, "week", "Autumn Lot"), who
+        assert "due Sun Nov 1, 10:30 PM CST" in item(html, "week", "Rainy Lot"), who
+        # The machine-readable moment stays exact (UTC), shown to nobody.
+        assert 'datetime="2026-10-31T00:30:00Z"' in html
+        # Nothing a person reads is UTC or a raw key.
+        visible = text(html.split('id="main"')[1])
+        assert "UTC" not in visible and "Z<" not in visible and "post_rain" not in visible
+        assert not re.search(r"\b\d{4}-\d{2}-\d{2}T\d{2}", visible)
+
+
+def test_a_suspended_sites_items_link_to_the_one_suspension_note(
+    app, client, auth, people, make, db
+):
+    app.config["CLOCK_NOW"] = local(2026, 12, 2, 12, 0)
+    for name in ("Stopped East", "Stopped West"):
+        site = issued_site(make, people, name)
+        inspect(db, site, local(2026, 11, 30, 10, 0))
+        rain_at(db, site, local(2026, 12, 2, 7, 0))
+        permit = schedule.current_permits(db, [site.id])[site.id]
+        permit.status = "suspended"
+        db.add(permit)
+    db.commit()
+    auth.login(people["supervisor"].email)
+    html = client.get("/calendar/").get_data(as_text=True)
+    assert text(html).count(schedule.SUSPENDED_NOTE) == 1
+    items = [li for li in html.split("<li")[1:] if "Stopped" in li]
+    assert len(items) == 4  # a weekly and a post-rain inspection at each site
+    assert all('href="#why-suspended"' in li for li in items)
+    assert 'id="why-suspended"' in html
