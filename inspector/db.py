@@ -7,9 +7,11 @@ a time, pg_dump) in postgresql.py, so the rest of the code is the same on both (
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import click
+import orjson
 from flask import current_app, g, has_request_context, request
 from flask.cli import AppGroup, with_appcontext
 from sqlalchemy import event, make_url
@@ -24,9 +26,36 @@ from . import (
 READS_ONLY = "fairwater_reads_only"  # execution option of the engine that GET requests use
 
 
+# A value orjson would write otherwise than json.dumps reads it back (a subclass of str, int or
+# dict, a datetime, a dataclass) is refused by it and written by json.dumps, as before.
+_ORJSON = (
+    orjson.OPT_PASSTHROUGH_SUBCLASS
+    | orjson.OPT_PASSTHROUGH_DATETIME
+    | orjson.OPT_PASSTHROUGH_DATACLASS
+)
+
+
+def json_text(value) -> str:
+    """The text of a JSON column's value. orjson writes a push's signatures and log rows some ten
+    times faster than json.dumps, and both read back the same value; what orjson refuses (an
+    integer beyond 64 bits, a key that is not text) or would change (it writes NaN and infinities
+    as null: any null sends the value to json.dumps) is written by json.dumps as before."""
+    try:
+        text = orjson.dumps(value, option=_ORJSON)
+    except TypeError:
+        return json.dumps(value)
+    if b"null" in text:
+        return json.dumps(value)
+    return text.decode()
+
+
 def make_engine(url: str):
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 15})
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 15},
+            json_serializer=json_text,
+        )
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn, _record):  # SQLite-specific: WAL, busy timeout, FKs
@@ -55,7 +84,7 @@ def make_engine(url: str):
             conn.exec_driver_sql("BEGIN" if reads_only else "BEGIN IMMEDIATE")
 
         return engine
-    engine = create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, pool_pre_ping=True, json_serializer=json_text)
     if engine.dialect.name == "postgresql":
         postgresql.setup_engine(engine)
     return engine
