@@ -14,7 +14,7 @@ from __future__ import annotations
 import weakref
 from operator import itemgetter
 
-from sqlalchemy import Table
+from sqlalchemy import Date, DateTime, Table
 
 _PLANS: weakref.WeakKeyDictionary = (
     weakref.WeakKeyDictionary()
@@ -22,7 +22,7 @@ _PLANS: weakref.WeakKeyDictionary = (
 
 
 class _Plan:
-    __slots__ = ("sql", "names", "getter", "processors", "positional")
+    __slots__ = ("sql", "names", "getter", "processors", "positional", "remembered")
 
     def __init__(self, conn, table: Table, names: tuple[str, ...]):
         dialect = conn.dialect
@@ -39,6 +39,13 @@ class _Plan:
             for i, name in enumerate(self.names)
             if (proc := table.c[name].type._cached_bind_processor(dialect)) is not None
         ]
+        # Times and days: a batch's rows share a few (its receipt time on every row of every
+        # table), and SQLite's text for one costs microseconds; each is made once per insert.
+        self.remembered = frozenset(
+            i
+            for i, _ in self.processors
+            if isinstance(table.c[self.names[i]].type, (Date, DateTime))
+        )
 
 
 def insert(conn, table: Table, rows: list[dict]) -> None:
@@ -57,11 +64,19 @@ def insert(conn, table: Table, rows: list[dict]) -> None:
     elif not processors:
         params = [getter(row) for row in rows]
     else:
+        known = {i: {} for i in plan.remembered}
         params = []
         for row in rows:
             values = list(getter(row))
             for i, process in processors:
-                values[i] = process(values[i])
+                value = values[i]
+                seen = known.get(i)
+                if seen is None or getattr(value, "tzinfo", None) is not None:
+                    values[i] = process(value)  # equal aware times may differ in offset
+                elif value in seen:
+                    values[i] = seen[value]
+                else:
+                    values[i] = seen[value] = process(value)
             params.append(tuple(values))
     if not plan.positional:
         params = [dict(zip(plan.names, values, strict=True)) for values in params]
