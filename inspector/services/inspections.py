@@ -214,14 +214,13 @@ def _measurements(item: dict, raw: dict, result, prefix: str, errors: dict) -> d
 
 
 def _check_complete(
-    kind, items: dict, answers: list[dict], raw, rb, errors: dict, version: str
+    kind, items: dict, asked: list[str], answers: list[dict], raw, rb, errors: dict
 ) -> None:
     """A weekly or post-rain inspection answers every item of the site's checklist, as the catalog
-    version it was made with had it; no item passes under a calculation that fails (rules/checklist.py
-    says why)."""
+    version it was made with had it (`asked`: Lookups.asked); no item passes under a calculation
+    that fails (rules/checklist.py says why)."""
     if isinstance(raw, list):
         words = {"weekly": "weekly", "post_rain": "post-rain"}.get(kind, "")
-        asked = [item["code"] for item in checklist.in_version(items.values(), version, rb)]
         for code in checklist.unanswered(kind, asked, {a["item_code"] for a in answers}):
             errors.setdefault(
                 f"answers.{code}.result",
@@ -361,6 +360,7 @@ class Lookups:
         self.sites: dict[int, Site | None] = {}
         self.permits: dict[int, object] = {}
         self.checklists: dict[int, dict] = {}
+        self.asked_codes: dict[tuple[int, str], list[str]] = {}
         self.inspections: dict[
             str, Inspection | dict
         ] = {}  # stored, or accepted earlier in this batch
@@ -451,6 +451,17 @@ class Lookups:
 
     def checklist(self, site: Site) -> dict[str, dict]:
         return site_checklist(self.session, site, self.rb, self.checklists)
+
+    def asked(self, site: Site, version: str) -> list[str]:
+        """The codes of the site's checklist an inspection made with catalog `version` was asked
+        (once per site and version in a batch)."""
+        key = (site.id, version)
+        if key not in self.asked_codes:
+            items = self.checklist(site).values()
+            self.asked_codes[key] = [
+                item["code"] for item in checklist.in_version(items, version, self.rb)
+            ]
+        return self.asked_codes[key]
 
 
 def _prior(lk: Lookups, record) -> tuple[int, int | None, str | None]:
@@ -554,9 +565,8 @@ def prepare(payload, inspection_id, ctx, lk: Lookups) -> dict:
     photo_ids = {p["photo_id"] for p in photos}
     items = lk.checklist(site)
     answers = _clean_answers(payload.get("answers"), items, photo_ids, errors)
-    _check_complete(
-        kind, items, answers, payload.get("answers"), ctx.rb, errors, texts["catalog_version"]
-    )
+    asked = lk.asked(site, texts["catalog_version"])
+    _check_complete(kind, items, asked, answers, payload.get("answers"), ctx.rb, errors)
     for photo in photos:
         if photo["item_code"] is not None and photo["item_code"] not in items:
             errors[f"photos.{photo['photo_id']}.item_code"] = (
