@@ -106,3 +106,63 @@ def test_a_column_with_a_default_must_be_given(db):
     with pytest.raises(ValueError, match="default"):
         bulk.insert(db.connection(), Seal.__table__, [{"seq": 1, "kind": "x"}])
     db.rollback()
+
+
+def test_rows_sharing_times_store_each_time_as_sqlalchemy_does(db, make, people):
+    """Times repeated across rows are converted once per insert: each row still gets its own."""
+    from datetime import UTC, timedelta, timezone
+
+    site = make.site(people["supervisor"], name="Times")
+    conn = db.connection()
+    table = AuditEvent.__table__
+    later = WHEN + timedelta(seconds=1)
+    noon_utc = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+    same_moment_in_chicago = noon_utc.astimezone(timezone(timedelta(hours=-6)))
+    moments = [WHEN, WHEN, later, WHEN, noon_utc, same_moment_in_chicago]
+    event = rows(site, people["inspector"])[1][2]
+    theirs = [{**event, "at": at, "entity_id": f"a{i}"} for i, at in enumerate(moments)]
+    ours = [{**event, "at": at, "entity_id": f"b{i}"} for i, at in enumerate(moments)]
+    for row in theirs:  # one at a time: SQLAlchemy converts each value itself
+        conn.execute(table.insert(), [row])
+    bulk.insert(conn, table, ours)
+    raw = dict(conn.exec_driver_sql("SELECT entity_id, at FROM auditevent").all())
+    assert [raw[f"b{i}"] for i in range(6)] == [raw[f"a{i}"] for i in range(6)]
+    assert raw["b0"] != raw["b2"]
+    db.rollback()
+
+
+def test_json_columns_read_back_what_was_written(db, make, people):
+    """The engine writes JSON with orjson where it reads back the same, json.dumps elsewhere."""
+    import math
+
+    from sqlalchemy import select
+    from sqlalchemy.exc import StatementError
+
+    site = make.site(people["supervisor"], name="JSON")
+    values = {
+        "plain": {"kind": "village", "answers": 25, "ratio": 0.1, "whole": 2.0},
+        "text": {"note": "déjà vu ✓ 🌧", "lines": "one\ntwo", "quote": 'say "hi"'},
+        "nested": {"strokes": [[[1, 2, 0], [3, 4, 16]]], "empty": {}, "none": None},
+        "big": {"n": 2**70, "small": -(2**63)},
+    }
+    if db.get_bind().dialect.name == "sqlite":  # PostgreSQL's json refuses NaN, as before
+        values["nan"] = {"x": float("nan"), "y": float("inf")}
+    conn = db.connection()
+    table = AuditEvent.__table__
+    event = rows(site, people["inspector"])[1][2]
+    for key, value in values.items():
+        conn.execute(table.insert(), [{**event, "entity_id": key, "after": value}])
+    bulk.insert(
+        conn, table, [{**event, "entity_id": "bulk-" + k, "after": v} for k, v in values.items()]
+    )
+    stored = dict(conn.execute(select(table.c.entity_id, table.c.after)).all())
+    for key, value in values.items():
+        for got in (stored[key], stored["bulk-" + key]):
+            if key == "nan":
+                assert math.isnan(got["x"]) and got["y"] == math.inf
+            else:
+                assert got == value
+    assert type(stored["plain"]["whole"]) is float and stored["big"]["n"] == 2**70
+    with pytest.raises(StatementError):  # a time inside JSON is refused, as json.dumps does
+        conn.execute(table.insert(), [{**event, "entity_id": "t", "after": {"at": WHEN}}])
+    db.rollback()
