@@ -163,6 +163,6 @@ def test_json_columns_read_back_what_was_written(db, make, people):
             else:
                 assert got == value
     assert type(stored["plain"]["whole"]) is float and stored["big"]["n"] == 2**70
-    with pytest.raises(StatementError):  # a time inside JSON is refused, as json.dumps does
+    with pytest.raises((StatementError, TypeError)):  # a time inside JSON: refused as before
         conn.execute(table.insert(), [{**event, "entity_id": "t", "after": {"at": WHEN}}])
     db.rollback()
