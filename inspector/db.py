@@ -8,6 +8,7 @@ a time, pg_dump) in postgresql.py, so the rest of the code is the same on both (
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 
 import click
@@ -39,14 +40,29 @@ def json_text(value) -> str:
     """The text of a JSON column's value. orjson writes a push's signatures and log rows some ten
     times faster than json.dumps, and both read back the same value; what orjson refuses (an
     integer beyond 64 bits, a key that is not text) or would change (it writes NaN and infinities
-    as null: any null sends the value to json.dumps) is written by json.dumps as before."""
+    as null) is written by json.dumps as before."""
     try:
         text = orjson.dumps(value, option=_ORJSON)
     except TypeError:
         return json.dumps(value)
-    if b"null" in text:
+    if b"null" in text and _not_finite(value):
         return json.dumps(value)
     return text.decode()
+
+
+def _not_finite(value) -> bool:
+    """Whether a NaN or an infinity is in `value` (a JSON value: dicts, lists, scalars)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            stack.extend(item.values())
+        elif kind is list or kind is tuple:
+            stack.extend(item)
+        elif isinstance(item, float) and not math.isfinite(item):
+            return True
+    return False
 
 
 def make_engine(url: str):
