@@ -1,9 +1,9 @@
 """/calendar: what inspection is due today, this week, and what is overdue, for the user's sites (for Village
 staff: every site). The offline version on the tablet is drawn from the same due items in the work packet.
 
-Each "why" is said once per page (issue #13 item 7), in "Why these are due": an item keeps what is its
-own (when the site was last inspected, how many rains fell) and links to the explanation. Times are
-the Village's, with the zone of their own day (docs/time-and-clocks.md)."""
+Each "why" is said once per page, in "Why these are due": an item keeps what is its own (when the
+site was last inspected, how many rains fell) and links to the explanation. Times are the Village's,
+with the zone of their own day (docs/time-and-clocks.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""/calendar says each "why" once (issue #13 item 7) and writes every due time as the Village's
-local time with its zone, the abbreviation of the due day, not today's (issue #15)."""
+"""/calendar says each "why" once and writes every due time as the Village's local time with its
+zone, the abbreviation of the due day, not today's."""
 
 from __future__ import annotations
 
