@@ -11,6 +11,7 @@ from inspector.models import Inspection, RainEvent, RainGauge, SiteGauge
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
 from inspector.services import schedule
+from inspector.web.calendar import _patterns, explain
 
 RB = default()
 RAIN = RB["clocks.post_rain_inspection"]
@@ -84,7 +85,7 @@ def test_the_post_rain_and_weekly_why_is_said_once_and_each_item_links_to_it(
     names = ["Alder Lot", "Birch Lot", "Cedar Lot"]
     for name in names:
         site = issued_site(make, people, name)
-        inspect(db, site, local(2026, 11, 30, 10, 0))
+        inspect(db, site, local(2026, 12, 1, 8, 0))
         rain_at(db, site, local(2026, 12, 1, 18, 0))  # due today 18:00
     # Two rains before an inspection at one more site: one inspection answers both.
     twice = issued_site(make, people, "Dogwood Lot")
@@ -129,7 +130,7 @@ def test_the_post_rain_and_weekly_why_is_said_once_and_each_item_links_to_it(
         for name in names:
             entry = next(li for li in week.split("<li")[1:] if name in li)
             assert 'href="#why-weekly"' in entry
-            assert "Last inspected Nov 30 by the permittee" in text(entry)
+            assert "Last inspected Dec 1 by the permittee" in text(entry)
         # The weekly rule's words are kept, each once.
         assert plain.count("both count") == 1
 
@@ -187,3 +188,22 @@ def test_a_suspended_sites_items_link_to_the_one_suspension_note(
     assert len(items) == 4  # a weekly and a post-rain inspection at each site
     assert all('href="#why-suspended"' in li for li in items)
     assert 'id="why-suspended"' in html
+
+
+def test_a_note_in_words_the_calendar_does_not_know_stays_on_its_item_whole():
+    patterns = _patterns(RB)
+    changed = {"kind": "weekly", "note": "Last inspection at dawn by the permittee, reworded."}
+    assert explain(changed, patterns) == ("weekly", [(changed["note"], None)])
+    known = {
+        "kind": "post_rain",
+        "note": f"{schedule.SUSPENDED_NOTE} {RAIN['silent_note']} Source: {RAIN['deadline_source']}."
+        " 3 rains fell before an inspection; one inspection after the last answers all of them, so"
+        " the deadline runs from the last rain.",
+    }
+    assert explain(known, patterns) == (
+        "post_rain",
+        [
+            ("Permit suspended: still due", "suspended"),
+            ("3 rains before one inspection", "several_rains"),
+        ],
+    )
