@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from functools import lru_cache, partial
 
-from sqlalchemy import bindparam, func
+from sqlalchemy import and_, bindparam, func, literal, or_
 from sqlalchemy.orm import joinedload
 from sqlmodel import Session, select
 
@@ -23,6 +23,7 @@ from ..models import (
     Permit,
     Photo,
     RainEvent,
+    RainGauge,
     Site,
     SiteGauge,
     StopWorkOrder,
@@ -30,7 +31,6 @@ from ..models import (
 )
 from ..rules.rulebook import Rulebook
 from . import (
-    by_key,
     enforcement,
     findings,
     permits,
@@ -52,8 +52,7 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
     site_permits = list(session.exec(q["permits"], params=one_site))
     current = site_permits[0] if site_permits else None  # as permits.current_permit picks it
     docs = documents_by_permit(session, site.id) if site_permits else {}
-    gauges = rain.all_gauges(session)
-    link = by_key(session, SiteGauge, site.id)
+    gauges, link = gauges_and_link(session, site.id)
     linked, nearest = site_gauge(session, site, link, gauges, rb)
     # The schedule takes the permit and gauge read here instead of reading them again.
     every = schedule.due_items_many(
@@ -64,7 +63,8 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
         permits={site.id: current} if current else {},
         site_gauges={site.id: linked} if linked else {},
     )[site.id]
-    unresolved = list(session.exec(q["unresolved"], params=one_site))  # as findings.for_sites
+    since = now - timedelta(days=TIMELINE_DAYS)
+    unresolved, recent_findings = site_findings(session, site.id, since)
     orders = list(session.exec(q["orders"], params=one_site))  # as enforcement.orders_for_sites
     stop = enforcement.public_status(enforcement.status_of(site.id, orders, now), user)
     return {
@@ -82,7 +82,7 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
             "overdue": {f.id for f in unresolved if findings.is_overdue(f, now)},
         },
         "rain": rain_section(session, site, now, rb, every, link, gauges, linked, nearest, current),
-        "timeline": timeline(session, site, now, orders, site_permits, link),
+        "timeline": timeline(session, site, now, orders, site_permits, link, recent_findings),
     }
 
 
@@ -100,9 +100,20 @@ def _read_statements() -> dict:
         "documents": select(ControlPlanDocument)
         .where(ControlPlanDocument.permit_id.in_(_site_permit_ids(site_id)))
         .order_by(ControlPlanDocument.uploaded_at),
-        "unresolved": select(Finding)
-        .where(Finding.site_id == site_id, Finding.status.in_(findings.UNRESOLVED))
-        .order_by(Finding.created_at.desc()),
+        # The unresolved findings and the timeline's, in one read: the site's findings unresolved
+        # or made since the timeline's start (the statuses as bound constants: a list to expand
+        # into the statement would be rebuilt on every run).
+        "findings": select(Finding).where(
+            Finding.site_id == site_id,
+            or_(
+                Finding.status.in_([literal(x) for x in findings.UNRESOLVED]),
+                Finding.created_at >= bindparam("since"),
+            ),
+        ),
+        # Every gauge, with the site's link beside the gauge it names: one read for both.
+        "gauges": select(RainGauge, SiteGauge).outerjoin(
+            SiteGauge, and_(SiteGauge.gauge_id == RainGauge.id, SiteGauge.site_id == site_id)
+        ),
         "orders": select(StopWorkOrder)
         .where(StopWorkOrder.site_id == site_id)
         .order_by(StopWorkOrder.proposed_at.desc()),
@@ -111,6 +122,26 @@ def _read_statements() -> dict:
 
 def _site_permit_ids(site_id):
     return select(Permit.id).where(Permit.site_id == site_id).scalar_subquery()
+
+
+def site_findings(session: Session, site_id: int, since: datetime) -> tuple[list, list]:
+    """The site's unresolved findings, newest first (as findings.for_sites), and those made since
+    `since` (the timeline's)."""
+    rows = list(
+        session.exec(_read_statements()["findings"], params={"site_id": site_id, "since": since})
+    )
+    unresolved = [f for f in rows if f.status in findings.UNRESOLVED]
+    unresolved.sort(key=lambda f: f.created_at, reverse=True)
+    return unresolved, [f for f in rows if f.created_at >= since]
+
+
+def gauges_and_link(session: Session, site_id: int) -> tuple[list, SiteGauge | None]:
+    """Every gauge (as rain.all_gauges) and the site's stored link to one (None: not linked)."""
+    gauges, link = [], None
+    for gauge, linked in session.execute(_read_statements()["gauges"], {"site_id": site_id}):
+        gauges.append(gauge)
+        link = linked or link
+    return gauges, link
 
 
 def documents_by_permit(session: Session, site_id: int) -> dict[int, list]:
@@ -275,9 +306,6 @@ def _timeline_statements() -> dict:
         "photos": select(Photo.id, Photo.inspection_id)
         .join(Inspection, Inspection.id == Photo.inspection_id)
         .where(Inspection.site_id == site_id, Inspection.received_at >= bindparam("received")),
-        "findings": select(
-            Finding.id, Finding.item_code, Finding.status, Finding.due_at, Finding.created_at
-        ).where(Finding.site_id == site_id, Finding.created_at >= since),
         "notices": select(
             ControlMeasureNotice.measure,
             ControlMeasureNotice.installed_on,
@@ -292,9 +320,11 @@ def _timeline_statements() -> dict:
     }
 
 
-def timeline(session, site, now, orders, site_permits, link, days: int = TIMELINE_DAYS) -> list:
-    """Inspections (with their photos), findings, notices, orders and rain events of the last `days`,
-    newest first."""
+def timeline(
+    session, site, now, orders, site_permits, link, recent_findings, days: int = TIMELINE_DAYS
+) -> list:
+    """Inspections (with their photos), findings (`recent_findings`: those made in the period),
+    notices, orders and rain events of the last `days`, newest first."""
     since = now - timedelta(days=days)
     q = _timeline_statements()
     read = partial(read_rows, session)
@@ -315,7 +345,7 @@ def timeline(session, site, now, orders, site_permits, link, days: int = TIMELIN
                 "fails": i.fails,
             }
         )
-    for f in read(q["findings"], {"site_id": site.id, "since": since}):
+    for f in recent_findings:
         events.append(
             {
                 "kind": "finding",
