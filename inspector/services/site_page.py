@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from functools import lru_cache, partial
+from typing import NamedTuple
 
 from sqlalchemy import and_, bindparam, func, literal, or_
 from sqlalchemy.orm import joinedload
@@ -45,13 +46,18 @@ from .inspections import kinds_for
 TIMELINE_DAYS = 42
 
 
+class Thumb(NamedTuple):
+    """A photo the timeline shows as a thumbnail."""
+
+    id: str
+
+
 def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) -> dict:
     """The page's sections, for a user who may see the site (the caller checked)."""
     q = _read_statements()
     one_site = {"site_id": site.id}
-    site_permits = list(session.exec(q["permits"], params=one_site))
+    site_permits, docs = permits_and_documents(session, site.id)
     current = site_permits[0] if site_permits else None  # as permits.current_permit picks it
-    docs = documents_by_permit(session, site.id) if site_permits else {}
     gauges, link = gauges_and_link(session, site.id)
     linked, nearest = site_gauge(session, site, link, gauges, rb)
     # The schedule takes the permit and gauge read here instead of reading them again.
@@ -92,14 +98,13 @@ def _read_statements() -> dict:
     and keying a statement costs more CPU than SQLite spends running these."""
     site_id = bindparam("site_id")
     return {
-        "permits": select(Permit)
-        .options(joinedload(Permit.company))  # each permit's one company, in the same read
+        # The site's permits, newest first, each with its one company and its plan documents (a
+        # row per document) in the same read.
+        "permits": select(Permit, ControlPlanDocument)
+        .outerjoin(ControlPlanDocument, ControlPlanDocument.permit_id == Permit.id)
+        .options(joinedload(Permit.company))
         .where(Permit.site_id == site_id)
-        .order_by(Permit.created_at.desc(), Permit.id.desc()),
-        # The site's permits as a subquery, not a list of ids expanded into the statement each time.
-        "documents": select(ControlPlanDocument)
-        .where(ControlPlanDocument.permit_id.in_(_site_permit_ids(site_id)))
-        .order_by(ControlPlanDocument.uploaded_at),
+        .order_by(Permit.created_at.desc(), Permit.id.desc(), ControlPlanDocument.uploaded_at),
         # The unresolved findings and the timeline's, in one read: the site's findings unresolved
         # or made since the timeline's start (the statuses as bound constants: a list to expand
         # into the statement would be rebuilt on every run).
@@ -144,12 +149,16 @@ def gauges_and_link(session: Session, site_id: int) -> tuple[list, SiteGauge | N
     return gauges, link
 
 
-def documents_by_permit(session: Session, site_id: int) -> dict[int, list]:
-    """The plan documents of the site's permits, by permit."""
-    out: dict[int, list] = {}
-    for doc in session.exec(_read_statements()["documents"], params={"site_id": site_id}):
-        out.setdefault(doc.permit_id, []).append(doc)
-    return out
+def permits_and_documents(session: Session, site_id: int) -> tuple[list, dict[int, list]]:
+    """The site's permits, newest first (the first is permits.current_permit's), and their plan
+    documents by permit, in the order they were uploaded."""
+    site_permits: dict[int, Permit] = {}
+    docs: dict[int, list] = {}
+    for permit, doc in session.execute(_read_statements()["permits"], {"site_id": site_id}):
+        site_permits.setdefault(permit.id, permit)
+        if doc is not None:
+            docs.setdefault(permit.id, []).append(doc)
+    return list(site_permits.values()), docs
 
 
 def start_for(due: list[dict], user: User) -> dict:
@@ -289,23 +298,27 @@ def _timeline_statements() -> dict:
         .correlate(Inspection)
         .scalar_subquery()
     )
-    return {
-        "inspections": select(
+    shown = (  # the period's last 60 inspections
+        select(
             Inspection.id,
             Inspection.kind,
             Inspection.inspector_name,
             Inspection.started_at,
             Inspection.received_at,
+            Inspection.inspected_on,
             fails.label("fails"),
         )
         .where(Inspection.site_id == site_id, Inspection.received_at >= bindparam("received"))
         .order_by(Inspection.inspected_on.desc())
-        .limit(60),
-        # The photos of the site's inspections of the period (a join, not a list of 60 ids to
-        # expand into the statement each time); the timeline keeps those of the inspections it shows.
-        "photos": select(Photo.id, Photo.inspection_id)
-        .join(Inspection, Inspection.id == Photo.inspection_id)
-        .where(Inspection.site_id == site_id, Inspection.received_at >= bindparam("received")),
+        .limit(60)
+        .subquery()
+    )
+    return {
+        # Each with its photos in the same read: a row per photo (one with no photo for an
+        # inspection without).
+        "inspections": select(shown, Photo.id.label("photo_id"))
+        .outerjoin(Photo, Photo.inspection_id == shown.c.id)
+        .order_by(shown.c.inspected_on.desc()),
         "notices": select(
             ControlMeasureNotice.measure,
             ControlMeasureNotice.installed_on,
@@ -330,12 +343,13 @@ def timeline(
     read = partial(read_rows, session)
     events: list[dict] = []
     inspected = {"site_id": site.id, "received": since - timedelta(days=30)}
-    recent = list(read(q["inspections"], inspected))
+    recent: dict[str, object] = {}
     thumbs: dict[str, list] = {}
-    if recent:
-        for p in read(q["photos"], inspected):
-            thumbs.setdefault(p.inspection_id, []).append(p)
-    for i in recent:
+    for row in read(q["inspections"], inspected):
+        recent.setdefault(row.id, row)
+        if row.photo_id is not None:
+            thumbs.setdefault(row.id, []).append(Thumb(row.photo_id))
+    for i in recent.values():
         events.append(
             {
                 "kind": "inspection",
