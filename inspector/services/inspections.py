@@ -194,7 +194,6 @@ def _clean_answers(raw, items: dict[str, dict], photo_ids: set[str], errors: dic
                 "corrective_action": action,
                 "measurements": values,
                 "calculator": calculator,
-                "photo_ids": list(ids) if ids and isinstance(ids, list) else [],
             }
         )
     return out

@@ -405,8 +405,10 @@ class _Reader:
     def __init__(self, table, fields: tuple[str, ...]):
         self.fields = fields
         self.getter = itemgetter(*fields)
+        self.pickers = [itemgetter(name) for name in fields]
         accepts = [_accepts(table.c[name]) for name in fields]
         self.allowed = [(*types, type(None)) for types, _iso in accepts]
+        self.allowed_sets = [frozenset(types) for types in self.allowed]
         self.iso = [i for i, (_types, iso) in enumerate(accepts) if iso]
         self.seen: set[tuple] = set()
 
@@ -427,6 +429,21 @@ class _Reader:
                         raise _Unsure  # an aware time: stored without its zone on SQLite
                     values[i] = value.isoformat()
         return dict(zip(self.fields, values, strict=True))
+
+    def many(self, rows: list[dict]) -> list[dict]:
+        """Each of `rows` as __call__ reads it. The types are checked a column at a time (map in
+        C): an inspection's 25 answers cost about a third of reading them one by one."""
+        if self.iso:
+            return [self(row) for row in rows]
+        for pick, allowed in zip(self.pickers, self.allowed_sets, strict=True):
+            if not allowed.issuperset(map(type, map(pick, rows))):  # KeyError: a field missing
+                raise _Unsure
+        n, getter, fields = len(self.fields), self.getter, self.fields
+        # A row of these fields and no other (every one was picked above) is copied as it is.
+        return [
+            row.copy() if len(row) == n else dict(zip(fields, getter(row), strict=True))
+            for row in rows
+        ]
 
 
 _READERS: dict[int, tuple[_Reader, _Reader, _Reader]] = {}
@@ -455,7 +472,7 @@ def written_inspection(
     inspection, answer, photo = _inspection_readers(fmt)
     try:
         record = inspection(row)
-        record["answers"] = [answer(x) for x in sorted(answers, key=itemgetter("item_code"))]
+        record["answers"] = answer.many(sorted(answers, key=itemgetter("item_code")))
         record["photos"] = [photo(x) for x in sorted(photos, key=itemgetter("photo_id"))]
     except (_Unsure, KeyError, TypeError):
         return None

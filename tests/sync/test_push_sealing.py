@@ -130,3 +130,32 @@ def test_a_value_not_known_to_read_back_equal_makes_the_record_read_back(value):
     else:
         row["notes"] = value
     assert sealed_records.written_inspection(row, [], []) is None
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"note": 42},  # a number where text is stored
+        {"measurements": (1.0,)},  # a tuple is stored as a list: it reads back otherwise
+        {"result": None, "calculator": "x"},  # text where JSON objects are stored
+        "no note",  # a field missing
+    ],
+)
+def test_an_answer_not_known_to_read_back_equal_makes_the_record_read_back(change):
+    from datetime import date, datetime
+
+    row = {name: None for name in sealed_records.INSPECTION_2}
+    row.update(id="x", inspected_on=date(2026, 11, 30), received_at=datetime(2026, 11, 30, 15))
+    fine = {
+        "item_code": "SILT-1",
+        "result": "pass",
+        "note": "",
+        "corrective_action": "",
+        "measurements": {"depth_in": 2.5},
+        "calculator": None,
+    }
+    extra = {**fine, "item_code": "SILT-2", "photo_ids": ["p"]}  # not a sealed field
+    record = sealed_records.written_inspection(row, [extra, fine], [])
+    assert record["answers"] == [fine, {**fine, "item_code": "SILT-2"}]
+    odd = {k: v for k, v in fine.items() if k != "note"} if change == "no note" else fine | change
+    assert sealed_records.written_inspection(row, [fine, odd], []) is None
