@@ -1,4 +1,5 @@
-"""Shared fixtures (flaskr style): `app`, `client`, `auth`, and factories for users, sites and permits."""
+"""Shared fixtures (flaskr style): `app`, `client`, `auth`, and factories for users, sites and permits.
+A GET from a test client reads on a read-only session of its own, as in production."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from datetime import date, timedelta
 from functools import partial
 
 import pytest
+from flask import Flask, current_app, g, has_app_context
+from flask.testing import FlaskClient
 from werkzeug.security import generate_password_hash
 
 from inspector import create_app
@@ -22,6 +25,49 @@ def _test_databases_server():
     """The template and the test databases (tests/support/database.py) are removed after the run."""
     yield
     database.drop_all()
+
+
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")  # the requests get_session() gives a read-only session
+
+
+class OwnSessionForReads(FlaskClient):
+    """A test client whose GET, HEAD and OPTIONS requests read through a session of their own, as
+    in production (inspector/db.py get_session: `db.reader()`, so a page load that writes fails).
+
+    A test that holds an app context (the `db` fixture does, for the whole test) would otherwise
+    lend its writing session to every request: Flask's test client reuses a pushed app context of
+    the same app, and get_session() caches the session on its `g`. So before a read request the
+    test's session commits (what the test arranged becomes visible, as another process's writes
+    would be, and no write lock is left held for the request to wait on), and the request runs in
+    an app context of its own: its own `g`, its own read-only session, closed by the app's
+    teardown when the request ends. The test's session is untouched otherwise.
+
+    Other requests (POST, PUT, PATCH, DELETE) still share the test's session: they write, so
+    there is no read-only behaviour to reproduce, and tests assert on the objects they hold after
+    a request changed them (the shared identity map shows the change without a reload)."""
+
+    def run_wsgi_app(self, environ, buffered=False):
+        app = self.application
+        if environ["REQUEST_METHOD"] not in SAFE_METHODS or not _in_app_context_of(app):
+            return super().run_wsgi_app(environ, buffered=buffered)
+        session = g.get("db_session")
+        if session is not None:
+            session.commit()
+        with app.app_context():
+            return super().run_wsgi_app(environ, buffered=buffered)
+
+
+def _in_app_context_of(app) -> bool:
+    return has_app_context() and current_app._get_current_object() is app
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _reads_on_their_own_sessions():
+    """Every app a test builds hands out OwnSessionForReads clients."""
+    before = Flask.test_client_class
+    Flask.test_client_class = OwnSessionForReads
+    yield
+    Flask.test_client_class = before
 
 
 @pytest.fixture(autouse=True)
