@@ -16,7 +16,7 @@ from sqlalchemy import or_
 from sqlmodel import Session, select
 
 from inspector.models import AuditEvent, Site, SyncConflict, SyncMutation, User
-from inspector.services import NotFound, ServiceError, bulk, sites
+from inspector.services import NotFound, ServiceError, bulk, by_keys, sites
 from inspector.services import photo_uploads as photo_store
 from inspector.services.inspections import Invalid, kinds_for
 
@@ -95,10 +95,7 @@ def push(session: Session, body, *, user: User, device_id: str | None, now, rb) 
     body_device, mutations = parse_push(body)
     ctx = BatchContext(user=user, device_id=device_id or body_device, now=now, rb=rb)
     ids = [m["mutation_id"] for m in mutations]
-    known = {
-        row.mutation_id: row
-        for row in session.exec(select(SyncMutation).where(SyncMutation.mutation_id.in_(ids)))
-    }
+    known = {row.mutation_id: row for row in by_keys(session, SyncMutation, ids)}
     results: list[dict | None] = [None] * len(mutations)
     todo: list[int] = []
     for i, m in enumerate(mutations):

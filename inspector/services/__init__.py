@@ -52,3 +52,25 @@ def by_key(session, model, key):
     SELECT each time, which costs more CPU than SQLite spends reading the row; every page reads
     its user this way)."""
     return session.execute(_by_key(model), {"key": key}).scalars().first()
+
+
+@cache
+def _in_keys(model, column: str | None):
+    if column is None:
+        (key,) = inspect(model).primary_key
+        return select(model).where(key.in_(bindparam("keys", expanding=True)))
+    return select(getattr(model, column)).where(
+        getattr(model, column).in_(bindparam("keys", expanding=True))
+    )
+
+
+def by_keys(session, model, keys) -> list:
+    """The records of `model` whose primary key is one of `keys`, by a statement built once per
+    model (a sync batch asks this of its 50 ids several times; building and keying the SELECT
+    each time cost more than running it)."""
+    return list(session.execute(_in_keys(model, None), {"keys": list(keys)}).scalars())
+
+
+def values_among(session, model, column: str, keys) -> set:
+    """Which of `keys` are values of `model.column`, by a statement built once."""
+    return set(session.execute(_in_keys(model, column), {"keys": list(keys)}).scalars())

@@ -30,7 +30,7 @@ from ..models import (
 )
 from ..photos import position
 from ..rules import checklist, clocks, signatures
-from . import NotFound, ServiceError, bulk, sealed_records, seals, sites
+from . import NotFound, ServiceError, bulk, by_keys, sealed_records, seals, sites, values_among
 
 STAFF = ("inspector", "supervisor")
 PERMITTEE_KINDS = ("weekly", "post_rain")  # the permittee's own inspections (§ 256-8D(3)(g))
@@ -374,14 +374,14 @@ class Lookups:
             p.get("replaces_id") for p in payloads if isinstance(p.get("replaces_id"), str)
         }
         if ids:
-            for row in self.session.exec(select(Inspection).where(Inspection.id.in_(ids))):
+            for row in by_keys(self.session, Inspection, ids):
                 self.inspections[row.id] = row
             self.absent |= ids - set(self.inspections)
         finding_ids = {
             p.get("finding_id") for p in payloads if isinstance(p.get("finding_id"), str)
         }
         if finding_ids:
-            for row in self.session.exec(select(Finding).where(Finding.id.in_(finding_ids))):
+            for row in by_keys(self.session, Finding, finding_ids):
                 self.findings[row.id] = row
         site_ids = {p.get("site_id") for p in payloads if isinstance(p.get("site_id"), int)}
         site_ids |= {r.site_id for r in self.inspections.values() if isinstance(r, Inspection)}
@@ -398,9 +398,13 @@ class Lookups:
         wanted = {s for s in site_ids if s not in self.sites and not isinstance(s, bool)}
         if not wanted:
             return
-        for site in self.session.exec(
-            sites.visible_sites_query(self.user).where(Site.id.in_(wanted))
-        ):
+        if self.user.role == "permittee":
+            found = self.session.exec(
+                sites.visible_sites_query(self.user).where(Site.id.in_(wanted))
+            )
+        else:  # staff see every site (visible_sites_query adds no clause)
+            found = by_keys(self.session, Site, wanted)
+        for site in found:
             self.sites[site.id] = site
         for sid in wanted:
             self.sites.setdefault(sid, None)
@@ -409,11 +413,9 @@ class Lookups:
         wanted = [p for p in photo_ids if p not in self.photos]
         if not wanted:
             return
-        for row in self.session.exec(select(Photo).where(Photo.id.in_(wanted))):
+        for row in by_keys(self.session, Photo, wanted):
             self.photos[row.id] = row
-        self.claimed |= set(
-            self.session.exec(select(PhotoClaim.photo_id).where(PhotoClaim.photo_id.in_(wanted)))
-        )
+        self.claimed |= values_among(self.session, PhotoClaim, "photo_id", wanted)
 
     def site(self, site_id: int) -> Site | None:
         self._load_sites({site_id})

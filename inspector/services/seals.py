@@ -47,8 +47,11 @@ def _as_seal(row) -> chain.Seal:
     )
 
 
+_HEAD = select(Seal.__table__).order_by(Seal.seq.desc()).limit(1)  # built once: asked every batch
+
+
 def head(session: Session) -> chain.Seal | None:
-    row = session.execute(select(Seal.__table__).order_by(Seal.seq.desc()).limit(1)).first()
+    row = session.execute(_HEAD).first()
     return _as_seal(row) if row is not None else None
 
 
