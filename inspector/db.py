@@ -41,6 +41,8 @@ def json_text(value) -> str:
     times faster than json.dumps, and both read back the same value; what orjson refuses (an
     integer beyond 64 bits, a key that is not text) or would change (it writes NaN and infinities
     as null) is written by json.dumps as before."""
+    if value is None:
+        return "null"
     try:
         text = orjson.dumps(value, option=_ORJSON)
     except TypeError:

@@ -10,6 +10,7 @@ import json
 import math
 import re
 from datetime import UTC, date, datetime, timedelta
+from operator import itemgetter
 
 from sqlalchemy import func, insert, update
 from sqlmodel import Session, select
@@ -706,7 +707,7 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
     today = clocks.to_local(ctx.now, ctx.rb).date()
     evaluate = getattr(ctx, "evaluate_sites", None)
     for p in prepared:
-        failed = any(a["result"] == "fail" for a in p["answers"])
+        failed = "fail" in map(_RESULT, p["answers"])
         # The model object only for the findings code, and only when it has work (most pushes pass).
         inspection = Inspection(**p["row"]) if failed or p["row"]["replaces_id"] else None
         # A correction first settles the findings of the inspection it replaces (carried over or withdrawn).
@@ -731,6 +732,9 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
 
         for site in {p["row"]["site_id"]: p["site"] for p in prepared}.values():
             enforcement.evaluate_site(session, site, ctx.now, ctx.rb)
+
+
+_RESULT = itemgetter("result")
 
 
 def _written(session: Session, prepared: list[dict], claims: list[dict]) -> dict[str, dict]:
