@@ -11,6 +11,7 @@ from ..rules.clocks import last_local_day, local_date, to_local, wire_time
 from ..security import STAFF
 from ..services import ServiceError, clock
 from ..services.permits import status_on
+from .templating import cached_url_for
 
 EVERYONE = ("permittee", "inspector", "supervisor")
 SUPERVISOR = ("supervisor",)
@@ -83,6 +84,7 @@ def register(app) -> None:
         app.register_blueprint(module.bp)
 
     app.extensions["nav_links"] = NAV
+    app.jinja_env.globals["url_for"] = cached_url_for(app.url_for)  # web/templating.py
     rb = app.extensions["rulebook"]
 
     @app.template_filter("local")

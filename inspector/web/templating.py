@@ -11,12 +11,19 @@ globals the imported one lacks (`ctx.globals_keys - self.globals.keys()`, a look
 per key: a dozen imports on the site page, 200 lookups). A template's globals are its own (`maps[0]`,
 empty for every page here) over the environment's, so the same difference is taken in C below.
 
+`url_for` in templates answers from a bounded table of the addresses it built (about 50 a site page:
+the navigation, static files, a link per row), keyed by everything the address depends on here: the
+mount point (SCRIPT_NAME), the endpoint and its values. Werkzeug builds an address by matching the
+endpoint's rules each time, which costs more than the lookup; calls with options (`_external`,
+`_anchor`...), blueprint-relative endpoints or outside a request go to Flask's url_for as before.
+
 `status` and `cite` (templates/_form.html) are the pages' most called helpers (about 50 calls on a
 site page): plain functions here, escaped as the macros they replace were, without a macro's frame
 and context for each call."""
 
 from __future__ import annotations
 
+from flask import has_request_context, request
 from flask.templating import Environment
 from jinja2 import Template
 from markupsafe import Markup, escape
@@ -29,6 +36,31 @@ def status(word, kind) -> Markup:
     own, as the macro it replaces wrote it (pages byte for byte the same)."""
     symbol = STATUS_SYMBOLS.get(kind, "●")
     return Markup(f'\n  <span class="status status-{escape(kind)}">{symbol} {escape(word)}</span>')
+
+
+URLS_KEPT = 4096  # addresses kept by cached_url_for; the table starts over when full
+
+
+def cached_url_for(url_for):
+    """`url_for` answering repeated calls from a table (see the module's docstring)."""
+    built: dict = {}
+
+    def cached(endpoint: str, **values) -> str:
+        if endpoint[0] == "." or not has_request_context() or any(k[0] == "_" for k in values):
+            return url_for(endpoint, **values)
+        key = (request.script_root, endpoint, *values.items())
+        try:
+            return built[key]
+        except KeyError:
+            pass
+        except TypeError:  # a value that cannot be a key (a list of query values)
+            return url_for(endpoint, **values)
+        if len(built) >= URLS_KEPT:
+            built.clear()
+        url = built[key] = url_for(endpoint, **values)
+        return url
+
+    return cached
 
 
 def cite(citation) -> Markup:
