@@ -83,3 +83,20 @@ def test_queries_do_not_grow_with_sites(app, client, auth, db, make, people, est
         )
     many = count_queries(app, client, "/dashboard")
     assert many == few
+
+
+def test_due_times_are_the_villages_with_their_zone(client, auth, people, estate):
+    """Each due time reads in the Village's clock with the zone of its own day; the exact moment
+    is only in <time datetime> (UTC, for machines)."""
+    import re
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    login(auth, people["supervisor"])
+    page = client.get("/dashboard").text
+    due = re.findall(r'<time datetime="([^"]+)">([^<]+)</time>', page)
+    assert due, "no due time on the dashboard"
+    for moment, shown in due:
+        local = datetime.fromisoformat(moment).astimezone(ZoneInfo("America/Chicago"))
+        assert shown == local.strftime("%a %b %-d, %-I:%M %p %Z"), (moment, shown)
+        assert shown.endswith(("CST", "CDT"))
