@@ -23,6 +23,7 @@ from ..models import (
     Inspection,
     Permit,
     Photo,
+    PublicRecords,
     RainEvent,
     RainGauge,
     Site,
@@ -71,7 +72,7 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
     )[site.id]
     since = now - timedelta(days=TIMELINE_DAYS)
     unresolved, recent_findings = site_findings(session, site.id, since)
-    orders = list(session.exec(q["orders"], params=one_site))  # as enforcement.orders_for_sites
+    orders = list(read_rows(session, q["orders"], one_site))  # as enforcement.orders_for_sites
     stop = enforcement.public_status(enforcement.status_of(site.id, orders, now), user)
     return {
         "view": sites.ordinance_view(site, rb),
@@ -107,19 +108,20 @@ def _read_statements() -> dict:
         .order_by(Permit.created_at.desc(), Permit.id.desc(), ControlPlanDocument.uploaded_at),
         # The unresolved findings and the timeline's, in one read: the site's findings unresolved
         # or made since the timeline's start (the statuses as bound constants: a list to expand
-        # into the statement would be rebuilt on every run).
-        "findings": select(Finding).where(
+        # into the statement would be rebuilt on every run). Rows of columns: only shown.
+        "findings": select(*Finding.__table__.columns).where(
             Finding.site_id == site_id,
             or_(
                 Finding.status.in_([literal(x) for x in findings.UNRESOLVED]),
                 Finding.created_at >= bindparam("since"),
             ),
         ),
+        "public": select(*PublicRecords.__table__.columns).where(PublicRecords.site_id == site_id),
         # Every gauge, with the site's link beside the gauge it names: one read for both.
         "gauges": select(RainGauge, SiteGauge).outerjoin(
             SiteGauge, and_(SiteGauge.gauge_id == RainGauge.id, SiteGauge.site_id == site_id)
         ),
-        "orders": select(StopWorkOrder)
+        "orders": select(*StopWorkOrder.__table__.columns)  # rows of columns: only shown
         .where(StopWorkOrder.site_id == site_id)
         .order_by(StopWorkOrder.proposed_at.desc()),
     }
@@ -133,7 +135,7 @@ def site_findings(session: Session, site_id: int, since: datetime) -> tuple[list
     """The site's unresolved findings, newest first (as findings.for_sites), and those made since
     `since` (the timeline's)."""
     rows = list(
-        session.exec(_read_statements()["findings"], params={"site_id": site_id, "since": since})
+        read_rows(session, _read_statements()["findings"], {"site_id": site_id, "since": since})
     )
     unresolved = [f for f in rows if f.status in findings.UNRESOLVED]
     unresolved.sort(key=lambda f: f.created_at, reverse=True)
@@ -198,7 +200,8 @@ def orders_section(orders, stop, user) -> dict:
 
 
 def public_section(session, site, user) -> dict:
-    row = public_records.state(session, site.id)
+    # public_records.state's record, as a row of columns: the page only shows it.
+    row = read_rows(session, _read_statements()["public"], {"site_id": site.id}).first()
     names = {}
     if row is not None:
         ids = {row.turned_on_by, row.turned_off_by, row.dnr_told_by} - {None}
