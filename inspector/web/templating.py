@@ -39,6 +39,7 @@ def status(word, kind) -> Markup:
 
 
 URLS_KEPT = 4096  # addresses kept by cached_url_for; the table starts over when full
+URL_OPTIONS = frozenset({"_anchor", "_method", "_scheme", "_external"})  # Flask's url_for options
 
 
 def cached_url_for(url_for):
@@ -46,7 +47,7 @@ def cached_url_for(url_for):
     built: dict = {}
 
     def cached(endpoint: str, **values) -> str:
-        if endpoint[0] == "." or not has_request_context() or any(k[0] == "_" for k in values):
+        if endpoint[0] == "." or values.keys() & URL_OPTIONS or not has_request_context():
             return url_for(endpoint, **values)
         key = (request.script_root, endpoint, *values.items())
         try:
