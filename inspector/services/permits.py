@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 from datetime import date, datetime
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from ..models import (
@@ -416,13 +417,18 @@ def is_active(permit: Permit | None, today: date) -> bool:
     )
 
 
+# Built once: asked on every page of a site and for every site of a sync batch.
+_CURRENT = (
+    select(Permit)
+    .where(Permit.site_id == bindparam("site_id"))
+    .order_by(Permit.created_at.desc(), Permit.id.desc())
+    .limit(1)
+)
+
+
 def current_permit(session: Session, site_id: int) -> Permit | None:
     """The site's most recent permit (the one its clocks follow)."""
-    return session.exec(
-        select(Permit)
-        .where(Permit.site_id == site_id)
-        .order_by(Permit.created_at.desc(), Permit.id.desc())
-    ).first()
+    return session.execute(_CURRENT, {"site_id": site_id}).scalars().first()
 
 
 def get_permit(session: Session, permit_id: int) -> Permit:
