@@ -100,8 +100,9 @@ def _sentences(rb) -> list[tuple[str, str, str | None, str]]:
         ),
         (
             "weekly",
-            # the day alone: the note's time has no zone, the item's due time has
-            r"Last inspection (?P<month>[A-Z][a-z]{2}) 0?(?P<day>\d{1,2}) \d{2}:\d{2} by "
+            # the day alone: the item's due time is beside it
+            r"Last inspection (?P<month>[A-Z][a-z]{2}) (?P<day>\d{1,2}), \d{1,2}:\d{2} [AP]M "
+            r"[A-Z]{3,5} by "
             r"(?P<who>the Village|the permittee); ",
             "Last inspected {month} {day} by {who}",
             "the permittee's and the Village's both count, a follow-up of a single finding does not.",
