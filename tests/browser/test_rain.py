@@ -19,7 +19,7 @@ def cocorahs_file(rb) -> tuple[str, str]:
     earlier = read - timedelta(days=1)
     head = "ObservationDate,ObservationTime,EntryDateTime,StationNumber,StationName,Latitude,Longitude,TotalPrecipAmt\n"
     row = "{d:%Y-%m-%d},{d:%I:%M %p},{d:%Y-%m-%d %I:%M %p},WI-FD-7,Fairwater 0.4 NE,43.8395,-88.8610,{a}\n"
-    label = f"ended {read:%b %d %H:%M}"
+    label = f"ended {read:%b %-d, %-I:%M %p %Z}"  # the Village's time with its zone
     return head + row.format(d=earlier, a="T") + row.format(d=read, a="0.95"), label
 
 
