@@ -21,10 +21,10 @@ and `wire` filters, a reminder's words and key.
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, time, timedelta
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import NamedTuple
 
-from sqlalchemy import bindparam, case, func
+from sqlalchemy import bindparam, case, func, literal_column, union_all
 from sqlmodel import Session, select
 
 from ..models import Inspection, Permit, RainEvent, RainGauge
@@ -73,101 +73,87 @@ class LastInspection(NamedTuple):
     by_village: bool
 
 
+class Rain(NamedTuple):
+    """What the schedule reads of a rain event (pages list 1,000 sites: no ORM rows)."""
+
+    id: int
+    gauge_id: int
+    end: datetime
+    total_in: float
+
+
 def _latest_inspections(
     session: Session, site_ids, last_days: dict | None = None
 ) -> dict[int, LastInspection]:
-    """The last visit of each site (`site_ids`: a list or a SELECT of ids), in three queries whatever the
-    number of sites; `last_days`, when given, receives each site's last inspection day of any kind
-    (follow-ups, corrections and replaced ones included), read in the same pass. A replaced inspection does not count: its correction stands for the visit, dated as the
-    visit was (see services/visits.py), so a correction typed days later neither restarts the weekly clock
-    nor answers a later rain. Most sites have no correction: for them a visit is an inspection, and each
-    site's latest day comes from the (site_id, inspected_on) index; only the sites with a correction go
-    through the visits query, whose ranking of every inspection made the dashboard twice as slow."""
-    if isinstance(site_ids, (list, tuple)) and not site_ids:
+    """The last visit of each site (`site_ids`: a list, or EVERY_SITE), in one statement built once
+    whatever the number of sites; `last_days`, when given, receives each site's last inspection day
+    of any kind (follow-ups, corrections and replaced ones included), read in the same pass. A
+    replaced inspection does not count: its correction stands for the visit, dated as the visit was
+    (see services/visits.py), so a correction typed days later neither restarts the weekly clock nor
+    answers a later rain. Most sites have no correction: for them a visit is an inspection, and each
+    site's latest day comes from the (site_id, inspected_on) index; only the sites with a correction
+    go through the visits query, whose ranking of every inspection made the dashboard twice as
+    slow."""
+    every = site_ids is EVERY_SITE
+    if not every and not site_ids:
         return {}
-    read = partial(read_rows, session)
-    if site_ids is EVERY_SITE:  # a page of every site: no list of ids to send or to match
-        rows = read(_corrected_every()).scalars()
-    elif isinstance(site_ids, (list, tuple)):  # a page's sites: the statement is built once
-        rows = read(_corrected_listed(), {"site_ids": list(site_ids)}).scalars()
-    else:
-        rows = read(_corrected_query(site_ids)).scalars()
-    corrected = list(dict.fromkeys(rows))  # a site once, however many of its visits were corrected
-    out = _latest_uncorrected(session, site_ids, corrected, last_days)
-    # Run even when no site has a correction, so the number of queries never depends on the data.
-    rows = read(_last_visits_of_params(), {visits.SITE_IDS: corrected})
-    out.update({row[0]: LastInspection(*row) for row in rows})
-    return out
-
-
-def _latest_uncorrected(
-    session: Session, site_ids, corrected: list[int], last_days: dict | None = None
-) -> dict[int, LastInspection]:
-    """The last inspection of each site with no correction: that day's inspections, the latest start
-    winning (`last_days`: see _latest_inspections)."""
-    if site_ids is EVERY_SITE or isinstance(site_ids, (list, tuple)):
-        every = site_ids is EVERY_SITE
-        params = {} if every else {"site_ids": list(site_ids)}
-        if corrected:
-            params["corrected"] = corrected
-        rows = read_rows(session, _latest_uncorrected_listed(bool(corrected), every), params)
-    else:
-        rows = read_rows(session, _latest_uncorrected_query(site_ids, corrected or None))
+    params = {} if every else {"site_ids": list(site_ids)}
     out: dict[int, LastInspection] = {}
     days: dict = {}
-    for site_id, any_day, *inspection in rows:
+    for site_id, any_day, *inspection, visit in read_rows(session, _last_visits_of(every), params):
+        if visit:  # the standing visit of a site with a correction
+            out[site_id] = LastInspection(site_id, *inspection)
+            continue
         days[site_id] = any_day
         if inspection[0] is None:  # no counted inspection, or the site's visits were corrected
             continue
         row = LastInspection(site_id, *inspection)
-        best = out.get(row.site_id)
+        best = out.get(site_id)
+        # That day's inspections: the latest start wins, then the latest received.
         if best is None or (row.started_at or datetime.min, row.received_at) > (
             best.started_at or datetime.min,
             best.received_at,
         ):
-            out[row.site_id] = row
+            out[site_id] = row
     if last_days is not None:
         last_days.update(days)
     return out
 
 
-_SITE_IDS = bindparam("site_ids", expanding=True)
 # `site_ids` of a page that lists every site of the Village (staff): the reads filter no site.
 EVERY_SITE = object()
 
 
-@lru_cache(maxsize=1)
-def _corrected_listed():
-    return _corrected_query(_SITE_IDS)
-
-
-@lru_cache(maxsize=1)
-def _corrected_every():
-    return _corrected_query(None)
+@lru_cache(maxsize=2)
+def _last_visits_of(every: bool):
+    """The statement of _latest_inspections, for the sites of an expanding `site_ids` parameter or
+    (`every`) for every site: building it costs more CPU than SQLite spends running it for a page.
+    Rows: (site_id, any_day, id, inspected_on, started_at, received_at, by_village, visit), `visit`
+    1 for a corrected site's standing visit, 0 for the other sites' latest counted day."""
+    site_ids = None if every else bindparam("site_ids", expanding=True)
+    # A subquery in each place it is used: as one CTE, SQLite ran the page's read 4 times slower.
+    corrected = _corrected_query(site_ids)
+    latest = _latest_uncorrected_query(site_ids, corrected).add_columns(literal_column("0"))
+    standing = _last_visits(visits.visits(corrected)).add_columns(literal_column("1"))
+    return union_all(latest, standing)
 
 
 def _corrected_query(site_ids):
-    """The sites with a corrected inspection (`site_ids`: values, a SELECT or a bound parameter), a
-    site once per correction. Few inspections are corrections: ordered by replaces_id (no DISTINCT),
-    SQLite walks that index instead of every inspection of the listed sites (0.05 ms, not 10, at
-    50,000 inspections)."""
+    """The sites with a corrected inspection (`site_ids`: a bound parameter, or None for every
+    site), a site once per correction. Few inspections are corrections: ordered by replaces_id (no
+    DISTINCT), SQLite walks that index instead of every inspection of the listed sites (0.05 ms,
+    not 20, at 50,000 inspections)."""
     query = select(Inspection.site_id).where(Inspection.replaces_id.is_not(None))
     if site_ids is not None:
         query = query.where(Inspection.site_id.in_(site_ids))
     return query.order_by(Inspection.replaces_id)
 
 
-@lru_cache(maxsize=4)
-def _latest_uncorrected_listed(skip_corrected: bool, every: bool = False):
-    corrected = bindparam("corrected", expanding=True) if skip_corrected else None
-    return _latest_uncorrected_query(None if every else _SITE_IDS, corrected)
-
-
 def _latest_uncorrected_query(site_ids, corrected):
     """Per site (`site_ids` None: every site), its last inspection day of any kind and, joined, the
-    inspections of its latest counted day; a site in `corrected` (None: none) or with no counted
-    inspection keeps its day with no inspection. One walk of the (site_id, inspected_on, kind) index
-    gives both days."""
+    inspections of its latest counted day; a site in `corrected` (a SELECT of site ids) or with no
+    counted inspection keeps its day with no inspection. One walk of the (site_id, inspected_on,
+    kind) index gives both days."""
     counted = Inspection.kind.in_(COUNTED_KINDS)
     days = select(
         Inspection.site_id,
@@ -178,8 +164,7 @@ def _latest_uncorrected_query(site_ids, corrected):
         days = days.where(Inspection.site_id.in_(site_ids))
     days = days.group_by(Inspection.site_id).subquery()
     on = (Inspection.site_id == days.c.site_id) & (Inspection.inspected_on == days.c.day) & counted
-    if corrected is not None:
-        on = on & days.c.site_id.not_in(corrected)
+    on = on & days.c.site_id.not_in(corrected)
     return (
         select(
             days.c.site_id,
@@ -195,13 +180,9 @@ def _latest_uncorrected_query(site_ids, corrected):
     )
 
 
-@lru_cache(maxsize=1)
-def _last_visits_of_params():
-    return _last_visits(visits.by_site_ids())
-
-
 def _last_visits(visit):
-    """Each site's newest counted visit."""
+    """Each site's newest counted visit, in the columns of _latest_uncorrected_query (its any_day:
+    the visit's day, unread)."""
     rank = (
         func.row_number()
         .over(partition_by=visit.c.site_id, order_by=visits.newest_first(visit))
@@ -210,6 +191,7 @@ def _last_visits(visit):
     ranked = (
         select(
             visit.c.site_id,
+            visit.c.visit_on.label("any_day"),
             visit.c.id,
             visit.c.visit_on,
             visit.c.visit_started_at,
@@ -220,7 +202,7 @@ def _last_visits(visit):
         .where(visit.c.kind.in_(COUNTED_KINDS))
         .subquery()
     )
-    return select(*list(ranked.c)[:6]).where(ranked.c.rank == 1)
+    return select(*list(ranked.c)[:7]).where(ranked.c.rank == 1)
 
 
 def current_permits(session: Session, site_ids) -> dict[int, Permit]:
@@ -330,7 +312,7 @@ def _weekly(
 def _post_rain(
     permit: Permit,
     last: Inspection | LastInspection | None,
-    events: list[RainEvent],
+    events: list[RainEvent | Rain],
     gauge: RainGauge | None,
     now: datetime,
     rb: Rulebook,
@@ -377,6 +359,19 @@ def _post_rain(
     return items
 
 
+@lru_cache(maxsize=1)
+def _rain_after():
+    """The rain of the gauges `gauge_ids` that ended after `after`, oldest first (built once)."""
+    return (
+        select(RainEvent.id, RainEvent.gauge_id, RainEvent.end, RainEvent.total_in)
+        .where(
+            RainEvent.gauge_id.in_(bindparam("gauge_ids", expanding=True)),
+            RainEvent.end > bindparam("after"),
+        )
+        .order_by(RainEvent.end)
+    )
+
+
 def due_items_many(
     session: Session,
     sites: list,
@@ -417,13 +412,10 @@ def due_items_many(
             starts[sid] = start
             moment = moments.get(sid)
             anchors.append(start if moment is None or moment < start else moment)
-    events_by_gauge: dict[int, list[RainEvent]] = {}
+    events_by_gauge: dict[int, list[Rain]] = {}
     if links and anchors:
-        for event in session.exec(
-            select(RainEvent)
-            .where(RainEvent.gauge_id.in_(set(links.values())), RainEvent.end > min(anchors))
-            .order_by(RainEvent.end)
-        ).all():
+        params = {"gauge_ids": list(set(links.values())), "after": min(anchors)}
+        for event in map(Rain._make, read_rows(session, _rain_after(), params)):
             events_by_gauge.setdefault(event.gauge_id, []).append(event)
     out: dict[int, list[dict]] = {}
     for sid in site_ids:

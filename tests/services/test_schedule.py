@@ -305,3 +305,45 @@ def test_suspended_permit_keeps_weekly_and_post_rain_inspections(db, make, peopl
     assert weekly["state"] == "due"
     assert weekly["due_at"] == (last + timedelta(days=7)).replace(microsecond=0, tzinfo=UTC)
     assert "stops construction, not the maintenance" in post[0]["note"]
+
+
+def test_one_site_reads_its_last_visit_and_rain_in_two_statements(db, active_site, app):
+    """The site page's schedule (permit and gauge already read): one statement for the last visit,
+    a correction or not, and one for the rain since; the visit keeps the day it was made."""
+    from sqlalchemy import event
+
+    gauge = link_gauge(db, active_site)
+    seen = datetime(2026, 11, 20, 14, 0)
+    first = add_inspection(db, active_site, seen)
+    # Typed four days later by a device that dated it so, and by the Village.
+    typed = {"inspected_on": date(2026, 11, 24), "started_at": datetime(2026, 11, 24, 15, 0)}
+    correction = Inspection(
+        **{**first.model_dump(), **typed, "id": "fix", "replaces_id": first.id, "by_village": True}
+    )
+    db.add(correction)
+    db.commit()
+    add_inspection(db, active_site, datetime(2026, 11, 25, 9, 0), kind="follow_up")
+    add_rain(db, gauge, datetime(2026, 11, 22, 6, 0))
+    permit = permits.current_permit(db, active_site.id)
+    now = datetime(2026, 11, 26, 12, 0)
+
+    def read():
+        return schedule.due_items_many(
+            db, [active_site], now, RB, {active_site.id: permit}, {active_site.id: gauge}
+        )[active_site.id]
+
+    read()  # warm up: reload expired rows
+    count = []
+    engine = app.extensions["engine"]
+    listener = lambda *a, **k: count.append(1)  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        items = read()
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    assert len(count) == 2
+    weekly = by_kind(items, "weekly")[0]
+    assert weekly["note"].startswith("Last inspection Nov 20, 8:00 AM CST by the Village")
+    assert weekly["due_at"] == datetime(2026, 11, 27, 14, 0, tzinfo=UTC)
+    [rain] = by_kind(items, "post_rain")
+    assert rain["state"] == "overdue"
