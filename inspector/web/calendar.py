@@ -146,6 +146,13 @@ def explain(item: dict, patterns) -> tuple[str, list[tuple[str, str | None]]]:
     return kind, facts
 
 
+def facts_of(item: dict, rb) -> list[str]:
+    """The item's own facts (how many rains, when last inspected...): its note without the
+    explanations a page gives once (the site page's rain panel says the post-rain reading in its
+    own paragraph)."""
+    return [fact for fact, _ in explain(item, _patterns(rb))[1]]
+
+
 def why_text(key: str, rb) -> str:
     """The one explanation of `key` on the page: its rule, then the sentences taken off the items."""
     rain, weekly = rb["clocks.post_rain_inspection"], rb["clocks.weekly_inspection"]

@@ -21,6 +21,7 @@ from ..rules import clocks
 from ..rules import rain as rain_rules
 from ..security import STAFF, login_required, roles_required
 from ..services import NotFound, ServiceError, clock, rain, sites
+from .calendar import facts_of
 from .forms import apply_service_error
 
 bp = Blueprint("rain", __name__, url_prefix="/rain")
@@ -102,8 +103,9 @@ def _local(moment):
 
 
 def when(moment: datetime | None) -> str:
-    """A due item's time as the Village's local time, e.g. "Wed Dec 02 17:00"."""
-    return f"{_local(moment):%a %b %d %H:%M}" if moment else ""
+    """A due item's time as the Village's local time with the zone of its day, as the site page's
+    status and the calendar write it: "Wed Dec 2, 5:00 PM CST"."""
+    return f"{_local(moment):%a %b %-d, %-I:%M %p %Z}" if moment else ""
 
 
 # ---------------------------------------------------------------- gauges and readings
@@ -366,4 +368,5 @@ def panel_words(rb) -> dict:
         "rule": rb["clocks.post_rain_inspection"],
         "weekly": rb["clocks.weekly_inspection"],
         "when": when,
+        "facts": lambda item: facts_of(item, rb),
     }

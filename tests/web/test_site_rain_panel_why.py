@@ -1,0 +1,44 @@
+"""The site page says the post-rain rule's reading once (the rain panel's own paragraph), and its
+rain panel writes due times as the Village's with the zone of their day."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from inspector.models import RainEvent, SiteGauge
+from tests.web.test_calendar_why_and_zone import RAIN, inspect, issued_site, local, rain_at, text
+
+
+def test_the_post_rain_reading_is_said_once_and_due_times_carry_their_zone(
+    app, client, auth, people, make, db
+):
+    app.config["CLOCK_NOW"] = local(2026, 12, 2, 9, 0)
+    site = issued_site(make, people, "Elm Lot")
+    inspect(db, site, local(2026, 11, 30, 10, 0))
+    rain_at(db, site, local(2026, 12, 1, 3, 0))
+    db.add(  # a second rain before any inspection: one item, its deadline from the last rain
+        RainEvent(
+            gauge_id=db.get(SiteGauge, site.id).gauge_id,
+            start=local(2026, 12, 1, 11, 0),
+            end=local(2026, 12, 1, 17, 0),
+            total_in=0.7,
+        )
+    )
+    db.commit()
+    for who in ("supervisor", "inspector", "permittee"):
+        auth.login(people[who].email)
+        html = client.get(f"/sites/{site.id}").get_data(as_text=True)
+        auth.logout()
+        plain = text(html)
+        assert plain.count(RAIN["silent_note"]) == 1, who
+        assert plain.count(RAIN["deadline_source"]) == 1, who
+        panel = html.split('id="rain"')[1].split("</section>")[0]
+        assert "2 rains before one inspection" in text(panel), who
+        times = re.findall(r'<time datetime="([^"]+)">([^<]+)</time>', panel)
+        assert times, who
+        for moment, shown in times:
+            there = datetime.fromisoformat(moment).astimezone(ZoneInfo("America/Chicago"))
+            assert shown == there.strftime("%a %b %-d, %-I:%M %p %Z"), (who, moment, shown)
+        assert "Wed Dec 2, 5:00 PM CST" in text(panel)  # 24 hours after the last rain ended
