@@ -31,9 +31,9 @@ def add_inspection(db, site, started: datetime, *, kind="weekly", by_village=Fal
     return insp
 
 
-def link_gauge(db, site):
+def link_gauge(db, site, name="Site gauge"):
     gauge = RainGauge(
-        name="Site gauge",
+        name=name,
         kind="onsite",
         station_code=f"site-{site.id}",
         latitude=43.8,
@@ -46,8 +46,10 @@ def link_gauge(db, site):
     return gauge
 
 
-def add_rain(db, gauge, end: datetime, total=0.8):
-    event = RainEvent(gauge_id=gauge.id, start=end - timedelta(hours=24), end=end, total_in=total)
+def add_rain(db, gauge, end: datetime, total=0.8, hours=24):
+    event = RainEvent(
+        gauge_id=gauge.id, start=end - timedelta(hours=hours), end=end, total_in=total
+    )
     db.add(event)
     db.commit()
     return event

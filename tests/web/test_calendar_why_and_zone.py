@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import html as markup
 import re
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 
-from inspector.models import Inspection, RainEvent, RainGauge, SiteGauge
+from inspector.models import Inspection, RainGauge, SiteGauge
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
 from inspector.services import schedule
 from inspector.web.calendar import _patterns, explain
+from tests.services.test_schedule import add_rain, link_gauge
 
 RB = default()
 RAIN = RB["clocks.post_rain_inspection"]
@@ -51,18 +52,21 @@ def inspect(db, site, started, by_village=False):
 
 
 def rain_at(db, site, end, total=0.8):
-    gauge = RainGauge(
-        name=f"{site.name} gauge",
-        kind="onsite",
-        station_code=f"g-{site.id}",
-        latitude=43.8,
-        longitude=-88.9,
-    )
-    db.add(gauge)
-    db.flush()
-    db.add(SiteGauge(site_id=site.id, gauge_id=gauge.id))
-    db.add(RainEvent(gauge_id=gauge.id, start=end - timedelta(hours=6), end=end, total_in=total))
-    db.commit()
+    """A gauge linked to the site and a six-hour rain on it ending at `end`."""
+    add_rain(db, link_gauge(db, site, name=f"{site.name} gauge"), end, total, hours=6)
+
+
+def rain_again(db, site, end, total=0.7):
+    """Another six-hour rain at the site's gauge."""
+    gauge = db.get(RainGauge, db.get(SiteGauge, site.id).gauge_id)
+    add_rain(db, gauge, end, total, hours=6)
+
+
+def page_as(client, auth, user, url="/calendar/") -> str:
+    auth.login(user.email)
+    html = client.get(url).get_data(as_text=True)
+    auth.logout()
+    return html
 
 
 def group(html, key):
@@ -91,20 +95,10 @@ def test_the_post_rain_and_weekly_why_is_said_once_and_each_item_links_to_it(
     twice = issued_site(make, people, "Dogwood Lot")
     inspect(db, twice, local(2026, 11, 30, 10, 0), by_village=True)
     rain_at(db, twice, local(2026, 12, 1, 3, 0))
-    db.add(
-        RainEvent(
-            gauge_id=db.get(SiteGauge, twice.id).gauge_id,
-            start=local(2026, 12, 1, 11, 0),
-            end=local(2026, 12, 1, 17, 0),
-            total_in=0.7,
-        )
-    )
-    db.commit()
+    rain_again(db, twice, local(2026, 12, 1, 17, 0))
 
     for who in ("supervisor", "inspector", "permittee"):
-        auth.login(people[who].email)
-        html = client.get("/calendar/").get_data(as_text=True)
-        auth.logout()
+        html = page_as(client, auth, people[who])
         plain = text(html)
         # The clause's protective reading and its source: once on the page, not once per item.
         assert plain.count("without a deadline") == 1, who
@@ -152,9 +146,7 @@ def test_due_times_are_the_villages_with_the_zone_of_their_own_day(
     rain_at(db, rainy, local(2026, 10, 31, 23, 30))
 
     for who in ("supervisor", "inspector", "permittee"):
-        auth.login(people[who].email)
-        html = client.get("/calendar/").get_data(as_text=True)
-        auth.logout()
+        html = page_as(client, auth, people[who])
         assert "Friday October 30, 2026" in text(html)
 
         assert "due Fri Oct 30, 7:30 PM CDT" in item(html, "today", "Evening Lot"), who

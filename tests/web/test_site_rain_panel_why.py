@@ -7,8 +7,16 @@ import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from inspector.models import RainEvent, SiteGauge
-from tests.web.test_calendar_why_and_zone import RAIN, inspect, issued_site, local, rain_at, text
+from tests.web.test_calendar_why_and_zone import (
+    RAIN,
+    inspect,
+    issued_site,
+    local,
+    page_as,
+    rain_again,
+    rain_at,
+    text,
+)
 
 
 def test_the_post_rain_reading_is_said_once_and_due_times_carry_their_zone(
@@ -18,19 +26,10 @@ def test_the_post_rain_reading_is_said_once_and_due_times_carry_their_zone(
     site = issued_site(make, people, "Elm Lot")
     inspect(db, site, local(2026, 11, 30, 10, 0))
     rain_at(db, site, local(2026, 12, 1, 3, 0))
-    db.add(  # a second rain before any inspection: one item, its deadline from the last rain
-        RainEvent(
-            gauge_id=db.get(SiteGauge, site.id).gauge_id,
-            start=local(2026, 12, 1, 11, 0),
-            end=local(2026, 12, 1, 17, 0),
-            total_in=0.7,
-        )
-    )
-    db.commit()
+    # A second rain before any inspection: one item, its deadline from the last rain.
+    rain_again(db, site, local(2026, 12, 1, 17, 0))
     for who in ("supervisor", "inspector", "permittee"):
-        auth.login(people[who].email)
-        html = client.get(f"/sites/{site.id}").get_data(as_text=True)
-        auth.logout()
+        html = page_as(client, auth, people[who], f"/sites/{site.id}")
         plain = text(html)
         assert plain.count(RAIN["silent_note"]) == 1, who
         assert plain.count(RAIN["deadline_source"]) == 1, who
