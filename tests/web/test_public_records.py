@@ -225,7 +225,8 @@ def test_a_token_reaches_only_the_photos_of_its_own_records(client, db, auth, ma
     # Site B's photo, and site A's photo of a report the page does not show: not found.
     assert client.get(f"/public/{token_a}/photos/{b_pid}").status_code == 404
     assert client.get(f"/public/{token_a}/photos/{old_pid}").status_code == 404
-    assert client.get(f"/public/{token_a[:-1]}x").status_code == 404
+    altered = token_a[:-1] + ("y" if token_a.endswith("x") else "x")  # never the token itself
+    assert client.get(f"/public/{altered}").status_code == 404
 
 
 def test_the_day_the_dnr_was_told_is_recorded_and_shown(client, db, auth, make, people):
