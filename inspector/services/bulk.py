@@ -33,7 +33,8 @@ class _Plan:
         self.sql = compiled.string
         self.positional = compiled.positional
         self.names = tuple(compiled.positiontup) if self.positional else names
-        self.getter = itemgetter(*self.names)
+        # A row's values in statement order, always a tuple (itemgetter of one name is not).
+        self.getter = itemgetter(*self.names) if len(self.names) > 1 else _one(self.names[0])
         self.processors = [
             (i, proc)
             for i, name in enumerate(self.names)
@@ -48,6 +49,10 @@ class _Plan:
         )
 
 
+def _one(name: str):
+    return lambda row: (row[name],)
+
+
 def insert(conn, table: Table, rows: list[dict]) -> None:
     """Insert `rows` (dicts with the same keys) into `table` in the connection's transaction. Every
     column with a Python-side default must be given (an autoincrement key may be left out)."""
@@ -59,9 +64,7 @@ def insert(conn, table: Table, rows: list[dict]) -> None:
     if plan is None:
         plan = plans[(table, names)] = _Plan(conn, table, names)
     getter, processors = plan.getter, plan.processors
-    if len(plan.names) == 1:
-        params = [(getter(row),) for row in rows]
-    elif not processors:
+    if not processors:
         params = [getter(row) for row in rows]
     else:
         known = {i: {} for i in plan.remembered}

@@ -166,3 +166,17 @@ def test_json_columns_read_back_what_was_written(db, make, people):
     with pytest.raises((StatementError, TypeError)):  # a time inside JSON: refused as before
         conn.execute(table.insert(), [{**event, "entity_id": "t", "after": {"at": WHEN}}])
     db.rollback()
+
+
+def test_a_single_column_goes_through_its_type_as_any_other(db):
+    """A row of one value: the value still passes through its column type's bind processor."""
+    from sqlalchemy import JSON, Column, MetaData, Table
+
+    table = Table("bulk_one_column", MetaData(), Column("after", JSON))
+    conn = db.connection()
+    table.create(conn)
+    conn.execute(table.insert(), [{"after": {"answers": 25}}])
+    bulk.insert(conn, table, [{"after": {"answers": 25}}])
+    theirs, ours = conn.exec_driver_sql("SELECT after FROM bulk_one_column").scalars().all()
+    assert ours == theirs
+    db.rollback()
