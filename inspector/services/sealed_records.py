@@ -407,8 +407,7 @@ class _Reader:
         self.getter = itemgetter(*fields)
         self.pickers = [itemgetter(name) for name in fields]
         accepts = [_accepts(table.c[name]) for name in fields]
-        self.allowed = [(*types, type(None)) for types, _iso in accepts]
-        self.allowed_sets = [frozenset(types) for types in self.allowed]
+        self.allowed = [frozenset((*types, type(None))) for types, _iso in accepts]
         self.iso = [i for i, (_types, iso) in enumerate(accepts) if iso]
         self.seen: set[tuple] = set()
 
@@ -435,7 +434,7 @@ class _Reader:
         C): an inspection's 25 answers cost about a third of reading them one by one."""
         if self.iso:
             return [self(row) for row in rows]
-        for pick, allowed in zip(self.pickers, self.allowed_sets, strict=True):
+        for pick, allowed in zip(self.pickers, self.allowed, strict=True):
             if not allowed.issuperset(map(type, map(pick, rows))):  # KeyError: a field missing
                 raise _Unsure
         n, getter, fields = len(self.fields), self.getter, self.fields
