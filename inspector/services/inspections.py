@@ -399,13 +399,7 @@ class Lookups:
         wanted = {s for s in site_ids if s not in self.sites and not isinstance(s, bool)}
         if not wanted:
             return
-        if self.user.role == "permittee":
-            found = self.session.exec(
-                sites.visible_sites_query(self.user).where(Site.id.in_(wanted))
-            )
-        else:  # staff see every site (visible_sites_query adds no clause)
-            found = by_keys(self.session, Site, wanted)
-        for site in found:
+        for site in sites.visible_among(self.session, self.user, wanted):
             self.sites[site.id] = site
         for sid in wanted:
             self.sites.setdefault(sid, None)

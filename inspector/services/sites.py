@@ -11,7 +11,7 @@ from ..models.base import utcnow
 from ..models.sites import EXCLUDED_USES
 from ..rules import applicability, checklist
 from ..rules.rulebook import Rulebook, default
-from . import NotFound, ServiceError, audit, by_key
+from . import NotFound, ServiceError, audit, by_key, by_keys
 
 # (field, label, minimum, maximum): absurd values are refused with the field named.
 NUMBER_LIMITS = {
@@ -206,6 +206,14 @@ def visible_sites_query(user: User):
             Site.id.in_(select(Permit.site_id).where(Permit.company_id == user.company_id))
         )
     return query
+
+
+def visible_among(session: Session, user: User, site_ids) -> list[Site]:
+    """The sites of `site_ids` the user may see (staff: every one that exists, read by a statement
+    built once; a sync batch asks this for its sites)."""
+    if user.role == "permittee":
+        return list(session.exec(visible_sites_query(user).where(Site.id.in_(site_ids))))
+    return by_keys(session, Site, site_ids)  # visible_sites_query adds no clause for staff
 
 
 def can_see_site(session: Session, user: User, site_id: int) -> bool:
