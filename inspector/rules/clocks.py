@@ -23,6 +23,12 @@ class Deadline:
     note: str | None = None
 
 
+# A moment as a person reads it, once in the Village's clock: the zone of its own day, so a
+# reader elsewhere (or across a change of the clocks) can tell whose time it is.
+TIME_WORDS = "%b %-d, %-I:%M %p %Z"  # "Dec 1, 7:00 AM CST"
+DUE_TIME_WORDS = "%a " + TIME_WORDS  # "Wed Dec 2, 5:00 PM CST": a due time, with its weekday
+
+
 def wire_time(moment: datetime | None) -> str | None:
     """A stored moment as the sync API and the device write it: UTC to the second, "…Z"
     (docs/sync-protocol.md). What a person reads goes through the Village's clock instead."""

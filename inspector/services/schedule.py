@@ -286,7 +286,7 @@ def _weekly(
         anchor, local = moment, clocks.to_local(moment, rb)
         who = "the Village" if last.by_village else "the permittee"
         note = (
-            f"Last inspection {local:%b %-d, %-I:%M %p %Z} by {who}; the permittee's and the "
+            f"Last inspection {local:{clocks.TIME_WORDS}} by {who}; the permittee's and the "
             "Village's both count, a follow-up of a single finding does not."
         )
     else:
@@ -337,7 +337,7 @@ def _post_rain(
         where = f" at {gauge.name}" if gauge else ""
         label = (
             f"Post-rain inspection: {event.total_in:.2f} in{where}, ended "
-            f"{clocks.to_local(event.end, rb):%b %-d, %-I:%M %p %Z}"
+            f"{clocks.to_local(event.end, rb):{clocks.TIME_WORDS}}"
         )
         note = f"{c['silent_note']} Source: {c['deadline_source']}."
         if len(ob.rain_ends) > 1:

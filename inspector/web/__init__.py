@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from ..rules.clocks import last_local_day, local_date, to_local, wire_time
+from ..rules.clocks import DUE_TIME_WORDS, last_local_day, local_date, to_local, wire_time
 from ..security import STAFF
 from ..services import ServiceError, clock
 from ..services.permits import status_on
@@ -97,6 +97,11 @@ def register(app) -> None:
         """The Village's day of a stored time (a date is already a local day); never `.date()`,
         which is the UTC day."""
         return local_date(moment, rb).strftime(fmt) if moment else "—"
+
+    @app.template_filter("duetime")
+    def due_time(moment):
+        """A due time as every page writes it (rules/clocks.py DUE_TIME_WORDS)."""
+        return local_time(moment, DUE_TIME_WORDS)
 
     @app.template_filter("wire")
     def wire(moment):

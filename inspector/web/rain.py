@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 import click
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
@@ -100,12 +100,6 @@ class LinkForm(FlaskForm):
 
 def _local(moment):
     return clocks.to_local(moment, rulebook()) if moment else None
-
-
-def when(moment: datetime | None) -> str:
-    """A due item's time as the Village's local time with the zone of its day, as the site page's
-    status and the calendar write it: "Wed Dec 2, 5:00 PM CST"."""
-    return f"{_local(moment):%a %b %-d, %-I:%M %p %Z}" if moment else ""
 
 
 # ---------------------------------------------------------------- gauges and readings
@@ -367,6 +361,5 @@ def panel_words(rb) -> dict:
     return {
         "rule": rb["clocks.post_rain_inspection"],
         "weekly": rb["clocks.weekly_inspection"],
-        "when": when,
         "facts": lambda item: facts_of(item, rb),
     }
