@@ -37,16 +37,20 @@ def _key(site_id: int, item: dict, phase: str) -> str:
     return f"{item['kind']}:{site_id}:{anchor}:{phase}"
 
 
+# An e-mail's words for a due time: the Village's, with the zone of its day, as the pages write it.
+LONG_DUE = "%A %B %-d at %-I:%M %p %Z"  # "Wednesday December 2 at 5:00 PM CST"
+
+
 def _text(site: Site, item: dict, phase: str, rb: Rulebook) -> tuple[str, str]:
     due = clocks.to_local(item["due_at"], rb)
     what = "Weekly inspection" if item["kind"] == "weekly" else "Post-rain inspection"
     if phase == "missed":
-        subject = f"Missed: {what.lower()} at {site.name} was due {due:%a %b %d %H:%M}"
-        opening = f"The {what.lower()} at {site.name} was due by {due:%A %B %d at %H:%M} and has not been recorded."
+        subject = f"Missed: {what.lower()} at {site.name} was due {due:{clocks.DUE_TIME_WORDS}}"
+        opening = f"The {what.lower()} at {site.name} was due by {due:{LONG_DUE}} and has not been recorded."
         closing = "Inspect now and record it in the app; the Village sees overdue inspections."
     else:
-        subject = f"Reminder: {what.lower()} at {site.name} due {due:%a %b %d %H:%M}"
-        opening = f"The {what.lower()} at {site.name} is due by {due:%A %B %d at %H:%M}."
+        subject = f"Reminder: {what.lower()} at {site.name} due {due:{clocks.DUE_TIME_WORDS}}"
+        opening = f"The {what.lower()} at {site.name} is due by {due:{LONG_DUE}}."
         closing = "Record it in the app (it works offline and syncs later)."
     body = "\n\n".join(
         filter(

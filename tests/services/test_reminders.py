@@ -8,6 +8,7 @@ import pytest
 
 from inspector.mail import ConsoleSender, SmtpSender, sender_from_config
 from inspector.models import Inspection, NotificationLog
+from inspector.rules import clocks
 from inspector.rules.rulebook import default
 from inspector.services import reminders
 
@@ -54,6 +55,10 @@ def test_reminder_before_the_deadline_then_missed_notice_each_once(db, site, peo
     sent = reminders.send_all(db, sender, before, RB)
     assert [m.to for m in sender.sent] == [people["permittee"].email]  # not the other company
     assert "Reminder: weekly inspection at Quarry Road" in sent[0].message.subject
+    # The due time in the Village's clock with its zone, in the subject and the text.
+    due = clocks.to_local(last + timedelta(days=7), RB)
+    assert sent[0].message.subject.endswith(f"due {due:%a %b %-d, %-I:%M %p %Z}")
+    assert f"is due by {due:%A %B %-d at %-I:%M %p %Z}." in sent[0].message.body
     assert reminders.send_all(db, sender, before + timedelta(hours=1), RB) == []  # not twice
     missed = reminders.send_all(db, sender, last + timedelta(days=7, minutes=1), RB)
     assert len(missed) == 1 and missed[0].message.subject.startswith("Missed:")
