@@ -53,8 +53,9 @@ def _mark_kind(inspection: Inspection) -> str:
     return "post_rain" if inspection.kind == "post_rain" else "weekly"
 
 
-def daily_rain(readings: list[RainReading], rb: Rulebook) -> dict[date, float]:
-    """Rain per local day, by the day each reading's period ended (a CoCoRaHS 7 am day counts for that date)."""
+def daily_rain(readings, rb: Rulebook) -> dict[date, float]:
+    """Rain per local day, by the day each reading's period ended (a CoCoRaHS 7 am day counts for that date);
+    `readings`: anything with period_start, period_end and amount_in (rows or records)."""
     per_period: dict[tuple, float] = {}
     for r in (
         readings
@@ -73,15 +74,18 @@ def _statements() -> dict:
     than SQLite spends running them)."""
     gauge_id, start, end = bindparam("gauge_id"), bindparam("start"), bindparam("end")
     return {
-        "readings": select(RainReading).where(
+        # Rows of the columns drawn (no ORM objects for a drawing), as the inspections below.
+        "readings": select(
+            RainReading.period_start, RainReading.period_end, RainReading.amount_in
+        ).where(
             RainReading.gauge_id == gauge_id,
             RainReading.period_end >= start,
             RainReading.period_end < end,
         ),
-        "events": select(RainEvent).where(
+        "events": select(RainEvent.end).where(
             RainEvent.gauge_id == gauge_id, RainEvent.end >= start, RainEvent.end < end
         ),
-        # What a mark shows of an inspection, as rows of columns (no ORM objects for a drawing).
+        # What a mark shows of an inspection.
         "inspections": select(
             Inspection.kind, Inspection.by_village, Inspection.inspected_on, Inspection.started_at
         ).where(
@@ -114,10 +118,8 @@ def site_timeline_svg(
     readings, events = [], []
     if gauge:
         span = {"gauge_id": gauge.id, "start": start_utc, "end": end_utc}
-        readings = session.exec(q["readings"], params=span).all()
-        events = session.exec(
-            q["events"], params={**span, "start": start_utc - timedelta(days=2)}
-        ).all()
+        readings = read_rows(session, q["readings"], span)
+        events = read_rows(session, q["events"], {**span, "start": start_utc - timedelta(days=2)})
     inspections = read_rows(
         session, q["inspections"], {"site_id": site.id, "first": first, "today": today}
     ).all()
@@ -205,7 +207,10 @@ def site_timeline_svg(
     # Earlier inspections and the permit matter only to rain of the period: without, no more reads.
     earlier, permit = [], None
     if events:
-        earlier = session.exec(q["earlier"], params={"site_id": site.id, "first": first}).all()
+        earlier = [
+            row.started_at
+            for row in read_rows(session, q["earlier"], {"site_id": site.id, "first": first})
+        ]
         permit = (  # as permits.current_permit picks it
             known["permit"]
             if "permit" in known

@@ -10,12 +10,14 @@ from __future__ import annotations
 import json
 import math
 import sqlite3
+from collections import namedtuple
+from functools import lru_cache
 
 import click
 import orjson
 from flask import current_app, g, has_request_context, request
 from flask.cli import AppGroup, with_appcontext
-from sqlalchemy import event, make_url
+from sqlalchemy import event, exc, make_url
 from sqlmodel import Session, create_engine
 
 from . import (
@@ -65,6 +67,90 @@ def _not_finite(value) -> bool:
         elif isinstance(item, float) and not math.isfinite(item):
             return True
     return False
+
+
+class Rows(list):
+    """A read's rows, all fetched: a list, with `first()` and `all()` as a Result has them."""
+
+    def first(self):
+        return self[0] if self else None
+
+    def all(self):
+        return list(self)
+
+
+def read(connection, statement, params=None) -> Rows:
+    """The rows of a SELECT built once (a module's prebuilt statement), run on `connection`.
+
+    On SQLite the statement is compiled once per dialect and run as its SQL text: SQLAlchemy's
+    own run of a prebuilt statement keys it in the compiled cache (hashing its whole cache key),
+    rebuilds its parameters and wraps each row, which costs a page several times what SQLite
+    spends on the read (bench/bench_dashboard.py). The text goes through `exec_driver_sql`, so
+    the engine's events still see every statement; the columns' own types turn values to and
+    from SQLite's text (times, dates, JSON) as SQLAlchemy would. A statement with a list bound
+    only when it runs (an expanding IN) and other databases take SQLAlchemy's usual path."""
+    plan = _plan(statement, connection.dialect) if connection.dialect.name == "sqlite" else None
+    if plan is None:
+        return Rows(connection.execute(statement, params))
+    return plan.run(connection, params or {})
+
+
+class _Plan:
+    """A statement compiled once for a dialect: its SQL text with the lists written in it (IN
+    ('weekly', ...)) expanded once (SQLAlchemy's ExpandedState), the order and converters of its
+    parameters, and the converters and names of its columns. A list bound only when the statement
+    runs is expanded at each run instead."""
+
+    def __init__(self, compiled, dialect, columns):
+        self.compiled = compiled
+        binds = compiled.binds.values()
+        self.required = frozenset(b.key for b in binds if b.required)
+        # A name the dialect must escape, or a list bound at run time: expanded at each run.
+        self.per_run = bool(compiled.escaped_bind_names) or any(
+            b.expanding and b.required for b in binds
+        )
+        self.fixed = None if self.per_run else self._expand(dict.fromkeys(self.required))
+        procs = [c.type.dialect_impl(dialect).result_processor(dialect, None) for c in columns]
+        self.converters = [(i, p) for i, p in enumerate(procs) if p is not None]
+        self.row = namedtuple("Row", [c.key for c in columns])
+
+    def _expand(self, params: dict):
+        state = self.compiled.construct_expanded_state(params)
+        return state.statement, state.parameters, state.processors, state.positiontup
+
+    def run(self, connection, params: dict) -> Rows:
+        missing = self.required.difference(params)
+        if missing:
+            raise exc.ArgumentError(f"A value is required for parameter {min(missing)!r}.")
+        if self.fixed is None:
+            sql, values, procs, order = self._expand(params)
+        else:
+            sql, values, procs, order = self.fixed
+            values = {**values, **params}
+        for name, proc in procs.items():
+            if name in values:
+                values[name] = proc(values[name])
+        args = tuple(values[name] for name in order) if order is not None else values
+        rows = connection.exec_driver_sql(sql, args).fetchall()
+        make, converters = self.row._make, self.converters
+        if not converters:
+            return Rows(map(make, rows))
+        out = Rows()
+        for row in rows:
+            row = list(row)
+            for i, proc in converters:
+                if row[i] is not None:
+                    row[i] = proc(row[i])
+            out.append(make(row))
+        return out
+
+
+@lru_cache(maxsize=512)
+def _plan(statement, dialect) -> _Plan | None:
+    try:
+        return _Plan(statement.compile(dialect=dialect), dialect, list(statement.selected_columns))
+    except ValueError:  # a column named as no tuple field can be (a keyword, twice): a Row names it
+        return None
 
 
 def make_engine(url: str):

@@ -97,10 +97,15 @@ def _latest_inspections(
     every = site_ids is EVERY_SITE
     if not every and not site_ids:
         return {}
-    params = {} if every else {"site_ids": list(site_ids)}
+    if every:
+        sites, params = "every", {}
+    elif len(site_ids) == 1:  # a site's own page: a plain parameter, compiled once (db.read)
+        sites, params = "one", {"site_id": next(iter(site_ids))}
+    else:
+        sites, params = "list", {"site_ids": list(site_ids)}
     out: dict[int, LastInspection] = {}
     days: dict = {}
-    for site_id, any_day, *inspection, visit in read_rows(session, _last_visits_of(every), params):
+    for site_id, any_day, *inspection, visit in read_rows(session, _last_visits_of(sites), params):
         if visit:  # the standing visit of a site with a correction
             out[site_id] = LastInspection(site_id, *inspection)
             continue
@@ -124,18 +129,32 @@ def _latest_inspections(
 EVERY_SITE = object()
 
 
-@lru_cache(maxsize=2)
-def _last_visits_of(every: bool):
-    """The statement of _latest_inspections, for the sites of an expanding `site_ids` parameter or
-    (`every`) for every site: building it costs more CPU than SQLite spends running it for a page.
-    Rows: (site_id, any_day, id, inspected_on, started_at, received_at, by_village, visit), `visit`
-    1 for a corrected site's standing visit, 0 for the other sites' latest counted day."""
-    site_ids = None if every else bindparam("site_ids", expanding=True)
+@lru_cache(maxsize=3)
+def _last_visits_of(sites: str):
+    """The statement of _latest_inspections, for `sites`: "every" site, a "list" (an expanding
+    `site_ids` parameter) or "one" (a `site_id` parameter): building it costs more CPU than SQLite
+    spends running it for a page. Rows: (site_id, any_day, id, inspected_on, started_at,
+    received_at, by_village, visit), `visit` 1 for a corrected site's standing visit, 0 for the
+    other sites' latest counted day."""
+    site_ids = {
+        "every": None,
+        "list": bindparam("site_ids", expanding=True),
+        "one": bindparam("site_id"),
+    }[sites]
     # A subquery in each place it is used: as one CTE, SQLite ran the page's read 4 times slower.
     corrected = _corrected_query(site_ids)
-    latest = _latest_uncorrected_query(site_ids, corrected).add_columns(literal_column("0"))
-    standing = _last_visits(visits.visits(corrected)).add_columns(literal_column("1"))
+    latest = _latest_uncorrected_query(site_ids, corrected).add_columns(
+        literal_column("0").label("visit")
+    )
+    standing = _last_visits(visits.visits(corrected)).add_columns(
+        literal_column("1").label("visit")
+    )
     return union_all(latest, standing)
+
+
+def _among(column, site_ids):
+    """`column` is one of `site_ids` (an expanding parameter) or is `site_ids` (a plain one)."""
+    return column.in_(site_ids) if site_ids.expanding else column == site_ids
 
 
 def _corrected_query(site_ids):
@@ -145,7 +164,7 @@ def _corrected_query(site_ids):
     not 20, at 50,000 inspections)."""
     query = select(Inspection.site_id).where(Inspection.replaces_id.is_not(None))
     if site_ids is not None:
-        query = query.where(Inspection.site_id.in_(site_ids))
+        query = query.where(_among(Inspection.site_id, site_ids))
     return query.order_by(Inspection.replaces_id)
 
 
@@ -161,7 +180,7 @@ def _latest_uncorrected_query(site_ids, corrected):
         func.max(Inspection.inspected_on).label("any_day"),
     )
     if site_ids is not None:
-        days = days.where(Inspection.site_id.in_(site_ids))
+        days = days.where(_among(Inspection.site_id, site_ids))
     days = days.group_by(Inspection.site_id).subquery()
     on = (Inspection.site_id == days.c.site_id) & (Inspection.inspected_on == days.c.day) & counted
     on = on & days.c.site_id.not_in(corrected)
