@@ -212,7 +212,7 @@ def _rows(session: Session, table, fields, where, order_by) -> list[dict]:
         if isinstance(c.type, (JSON, DateTime, Date))
     ]
     chosen = [type_coerce(c, TextType) if isinstance(c.type, JSON) else c for c in cols]
-    result = session.execute(select(*chosen).where(where).order_by(*order_by)).tuples().all()
+    result = session.execute(select(*chosen).where(where).order_by(*order_by)).all()
     if not convert:
         return [dict(zip(fields, row, strict=True)) for row in result]
     out = []
