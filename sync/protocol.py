@@ -101,7 +101,7 @@ def push(session: Session, body, *, user: User, device_id: str | None, now, rb) 
     for i, m in enumerate(mutations):
         if m["mutation_id"] in known:
             results[i] = _replayed(known[m["mutation_id"]], user)
-        elif (shape := _shape_errors(m)) is not None:
+        elif (shape := _check_shape(m)) is not None:
             results[i] = {
                 "mutation_id": m["mutation_id"],
                 "status": "rejected",
@@ -148,13 +148,15 @@ def push(session: Session, body, *, user: User, device_id: str | None, now, rb) 
     return {"results": results}
 
 
-def _shape_errors(m: dict) -> dict | None:
+def _check_shape(m: dict) -> dict | None:
     """The payload's fields by type, before any handler reads them (None: the shape is right).
+    The checked model is kept on the mutation as `payload_model` (None for an entity without one):
+    the handler reads its typed fields, `payload` stays as sent (its canonical hash seals it).
     A deletion's payload is not read (no entity is deleted from a device: the handler says so)."""
     if m["op"] == "delete":
         return None
     try:
-        validate.check_payload(m["entity"], m["payload"])
+        m["payload_model"] = validate.check_payload(m["entity"], m["payload"])
     except validate.ShapeError as exc:
         return exc.errors
     return None

@@ -7,18 +7,17 @@ written), with other content a conflict; a correction is a new inspection naming
 from __future__ import annotations
 
 import json
-import math
 import re
 from datetime import UTC, date, datetime, timedelta
 from operator import itemgetter
 
+from pydantic import ValidationError
 from sqlalchemy import func, insert, update
 from sqlmodel import Session, select
 
-from .. import marks
+from .. import marks, payloads
 from ..canonical import record_sha256
 from ..models import (
-    ANSWERS,
     INSPECTION_KINDS,
     Answer,
     AuditEvent,
@@ -29,6 +28,7 @@ from ..models import (
     Site,
     User,
 )
+from ..payloads import InspectionPayload, field_errors
 from ..photos import position
 from ..rules import checklist, clocks, signatures
 from . import NotFound, ServiceError, bulk, by_keys, sealed_records, seals, sites, values_among
@@ -99,30 +99,31 @@ def parse_utc(value, key: str, errors: dict, *, required: bool = False) -> datet
     return moment
 
 
-def _text(payload: dict, key: str, limit: int, errors: dict, prefix: str = "") -> str:
-    value = payload.get(key)
+def read_payload(payload) -> InspectionPayload:
+    """A payload from a caller without a model (the demo data, tests), checked by the model a push
+    is checked by: a wrong type is refused with the push's path and words."""
+    if not isinstance(payload, dict):
+        raise Invalid({"payload": "Must be an object."})
+    try:
+        return InspectionPayload.model_validate(payload)
+    except ValidationError as exc:
+        raise Invalid(field_errors(exc, InspectionPayload, payload)) from None
+
+
+def _text(value: str | None, key: str, limit: int, errors: dict) -> str:
+    """Text within its limit, stripped ("" for none)."""
     if value is None:
         return ""
-    if not isinstance(value, str):
-        errors[prefix + key] = "Must be text."
-        return ""
     if len(value) > limit:
-        errors[prefix + key] = f"At most {limit} characters."
+        errors[key] = f"At most {limit} characters."
     return value.strip()
 
 
-def _number(value, key: str, errors: dict, low: float, high: float) -> float | None:
-    if value is None:
-        return None
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, (int, float))
-        or not math.isfinite(value)
-        or not low <= value <= high
-    ):
+def _within(value: float | None, key: str, errors: dict, low: float, high: float) -> float | None:
+    if value is not None and not low <= value <= high:
         errors[key] = f"Must be a number between {low:g} and {high:g}."
         return None
-    return float(value)
+    return value
 
 
 def site_checklist(session: Session, site: Site, rb, cache: dict | None = None) -> dict[str, dict]:
@@ -135,57 +136,58 @@ def site_checklist(session: Session, site: Site, rb, cache: dict | None = None) 
     return items
 
 
-def _clean_answers(raw, items: dict[str, dict], photo_ids: set[str], errors: dict) -> list[dict]:
-    """Each answer checked as the services check any record, wherever it came from (a push's
-    model checked its types already; a caller without one, such as the demo data, did not). A push
-    has 25 answers per inspection: the common case (no measurements, no photos) costs little."""
-    if not isinstance(raw, list):
+def _clean_answers(
+    sent: list[payloads.Answer] | None,
+    raw: list,
+    items: dict[str, dict],
+    photo_ids: set[str],
+    errors: dict,
+) -> list[dict]:
+    """Each answer's meaning (the model checked the types). `raw`: the answers as sent, whose
+    calculator results are stored as the device wrote them. A push has 25 answers per
+    inspection: the common case (no measurements, no photos) costs little."""
+    if sent is None:
         errors["answers"] = "Must be a list of answers."
         return []
-    if len(raw) > MAX_ANSWERS:
+    if len(sent) > MAX_ANSWERS:
         errors["answers"] = f"At most {MAX_ANSWERS} answers."
         return []
     out, seen = [], set()
-    for i, answer in enumerate(raw):
-        if not isinstance(answer, dict):
-            errors[f"answers.{i}"] = "Must be an object."
-            continue
-        code = answer.get("item_code")
-        prefix = f"answers.{code}." if isinstance(code, str) and code else f"answers.{i}."
-        if not isinstance(code, str) or code not in items:
+    for i, answer in enumerate(sent):
+        code = answer.item_code
+        prefix = f"answers.{code}." if code else f"answers.{i}."
+        if code not in items:
             errors[prefix + "item_code"] = "Not an item of this site's checklist."
             continue
         if code in seen:
             errors[prefix + "item_code"] = "Answered twice."
             continue
         seen.add(code)
-        result = answer.get("result")
-        if result not in ANSWERS:
+        result = answer.result
+        if result is None:
             errors[prefix + "result"] = "Must be pass, fail or na."
-        note = _text(answer, "note", ANSWER_TEXT_LIMITS["note"], errors, prefix)
-        action = _text(
-            answer, "corrective_action", ANSWER_TEXT_LIMITS["corrective_action"], errors, prefix
-        )
+        # Most answers carry no note and no action ("" or null, both stored as ""): nothing to check.
+        note, action = answer.note, answer.corrective_action
+        note = _text(note, prefix + "note", ANSWER_TEXT_LIMITS["note"], errors) if note else ""
+        if action:
+            action = _text(
+                action,
+                prefix + "corrective_action",
+                ANSWER_TEXT_LIMITS["corrective_action"],
+                errors,
+            )
+        else:
+            action = ""
         if result == "fail" and not action:
             errors[prefix + "corrective_action"] = (
                 "A failed item needs the corrective action required."
             )
-        raw_m = answer.get("measurements")
         values: dict[str, float] = {}
-        if raw_m:
-            if not isinstance(raw_m, dict):
-                errors[prefix + "measurements"] = "Must be an object of numbers."
-            else:
-                values = _measurements(items[code], raw_m, result, prefix, errors)
-        elif raw_m is not None and not isinstance(raw_m, dict):  # [], "", 0, false
-            errors[prefix + "measurements"] = "Must be an object of numbers."
-        calculator = answer.get("calculator")
-        if calculator is not None and not (
-            isinstance(calculator, dict) and isinstance(calculator.get("name"), str)
-        ):
-            errors[prefix + "calculator"] = "Must be {name, inputs, result} or null."
-        ids = answer.get("photo_ids")
-        if ids and (not isinstance(ids, list) or any(p not in photo_ids for p in ids)):
+        if answer.measurements:
+            values = _measurements(items[code], answer.measurements, result, prefix, errors)
+        calculator = None if answer.calculator is None else raw[i]["calculator"]
+        ids = answer.photo_ids
+        if ids and any(p not in photo_ids for p in ids):
             errors[prefix + "photo_ids"] = "Names a photo that is not in the record's photo list."
         out.append(
             {
@@ -214,12 +216,12 @@ def _measurements(item: dict, raw: dict, result, prefix: str, errors: dict) -> d
 
 
 def _check_complete(
-    kind, items: dict, asked: list[str], answers: list[dict], raw, rb, errors: dict
+    kind, items: dict, asked: list[str], answers: list[dict], sent, rb, errors: dict
 ) -> None:
     """A weekly or post-rain inspection answers every item of the site's checklist, as the catalog
     version it was made with had it (`asked`: Lookups.asked); no item passes under a calculation
     that fails (rules/checklist.py says why)."""
-    if isinstance(raw, list):
+    if sent is not None:
         words = {"weekly": "weekly", "post_rain": "post-rain"}.get(kind, "")
         for code in checklist.unanswered(kind, asked, {a["item_code"] for a in answers}):
             errors.setdefault(
@@ -236,75 +238,66 @@ def _check_complete(
                 errors.setdefault(f"answers.{a['item_code']}.calculator", why)
 
 
-def _clean_photos(raw, errors: dict, *, with_marks: bool = False) -> list[dict]:
-    """`with_marks`: an inspection's photos may carry marks (inspector/marks.py); other records'
-    photos may not (their records do not seal them)."""
-    if raw is None:
+def _clean_photos(
+    sent: list[payloads.Photo] | None, errors: dict, *, with_marks: bool = False
+) -> list[dict]:
+    """Each photo's meaning (the model checked the types). `with_marks`: an inspection's photos may
+    carry marks (inspector/marks.py); other records' photos may not (their records do not seal
+    them)."""
+    if sent is None:
         return []
-    if not isinstance(raw, list) or len(raw) > MAX_PHOTOS:
+    if len(sent) > MAX_PHOTOS:
         errors["photos"] = f"Must be a list of at most {MAX_PHOTOS} photos."
         return []
     out, seen = [], set()
-    for i, photo in enumerate(raw):
-        pid = photo.get("id") if isinstance(photo, dict) else None
-        key = f"photos.{pid if isinstance(pid, str) else i}."
-        if not isinstance(pid, str) or not UUID_RE.match(pid) or pid in seen:
+    for i, photo in enumerate(sent):
+        pid = photo.id
+        key = f"photos.{i if pid is None else pid}."
+        if pid is None or not UUID_RE.match(pid) or pid in seen:
             errors[key + "id"] = "Each photo needs its own UUID."
             continue
         seen.add(pid)
-        sha = photo.get("sha256")
-        if not isinstance(sha, str) or not HEX64.match(sha):
+        sha = photo.sha256
+        if sha is None or not HEX64.match(sha):
             errors[key + "sha256"] = (
                 "Must be the SHA-256 (64 lower-case hex digits) of the photo's bytes."
             )
-        item_code = photo.get("item_code")
-        if item_code is not None and not isinstance(item_code, str):
-            errors[key + "item_code"] = "Must be a checklist item code or null."
         extra = {}
         if with_marks:
-            extra["marks"] = marks.clean(photo.get("marks"), key + "marks", errors)
-        elif photo.get("marks") not in (None, []):
+            extra["marks"] = marks.clean(photo.marks, key + "marks", errors)
+        elif photo.marks not in (None, []):
             errors[key + "marks"] = "Marks are drawn on an inspection's photos only."
         out.append(
             {
                 **extra,
                 "photo_id": pid,
                 "sha256": sha,
-                "item_code": item_code,
+                "item_code": photo.item_code,
                 **_photo_meta(photo, key, errors),
             }
         )
     return out
 
 
-TAKEN_AT_SOURCES = ("exif", "file", "device-clock")
-
-
-def _photo_meta(photo: dict, key: str, errors: dict) -> dict:
+def _photo_meta(photo: payloads.Photo, key: str, errors: dict) -> dict:
     """When and where a photo was taken, as the device read it, and where the time came from
     (None from devices that do not say). A position of exactly 0/0 is a camera's "no fix": none."""
-    taken_at = parse_utc(photo.get("taken_at"), key + "taken_at", errors)
-    source = photo.get("taken_at_source")
-    if source is not None and source not in TAKEN_AT_SOURCES:
-        errors[key + "taken_at_source"] = (
-            "Must be exif (the camera's time), file (the file's date) or device-clock."
-        )
     latitude, longitude = position(
-        _number(photo.get("latitude"), key + "latitude", errors, -90, 90),
-        _number(photo.get("longitude"), key + "longitude", errors, -180, 180),
+        _within(photo.latitude, key + "latitude", errors, -90, 90),
+        _within(photo.longitude, key + "longitude", errors, -180, 180),
     )
     return {
-        "taken_at": taken_at,
-        "taken_at_source": source if taken_at is not None else None,
+        "taken_at": photo.taken_at,
+        "taken_at_source": photo.taken_at_source if photo.taken_at is not None else None,
         "latitude": latitude,
         "longitude": longitude,
     }
 
 
-def _clean_signature(payload: dict, kind, limit: datetime, rb, errors: dict) -> dict:
+def _clean_signature(sent: InspectionPayload, kind, limit: datetime, rb, errors: dict) -> dict:
     """The signature, its statement's version, signer and moment (rules/signatures.py): required
     for the kinds the rulebook names, checked whenever one is sent; all None when none is."""
-    raw = payload.get("signature")
+    raw = sent.signature
     drawing, why = signatures.clean(raw)
     if why and (raw is not None or signatures.required(rb, kind)):
         errors["signature"] = why
@@ -315,17 +308,19 @@ def _clean_signature(payload: dict, kind, limit: datetime, rb, errors: dict) -> 
             "signed_by_name": None,
             "signed_at": None,
         }
-    version = payload.get("signature_statement_version")
-    if not isinstance(version, str) or version not in rb["certification.statements"]:
+    version = sent.signature_statement_version
+    if version is None or version not in rb["certification.statements"]:
         errors["signature_statement_version"] = (
             "Names no certification statement of the Village's rulebook: open the app online "
             "once so the form shows the current statement, then sign again."
         )
-    name = _text(payload, "signed_by_name", TEXT_LIMITS["inspector_name"], errors)
+    name = _text(sent.signed_by_name, "signed_by_name", TEXT_LIMITS["inspector_name"], errors)
     if not name:
         errors.setdefault("signed_by_name", "Who signed? The signer's name is required.")
-    signed_at = parse_utc(payload.get("signed_at"), "signed_at", errors, required=True)
-    if signed_at and signed_at > limit:
+    signed_at = sent.signed_at
+    if signed_at is None:
+        errors["signed_at"] = "Required (an ISO 8601 time in UTC)."
+    elif signed_at > limit:
         errors["signed_at"] = "Is in the future."
     return {
         "signature": drawing,
@@ -369,30 +364,24 @@ class Lookups:
         self.claimed: set[str] = set()
         self.absent: set[str] = set()  # inspection ids known not to be stored
 
-    def prefetch(self, items: list[tuple[str, dict]]) -> None:
-        payloads = [p for _, p in items if isinstance(p, dict)]
+    def prefetch(self, items: list[tuple[str, InspectionPayload]]) -> None:
+        """(inspection id, checked payload) of each submission the batch will prepare."""
+        sent = [p for _, p in items]
         ids = {i for i, _ in items if isinstance(i, str)} | {
-            p.get("replaces_id") for p in payloads if isinstance(p.get("replaces_id"), str)
+            p.replaces_id for p in sent if p.replaces_id is not None
         }
         if ids:
             for row in by_keys(self.session, Inspection, ids):
                 self.inspections[row.id] = row
             self.absent |= ids - set(self.inspections)
-        finding_ids = {
-            p.get("finding_id") for p in payloads if isinstance(p.get("finding_id"), str)
-        }
+        finding_ids = {p.finding_id for p in sent if p.finding_id is not None}
         if finding_ids:
             for row in by_keys(self.session, Finding, finding_ids):
                 self.findings[row.id] = row
-        site_ids = {p.get("site_id") for p in payloads if isinstance(p.get("site_id"), int)}
+        site_ids = {p.site_id for p in sent if p.site_id is not None}
         site_ids |= {r.site_id for r in self.inspections.values() if isinstance(r, Inspection)}
         self._load_sites(site_ids)
-        photo_ids = [
-            ph.get("id")
-            for p in payloads
-            for ph in (p.get("photos") or [])
-            if isinstance(ph, dict) and isinstance(ph.get("id"), str)
-        ]
+        photo_ids = [ph.id for p in sent for ph in (p.photos or []) if ph.id is not None]
         self._load_photos(photo_ids)
 
     def _load_sites(self, site_ids) -> None:
@@ -466,15 +455,15 @@ def _prior(lk: Lookups, record) -> tuple[int, int | None, str | None]:
     return record["row"]["site_id"], record["row"]["user_id"], record["row"]["sha256"]
 
 
-def prepare(payload, inspection_id, ctx, lk: Lookups) -> dict:
-    """Validate one submission without writing. Returns {"status": "duplicate", "summary"} or
+def prepare(checked: InspectionPayload, payload: dict, inspection_id, ctx, lk: Lookups) -> dict:
+    """Check one submission's meaning without writing. `checked`: the payload as its model (types
+    checked, times parsed: a push's, or read_payload's); `payload`: the same as sent, whose
+    canonical hash is the record's. Returns {"status": "duplicate", "summary"} or
     {"status": "new", "row", "answers", "photos"}; raises Invalid, NotFound or Conflict."""
     user: User = ctx.user
-    if not isinstance(payload, dict):
-        raise Invalid({"payload": "Must be an object."})
     if not isinstance(inspection_id, str) or not UUID_RE.match(inspection_id):
         raise Invalid({"entity_id": "An inspection id is a UUID made on the device."})
-    declared = payload.get("sha256")
+    declared = checked.sha256
     existing = lk.inspection(inspection_id)
     hidden = False  # the id holds a record this user may not see: answered like a new id, see below
     if existing is not None:
@@ -495,38 +484,39 @@ def prepare(payload, inspection_id, ctx, lk: Lookups) -> dict:
         )
 
     errors: dict[str, str] = {}
-    if not isinstance(declared, str) or not HEX64.match(declared):
+    if declared is None or not HEX64.match(declared):
         errors["sha256"] = "Must be the SHA-256 of the record (see the API's canonical JSON)."
     elif canonical_hash(payload) != declared:
         errors["sha256"] = (
             "Does not match the record's content: it was altered on the way. Send it again."
         )
-    site_id = payload.get("site_id")
-    if isinstance(site_id, bool) or not isinstance(site_id, int):
+    site_id = checked.site_id
+    if site_id is None:
         raise Invalid({**errors, "site_id": "Must be the site's id (a whole number)."})
     site = lk.site(site_id)
     if site is None:  # another company's site, or none: 404, ids do not leak
         raise NotFound("No such site.")
 
-    kind = payload.get("kind")
+    kind = checked.kind
     if kind not in INSPECTION_KINDS:
         errors["kind"] = f"Must be one of: {', '.join(INSPECTION_KINDS)}."
     elif kind not in kinds_for(user):
         errors["kind"] = (
             "Permittees record weekly and post-rain inspections; the others are the Village's."
         )
-    texts = {key: _text(payload, key, limit, errors) for key, limit in TEXT_LIMITS.items()}
+    texts = {
+        key: _text(getattr(checked, key), key, limit, errors) for key, limit in TEXT_LIMITS.items()
+    }
     if not texts["inspector_name"]:
         errors["inspector_name"] = "Who inspected? Enter a name."
     if not texts["catalog_version"]:
         errors["catalog_version"] = "Required: the checklist catalog version the device used."
     inspected_on = None
     try:
-        inspected_on = date.fromisoformat(payload.get("inspected_on") or "")
-    except (TypeError, ValueError):
+        inspected_on = date.fromisoformat(checked.inspected_on or "")
+    except ValueError:
         errors["inspected_on"] = "Must be a date such as 2026-05-04."
-    started = parse_utc(payload.get("started_at"), "started_at", errors)
-    ended = parse_utc(payload.get("ended_at"), "ended_at", errors)
+    started, ended = checked.started_at, checked.ended_at
     if started and ended and ended < started:
         errors["ended_at"] = "Ends before it starts."
     limit = ctx.now + FUTURE_SLACK
@@ -535,34 +525,28 @@ def prepare(payload, inspection_id, ctx, lk: Lookups) -> dict:
     for key, moment in (("started_at", started), ("ended_at", ended)):
         if moment and moment > limit:
             errors[key] = "Is in the future."
-    signed = _clean_signature(payload, kind, limit, ctx.rb, errors)
-    active = payload.get("active_disturbance", True)
-    if not isinstance(active, bool):
-        errors["active_disturbance"] = "Must be true or false."
-    rain_event_id = payload.get("rain_event_id")
-    if rain_event_id is not None and (
-        isinstance(rain_event_id, bool) or not isinstance(rain_event_id, int)
-    ):
-        errors["rain_event_id"] = "Must be a whole number or null."
-    finding_id = payload.get("finding_id")
+    signed = _clean_signature(checked, kind, limit, ctx.rb, errors)
+    active = checked.active_disturbance
+    rain_event_id = checked.rain_event_id
+    finding_id = checked.finding_id
     if finding_id is not None:
-        finding = lk.finding(finding_id) if isinstance(finding_id, str) else None
+        finding = lk.finding(finding_id)
         if finding is None or finding.site_id != site.id:
             errors["finding_id"] = "No such finding on this site."
-    replaces_id = payload.get("replaces_id")
+    replaces_id = checked.replaces_id
     if replaces_id is not None:
-        original = lk.inspection(replaces_id) if isinstance(replaces_id, str) else None
+        original = lk.inspection(replaces_id)
         if original is None or _prior(lk, original)[0] != site.id:
             errors["replaces_id"] = "The inspection it replaces is not on the server for this site."
         elif user.role not in STAFF and _prior(lk, original)[1] != user.id:
             errors["replaces_id"] = "Only the author or Village staff may correct an inspection."
 
-    photos = _clean_photos(payload.get("photos"), errors, with_marks=True)
+    photos = _clean_photos(checked.photos, errors, with_marks=True)
     photo_ids = {p["photo_id"] for p in photos}
     items = lk.checklist(site)
-    answers = _clean_answers(payload.get("answers"), items, photo_ids, errors)
+    answers = _clean_answers(checked.answers, payload.get("answers"), items, photo_ids, errors)
     asked = lk.asked(site, texts["catalog_version"])
-    _check_complete(kind, items, asked, answers, payload.get("answers"), ctx.rb, errors)
+    _check_complete(kind, items, asked, answers, checked.answers, ctx.rb, errors)
     for photo in photos:
         if photo["item_code"] is not None and photo["item_code"] not in items:
             errors[f"photos.{photo['photo_id']}.item_code"] = (
@@ -809,9 +793,11 @@ def apply_submission(
     session: Session, payload: dict, inspection_id: str, ctx
 ) -> tuple[Inspection, str]:
     """Store one device inspection in the caller's transaction. Returns (inspection, "applied"|"duplicate");
-    raises Invalid (field errors), NotFound (site not visible) or Conflict (the id holds other content)."""
+    raises Invalid (field errors, a wrong type as a push names it), NotFound (site not visible) or
+    Conflict (the id holds other content)."""
+    checked = read_payload(payload)
     lk = Lookups(session, ctx.user, ctx.rb)
-    outcome = prepare(payload, inspection_id, ctx, lk)
+    outcome = prepare(checked, payload, inspection_id, ctx, lk)
     if outcome["status"] == "duplicate":
         return session.get(Inspection, inspection_id), "duplicate"
     store(session, [outcome], ctx, lk)
@@ -858,9 +844,14 @@ def claim_photos(
 ) -> tuple[int, int]:
     """For other records that carry photos (a finding's correction, a stop-work order): validate the
     `photos` list, link the bytes already received and remember the rest. Returns (expected, received);
-    raises Invalid with errors keyed `photos.<id>.<field>`."""
+    raises Invalid with errors keyed `photos.<id>.<field>` (a wrong type as a push names it)."""
+    wrapped = {"photos": raw_photos}
+    try:
+        sent = payloads.RecordPhotos.model_validate(wrapped).photos
+    except ValidationError as exc:
+        raise Invalid(field_errors(exc, payloads.RecordPhotos, wrapped)) from None
     errors: dict[str, str] = {}
-    photos = _clean_photos(raw_photos, errors)
+    photos = _clean_photos(sent, errors)
     lk = Lookups(session, user, None)
     lk._load_photos([p["photo_id"] for p in photos])
     _check_received(lk, photos, user, errors)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlmodel import select
 
 from inspector.models import Answer, Inspection, Photo, PhotoClaim
+from inspector.payloads import InspectionPayload
 from inspector.services import ServiceError, inspections, sites
 
 from ..schemas.records import AnswerRecord, InspectionRecord, InspectionSummary, PhotoState
@@ -24,9 +25,16 @@ class InspectionHandler:
         """A run of inspection mutations: validated one by one, written together (one insert per table).
         Returns, in order, an Outcome or the refusal (an exception) for each."""
         lk = inspections.Lookups(session, ctx.user, ctx.rb)
-        lk.prefetch([(m["entity_id"], m.get("payload")) for m in mutations])
+        models = [_checked(m) for m in mutations]
+        lk.prefetch(
+            [
+                (m["entity_id"], c)
+                for m, c in zip(mutations, models, strict=True)
+                if isinstance(c, InspectionPayload)
+            ]
+        )
         out, fresh = [], []
-        for m in mutations:
+        for m, checked in zip(mutations, models, strict=True):
             if m.get("op") == "delete":
                 out.append(
                     Outcome(
@@ -37,8 +45,13 @@ class InspectionHandler:
                     )
                 )
                 continue
+            if isinstance(checked, ServiceError):
+                out.append(checked)
+                continue
             try:
-                prepared = inspections.prepare(m.get("payload") or {}, m["entity_id"], ctx, lk)
+                prepared = inspections.prepare(
+                    checked, m.get("payload") or {}, m["entity_id"], ctx, lk
+                )
             except inspections.Conflict as exc:
                 out.append(
                     Outcome(
@@ -75,6 +88,20 @@ class InspectionHandler:
         ):
             return None
         return record(session, inspection)
+
+
+def _checked(mutation) -> InspectionPayload | ServiceError | None:
+    """The payload's model as the protocol checked it (sync/protocol.py keeps it on the mutation),
+    or checked here for a mutation that comes without one; None for a deletion (not read)."""
+    if mutation.get("op") == "delete":
+        return None
+    checked = mutation.get("payload_model")
+    if checked is not None:
+        return checked
+    try:
+        return inspections.read_payload(mutation.get("payload") or {})
+    except ServiceError as exc:
+        return exc
 
 
 def record(session, inspection: Inspection) -> InspectionRecord:
