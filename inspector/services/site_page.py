@@ -117,8 +117,14 @@ def _read_statements() -> dict:
             ),
         ),
         "public": select(*PublicRecords.__table__.columns).where(PublicRecords.site_id == site_id),
-        # Every gauge, with the site's link beside the gauge it names: one read for both.
-        "gauges": select(RainGauge, SiteGauge).outerjoin(
+        # Every gauge, with the site's link beside the gauge it names: one read for both. Rows of
+        # columns: a Village may have a gauge per site, and the page only shows and ranks them.
+        "gauges": select(
+            *RainGauge.__table__.columns,
+            SiteGauge.site_id.label("link_site_id"),
+            SiteGauge.chosen_by.label("link_chosen_by"),
+            SiteGauge.distance_mi.label("link_distance_mi"),
+        ).outerjoin(
             SiteGauge, and_(SiteGauge.gauge_id == RainGauge.id, SiteGauge.site_id == site_id)
         ),
         "orders": select(*StopWorkOrder.__table__.columns)  # rows of columns: only shown
@@ -142,12 +148,22 @@ def site_findings(session: Session, site_id: int, since: datetime) -> tuple[list
     return unresolved, [f for f in rows if f.created_at >= since]
 
 
-def gauges_and_link(session: Session, site_id: int) -> tuple[list, SiteGauge | None]:
-    """Every gauge (as rain.all_gauges) and the site's stored link to one (None: not linked)."""
+class GaugeLink(NamedTuple):
+    """The site's stored link to a gauge (SiteGauge), as the page shows it."""
+
+    gauge_id: int
+    chosen_by: int | None
+    distance_mi: float | None
+
+
+def gauges_and_link(session: Session, site_id: int) -> tuple[list, GaugeLink | None]:
+    """Every gauge (as rain.all_gauges, rows with a RainGauge's columns) and the site's stored
+    link to one (None: not linked)."""
     gauges, link = [], None
-    for gauge, linked in session.execute(_read_statements()["gauges"], {"site_id": site_id}):
-        gauges.append(gauge)
-        link = linked or link
+    for row in read_rows(session, _read_statements()["gauges"], {"site_id": site_id}):
+        gauges.append(row)
+        if row.link_site_id is not None:
+            link = GaugeLink(row.id, row.link_chosen_by, row.link_distance_mi)
     return gauges, link
 
 

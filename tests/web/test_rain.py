@@ -170,6 +170,38 @@ def test_staff_choose_a_sites_gauge_permittee_cannot(client, auth, people, linke
     assert link.gauge_id == other.id and link.chosen_by == people["inspector"].id
 
 
+def test_site_page_says_how_far_the_gauge_is_and_who_chose_it(
+    client, auth, people, linked_site, db
+):
+    """The site's gauge as the page words it: the app's nearest (with its distance), then one
+    Village staff chose; every gauge of the Village is offered to choose from."""
+    site, gauge = linked_site
+    other = rain.create_gauge(
+        db,
+        name="Airport",
+        kind="ghcn",
+        station_code="USW1",
+        latitude=43.9,
+        longitude=-88.7,
+        user_id=None,
+        rb=RB,
+    )
+    db.commit()
+    auth.login(people["inspector"].email)
+    html = client.get(f"/sites/{site.id}").get_data(as_text=True)
+    assert "Rain gauge: <a" in html and "(mill-1, 0.1 mi away;" in html
+    assert "the nearest gauge)" in html and "chosen by Village staff" not in html
+    assert "Airport (USW1)</option>" in html and "Mill Pond gauge (mill-1)</option>" in html
+
+    assert (
+        client.post(f"/rain/sites/{site.id}/gauge", data={"gauge_id": other.id}).status_code == 302
+    )
+    html = client.get(f"/sites/{site.id}").get_data(as_text=True)
+    assert ">Airport</a>" in html and "(USW1, 9.0 mi away;" in html
+    assert "chosen by Village staff)" in html
+    assert "A nearer gauge exists: Mill Pond gauge (0.0 mi)" in html
+
+
 def test_gauge_creation_validates(client, auth, people):
     auth.login(people["inspector"].email)
     bad = client.post(
