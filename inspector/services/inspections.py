@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 from operator import itemgetter
 
 from pydantic import ValidationError
@@ -79,24 +79,6 @@ def canonical_hash(payload: dict) -> str:
     """Contract B: SHA-256 of the payload without `sha256`, keys sorted, no whitespace, UTF-8, numbers
     written as the browser writes them (see inspector/canonical.py)."""
     return record_sha256(payload)
-
-
-def parse_utc(value, key: str, errors: dict, *, required: bool = False) -> datetime | None:
-    if value in (None, ""):
-        if required:
-            errors[key] = "Required (an ISO 8601 time in UTC)."
-        return None
-    if not isinstance(value, str):
-        errors[key] = "Must be an ISO 8601 time such as 2026-05-04T14:30:00Z."
-        return None
-    try:
-        moment = datetime.fromisoformat(value)
-    except ValueError:
-        errors[key] = "Must be an ISO 8601 time such as 2026-05-04T14:30:00Z."
-        return None
-    if moment.tzinfo is not None:
-        moment = moment.astimezone(UTC).replace(tzinfo=None)
-    return moment
 
 
 def read_payload(payload) -> InspectionPayload:
@@ -843,13 +825,29 @@ def claim_photos(
     finding_id: str | None = None,
 ) -> tuple[int, int]:
     """For other records that carry photos (a finding's correction, a stop-work order): validate the
-    `photos` list, link the bytes already received and remember the rest. Returns (expected, received);
-    raises Invalid with errors keyed `photos.<id>.<field>` (a wrong type as a push names it)."""
+    `photos` list, then claim them (`claim_checked_photos`). Raises Invalid with errors keyed
+    `photos.<id>.<field>` (a wrong type as a push names it)."""
     wrapped = {"photos": raw_photos}
     try:
         sent = payloads.RecordPhotos.model_validate(wrapped).photos
     except ValidationError as exc:
         raise Invalid(field_errors(exc, payloads.RecordPhotos, wrapped)) from None
+    return claim_checked_photos(
+        session, sent, user=user, inspection_id=inspection_id, finding_id=finding_id
+    )
+
+
+def claim_checked_photos(
+    session: Session,
+    sent: list[payloads.Photo] | None,
+    *,
+    user: User,
+    inspection_id: str | None = None,
+    finding_id: str | None = None,
+) -> tuple[int, int]:
+    """Photos a model already checked by type (a push's `photos`): check their meaning, link the
+    bytes already received and remember the rest. Returns (expected, received); raises Invalid with
+    errors keyed `photos.<id>.<field>`."""
     errors: dict[str, str] = {}
     photos = _clean_photos(sent, errors)
     lk = Lookups(session, user, None)

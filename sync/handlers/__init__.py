@@ -21,9 +21,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from inspector.payloads import field_errors
+from inspector.services.inspections import Invalid
 
 HANDLERS: dict[str, EntityHandler] = {}
+
+M = TypeVar("M", bound=BaseModel)
 
 
 @dataclass
@@ -42,6 +49,20 @@ class Outcome:
     server_copy: Any = None  # the server's current record (conflict), likewise
     errors: dict[str, str] = field(default_factory=dict)  # field -> message (rejected)
     reason: str | None = None
+
+
+def checked(mutation: dict, model: type[M]) -> M:
+    """The payload's model as the protocol checked it (sync/protocol.py keeps it on the mutation),
+    or, for a mutation that comes without one, the payload checked here by the same model: a wrong
+    type is refused with the push's path and words."""
+    found = mutation.get("payload_model")
+    if found is not None:
+        return found
+    payload = mutation.get("payload") or {}
+    try:
+        return model.model_validate(payload)
+    except ValidationError as exc:
+        raise Invalid(field_errors(exc, model, payload)) from None
 
 
 class EntityHandler(Protocol):

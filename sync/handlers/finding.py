@@ -9,8 +9,9 @@ from sqlmodel import select
 from inspector.models import AuditEvent, Finding, Photo, PhotoClaim
 from inspector.services import NotFound, findings, inspections
 
+from ..schemas.push import FindingPayload
 from ..schemas.records import FindingRecord, PhotoState
-from . import Outcome
+from . import Outcome, checked
 
 # The fields each kind of update writes; a concurrent server change to any of them is a conflict.
 TOUCHES = {
@@ -85,19 +86,22 @@ class FindingHandler:
                 reason="Findings are not deleted; close them.",
                 errors={"op": "Not allowed."},
             )
-        payload = mutation.get("payload") or {}
+        sent = checked(mutation, FindingPayload)
         base = mutation.get("base_version")
         errors = {}
-        if isinstance(base, bool) or not isinstance(base, int):
+        if base is None:
             errors["base_version"] = "Required: the version of the finding the change started from."
-        status = payload.get("status")
+        status = sent.status
         if status not in TOUCHES:
             errors["status"] = "Must be corrected (permittee), closed or reopened (inspector)."
-        note = payload.get("corrected_note" if status == "corrected" else "note", "")
-        if not isinstance(note, str):
-            errors["corrected_note" if status == "corrected" else "note"] = "Must be text."
+        key = "corrected_note" if status == "corrected" else "note"
+        note = getattr(sent, key)
+        # A null note passes the model (the wire format allows null) but a finding refuses it.
+        if note is None and key in sent.model_fields_set:
+            errors[key] = "Must be text."
         if errors:
             return Outcome(status="rejected", reason="Some fields need attention.", errors=errors)
+        note = note or ""
         try:
             finding = findings.get_visible(session, ctx.user, mutation["entity_id"])
         except NotFound:
@@ -116,9 +120,9 @@ class FindingHandler:
             findings.mark_corrected(
                 session, finding, user=ctx.user, note=note, now=ctx.now, device_id=ctx.device_id
             )
-            if payload.get("photos"):
-                inspections.claim_photos(
-                    session, payload["photos"], user=ctx.user, finding_id=finding.id
+            if sent.photos:
+                inspections.claim_checked_photos(
+                    session, sent.photos, user=ctx.user, finding_id=finding.id
                 )
         elif status == "closed":
             findings.close(

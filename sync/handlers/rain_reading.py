@@ -8,15 +8,15 @@ which tells the linked sites' devices to re-pull their due items.
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime
 
 from sqlmodel import select
 
 from inspector.models import RainGauge, RainReading
 from inspector.services import rain, visibility
 
+from ..schemas.push import RainReadingPayload
 from ..schemas.records import RainReadingRecord
-from . import Outcome
+from . import Outcome, checked
 
 FIELDS = {"gauge_id", "site_id", "observed_at", "amount_in", "period_hours", "sha256"}
 
@@ -34,16 +34,6 @@ def record(reading: RainReading, gauge: RainGauge | None) -> RainReadingRecord:
         source=reading.source,
         version=1,
     )
-
-
-def _moment(value) -> datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
 
 
 class RainReadingHandler:
@@ -64,13 +54,14 @@ class RainReadingHandler:
                 status="rejected",
                 errors={"entity_id": "Must be the reading's UUID made on the device."},
             )
-        payload = mutation.get("payload") or {}
-        unknown = sorted(set(payload) - FIELDS)
+        sent = checked(mutation, RainReadingPayload)
+        # The model leaves fields it does not know to the handler; a reading refuses them by name.
+        unknown = sorted(set(mutation.get("payload") or {}) - FIELDS)
         if unknown:
             return Outcome(
                 status="rejected", errors={k: "Not a field of a rain reading." for k in unknown}
             )
-        observed_at = _moment(payload.get("observed_at"))
+        observed_at = sent.observed_at
         if observed_at is None:
             return Outcome(
                 status="rejected",
@@ -81,23 +72,19 @@ class RainReadingHandler:
         ).first()
         if existing is not None and not visibility.reading_visible(existing, ctx.user):
             # Someone else's reading: checked like a new one, then refused without a word about it.
-            rain.check_manual_target(
-                session, ctx.user, payload.get("gauge_id"), payload.get("site_id")
-            )
+            rain.check_manual_target(session, ctx.user, sent.gauge_id, sent.site_id)
             return Outcome(
                 status="rejected",
                 errors={"entity_id": "Already used."},
                 reason="This id is already used; the device makes a new one.",
             )
         if existing is not None:
-            try:
-                same = (
-                    existing.period_end == observed_at
-                    and existing.gauge_id == int(payload.get("gauge_id"))
-                    and round(existing.amount_in, 2) == round(float(payload.get("amount_in")), 2)
-                )
-            except (TypeError, ValueError):
-                same = False
+            same = (
+                existing.period_end == observed_at
+                and existing.gauge_id == sent.gauge_id
+                and sent.amount_in is not None
+                and round(existing.amount_in, 2) == round(sent.amount_in, 2)
+            )
             copy = record(existing, session.get(RainGauge, existing.gauge_id))
             if not same:
                 return Outcome(
@@ -109,12 +96,12 @@ class RainReadingHandler:
         reading, _ = rain.record_manual(
             session,
             user=ctx.user,
-            gauge_id=payload.get("gauge_id"),
+            gauge_id=sent.gauge_id,
             observed_at=observed_at,
-            amount_in=payload.get("amount_in"),
-            period_hours=payload.get("period_hours", 24),
+            amount_in=sent.amount_in,
+            period_hours=sent.period_hours,
             device_uuid=entity_id,
-            site_id=payload.get("site_id"),
+            site_id=sent.site_id,
             now=ctx.now,
             rb=ctx.rb,
         )

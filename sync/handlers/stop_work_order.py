@@ -7,8 +7,9 @@ from inspector.models import StopWorkOrder
 from inspector.models.enforcement import GROUNDS
 from inspector.services import NotFound, enforcement, inspections, sites, visibility
 
+from ..schemas.push import StopWorkOrderPayload
 from ..schemas.records import Ground, StopWorkOrderRecord
-from . import Outcome
+from . import Outcome, checked
 
 
 def record(order: StopWorkOrder, **photo_counts) -> StopWorkOrderRecord:
@@ -49,18 +50,18 @@ class StopWorkOrderHandler:
                 reason="An order is retracted by a supervisor, not deleted.",
                 errors={"op": "Not allowed."},
             )
+        sent = checked(mutation, StopWorkOrderPayload)
         # The role first, before anything about an existing order is read: order ids are printed on
         # posted notices, so a permittee must learn nothing from one (not even that it exists).
         enforcement._require(ctx.user, "inspector", "supervisor", what="post a stop-work order")
         order_id = mutation.get("entity_id")
-        payload = mutation.get("payload") or {}
         if not isinstance(order_id, str) or not inspections.UUID_RE.match(order_id):
             return Outcome(
                 status="rejected",
                 reason="An order id is a UUID made on the device.",
                 errors={"entity_id": "Must be a UUID."},
             )
-        declared = payload.get("sha256")
+        declared = sent.sha256
         existing = session.get(StopWorkOrder, order_id)
         hidden = existing is not None and not visibility.can_see(
             session, ctx.user, "stop_work_order", order_id
@@ -76,46 +77,43 @@ class StopWorkOrderHandler:
                 reason="An order with this id was already posted with other content.",
                 errors={"entity_id": "Already used."},
             )
+        # The hash seals the payload as sent, so it is taken of the dict, never of the model.
+        payload = mutation.get("payload") or {}
         errors: dict[str, str] = {}
-        if declared is not None:
-            if not isinstance(declared, str) or inspections.canonical_hash(payload) != declared:
-                errors["sha256"] = "Does not match the record's content: it was altered on the way."
-        site_id = payload.get("site_id")
-        if isinstance(site_id, bool) or not isinstance(site_id, int):
+        if declared is not None and inspections.canonical_hash(payload) != declared:
+            errors["sha256"] = "Does not match the record's content: it was altered on the way."
+        if sent.site_id is None:
             errors["site_id"] = "Must be the site's id (a whole number)."
-        grounds = payload.get("grounds")
-        if not isinstance(grounds, list) or not grounds or any(g not in GROUNDS for g in grounds):
+        if not sent.grounds or any(g not in GROUNDS for g in sent.grounds):
             errors["grounds"] = (
                 f"Tick at least one ground of {ctx.rb['stop_work.citation']} "
                 f"({', '.join(GROUNDS)})."
             )
-        posted_at = inspections.parse_utc(
-            payload.get("posted_at"), "posted_at", errors, required=True
-        )
-        notes = payload.get("notes", "")
-        if not isinstance(notes, str):
+        if sent.posted_at is None:
+            errors["posted_at"] = "Required (an ISO 8601 time in UTC)."
+        # Null notes pass the model (the wire format allows null) but an order refuses them.
+        if sent.notes is None and "notes" in sent.model_fields_set:
             errors["notes"] = "Must be text."
         if errors:
             raise inspections.Invalid(errors)
-        site = sites.get_visible_site(session, ctx.user, site_id)
-        photos = payload.get("photos") or []
-        photo_ids = [p.get("id") for p in photos if isinstance(p, dict)]
+        site = sites.get_visible_site(session, ctx.user, sent.site_id)
+        photos = sent.photos or []
         order = enforcement.post_in_field(
             session,
             order_id=order_id,
             site=site,
             user=ctx.user,
-            grounds=grounds,
-            posted_at=posted_at,
-            notes=notes,
-            photo_ids=photo_ids,
+            grounds=sent.grounds,
+            posted_at=sent.posted_at,
+            notes=sent.notes or "",
+            photo_ids=[p.id for p in photos],
             now=ctx.now,
             rb=ctx.rb,
             device_id=ctx.device_id,
             sha256=declared or inspections.canonical_hash(payload),
         )
         expected, received = (
-            inspections.claim_photos(session, photos, user=ctx.user) if photos else (0, 0)
+            inspections.claim_checked_photos(session, photos, user=ctx.user) if photos else (0, 0)
         )
         data = record(order, photos_expected=expected, photos_received=received)
         return Outcome(status="applied", version=order.version, data=data)

@@ -9,7 +9,7 @@ import pytest
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
 from inspector.services import inspections
-from sync.handlers import SyncContext
+from sync.handlers import SyncContext, load_all
 
 from .helpers import inspection_payload, mutation, seal, uid
 
@@ -83,3 +83,49 @@ def test_a_records_photos_of_a_wrong_type_are_named_as_the_push_names_them(
         with pytest.raises(inspections.Invalid) as refused:
             inspections.claim_photos(db, photos, user=people["inspector"])
         assert refused.value.errors == pushed["errors"], photos
+
+
+def _other_records(site) -> list[tuple[str, str, dict]]:
+    """(name, entity, payload) of stop-work orders, findings and rain readings of a wrong type."""
+    order = {
+        "site_id": site.id,
+        "grounds": ["no_permit"],
+        "posted_at": "2026-11-30T13:00:00Z",
+        "notes": "Mud in the street",
+    }
+    reading = {"gauge_id": 1, "observed_at": "2026-11-30T13:00:00Z", "amount_in": 0.7}
+    return [
+        ("order site_id text", "stop_work_order", {**order, "site_id": "1"}),
+        ("order grounds text", "stop_work_order", {**order, "grounds": "no_permit"}),
+        ("order posted_at a number", "stop_work_order", {**order, "posted_at": 1764514800}),
+        ("order posted_at not a time", "stop_work_order", {**order, "posted_at": "noon"}),
+        ("order notes a number", "stop_work_order", {**order, "notes": 5}),
+        ("order sha256 a number", "stop_work_order", {**order, "sha256": 5}),
+        ("order photos text", "stop_work_order", {**order, "photos": "all"}),
+        ("finding status a number", "finding", {"status": 3}),
+        ("finding note a list", "finding", {"status": "closed", "note": ["ok"]}),
+        ("finding photos an object", "finding", {"status": "corrected", "photos": {}}),
+        ("reading observed_at a number", "rain_reading", {**reading, "observed_at": 5}),
+        ("reading gauge_id text", "rain_reading", {**reading, "gauge_id": "1"}),
+        ("reading amount text", "rain_reading", {**reading, "amount_in": "lots"}),
+    ]
+
+
+def test_other_records_of_a_wrong_type_are_named_alike_by_the_push_and_by_their_handler(
+    client, db, people, site_with_permit, device_headers
+):
+    """A stop-work order, a finding or a rain reading applied without the push's checked model
+    (sync/handlers `checked`) is checked by the same model: the same paths and words."""
+    headers = device_headers(people["inspector"])
+    ctx = SyncContext(user=people["inspector"], device_id="dev-1", now=utcnow(), rb=default())
+    handlers = load_all()
+    for name, entity, payload in _other_records(site_with_permit):
+        m = mutation(entity, uid(), payload, base_version=1 if entity == "finding" else None)
+        res = client.post(
+            "/api/v1/sync/push", json={"device_id": uid(), "mutations": [m]}, headers=headers
+        )
+        pushed = res.get_json()["results"][0]
+        assert pushed["status"] == "rejected" and pushed["code"] == 422, (name, pushed)
+        with pytest.raises(inspections.Invalid) as refused:
+            handlers[entity].apply(db, {**m, "mutation_id": uid()}, ctx)
+        assert refused.value.errors == pushed["errors"], name
