@@ -143,9 +143,9 @@ def test_other_company_cannot_see_the_gauge_or_record_at_it(client, auth, people
     )
 
 
-def test_staff_choose_a_sites_gauge_permittee_cannot(client, auth, people, linked_site, db):
-    site, gauge = linked_site
-    other = rain.create_gauge(
+def airport_gauge(db):
+    """A second gauge, 9 miles from the linked site."""
+    gauge = rain.create_gauge(
         db,
         name="Airport",
         kind="ghcn",
@@ -156,6 +156,12 @@ def test_staff_choose_a_sites_gauge_permittee_cannot(client, auth, people, linke
         rb=RB,
     )
     db.commit()
+    return gauge
+
+
+def test_staff_choose_a_sites_gauge_permittee_cannot(client, auth, people, linked_site, db):
+    site, gauge = linked_site
+    other = airport_gauge(db)
     auth.login(people["permittee"].email)
     assert (
         client.post(f"/rain/sites/{site.id}/gauge", data={"gauge_id": other.id}).status_code == 403
@@ -176,17 +182,7 @@ def test_site_page_says_how_far_the_gauge_is_and_who_chose_it(
     """The site's gauge as the page words it: the app's nearest (with its distance), then one
     Village staff chose; every gauge of the Village is offered to choose from."""
     site, gauge = linked_site
-    other = rain.create_gauge(
-        db,
-        name="Airport",
-        kind="ghcn",
-        station_code="USW1",
-        latitude=43.9,
-        longitude=-88.7,
-        user_id=None,
-        rb=RB,
-    )
-    db.commit()
+    other = airport_gauge(db)
     auth.login(people["inspector"].email)
     html = client.get(f"/sites/{site.id}").get_data(as_text=True)
     assert "Rain gauge: <a" in html and "(mill-1, 0.1 mi away;" in html
