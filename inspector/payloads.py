@@ -69,8 +69,6 @@ NId = Annotated[int | None, Field(ge=1, le=MAX_ID), Say("Must be a whole number 
 Number = Annotated[float, Field(allow_inf_nan=False), Say("Must be a number.")]
 NNumber = Annotated[float | None, Field(allow_inf_nan=False), Say("Must be a number or null.")]
 Bool = Annotated[bool, Say("Must be true or false.")]
-NList = Annotated[list[Any] | None, Say("Must be a list or null.")]
-NObject = Annotated[dict[str, Any] | None, Say("Must be an object or null.")]
 # A site's numbers also come from form fields as text ("" for none).
 NumText = Annotated[float | str | None, Say("Must be a number (or empty).")]
 

@@ -400,7 +400,10 @@ def get_visible_order(session: Session, user: User, order_id: str) -> StopWorkOr
     return order
 
 
-def _require(user: User, *roles: str, what: str) -> None:
+def require_role(user: User, *roles: str, what: str) -> None:
+    """Refuses (403) a user whose role is none of `roles`; `what` names the act in the message.
+    Callers that must refuse before reading anything (the sync handler of stop-work orders, whose
+    ids are printed on posted notices) call it first."""
     if user.role not in roles:
         raise Forbidden(f"Only a {' or '.join(roles)} may {what}.")
 
@@ -512,7 +515,7 @@ def issue(
     re-evaluated here, in the issuing transaction: one that no longer holds is never issued. If one stopped
     holding after the page showed it (it is not among `known_stale`), nothing is issued: the supervisor
     decided on facts that changed."""
-    _require(user, "supervisor", what="issue a stop-work order")
+    require_role(user, "supervisor", what="issue a stop-work order")
     if order.status != "proposed":
         raise ServiceError(
             f"This order is {order.status.replace('_', ' ')}; only a proposed order can be issued."
@@ -582,7 +585,7 @@ def propose_manual(
     rb: Rulebook,
 ) -> StopWorkOrder:
     """A supervisor starts an order the rules did not propose (a complaint, an observation)."""
-    _require(user, "supervisor", what="propose a stop-work order")
+    require_role(user, "supervisor", what="propose a stop-work order")
     chosen = _grounds_from_names(grounds, rb, reason=notes)
     notes = _text(notes, "notes", "Describe what was found: the order must say why it is issued.")
     permit = permits.current_permit(session, site.id)
@@ -632,7 +635,7 @@ def _grounds_from_names(names: list[str], rb: Rulebook, *, reason: str) -> list[
 def dismiss(
     session: Session, order: StopWorkOrder, *, user: User, reason: str, now: datetime
 ) -> StopWorkOrder:
-    _require(user, "supervisor", what="dismiss a proposed stop-work order")
+    require_role(user, "supervisor", what="dismiss a proposed stop-work order")
     if order.status != "proposed":
         raise ServiceError(
             f"This order is {order.status.replace('_', ' ')}; only a proposal can be dismissed."
@@ -658,7 +661,7 @@ def record_posting(
     photo_id: str | None = None,
 ) -> StopWorkOrder:
     """An inspector posted the issued order on the site (with a photo of the posted notice)."""
-    _require(user, "inspector", "supervisor", what="post a stop-work order")
+    require_role(user, "inspector", "supervisor", what="post a stop-work order")
     if order.status != "issued":
         raise ServiceError("Only an issued order can be recorded as posted.")
     if photo_id and session.get(Photo, photo_id) is None:
@@ -686,7 +689,7 @@ def post_in_field(
     sha256: str | None = None,
 ) -> StopWorkOrder:
     """An inspector posted an order on site, maybe offline: it is in force from the posting (§ 256-10A)."""
-    _require(user, "inspector", "supervisor", what="post a stop-work order")
+    require_role(user, "inspector", "supervisor", what="post a stop-work order")
     chosen = _grounds_from_names(grounds, rb, reason=notes or "")
     notes = _text(notes, "notes", "Describe what was found on site.")
     if posted_at > now + timedelta(minutes=10):
@@ -730,7 +733,7 @@ def post_in_field(
 def mark_complied(
     session: Session, order: StopWorkOrder, *, user: User, note: str, now: datetime, rb: Rulebook
 ) -> StopWorkOrder:
-    _require(user, "supervisor", what="lift a stop-work order")
+    require_role(user, "supervisor", what="lift a stop-work order")
     if order.status not in IN_FORCE_STATUSES:
         raise ServiceError("Only an order in force can be lifted as complied with.")
     note = _text(note, "note", "Say how the permittee complied.")
@@ -789,7 +792,7 @@ def revoke_permit(
     session: Session, order: StopWorkOrder, *, user: User, reason: str, now: datetime, rb: Rulebook
 ) -> StopWorkOrder:
     """§ 256-10B: not complied with within 10 days, the Village may revoke the permit."""
-    _require(user, "supervisor", what="revoke a permit")
+    require_role(user, "supervisor", what="revoke a permit")
     citation = rb["clocks.stop_work_compliance.revocation_citation"]
     step = next_step(session, order, now)
     if step["kind"] != "revoke":
@@ -829,7 +832,7 @@ def request_cease_desist(
     session: Session, order: StopWorkOrder, *, user: User, details: str, now: datetime, rb: Rulebook
 ) -> StopWorkOrder:
     """§ 256-10C: where no permit was issued, request the Village Attorney to obtain a cease and desist order."""
-    _require(user, "supervisor", what="request a cease-and-desist order")
+    require_role(user, "supervisor", what="request a cease-and-desist order")
     citation = rb["clocks.stop_work_compliance.cease_desist_citation"]
     if next_step(session, order, now)["kind"] != "cease_desist":
         raise ServiceError(
@@ -868,7 +871,7 @@ def retract(
     rb: Rulebook,
 ) -> StopWorkOrder:
     """§ 256-10D: the Village or the Zoning Board of Appeals retracts the order or the revocation."""
-    _require(user, "supervisor", what="record a retraction")
+    require_role(user, "supervisor", what="record a retraction")
     if order.status not in IN_FORCE_STATUSES + ("revoked_permit", "cease_desist_requested"):
         raise ServiceError("Only an issued or posted order, or a revocation, can be retracted.")
     if body not in RETRACTING_BODIES:

@@ -53,7 +53,7 @@ class StopWorkOrderHandler:
         sent = checked(mutation, StopWorkOrderPayload)
         # The role first, before anything about an existing order is read: order ids are printed on
         # posted notices, so a permittee must learn nothing from one (not even that it exists).
-        enforcement._require(ctx.user, "inspector", "supervisor", what="post a stop-work order")
+        enforcement.require_role(ctx.user, "inspector", "supervisor", what="post a stop-work order")
         order_id = mutation.get("entity_id")
         if not isinstance(order_id, str) or not inspections.UUID_RE.match(order_id):
             return Outcome(
