@@ -10,8 +10,9 @@ import json
 import re
 from datetime import date, datetime, timedelta
 from operator import itemgetter
+from typing import TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from sqlalchemy import func, insert, update
 from sqlmodel import Session, select
 
@@ -33,6 +34,7 @@ from ..photos import position
 from ..rules import checklist, clocks, signatures
 from . import NotFound, ServiceError, bulk, by_keys, sealed_records, seals, sites, values_among
 
+M = TypeVar("M", bound=BaseModel)
 STAFF = ("inspector", "supervisor")
 PERMITTEE_KINDS = ("weekly", "post_rain")  # the permittee's own inspections (§ 256-8D(3)(g))
 MAX_ANSWERS = 200
@@ -81,15 +83,21 @@ def canonical_hash(payload: dict) -> str:
     return record_sha256(payload)
 
 
+def validated(model: type[M], payload) -> M:
+    """`payload` as `model` for a caller without a push's checked model: a wrong type is refused
+    (Invalid) with the push's path and words."""
+    try:
+        return model.model_validate(payload)
+    except ValidationError as exc:
+        raise Invalid(field_errors(exc, model, payload)) from None
+
+
 def read_payload(payload) -> InspectionPayload:
     """A payload from a caller without a model (the demo data, tests), checked by the model a push
-    is checked by: a wrong type is refused with the push's path and words."""
+    is checked by."""
     if not isinstance(payload, dict):
         raise Invalid({"payload": "Must be an object."})
-    try:
-        return InspectionPayload.model_validate(payload)
-    except ValidationError as exc:
-        raise Invalid(field_errors(exc, InspectionPayload, payload)) from None
+    return validated(InspectionPayload, payload)
 
 
 def _text(value: str | None, key: str, limit: int, errors: dict) -> str:
@@ -827,11 +835,7 @@ def claim_photos(
     """For other records that carry photos (a finding's correction, a stop-work order): validate the
     `photos` list, then claim them (`claim_checked_photos`). Raises Invalid with errors keyed
     `photos.<id>.<field>` (a wrong type as a push names it)."""
-    wrapped = {"photos": raw_photos}
-    try:
-        sent = payloads.RecordPhotos.model_validate(wrapped).photos
-    except ValidationError as exc:
-        raise Invalid(field_errors(exc, payloads.RecordPhotos, wrapped)) from None
+    sent = validated(payloads.RecordPhotos, {"photos": raw_photos}).photos
     return claim_checked_photos(
         session, sent, user=user, inspection_id=inspection_id, finding_id=finding_id
     )

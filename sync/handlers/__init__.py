@@ -23,10 +23,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, Protocol, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
-from inspector.payloads import field_errors
-from inspector.services.inspections import Invalid
+from inspector.services.inspections import validated
 
 HANDLERS: dict[str, EntityHandler] = {}
 
@@ -58,11 +57,7 @@ def checked(mutation: dict, model: type[M]) -> M:
     found = mutation.get("payload_model")
     if found is not None:
         return found
-    payload = mutation.get("payload") or {}
-    try:
-        return model.model_validate(payload)
-    except ValidationError as exc:
-        raise Invalid(field_errors(exc, model, payload)) from None
+    return validated(model, mutation.get("payload") or {})
 
 
 class EntityHandler(Protocol):
