@@ -145,40 +145,46 @@ def _clean_answers(
     out, seen = [], set()
     for i, answer in enumerate(sent):
         code = answer.item_code
-        prefix = f"answers.{code}." if code else f"answers.{i}."
         if code not in items:
-            errors[prefix + "item_code"] = "Not an item of this site's checklist."
+            errors[_answer_path(code, i) + "item_code"] = "Not an item of this site's checklist."
             continue
         if code in seen:
-            errors[prefix + "item_code"] = "Answered twice."
+            errors[_answer_path(code, i) + "item_code"] = "Answered twice."
             continue
         seen.add(code)
         result = answer.result
         if result is None:
-            errors[prefix + "result"] = "Must be pass, fail or na."
+            errors[_answer_path(code, i) + "result"] = "Must be pass, fail or na."
         # Most answers carry no note and no action ("" or null, both stored as ""): nothing to check.
         note, action = answer.note, answer.corrective_action
-        note = _text(note, prefix + "note", ANSWER_TEXT_LIMITS["note"], errors) if note else ""
+        if note:
+            note = _text(note, _answer_path(code, i) + "note", ANSWER_TEXT_LIMITS["note"], errors)
+        else:
+            note = ""
         if action:
             action = _text(
                 action,
-                prefix + "corrective_action",
+                _answer_path(code, i) + "corrective_action",
                 ANSWER_TEXT_LIMITS["corrective_action"],
                 errors,
             )
         else:
             action = ""
         if result == "fail" and not action:
-            errors[prefix + "corrective_action"] = (
+            errors[_answer_path(code, i) + "corrective_action"] = (
                 "A failed item needs the corrective action required."
             )
         values: dict[str, float] = {}
         if answer.measurements:
-            values = _measurements(items[code], answer.measurements, result, prefix, errors)
+            values = _measurements(
+                items[code], answer.measurements, result, _answer_path(code, i), errors
+            )
         calculator = None if answer.calculator is None else raw[i]["calculator"]
         ids = answer.photo_ids
         if ids and any(p not in photo_ids for p in ids):
-            errors[prefix + "photo_ids"] = "Names a photo that is not in the record's photo list."
+            errors[_answer_path(code, i) + "photo_ids"] = (
+                "Names a photo that is not in the record's photo list."
+            )
         out.append(
             {
                 "item_code": code,
@@ -190,6 +196,12 @@ def _clean_answers(
             }
         )
     return out
+
+
+def _answer_path(code: str | None, i: int) -> str:
+    """Where an answer's refusals are named: by its item code, by its place when it has none.
+    Made only for a refusal (a push's 50,000 answers mostly have none)."""
+    return f"answers.{code}." if code else f"answers.{i}."
 
 
 def _measurements(item: dict, raw: dict, result, prefix: str, errors: dict) -> dict[str, float]:
