@@ -44,7 +44,7 @@ class SyncContext:
 class Outcome:
     status: Literal["applied", "conflict", "rejected"]
     version: int | None = None
-    data: Any = None  # the record as stored (applied): a sync/schemas/records model
+    data: Any = None  # the record as stored (applied): a sync/schemas/records model or its JSON
     server_copy: Any = None  # the server's current record (conflict), likewise
     errors: dict[str, str] = field(default_factory=dict)  # field -> message (rejected)
     reason: str | None = None
