@@ -348,13 +348,15 @@ def link_site(site_id: int):
     return redirect(url_for("sites.show", site_id=site.id) + "#rain")
 
 
-def link_form(section: dict, user):
-    """Staff choose the site's gauge on the site page."""
+def gauge_choices(section: dict, user) -> list[tuple[int, str, bool]] | None:
+    """What staff may choose as the site's gauge on the site page: (id, words, chosen) per gauge;
+    None for others. The page writes the list itself rather than through a LinkForm: the form is
+    checked by link_site, whose answer is a redirect with a message, so the page never shows a
+    field error, and making and rendering a form on every site page cost more than the panel."""
     if user.role not in STAFF:
         return None
-    form = LinkForm(formdata=None, gauge_id=section["gauge"].id if section["gauge"] else None)
-    form.gauge_id.choices = [(x.id, f"{x.name} ({x.station_code})") for x in section["gauges"]]
-    return form
+    chosen = section["gauge"].id if section["gauge"] else None
+    return [(x.id, f"{x.name} ({x.station_code})", x.id == chosen) for x in section["gauges"]]
 
 
 def panel_words(rb) -> dict:

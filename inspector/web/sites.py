@@ -74,7 +74,7 @@ def show(site_id: int):
             **page["rain"],
             **shown,
             **rain.panel_words(rb),
-            "form": rain.link_form(page["rain"], g.user),
+            "choices": rain.gauge_choices(page["rain"], g.user),
             "svg": Markup(page["rain"]["svg"]),  # charts.py escapes every text it puts in
         },
         "timeline": {"events": page["timeline"], **shown},

@@ -163,6 +163,8 @@ def test_staff_choose_a_sites_gauge_permittee_cannot(client, auth, people, linke
     site, gauge = linked_site
     other = airport_gauge(db)
     auth.login(people["permittee"].email)
+    page = client.get(f"/sites/{site.id}")
+    assert page.status_code == 200 and "Use this gauge" not in page.get_data(as_text=True)
     assert (
         client.post(f"/rain/sites/{site.id}/gauge", data={"gauge_id": other.id}).status_code == 403
     )
@@ -187,7 +189,8 @@ def test_site_page_says_how_far_the_gauge_is_and_who_chose_it(
     html = client.get(f"/sites/{site.id}").get_data(as_text=True)
     assert "Rain gauge: <a" in html and "(mill-1, 0.1 mi away;" in html
     assert "the nearest gauge)" in html and "chosen by Village staff" not in html
-    assert "Airport (USW1)</option>" in html and "Mill Pond gauge (mill-1)</option>" in html
+    assert f'<option value="{other.id}">Airport (USW1)</option>' in html
+    assert f'<option selected value="{gauge.id}">Mill Pond gauge (mill-1)</option>' in html
 
     assert (
         client.post(f"/rain/sites/{site.id}/gauge", data={"gauge_id": other.id}).status_code == 302
@@ -196,6 +199,8 @@ def test_site_page_says_how_far_the_gauge_is_and_who_chose_it(
     assert ">Airport</a>" in html and "(USW1, 9.0 mi away;" in html
     assert "chosen by Village staff)" in html
     assert "A nearer gauge exists: Mill Pond gauge (0.0 mi)" in html
+    assert f'<option selected value="{other.id}">Airport (USW1)</option>' in html
+    assert f'<option value="{gauge.id}">Mill Pond gauge (mill-1)</option>' in html
 
 
 def test_gauge_creation_validates(client, auth, people):
