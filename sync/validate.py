@@ -68,6 +68,7 @@ _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 _SIXTEEN = b"0" * 16  # 2**53 has 16 digits
 _BEFORE_VALUE = frozenset(b" \t\n\r:,[")
 _NOT_STRUCTURE = bytes(sorted(set(range(256)) - set(b'"[]{}')))
+_BRACES_AS_BRACKETS = bytes.maketrans(b"{}", b"[]")
 _STRING = re.compile(rb'"[^"]*"')
 
 
@@ -93,16 +94,19 @@ def _too_deep(data: bytes) -> bool:
     """Only the brackets outside text kept, each pass drops the innermost pairs: a body whose
     brackets are gone after MAX_DEPTH + 1 passes has no container deeper than MAX_DEPTH (the body
     itself is at depth 0). Text is dropped as JSON reads it: escaped backslashes, then escaped
-    quotes; then each string, which is two quotes side by side unless it holds a bracket."""
+    quotes; then each string, which is two quotes side by side unless it holds a bracket. Braces
+    are kept as square brackets: in JSON that parses, pairs nest alike whatever their kind, and one
+    kind lets a pass be one replace (it drops only the pairs there were before it ran, "[[]]" ->
+    "[]"); a body that does not parse is refused by the parser whatever this answers."""
     if b"\\" in data:
         data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
-    brackets = data.translate(None, _NOT_STRUCTURE).replace(b'""', b"")
-    if b'"' in brackets:  # a bracket inside text
-        brackets = _STRING.sub(b"", brackets)
+    structure = data.translate(_BRACES_AS_BRACKETS, _NOT_STRUCTURE)
+    if structure.count(b'""') * 2 == structure.count(b'"'):  # every string is a "" pair
+        brackets = structure.translate(None, b'"')
+    else:  # a bracket inside text
+        brackets = _STRING.sub(b"", structure.replace(b'""', b""))
     for _ in range(MAX_DEPTH + 1):
-        # One level a pass: the empty pairs there are now, not the ones their removal makes
-        # ("{[]}" -> "{}"), so each is marked first and the marks removed after.
-        rest = brackets.replace(b"[]", b"0").replace(b"{}", b"0").replace(b"0", b"")
+        rest = brackets.replace(b"[]", b"")
         if not rest:
             return False
         if len(rest) == len(brackets):
