@@ -95,13 +95,9 @@ class FindingHandler:
         if status not in TOUCHES:
             errors["status"] = "Must be corrected (permittee), closed or reopened (inspector)."
         key = "corrected_note" if status == "corrected" else "note"
-        note = getattr(sent, key)
-        # A null note passes the model (the wire format allows null) but a finding refuses it.
-        if note is None and key in sent.model_fields_set:
-            errors[key] = "Must be text."
         if errors:
             return Outcome(status="rejected", reason="Some fields need attention.", errors=errors)
-        note = note or ""
+        note = getattr(sent, key) or ""
         try:
             finding = findings.get_visible(session, ctx.user, mutation["entity_id"])
         except NotFound:

@@ -91,9 +91,6 @@ class StopWorkOrderHandler:
             )
         if sent.posted_at is None:
             errors["posted_at"] = "Required (an ISO 8601 time in UTC)."
-        # Null notes pass the model (the wire format allows null) but an order refuses them.
-        if sent.notes is None and "notes" in sent.model_fields_set:
-            errors["notes"] = "Must be text."
         if errors:
             raise inspections.Invalid(errors)
         site = sites.get_visible_site(session, ctx.user, sent.site_id)

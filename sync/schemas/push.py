@@ -27,6 +27,7 @@ from inspector.payloads import (
     NumText,
     Photo,
     Photos,
+    Text,
     Time,
     Wire,
     required,
@@ -64,8 +65,8 @@ class FindingPayload(Wire):
         Say("Must be text."),
         Field(json_schema_extra={"enum": ["corrected", "closed", "reopened"]}),
     ] = None
-    note: NText = None
-    corrected_note: NText = None
+    note: Text = None  # text or left out: a finding's note is never null
+    corrected_note: Text = None
     photos: Photos = None
 
 
@@ -88,7 +89,7 @@ class StopWorkOrderPayload(Wire):
         list[Annotated[str, Say("Must be the name of a ground (text).")]], Say("Must be a list.")
     ] = None
     posted_at: Time = None
-    notes: NText = None
+    notes: Text = None  # text or left out: an order's notes are never null
     photos: Photos = None
     sha256: NText = None
 

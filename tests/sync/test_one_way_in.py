@@ -100,10 +100,13 @@ def _other_records(site) -> list[tuple[str, str, dict]]:
         ("order posted_at a number", "stop_work_order", {**order, "posted_at": 1764514800}),
         ("order posted_at not a time", "stop_work_order", {**order, "posted_at": "noon"}),
         ("order notes a number", "stop_work_order", {**order, "notes": 5}),
+        ("order notes null", "stop_work_order", {**order, "notes": None}),
         ("order sha256 a number", "stop_work_order", {**order, "sha256": 5}),
         ("order photos text", "stop_work_order", {**order, "photos": "all"}),
         ("finding status a number", "finding", {"status": 3}),
         ("finding note a list", "finding", {"status": "closed", "note": ["ok"]}),
+        ("finding note null", "finding", {"status": "closed", "note": None}),
+        ("finding corrected note null", "finding", {"status": "corrected", "corrected_note": None}),
         ("finding photos an object", "finding", {"status": "corrected", "photos": {}}),
         ("reading observed_at a number", "rain_reading", {**reading, "observed_at": 5}),
         ("reading gauge_id text", "rain_reading", {**reading, "gauge_id": "1"}),
@@ -129,3 +132,15 @@ def test_other_records_of_a_wrong_type_are_named_alike_by_the_push_and_by_their_
         with pytest.raises(inspections.Invalid) as refused:
             handlers[entity].apply(db, {**m, "mutation_id": uid()}, ctx)
         assert refused.value.errors == pushed["errors"], name
+
+
+def test_the_api_document_says_what_the_handlers_take_for_notes(client):
+    """A note is text or left out; the document once allowed null, which every handler refused."""
+    schemas = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
+    for model, field in (
+        ("FindingPayload", "note"),
+        ("FindingPayload", "corrected_note"),
+        ("StopWorkOrderPayload", "notes"),
+    ):
+        assert schemas[model]["properties"][field]["type"] == "string", (model, field)
+        assert "anyOf" not in schemas[model]["properties"][field], (model, field)
