@@ -12,7 +12,7 @@ import uuid
 from sqlmodel import select
 
 from inspector.models import RainGauge, RainReading
-from inspector.services import rain, visibility
+from inspector.services import inspections, rain, visibility
 
 from ..schemas.push import RainReadingPayload
 from ..schemas.records import RainReadingRecord
@@ -60,6 +60,16 @@ class RainReadingHandler:
         if unknown:
             return Outcome(
                 status="rejected", errors={k: "Not a field of a rain reading." for k in unknown}
+            )
+        # A hash, when a device sends one, seals the payload as sent (as an order's): taken of the
+        # dict, never of the model. The app's own page sends none.
+        declared = sent.sha256
+        if declared is not None and inspections.canonical_hash(mutation["payload"]) != declared:
+            return Outcome(
+                status="rejected",
+                errors={
+                    "sha256": "Does not match the record's content: it was altered on the way."
+                },
             )
         observed_at = sent.observed_at
         if observed_at is None:

@@ -14,6 +14,7 @@ from inspector.models.base import utcnow
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
 from inspector.services import rain
+from inspector.services.inspections import canonical_hash
 
 RB = default()
 
@@ -271,6 +272,27 @@ def test_rain_reading_pushed_from_a_tablet_is_stored_once(client, auth, people, 
         ],
     ).get_json()["results"][0]
     assert bad["status"] == "rejected" and "amount_in" in bad["errors"]
+    # A device that seals its reading has the seal checked: an altered amount is refused.
+    sealed_id = str(uuid.uuid4())
+    sealed = {**payload, "sha256": canonical_hash(payload)}
+    altered = push(
+        client,
+        [
+            {
+                **mutation,
+                "mutation_id": str(uuid.uuid4()),
+                "entity_id": sealed_id,
+                "payload": {**sealed, "amount_in": 9.9},
+            }
+        ],
+    ).get_json()["results"][0]
+    assert altered["status"] == "rejected" and "altered on the way" in altered["errors"]["sha256"]
+    kept = push(
+        client,
+        [{**mutation, "mutation_id": str(uuid.uuid4()), "entity_id": sealed_id, "payload": sealed}],
+    ).get_json()["results"][0]
+    assert kept["status"] == "applied" and kept["data"]["id"] == sealed_id
+    assert len(db.exec(select(RainReading)).all()) == 2
     pulled = client.get("/api/v1/sync/pull").get_json()
     entities = {(c["entity"], c["id"]) for c in pulled["changes"]}
     assert ("rain_reading", reading_id) in entities and ("rain_gauge", str(gauge.id)) in entities
