@@ -28,7 +28,7 @@ from flask.templating import Environment
 from jinja2 import Template
 from markupsafe import Markup, escape
 
-STATUS_SYMBOLS = {"bad": "✖", "warn": "▲", "good": "✔"}  # any other kind: ●
+STATUS_SYMBOLS = {"bad": "✖", "warn": "▲", "good": "✔", "info": "●"}  # any other kind: ●
 
 
 def status(word, kind) -> Markup:
@@ -88,6 +88,7 @@ class PageEnvironment(Environment):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.globals.update(status_span=status, cite_span=cite)  # _form.html exports them
+        self.globals["status_symbols"] = STATUS_SYMBOLS  # a page writing its own status spans
 
     def getattr(self, obj, attribute):
         if type(obj) is dict and attribute not in DICT_ATTRIBUTES:

@@ -47,6 +47,10 @@ def test_most_urgent_first_and_filters(app, client, auth, people, estate):
     # The busy lot has an overdue corrective action and (from the tick's evaluation) a proposal.
     assert page.index("Zzz Busy Lot") < page.index("Aaa Quiet Lot")
     assert "1 overdue" in page and "Proposed — decide" in page
+    # Never colour alone: each status word has its symbol, the same as every other page's.
+    assert '<span class="status status-good">✔ Issued</span>' in page
+    assert '<span class="status status-bad">✖ 1 overdue</span>' in page
+    assert '<span class="status status-info">● Due</span>' in page
     needs = client.get("/dashboard?needs=1").text
     assert "Zzz Busy Lot" in needs and "Aaa Quiet Lot" not in needs
     proposed = client.get("/dashboard?order=proposed").text
