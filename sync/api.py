@@ -11,9 +11,7 @@ from __future__ import annotations
 import gc
 from contextlib import contextmanager
 
-import orjson
 from flask import Blueprint, Response, abort, current_app, g, jsonify, request
-from flask.json.provider import DefaultJSONProvider
 from flask_wtf.csrf import CSRFError, generate_csrf
 
 from inspector.db import engine, get_session, reads_only
@@ -165,50 +163,7 @@ def _push():
         session.rollback()
         return jsonify(exc.body()), exc.status
     session.commit()
-    return _answer(result)
-
-
-def _answer(result: dict) -> Response:
-    """jsonify(result), byte for byte. A push's answer (50 results) is written by orjson, at a
-    tenth of json.dumps's work, when the two write the same text: compact, keys sorted, values
-    only text, whole numbers, booleans and null (`_plain`), all ASCII. Otherwise jsonify writes it:
-    a float (the two write some differently: 1e-05 and 0.00001), text beyond ASCII or a DEL
-    (jsonify escapes them), what orjson refuses, an app whose JSON provider writes otherwise."""
-    provider = current_app.json
-    compact = provider.compact if provider.compact is not None else not current_app.debug
-    if (
-        type(provider) is DefaultJSONProvider
-        and provider.sort_keys
-        and provider.ensure_ascii
-        and compact
-        and _plain(result)
-    ):
-        try:
-            text = orjson.dumps(result, option=orjson.OPT_SORT_KEYS)
-        except TypeError:  # an integer beyond 64 bits, a lone surrogate, a key that is not text
-            text = None
-        if text is not None and text.isascii() and b"\x7f" not in text:
-            return current_app.response_class(text + b"\n", mimetype=provider.mimetype)
     return jsonify(result)
-
-
-_PLAIN = frozenset((dict, list, tuple, str, int, bool, type(None)))
-_CONTAINERS = frozenset((dict, list, tuple))
-
-
-def _plain(value: dict) -> bool:
-    """Whether `value` holds only dicts, lists and tuples of text, whole numbers, booleans and null
-    (exactly these types: a subclass, a float or a time is written by jsonify)."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        values = item.values() if type(item) is dict else item
-        kinds = set(map(type, values))
-        if not kinds <= _PLAIN:
-            return False
-        if kinds & _CONTAINERS:
-            stack.extend(v for v in values if type(v) in _CONTAINERS)
-    return True
 
 
 @bp.get("/sync/pull")
