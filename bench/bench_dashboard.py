@@ -2,7 +2,8 @@
 executemany in one transaction). Each page is timed against the floor of the SQL that gathers the same
 numbers straight from SQLite, in the same run, the two in turn and in CPU time, so a busy machine slows
 neither (target: page <= 3x floor), and its SELECT count is taken at 100 and at 1,000 sites (target: the
-same). Last line: one JSON object."""
+same). Last line: one JSON object. Reading the ratios, and comparing two versions:
+docs/benchmarks.md."""
 
 from __future__ import annotations
 

@@ -9,7 +9,8 @@ audit events, seals, the mutation log...) inserted again into a copy of the app'
 was before the push (its indexes, foreign keys and pragmas), one transaction per batch as the
 push commits, straight through sqlite3. push_vs_schema_floor is what the app's Python costs over
 the SQL it cannot avoid; it informs, the target stays on the bare floor. Last line: one JSON
-object."""
+object. Reading the ratio, and comparing two versions:
+docs/benchmarks.md."""
 
 from __future__ import annotations
 
