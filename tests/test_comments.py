@@ -7,7 +7,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ["app.py", "inspector", "sync", "static/js", "templates", "scripts", "bench", "tests"]
 SUFFIXES = {".py", ".js", ".mjs", ".html", ".toml", ".css"}
 DOC = re.compile(r"\bdocs/[\w/.-]+\.md\b")
-UNDEFINED = re.compile(r"\bcontract [A-E]\b")
+UNDEFINED = re.compile(r"\bcontract [A-E]\b", re.IGNORECASE)
 HISTORY = re.compile(r"\(issue #\d+")
 
 

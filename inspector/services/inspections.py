@@ -78,9 +78,18 @@ class Conflict(ServiceError):
 
 
 def canonical_hash(payload: dict) -> str:
-    """Contract B: SHA-256 of the payload without `sha256`, keys sorted, no whitespace, UTF-8, numbers
-    written as the browser writes them (see inspector/canonical.py)."""
+    """SHA-256 of the payload without `sha256`, as RFC 8785 canonical JSON, as the browser writes it
+    (docs/sync-protocol.md, "The record's hash"; inspector/canonical.py)."""
     return record_sha256(payload)
+
+
+ALTERED = "Does not match the record's content: it was altered on the way."
+
+
+def altered(payload: dict, declared: str | None) -> bool:
+    """Whether a record's declared hash is not its payload's (a record without one is not checked).
+    The hash seals the payload as sent: taken of the dict, never of the checked model."""
+    return declared is not None and canonical_hash(payload) != declared
 
 
 def validated(model: type[M], payload) -> M:
@@ -488,10 +497,8 @@ def prepare(checked: InspectionPayload, payload: dict, inspection_id, ctx, lk: L
     errors: dict[str, str] = {}
     if declared is None or not HEX64.match(declared):
         errors["sha256"] = "Must be the SHA-256 of the record (see the API's canonical JSON)."
-    elif canonical_hash(payload) != declared:
-        errors["sha256"] = (
-            "Does not match the record's content: it was altered on the way. Send it again."
-        )
+    elif altered(payload, declared):
+        errors["sha256"] = f"{ALTERED} Send it again."
     site_id = checked.site_id
     if site_id is None:
         raise Invalid({**errors, "site_id": "Must be the site's id (a whole number)."})

@@ -61,16 +61,9 @@ class RainReadingHandler:
             return Outcome(
                 status="rejected", errors={k: "Not a field of a rain reading." for k in unknown}
             )
-        # A hash, when a device sends one, seals the payload as sent (as an order's): taken of the
-        # dict, never of the model. The app's own page sends none.
-        declared = sent.sha256
-        if declared is not None and inspections.canonical_hash(mutation["payload"]) != declared:
-            return Outcome(
-                status="rejected",
-                errors={
-                    "sha256": "Does not match the record's content: it was altered on the way."
-                },
-            )
+        # A hash, when a device sends one, is checked as an order's (the app's own page sends none).
+        if inspections.altered(mutation.get("payload") or {}, sent.sha256):
+            return Outcome(status="rejected", errors={"sha256": inspections.ALTERED})
         observed_at = sent.observed_at
         if observed_at is None:
             return Outcome(

@@ -80,8 +80,8 @@ class StopWorkOrderHandler:
         # The hash seals the payload as sent, so it is taken of the dict, never of the model.
         payload = mutation.get("payload") or {}
         errors: dict[str, str] = {}
-        if declared is not None and inspections.canonical_hash(payload) != declared:
-            errors["sha256"] = "Does not match the record's content: it was altered on the way."
+        if inspections.altered(payload, declared):
+            errors["sha256"] = inspections.ALTERED
         if sent.site_id is None:
             errors["site_id"] = "Must be the site's id (a whole number)."
         if not sent.grounds or any(g not in GROUNDS for g in sent.grounds):
