@@ -2,7 +2,9 @@
 token), against the floor of inserting the same rows straight into SQLite in one transaction, same run.
 Then the same batches again (all duplicates). Both sides are timed in CPU time (time.process_time:
 this process, SQLite included, as it runs in the process), so other work on the shared 2-core
-machine does not inflate the push's ratio.
+machine does not inflate the push's ratio. The whole round (floor, push, replay, each into a new
+database) runs ROUNDS times and each figure is its fastest round: one round of the same code gave
+push ratios from 4.0 to 5.1 and replay ratios from 0.17 to 0.33 on a quiet machine.
 
 Beside the target's floor, a second one tells SQL from Python: every row the push added (answers,
 audit events, seals, the mutation log...) inserted again into a copy of the app's database as it
@@ -32,6 +34,7 @@ from tests.conftest import Factory  # noqa: E402
 from tests.sync.helpers import checklist_codes, inspection_payload, mutation  # noqa: E402
 
 INSPECTIONS, ANSWERS, BATCH = 2000, 25, 50
+ROUNDS = 3  # each figure is its fastest round (the floor's too)
 CLOCK = time.process_time  # the push and its floor alike
 RULEBOOK = Path(__file__).resolve().parents[1] / "inspector" / "rules" / "fairwater.toml"
 
@@ -211,58 +214,77 @@ def schema_floor(tmp: Path, before: Path, rows: dict, batches: int) -> float:
     return took
 
 
+def one_round(tmp: Path) -> dict:
+    """Floor, push and replay of the same batches, each into a database of its own under `tmp`."""
+    tmp.mkdir()
+    app, token, site, codes = setup(tmp)
+    batches = [
+        [
+            mutation(
+                "inspection",
+                str(uuid.uuid4()),
+                inspection_payload(site, codes=codes, kind="village"),
+            )
+            for _ in range(BATCH)
+        ]
+        for _ in range(INSPECTIONS // BATCH)
+    ]
+    client = app.test_client()
+    headers = {"Authorization": f"Bearer {token}"}
+    bodies = [json.dumps({"device_id": "bench", "mutations": b}) for b in batches]
+
+    def run(expect: str) -> float:
+        started = CLOCK()
+        for body in bodies:
+            res = client.post(
+                "/api/v1/sync/push",
+                data=body,
+                headers={**headers, "Content-Type": "application/json"},
+            )
+            assert res.status_code == 200, res.get_data(as_text=True)[:500]
+            statuses = {r["status"] for r in res.get_json()["results"]}
+            assert statuses == {expect}, (statuses, res.get_json()["results"][0])
+        return CLOCK() - started
+
+    floor_s = floor(tmp / "floor", batches)
+    before, after = tmp / "before-push.sqlite3", tmp / "after-push.sqlite3"
+    snapshot(tmp / "bench.sqlite3", before)
+    push_s = run("applied")
+    snapshot(tmp / "bench.sqlite3", after)
+    replay_s = run("duplicate")
+    app.extensions["engine"].dispose()
+    return {
+        "floor": floor_s,
+        "push": push_s,
+        "replay": replay_s,
+        "before": before,
+        "added": new_rows(before, after),
+        "batches": len(bodies),
+    }
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
-        app, token, site, codes = setup(tmp)
-        batches = [
-            [
-                mutation(
-                    "inspection",
-                    str(uuid.uuid4()),
-                    inspection_payload(site, codes=codes, kind="village"),
-                )
-                for _ in range(BATCH)
-            ]
-            for _ in range(INSPECTIONS // BATCH)
-        ]
-        client = app.test_client()
-        headers = {"Authorization": f"Bearer {token}"}
-        bodies = [json.dumps({"device_id": "bench", "mutations": b}) for b in batches]
-
-        def run(expect: str) -> float:
-            started = CLOCK()
-            for body in bodies:
-                res = client.post(
-                    "/api/v1/sync/push",
-                    data=body,
-                    headers={**headers, "Content-Type": "application/json"},
-                )
-                assert res.status_code == 200, res.get_data(as_text=True)[:500]
-                statuses = {r["status"] for r in res.get_json()["results"]}
-                assert statuses == {expect}, (statuses, res.get_json()["results"][0])
-            return CLOCK() - started
-
-        floor_before = floor(tmp / "a", batches)
-        before, after = tmp / "before-push.sqlite3", tmp / "after-push.sqlite3"
-        snapshot(tmp / "bench.sqlite3", before)
-        push_s = run("applied")
-        snapshot(tmp / "bench.sqlite3", after)
-        replay_s = run("duplicate")
-        floor_s = min(
-            floor_before, floor(tmp / "b", batches)
-        )  # the faster floor: the stricter ratio
-        app.extensions["engine"].dispose()
-        added = new_rows(before, after)
-        schema_s = min(schema_floor(tmp / d, before, added, len(bodies)) for d in ("c", "d"))
+        rounds = [one_round(tmp / f"round-{i}") for i in range(ROUNDS)]
+        first = rounds[0]
+        schema_s = min(
+            schema_floor(tmp / d, first["before"], first["added"], first["batches"])
+            for d in ("c", "d")
+        )
+    push_s, replay_s, floor_s = (min(r[k] for r in rounds) for k in ("push", "replay", "floor"))
+    added = first["added"]
     figures = {
         "inspections": INSPECTIONS,
         "answers_each": ANSWERS,
         "batch": BATCH,
+        "rounds": ROUNDS,
         "push_s": round(push_s, 3),
         "replay_s": round(replay_s, 3),
         "floor_s": round(floor_s, 3),
         "schema_floor_s": round(schema_s, 3),
+        # Each round's push against its own floor: how far one round of the same code moves.
+        "push_vs_floor_each_round": [round(r["push"] / r["floor"], 2) for r in rounds],
         "rows_written": {t: len(r) for t, (_, r) in sorted(added.items())},
         "inspections_per_s": round(INSPECTIONS / push_s, 1),
     }
@@ -273,8 +295,8 @@ def main() -> None:
     }
     targets = {"push_vs_floor": 3.0, "replay_vs_push": 0.3}
     print(
-        f"push {push_s:.2f}s, replay {replay_s:.2f}s, direct SQLite floor {floor_s:.2f}s, "
-        f"the push's rows into the app's schema {schema_s:.2f}s"
+        f"fastest of {ROUNDS} rounds: push {push_s:.2f}s, replay {replay_s:.2f}s, direct SQLite "
+        f"floor {floor_s:.2f}s, the push's rows into the app's schema {schema_s:.2f}s"
     )
     print(
         json.dumps(
