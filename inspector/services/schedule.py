@@ -13,9 +13,11 @@ A site whose permit is not active (none, not issued yet, not started, expired, r
 the order stops construction, not the upkeep of the erosion controls (`SUSPENDED_NOTE`).
 
 Every item: {"kind", "due_at" (a timezone-aware UTC datetime to the second, or None), "state":
-"due"|"overdue"|"not_active", "label", "citation", "rain_event_id", "note"}. It is written as text only
-where it leaves: the sync pull's model (sync/schemas/records.py `DueItem`, "…Z"), the pages' `local`
-and `wire` filters, a reminder's words and key.
+"due"|"overdue"|"not_active", "label", "citation", "rain_event_id", "note", "why"}. It is written as
+text only where it leaves: the sync pull's model (sync/schemas/records.py `DueItem`, "…Z"), the pages'
+`local` and `wire` filters, a reminder's words and key. "note" is the explanation in full; "why" is the
+same in parts (`Why`), so a page can say each general sentence once and keep on the item only what
+is its own (/calendar) without reading it back out of the note.
 """
 
 from __future__ import annotations
@@ -43,6 +45,55 @@ SUSPENDED_NOTE = (
     "maintenance of erosion controls: weekly and post-rain inspections and repairs keep their "
     "deadlines while it is in force."
 )
+SUSPENDED_FACT = "Permit suspended: still due"
+# The general sentences of the items' notes (post-rain's own comes from the rulebook: rain_source).
+BOTH_COUNT = (
+    "the permittee's and the Village's both count, a follow-up of a single finding does not."
+)
+NONE_YET = "No inspection under this permit yet: counted from the day the permit was issued."
+NOT_STARTED = (
+    "Land disturbance is not reported as started; the ordinance does not pause inspections until "
+    "then, so the app takes the protective reading and counts from the issue day."
+)
+SEVERAL_RAINS = (
+    "one inspection after the last answers all of them, so the deadline runs from the last rain."
+)
+
+
+class Why(NamedTuple):
+    """A part of a due item's note. `key` names the reason it gives ("weekly", "post_rain",
+    "several_rains", "not_started", "suspended": /calendar's "Why these are due" entries);
+    `general` is said alike of every item it applies to; `own` opens it in the note with what is
+    this item's alone, and `fact` says that shortly in a list (None: nothing of its own)."""
+
+    key: str
+    general: str
+    own: str = ""
+    fact: str | None = None
+
+
+def rain_source(rb: Rulebook) -> str:
+    c = rb["clocks.post_rain_inspection"]
+    return f"{c['silent_note']} Source: {c['deadline_source']}."
+
+
+def general_sentences(rb: Rulebook) -> list[tuple[str, str]]:
+    """Every (key, general sentence) a note can hold, in the order a page explains them."""
+    return [
+        ("suspended", SUSPENDED_NOTE),
+        ("post_rain", rain_source(rb)),
+        ("several_rains", SEVERAL_RAINS),
+        ("weekly", BOTH_COUNT),
+        ("weekly", NONE_YET),
+        ("not_started", NOT_STARTED),
+    ]
+
+
+def note_of(why: list[Why]) -> str | None:
+    """The note in full: each part's own words, then its general sentence."""
+    return " ".join(w.own + w.general for w in why) or None
+
+
 # Inspections of the whole site count toward the cadence; a follow-up checks one finding only, so it does
 # not (the protective reading: the ordinance asks to inspect "the construction control measures").
 COUNTED_KINDS = ("weekly", "post_rain", "village", "complaint")
@@ -304,17 +355,21 @@ def _weekly(
     if last is not None and moment >= start:
         anchor, local = moment, clocks.to_local(moment, rb)
         who = "the Village" if last.by_village else "the permittee"
-        note = (
-            f"Last inspection {local:{clocks.TIME_WORDS}} by {who}; the permittee's and the "
-            "Village's both count, a follow-up of a single finding does not."
-        )
+        why = [
+            Why(
+                "weekly",
+                BOTH_COUNT,
+                own=f"Last inspection {local:{clocks.TIME_WORDS}} by {who}; ",
+                # the day alone: a list shows the item's due time beside it
+                fact=f"Last inspected {local:%b %-d} by {who}",
+            )
+        ]
     else:
         anchor = start
-        note = "No inspection under this permit yet: counted from the day the permit was issued."
+        why = [Why("weekly", NONE_YET, fact="No inspection yet under this permit")]
         if permit.commenced_at is None:
-            note += (
-                " Land disturbance is not reported as started; the ordinance does not pause inspections "
-                "until then, so the app takes the protective reading and counts from the issue day."
+            why.append(
+                Why("not_started", NOT_STARTED, fact="Land disturbance not reported as started")
             )
     due = clocks.weekly_due_at(anchor, rb, local)
     return {
@@ -324,7 +379,8 @@ def _weekly(
         "label": "Weekly inspection",
         "citation": c["citation"],
         "rain_event_id": None,
-        "note": note,
+        "note": note_of(why),
+        "why": why,
     }
 
 
@@ -358,11 +414,16 @@ def _post_rain(
             f"Post-rain inspection: {event.total_in:.2f} in{where}, ended "
             f"{clocks.to_local(event.end, rb):{clocks.TIME_WORDS}}"
         )
-        note = f"{c['silent_note']} Source: {c['deadline_source']}."
+        why = [Why("post_rain", rain_source(rb))]
         if len(ob.rain_ends) > 1:
-            note += (
-                f" {len(ob.rain_ends)} rains fell before an inspection; one inspection after the last "
-                "answers all of them, so the deadline runs from the last rain."
+            n = len(ob.rain_ends)
+            why.append(
+                Why(
+                    "several_rains",
+                    SEVERAL_RAINS,
+                    own=f"{n} rains fell before an inspection; ",
+                    fact=f"{n} rains before one inspection",
+                )
             )
         items.append(
             {
@@ -372,7 +433,8 @@ def _post_rain(
                 "label": label,
                 "citation": c["citation"],
                 "rain_event_id": event.id,
-                "note": note,
+                "note": note_of(why),
+                "why": why,
             }
         )
     return items
@@ -450,6 +512,7 @@ def due_items_many(
                     "citation": rb["clocks.weekly_inspection.citation"],
                     "rain_event_id": None,
                     "note": None,
+                    "why": [],
                 }
             ]
             continue
@@ -467,7 +530,8 @@ def due_items_many(
         )
         if permit.status == "suspended":
             for item in items:
-                item["note"] = f"{SUSPENDED_NOTE} {item['note'] or ''}".strip()
+                item["why"] = [Why("suspended", SUSPENDED_NOTE, fact=SUSPENDED_FACT), *item["why"]]
+                item["note"] = note_of(item["why"])
         out[sid] = sorted(items, key=due_key) if len(items) > 1 else items
     return out
 

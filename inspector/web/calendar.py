@@ -7,7 +7,6 @@ with the zone of their own day (docs/time-and-clocks.md)."""
 
 from __future__ import annotations
 
-import re
 from datetime import date
 
 import click
@@ -43,11 +42,10 @@ def index():
     for site in site_list:
         for key, items in schedule.window(due[site.id], now, rb).items():
             groups[key] += [(site, item) for item in items]
-    patterns = _patterns(rb)
     whys = {"weekly", "post_rain"}  # the calendar's two rules are always explained
     for key in groups:
         groups[key].sort(key=lambda pair: (schedule.due_key(pair[1]), pair[0].name))
-        groups[key] = [(site, item, *explain(item, patterns)) for site, item in groups[key]]
+        groups[key] = [(site, item, *explain(item)) for site, item in groups[key]]
         whys.update(link for *_, facts in groups[key] for _, link in facts if link)
     return render_template(
         "calendar/index.html",
@@ -64,11 +62,10 @@ def index():
     )
 
 
-# An item's note (services/schedule.py) is its explanation in full. Each general sentence in it is
-# said once, in the page's "Why these are due" entry named first; what the note says of the item
-# alone (matched just before the sentence) becomes a short fact on the item, linking to the entry
-# when it is not the item's own kind. A sentence not recognised stays on the item whole: a changed
-# wording is repeated, never lost (tests/web/test_calendar_why_and_zone.py).
+# An item's note (services/schedule.py) is its explanation in full, and its "why" the same in parts.
+# Each part's general sentence is said once, in the page's "Why these are due" entry named by its
+# key; what the part says of the item alone becomes a short fact on the item, linking to the entry
+# when it is not the item's own kind.
 WHY_TITLES = {
     "weekly": "Weekly inspection",
     "post_rain": "Post-rain inspection",
@@ -85,72 +82,18 @@ WHY_RULES = {  # the rulebook clause each entry explains, for its citation
 }
 
 
-def _sentences(rb) -> list[tuple[str, str, str | None, str]]:
-    """(entry, what the item alone says: a pattern, its fact, the sentence said once)."""
-    rain = rb["clocks.post_rain_inspection"]
-    return [
-        ("suspended", "", "Permit suspended: still due", schedule.SUSPENDED_NOTE),
-        ("post_rain", "", None, f"{rain['silent_note']} Source: {rain['deadline_source']}."),
-        (
-            "several_rains",
-            r"(?P<n>\d+) rains fell before an inspection; ",
-            "{n} rains before one inspection",
-            "one inspection after the last answers all of them, so the deadline runs from the "
-            "last rain.",
-        ),
-        (
-            "weekly",
-            # the day alone: the item's due time is beside it
-            r"Last inspection (?P<month>[A-Z][a-z]{2}) (?P<day>\d{1,2}), \d{1,2}:\d{2} [AP]M "
-            r"[A-Z]{3,5} by "
-            r"(?P<who>the Village|the permittee); ",
-            "Last inspected {month} {day} by {who}",
-            "the permittee's and the Village's both count, a follow-up of a single finding does not.",
-        ),
-        (
-            "weekly",
-            "",
-            "No inspection yet under this permit",
-            "No inspection under this permit yet: counted from the day the permit was issued.",
-        ),
-        (
-            "not_started",
-            "",
-            "Land disturbance not reported as started",
-            "Land disturbance is not reported as started; the ordinance does not pause inspections "
-            "until then, so the app takes the protective reading and counts from the issue day.",
-        ),
-    ]
-
-
-def _patterns(rb) -> list[tuple[str, re.Pattern, str | None]]:
-    return [
-        (key, re.compile(own + re.escape(sentence)), fact)
-        for key, own, fact, sentence in _sentences(rb)
-    ]
-
-
-def explain(item: dict, patterns) -> tuple[str, list[tuple[str, str | None]]]:
+def explain(item: dict) -> tuple[str, list[tuple[str, str | None]]]:
     """(the "why" entry of the item's kind, [(fact, the entry it links to, or None)])."""
     kind = "post_rain" if item["kind"] == "post_rain" else "weekly"
-    note, facts = item.get("note") or "", []
-    for key, pattern, fact in patterns:
-        found = pattern.search(note)
-        if not found:
-            continue
-        note = f"{note[: found.start()]} {note[found.end() :]}".strip()
-        if fact:
-            facts.append((fact.format(**found.groupdict()), None if key == kind else key))
-    if note:
-        facts.append((note, None))
+    facts = [(w.fact, None if w.key == kind else w.key) for w in item["why"] if w.fact]
     return kind, facts
 
 
-def facts_of(item: dict, rb) -> list[str]:
+def facts_of(item: dict) -> list[str]:
     """The item's own facts (how many rains, when last inspected...): its note without the
     explanations a page gives once (the site page's rain panel says the post-rain reading in its
     own paragraph)."""
-    return [fact for fact, _ in explain(item, _patterns(rb))[1]]
+    return [fact for fact, _ in explain(item)[1]]
 
 
 def why_text(key: str, rb) -> str:
@@ -167,7 +110,7 @@ def why_text(key: str, rb) -> str:
         "several_rains": "When several rains fall before an inspection,",
     }.get(key, "")
     words = [opening] if opening else []
-    for entry, _, _, sentence in _sentences(rb):
+    for entry, sentence in schedule.general_sentences(rb):
         if entry == key:
             sentence = sentence if opening.endswith(",") else sentence[0].upper() + sentence[1:]
             words.append(sentence)

@@ -363,5 +363,5 @@ def panel_words(rb) -> dict:
     return {
         "rule": rb["clocks.post_rain_inspection"],
         "weekly": rb["clocks.weekly_inspection"],
-        "facts": lambda item: facts_of(item, rb),
+        "facts": facts_of,
     }

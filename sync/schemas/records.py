@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Literal
 
+from pydantic import Field
+
 from .base import Out, WireTime
 
 
@@ -149,6 +151,8 @@ class DueItem(Out):
     citation: str
     rain_event_id: int | None = None
     note: str | None = None
+    # The note in parts, for the server's own pages (services/schedule.py): the note says it all.
+    why: list = Field(default_factory=list, exclude=True)
 
 
 class PermitEntry(Out):

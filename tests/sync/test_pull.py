@@ -54,6 +54,12 @@ def test_first_pull_has_catalog_sites_and_a_cursor(
         "basin",
     )
     assert "PERIMETER" in entry["checklist_codes"] or "BASIN" in entry["checklist_codes"]
+    # Each due item carries these fields, and the document names the same (the note in parts,
+    # which the server's pages use, stays on the server: the note says it all).
+    wire = {"kind", "due_at", "state", "label", "citation", "rain_event_id", "note"}
+    assert set(spec["components"]["schemas"]["DueItem"]["properties"]) == wire
+    assert entry["due"] and all(set(item) == wire for item in entry["due"])
+    assert entry["due"][0]["note"]
     # nothing new: same cursor, no changes, no catalog
     again = pull(client, headers, since=body["cursor"]).get_json()
     assert again["changes"] == [] and again["catalog"] is None and again["cursor"] == body["cursor"]

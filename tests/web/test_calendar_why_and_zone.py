@@ -11,7 +11,7 @@ from inspector.models import Inspection, RainGauge, SiteGauge
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
 from inspector.services import schedule
-from inspector.web.calendar import _patterns, explain
+from inspector.web.calendar import explain, why_text
 from tests.services.test_schedule import add_rain, link_gauge
 
 RB = default()
@@ -182,20 +182,35 @@ def test_a_suspended_sites_items_link_to_the_one_suspension_note(
     assert 'id="why-suspended"' in html
 
 
-def test_a_note_in_words_the_calendar_does_not_know_stays_on_its_item_whole():
-    patterns = _patterns(RB)
-    changed = {"kind": "weekly", "note": "Last inspection at dawn by the permittee, reworded."}
-    assert explain(changed, patterns) == ("weekly", [(changed["note"], None)])
-    known = {
-        "kind": "post_rain",
-        "note": f"{schedule.SUSPENDED_NOTE} {RAIN['silent_note']} Source: {RAIN['deadline_source']}."
-        " 3 rains fell before an inspection; one inspection after the last answers all of them, so"
-        " the deadline runs from the last rain.",
-    }
-    assert explain(known, patterns) == (
+def test_the_calendar_takes_an_items_facts_from_its_parts_whatever_their_words():
+    """The facts come from the schedule's parts, not from reading its sentences back: a general
+    sentence reworded still leaves the item (said once, in its "why" entry), and the item's own
+    words stay on it as their short fact."""
+    why = [
+        schedule.Why("suspended", "Reworded suspension.", fact=schedule.SUSPENDED_FACT),
+        schedule.Why("post_rain", "Reworded rain rule."),
+        schedule.Why(
+            "several_rains",
+            "Reworded several.",
+            own="3 rains fell before an inspection; ",
+            fact="3 rains before one inspection",
+        ),
+    ]
+    item = {"kind": "post_rain", "note": schedule.note_of(why), "why": why}
+    assert item["note"] == (
+        "Reworded suspension. Reworded rain rule. 3 rains fell before an inspection; Reworded several."
+    )
+    assert explain(item) == (
         "post_rain",
         [
             ("Permit suspended: still due", "suspended"),
             ("3 rains before one inspection", "several_rains"),
         ],
     )
+
+
+def test_every_general_sentence_of_a_note_is_in_its_why_entry():
+    """What the calendar takes off an item is said in the entry it links to, word for word."""
+    for key, sentence in schedule.general_sentences(RB):
+        said = why_text(key, RB)
+        assert sentence[1:] in said, (key, sentence)
