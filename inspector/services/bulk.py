@@ -38,7 +38,8 @@ class _Plan:
         self.processors = [
             (i, proc)
             for i, name in enumerate(self.names)
-            if (proc := table.c[name].type._cached_bind_processor(dialect)) is not None
+            if (proc := table.c[name].type.dialect_impl(dialect).bind_processor(dialect))
+            is not None
         ]
         # Times and days: a batch's rows share a few (its receipt time on every row of every
         # table), and SQLite's text for one costs microseconds; each is made once per insert.
