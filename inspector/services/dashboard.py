@@ -117,9 +117,8 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
 
 
 def for_page(session: Session, shown: list[dict]) -> list[dict]:
-    """The rows a page shows, completed for it: their compliance time as a datetime (`stop_due`)
-    for the Village's clock (due items carry theirs), and their stop-work order's grounds (one query
-    for the page's orders, run even when none, so the count of queries never depends on the data)."""
+    """The rows a page shows, completed for it: their stop-work order's grounds (one query for the
+    page's orders, run even when none, so the count of queries never depends on the data)."""
     grounds = enforcement.grounds_of(
         session, [row["stop"]["order_id"] for row in shown if row["stop"]["order_id"]]
     )
@@ -127,7 +126,6 @@ def for_page(session: Session, shown: list[dict]) -> list[dict]:
         {
             **row,
             "stop": {**row["stop"], **grounds.get(row["stop"]["order_id"], {})},
-            "stop_due": enforcement.parse_iso(row["stop"]["compliance_due"]),
         }
         for row in shown
     ]

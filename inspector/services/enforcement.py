@@ -53,14 +53,6 @@ REASON_MAX = 4000
 TICK_BATCH = 250
 
 
-def parse_iso(value) -> datetime | None:
-    if not value:
-        return None
-    if isinstance(value, datetime):
-        return value
-    return datetime.fromisoformat(str(value).replace("Z", "+00:00")).replace(tzinfo=None)
-
-
 # ---------------------------------------------------------------- facts for the rules
 
 
@@ -925,9 +917,9 @@ def status_entry(order: StopWorkOrder | None, now: datetime, proposed: int = 0) 
     return {
         "status": order.status,
         "order_id": order.id,
-        "issued_at": clocks.wire_time(order.issued_at),
-        "posted_at": clocks.wire_time(order.posted_at),
-        "compliance_due": clocks.wire_time(order.compliance_due),
+        "issued_at": order.issued_at,
+        "posted_at": order.posted_at,
+        "compliance_due": order.compliance_due,
         "compliance_passed": bool(order.compliance_due and now >= compliance_end(order)),
         **grounds_entry(order.grounds),
         "proposed": proposed,

@@ -155,6 +155,21 @@ class DueItem(Out):
     why: list = Field(default_factory=list, exclude=True)
 
 
+class StopWorkStatus(Out):
+    """Where the site's stop-work order stands (services/enforcement.py, status_entry), as the
+    user may see it: a permittee is not told of a proposal."""
+
+    status: str
+    order_id: str | None
+    issued_at: WireTime | None
+    posted_at: WireTime | None
+    compliance_due: WireTime | None
+    compliance_passed: bool
+    grounds: list[dict[str, str]]
+    citation: str | None
+    proposed: int
+
+
 class PermitEntry(Out):
     id: int
     number: str | None  # an application has none yet
@@ -180,7 +195,7 @@ class SitePacket(Out):
     applicable: bool
     permit: PermitEntry | None
     due: list[DueItem]
-    stop_work: dict[str, Any] | None
+    stop_work: StopWorkStatus | None
     open_findings: int
     overdue_findings: int
     timeline_svg: str | None

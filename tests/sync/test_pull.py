@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import jsonschema
 import pytest
 
+from inspector.models import StopWorkOrder
 from inspector.services import permits
 
 from .helpers import inspection_payload, jpeg, mutation, sha, uid
@@ -188,3 +191,31 @@ def test_csrf_says_who_is_signed_in_now(app, client, people, spec):
         body["user"] == {"id": who.id, "name": who.name, "role": "permittee"}
         and body["user_id"] == who.id
     )
+
+
+def test_the_packet_writes_a_stop_work_orders_times_as_the_wire_does(
+    client, db, people, site_with_permit, device_headers, spec
+):
+    """The order's status on the device: its times as UTC text with "Z", like every time the
+    protocol writes, and the fields the document names."""
+    issued, due = datetime(2026, 12, 2, 15, 30), datetime(2026, 12, 13, 6, 0)
+    db.add(
+        StopWorkOrder(
+            id=uid(),
+            site_id=site_with_permit.id,
+            status="issued",
+            grounds=[{"ground": "no_permit", "citation": "§ 256-10A", "reason": "r"}],
+            issued_at=issued,
+            compliance_due=due,
+        )
+    )
+    db.commit()
+    body = pull(client, device_headers(people["permittee"])).get_json()
+    (packet,) = [c["data"] for c in body["changes"] if c["entity"] == "site"]
+    check(spec, "SitePacket", packet)
+    stop = packet["stop_work"]
+    assert stop["status"] == "issued" and stop["citation"] == "§ 256-10A"
+    assert stop["issued_at"] == "2026-12-02T15:30:00Z"
+    assert stop["compliance_due"] == "2026-12-13T06:00:00Z" and stop["posted_at"] is None
+    document = spec["components"]["schemas"]["StopWorkStatus"]["properties"]
+    assert set(stop) == set(document)

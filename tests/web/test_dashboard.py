@@ -1,10 +1,12 @@
 """The dashboard: roles, urgency order, filters, and a number of queries that does not grow with the sites."""
 
-from datetime import timedelta
+import uuid
+from datetime import datetime, timedelta
 
 import pytest
 from sqlalchemy import event
 
+from inspector.models import StopWorkOrder
 from inspector.models.base import utcnow
 from tests.support.enforcement import record_inspection
 
@@ -104,3 +106,31 @@ def test_due_times_are_the_villages_with_their_zone(client, auth, people, estate
         local = datetime.fromisoformat(moment).astimezone(ZoneInfo("America/Chicago"))
         assert shown == local.strftime("%a %b %-d, %-I:%M %p %Z"), (moment, shown)
         assert shown.endswith(("CST", "CDT"))
+
+
+def test_an_issued_order_shows_when_compliance_is_due_in_the_villages_time(
+    app, client, auth, db, people, estate
+):
+    """An order's compliance time on the dashboard: the last local day it gives, as the site page
+    says it (a time of local midnight read as the next day's would give a day too many), and once
+    it has passed, how many days the ordinance gave (§ 256-10B)."""
+    _, busy = estate
+    app.config["CLOCK_NOW"] = datetime(2026, 12, 3, 1, 30)  # Wed Dec 2, 7:30 PM CST
+    db.add(
+        StopWorkOrder(
+            id=str(uuid.uuid4()),
+            site_id=busy.id,
+            status="issued",
+            grounds=[{"ground": "no_permit", "citation": "§ 256-10A", "reason": "r"}],
+            issued_at=datetime(2026, 12, 2, 15, 30),
+            compliance_due=datetime(2026, 12, 13, 6, 0),  # the end of Sat Dec 12, CST
+        )
+    )
+    db.commit()
+    login(auth, people["supervisor"])
+    row = client.get("/dashboard").text.split("Zzz Busy Lot")[1].split("</tr>")[0]
+    assert "comply by the end of Sat 2026-12-12" in row and "2026-12-13" not in row
+    assert "days passed" not in row
+    app.config["CLOCK_NOW"] = datetime(2026, 12, 13, 6, 0)
+    row = client.get("/dashboard").text.split("Zzz Busy Lot")[1].split("</tr>")[0]
+    assert "10 days passed" in row
