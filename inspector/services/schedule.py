@@ -91,7 +91,7 @@ def general_sentences(rb: Rulebook) -> list[tuple[str, str]]:
 
 def note_of(why: list[Why]) -> str | None:
     """The note in full: each part's own words, then its general sentence."""
-    return " ".join(w.own + w.general for w in why) or None
+    return " ".join([w.own + w.general for w in why]) or None
 
 
 # Inspections of the whole site count toward the cadence; a follow-up checks one finding only, so it does
@@ -355,21 +355,23 @@ def _weekly(
     if last is not None and moment >= start:
         anchor, local = moment, clocks.to_local(moment, rb)
         who = "the Village" if last.by_village else "the permittee"
+        words = f"{local:{clocks.TIME_WORDS}}"  # "Dec 1, 7:00 AM CST"
         why = [
             Why(
                 "weekly",
                 BOTH_COUNT,
-                own=f"Last inspection {local:{clocks.TIME_WORDS}} by {who}; ",
-                # the day alone: a list shows the item's due time beside it
-                fact=f"Last inspected {local:%b %-d} by {who}",
+                f"Last inspection {words} by {who}; ",
+                # The day alone, as the words open with it ("Dec 1"; a list shows the item's due
+                # time beside it): one time formatted per site, not two, on a 1,000-site dashboard.
+                f"Last inspected {words.partition(',')[0]} by {who}",
             )
         ]
     else:
         anchor = start
-        why = [Why("weekly", NONE_YET, fact="No inspection yet under this permit")]
+        why = [Why("weekly", NONE_YET, "", "No inspection yet under this permit")]
         if permit.commenced_at is None:
             why.append(
-                Why("not_started", NOT_STARTED, fact="Land disturbance not reported as started")
+                Why("not_started", NOT_STARTED, "", "Land disturbance not reported as started")
             )
     due = clocks.weekly_due_at(anchor, rb, local)
     return {
@@ -421,8 +423,8 @@ def _post_rain(
                 Why(
                     "several_rains",
                     SEVERAL_RAINS,
-                    own=f"{n} rains fell before an inspection; ",
-                    fact=f"{n} rains before one inspection",
+                    f"{n} rains fell before an inspection; ",
+                    f"{n} rains before one inspection",
                 )
             )
         items.append(
@@ -530,7 +532,7 @@ def due_items_many(
         )
         if permit.status == "suspended":
             for item in items:
-                item["why"] = [Why("suspended", SUSPENDED_NOTE, fact=SUSPENDED_FACT), *item["why"]]
+                item["why"] = [Why("suspended", SUSPENDED_NOTE, "", SUSPENDED_FACT), *item["why"]]
                 item["note"] = note_of(item["why"])
         out[sid] = sorted(items, key=due_key) if len(items) > 1 else items
     return out
