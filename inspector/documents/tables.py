@@ -11,7 +11,16 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from ..models import Answer, Finding, Inspection, Site, User
+from ..rules import clocks
 from ..services import enforcement, findings, sites
+
+LOCAL_TIME = "%Y-%m-%d %H:%M %Z"
+
+
+def local_time(moment: datetime | None, rb) -> str:
+    """A stored moment (naive UTC) as a cell a person reads: the Village's wall-clock time with its
+    zone ("2026-12-03 19:30 CST"); empty when there is none."""
+    return clocks.to_local(moment, rb).strftime(LOCAL_TIME) if moment else ""
 
 
 def _visible_site_ids(user: User):
@@ -95,11 +104,13 @@ def findings_csv(
     session: Session,
     user: User,
     now: datetime,
+    rb,
     *,
     site_id: int | None = None,
     between: tuple | None = None,
 ) -> str:
-    """between: (start, end) in naive UTC, the findings recorded from start up to end."""
+    """between: (start, end) in naive UTC, the findings recorded from start up to end. Times are
+    the Village's local times with the zone, as on the finding's page."""
     query = (
         select(Finding, Site.name)
         .join(Site, Site.id == Finding.site_id)
@@ -120,12 +131,12 @@ def findings_csv(
             f.severity,
             f.citation,
             f.status,
-            f.due_at.isoformat() + "Z",
+            local_time(f.due_at, rb),
             findings.is_overdue(f, now),
             f.required_action,
             f.corrected_note,
-            f.corrected_at.isoformat() + "Z" if f.corrected_at else "",
-            f.verified_at.isoformat() + "Z" if f.verified_at else "",
+            local_time(f.corrected_at, rb),
+            local_time(f.verified_at, rb),
         )
         for f, name in session.exec(query)
     )
@@ -139,12 +150,12 @@ def findings_csv(
             "severity",
             "citation",
             "status",
-            "due_at_utc",
+            "due_local",
             "overdue",
             "required_action",
             "corrected_note",
-            "corrected_at_utc",
-            "verified_at_utc",
+            "corrected_local",
+            "verified_local",
         ],
         rows,
     )

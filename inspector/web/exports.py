@@ -29,8 +29,9 @@ def inspections_csv():
 @bp.route("/findings.csv")
 @login_required
 def findings_csv():
+    rb = current_app.extensions["rulebook"]
     return _download(
-        tables.findings_csv(get_session(), g.user, clock.now()), "text/csv", "findings.csv"
+        tables.findings_csv(get_session(), g.user, clock.now(), rb), "text/csv", "findings.csv"
     )
 
 

@@ -127,7 +127,7 @@ def build(session, user: User, site, start: date, end: date, rb):
         )
         packet.add(
             "exports/findings.csv",
-            tables.findings_csv(session, user, now, site_id=site.id, between=(since, until)),
+            tables.findings_csv(session, user, now, rb, site_id=site.id, between=(since, until)),
         )
         packet.add(
             "exports/site.geojson", tables.sites_geojson(session, user, now, rb, site_id=site.id)
@@ -262,13 +262,12 @@ def rain_log_csv(session, site, since, until, rb) -> str:
         )
         .order_by(RainReading.period_end)
     )
-    fmt = "%Y-%m-%d %H:%M %Z"
     for r in rows:
         writer.writerow(
             [
                 gauge.name,
-                clocks.to_local(r.period_start, rb).strftime(fmt),
-                clocks.to_local(r.period_end, rb).strftime(fmt),
+                tables.local_time(r.period_start, rb),
+                tables.local_time(r.period_end, rb),
                 "trace" if r.trace else f"{r.amount_in:.2f}",
                 r.source,
             ]
