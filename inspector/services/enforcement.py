@@ -490,6 +490,45 @@ def recheck_order(
     return rules.recheck(grounds, gather_facts(session, site, now, rb), now, rb)
 
 
+def recheck_in_force(
+    session: Session, order: StopWorkOrder, now: datetime, rb: Rulebook
+) -> list[rules.Recheck]:
+    """Every ground of an order in force re-evaluated now, in the order's own order: whether the
+    permittee complied is what § 256-10B and C ask before a revocation or a cease-and-desist
+    request. A ground a person recorded (no evidence keys) holds until a person says otherwise."""
+    grounds = order.grounds or []
+    if not any(g.get("keys") for g in grounds):
+        return [rules.Recheck(True, g) for g in grounds]
+    site = session.get(Site, order.site_id)
+    return rules.recheck(grounds, gather_facts(session, site, now, rb), now, rb)
+
+
+def _some_ground_holds(checks: list[rules.Recheck], step: str) -> None:
+    """Refuse a step that would state the order was not complied with when none of its grounds
+    holds any more (the facts re-checked in the step's own transaction)."""
+    if checks and not any(c.holds for c in checks):
+        raise ServiceError(
+            f"Not {step}: none of the order's grounds holds now. "
+            + " ".join(f"{c.ground['reason']} — {c.why}" for c in checks)
+            + " Lift the order as complied with instead.",
+            status=409,
+        )
+
+
+def _mark_complied_grounds(order: StopWorkOrder, checks: list[rules.Recheck]) -> str:
+    """The grounds that no longer hold, marked on the order with why (the step's notice lists them
+    apart from the grounds not complied with); their words for the step's record."""
+    if all(c.holds for c in checks):
+        return ""
+    order.grounds = [
+        g if c.holds else {**g, "complied": c.why}
+        for g, c in zip(order.grounds, checks, strict=True)
+    ]
+    return "Complied with by then: " + "; ".join(
+        f"{c.ground['reason']} ({c.why})" for c in checks if not c.holds
+    )
+
+
 def issue(
     session: Session,
     order: StopWorkOrder,
@@ -650,14 +689,17 @@ def record_posting(
     *,
     user: User,
     now: datetime,
+    rb: Rulebook,
     photo_id: str | None = None,
 ) -> StopWorkOrder:
-    """An inspector posted the issued order on the site (with a photo of the posted notice)."""
+    """An inspector posted the issued order on the site (with a photo of the posted notice): not
+    once none of its grounds holds (the permittee complied first)."""
     require_role(user, "inspector", "supervisor", what="post a stop-work order")
     if order.status != "issued":
         raise ServiceError("Only an issued order can be recorded as posted.")
     if photo_id and session.get(Photo, photo_id) is None:
         raise ServiceError("That photo has not reached the server yet.", field="photo")
+    _some_ground_holds(recheck_in_force(session, order, now, rb), "posted")
     before = audit.snapshot(order)
     order.status, order.posted_at, order.posted_by = "posted", now, user.id
     order.notice_photo_id = photo_id or order.notice_photo_id
@@ -794,7 +836,10 @@ def revoke_permit(
         )
     _require_clock_passed(order, now, rb, citation)
     reason = _text(reason, "reason", "Give the reason for the revocation.")
+    checks = recheck_in_force(session, order, now, rb)
+    _some_ground_holds(checks, "revoked")
     before = audit.snapshot(order)
+    complied = _mark_complied_grounds(order, checks)
     order.status, order.revoked_at, order.revoked_by, order.revocation_reason = (
         "revoked_permit",
         now,
@@ -814,7 +859,7 @@ def revoke_permit(
         status="revoked_permit",
         user_id=user.id,
         now=now,
-        note=reason,
+        note=f"{reason} {complied}".strip(),
         before=before,
     )
     return order
@@ -833,7 +878,10 @@ def request_cease_desist(
         )
     _require_clock_passed(order, now, rb, citation)
     details = _text(details, "details", "Say what the Village Attorney is asked to act on.")
+    checks = recheck_in_force(session, order, now, rb)
+    _some_ground_holds(checks, "requested")
     before = audit.snapshot(order)
+    complied = _mark_complied_grounds(order, checks)
     order.status, order.cease_desist_at, order.cease_desist_by = (
         "cease_desist_requested",
         now,
@@ -846,7 +894,7 @@ def request_cease_desist(
         status="cease_desist_requested",
         user_id=user.id,
         now=now,
-        note=details,
+        note=f"{details} {complied}".strip(),
         before=before,
     )
     return order

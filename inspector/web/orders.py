@@ -102,7 +102,13 @@ def order_context(session, order, now) -> dict:
         "history": history,
         "names": names,
         "withdrawn": withdrawn,
-        "checks": enforcement.recheck_order(session, order, now, rulebook()),
+        # A proposal's grounds as they would be issued; an order in force's as they stand now
+        # (what a revocation or a cease-and-desist request would state).
+        "checks": (
+            enforcement.recheck_in_force(session, order, now, rulebook())
+            if order.status in enforcement.IN_FORCE_STATUSES
+            else enforcement.recheck_order(session, order, now, rulebook())
+        ),
         "signature": enforcement.ground_signature,
         "step": enforcement.next_step(session, order, now),
         "now": now,
@@ -196,7 +202,7 @@ def dismiss(order_id: str):
 def posted(order_id: str):
     return _decide(
         order_id,
-        lambda s, o, now: enforcement.record_posting(s, o, user=g.user, now=now),
+        lambda s, o, now: enforcement.record_posting(s, o, user=g.user, now=now, rb=rulebook()),
         "Recorded as posted on the site.",
     )
 
