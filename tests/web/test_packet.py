@@ -4,11 +4,12 @@ the site; a range it cannot cover is refused at the field, with nothing download
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import io
 import json
 import zipfile
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -165,3 +166,22 @@ def test_a_date_that_is_not_a_date_is_refused(app, client, auth, people, site_re
     response = client.get(f"/sites/{site.id}/packet.zip", query_string={"start": "soon"})
     assert response.status_code == 400
     assert "Enter a date such as 2026-05-04." in response.text
+
+
+def test_the_packet_made_at_1930_local_gives_the_village_s_day_in_its_findings_export(
+    app, client, auth, db, make, people
+):
+    """19:30 CST is 01:30 UTC the next day: the export's due time keeps the Village's day."""
+    rb = app.extensions["rulebook"]
+    site = make.site(people["supervisor"], name="Elm Street Plat")
+    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    at = clocks.from_local(datetime(2026, 12, 2, 19, 30), rb)
+    record_inspection(db, site, rb, at=at, failed=("INLET",), user=people["inspector"])
+    app.config["CLOCK_NOW"] = clocks.from_local(datetime(2026, 12, 4, 19, 30), rb)
+    auth.login(people["supervisor"].email)
+    days = {"start": "2026-11-20", "end": "2026-12-04"}
+    with _open(client.get(f"/sites/{site.id}/packet.zip", query_string=days)) as z:
+        [row] = csv.DictReader(io.StringIO(z.read("exports/findings.csv").decode()))
+        rain = z.read("rain-log.csv").decode().splitlines()[0]
+    assert row["due_local"] == "2026-12-03 19:30 CST" and row["item_code"] == "INLET"
+    assert rain.startswith("gauge,period_start_local,period_end_local")
