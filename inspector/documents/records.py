@@ -3,6 +3,8 @@ permit with its clocks. Same letterhead, seal block and Latin-1 rules as the oth
 
 from __future__ import annotations
 
+from ..services.findings import due_notes
+from ..services.permits import status_on
 from .pdf import Document, local
 
 FINDING_STATUS = {
@@ -54,6 +56,8 @@ def finding_pdf(ctx: dict, rb) -> bytes:
         ("Status", status),
     ]
     doc.facts(rows, label_w=44)
+    for note in due_notes(item, rb):
+        doc.para(note, size=9)
     if f.description:
         doc.para(f"What was found: {f.description}")
     doc.para(f"Required action: {f.required_action or item.get('corrective_action', '-')}", True)
@@ -66,8 +70,11 @@ def finding_pdf(ctx: dict, rb) -> bytes:
 
 
 def permit_pdf(ctx: dict, rb) -> bytes:
-    """ctx: permit, site, company, clocks (services.permits.clocks_view), history [(event, who)]."""
+    """ctx: permit, site, company, clocks (services.permits.clocks_view), history [(event, who)],
+    today (the Village's day the document is made: its status is the one the permit's page shows
+    that day, an issued permit past its last valid day reading Expired before the tick records it)."""
     permit, site, company, clocks = ctx["permit"], ctx["site"], ctx["company"], ctx["clocks"]
+    status = status_on(permit, ctx["today"])
     doc = Document("Erosion control permit and its clocks", rb)
     doc.heading(f"Erosion Control Permit {permit.number or '(application)'}", 15)
 
@@ -78,7 +85,7 @@ def permit_pdf(ctx: dict, rb) -> bytes:
         ("Site", f"{site.name}, {site.address}" if site.address else site.name),
         ("Permittee", company.name if company else "-"),
         ("Applicant", permit.applicant_name or "-"),
-        ("Status", PERMIT_STATUS.get(permit.status, permit.status.replace("_", " ").capitalize())),
+        ("Status", PERMIT_STATUS.get(status, status.replace("_", " ").capitalize())),
         ("Application received", day(permit.application_received_on)),
         ("Fee paid", day(permit.fee_paid_on) if permit.fee_paid_on else "Not yet"),
         ("Issued", day(permit.issued_on)),

@@ -44,6 +44,16 @@ def due_for(
     return clocks.repair_due(found_at, rb)
 
 
+def due_notes(item: dict | None, rb: Rulebook) -> list[str]:
+    """The rulebook's notes on a finding's due time: the ordinance sets none, so they say which
+    reading the app applies. Said wherever the due time is stated, on the page and the PDF."""
+    if (item or {}).get("repair") == "end_of_workday":
+        c = rb["clocks.street_sediment"]
+        return [n for n in (c.get("silent_note"), c.get("workday_note")) if n]
+    note = rb["clocks.repair"].get("silent_note")
+    return [note] if note else []
+
+
 def found_at(inspection: Inspection, now: datetime) -> datetime:
     """The clock starts when the inspector saw the problem (the visit's start: the earliest it can
     have been seen), not when the inspection ended or the device found a signal."""

@@ -77,6 +77,7 @@ def show(finding_id: str, error: str | None = None, status: int = 200):
         withdrawal["by"] = (
             session.get(User, withdrawal["user_id"]) if withdrawal["user_id"] else None
         )
+    item = rulebook().checklist_item(finding.item_code)
     return render_template(
         "findings/show.html",
         finding=finding,
@@ -86,7 +87,8 @@ def show(finding_id: str, error: str | None = None, status: int = 200):
         now=now,
         overdue=findings.is_overdue(finding, now),
         photos=findings.photos_of(session, finding),
-        item=rulebook().checklist_item(finding.item_code),
+        item=item,
+        due_notes=findings.due_notes(item, rulebook()),
         error=error,
     ), status
 

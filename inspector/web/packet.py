@@ -239,6 +239,7 @@ def _permits(session, user, packet, site, now, rb) -> None:
             "site": site,
             "company": session.get(Company, permit.company_id),
             "clocks": permits.clocks_view(session, permit, site, rb, now),
+            "today": clocks.local_date(now, rb),
             "history": [(e, names.get(e.by_user_id)) for e in events],
         }
         label = permit.number or f"application-{permit.application_received_on.isoformat()}"
