@@ -4,13 +4,14 @@ the follow-up table, and each photo's caption, time and position. Read-only."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from sqlalchemy import case, func
 from sqlmodel import Session, select
 
+from ..charts import counted_readings
 from ..models import Inspection, RainReading, User
 from ..rules import checklist, clocks
+from ..rules import rain as rain_rules
 from ..rules.calculator_sentences import sentence
 from ..rules.rulebook import Rulebook
 from . import rain
@@ -59,16 +60,25 @@ def rain_since_previous(session: Session, inspection: Inspection, rb: Rulebook) 
     before = previous_inspection(session, inspection, rb)
     if before is None:
         return "Not counted: this is the site's first inspection"
-    total, trace = session.exec(
+    since, until = _moment(before, rb), _moment(inspection, rb)
+    # Back as far as the clock looks (rain.evaluate_gauge): a reading before the previous
+    # inspection that read the same rain as one since is weighed as the clock weighs it.
+    back = timedelta(hours=2 * rain_rules.settings(rb)["window_hours"])
+    rows = session.exec(
         select(
-            func.sum(RainReading.amount_in),
-            func.max(case((RainReading.trace, 1), else_=0)),  # PostgreSQL has no max(boolean)
+            RainReading.period_start,
+            RainReading.period_end,
+            RainReading.amount_in,
+            RainReading.trace,
         ).where(
             RainReading.gauge_id == gauge.id,
-            RainReading.period_end > _moment(before, rb),
-            RainReading.period_end <= _moment(inspection, rb),
+            RainReading.period_end > since - back,
+            RainReading.period_end <= until,
         )
-    ).one()
+    ).all()
+    # The same rain read twice (the office's reading and a tablet's) counts once, as on the clock.
+    total = round(sum(r.amount_in for r in counted_readings(rows) if r.period_end > since), 2)
+    trace = any(r.trace for r in rows if r.period_end > since)
     amount = f"{total:.2f} in" if total else ("a trace" if trace else "none")
     return (
         f"{amount} at {gauge.name} since the previous inspection "
