@@ -56,7 +56,7 @@ def seed_rain(session: Session, rb: Rulebook, now: datetime) -> None:
                 session,
                 gauge,
                 {
-                    "period_start": end - timedelta(hours=24),
+                    "period_start": clocks.day_before(end, rb),
                     "period_end": end,
                     "amount_in": amount,
                     "trace": amount == 0.0 and pick.random() < 0.2,

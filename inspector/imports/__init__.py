@@ -11,7 +11,10 @@ import csv
 import io
 import math
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
+
+from ..rules import clocks
+from ..rules.rulebook import Rulebook
 
 
 class FileProblem(ValueError):
@@ -125,8 +128,13 @@ def amount(value: str, max_in: float, per_inch: float = 1.0) -> float:
     return round(inches, 2)
 
 
-def check_not_future(period_end: datetime, now: datetime, tolerance_minutes: float) -> None:
-    from datetime import timedelta
-
-    if period_end > now + timedelta(minutes=tolerance_minutes):
-        raise RowError("The date is in the future.")
+def check_day_over(day: date, period_end: datetime, now: datetime, rb: Rulebook) -> None:
+    """A reading of a day that is not over yet is not the day's rain, only the rain so far: it is
+    refused (not stored), so the day's full total can be imported once the day has ended. No
+    tolerance: the file's day and the server's clock decide, not a device's clock."""
+    if period_end > now:
+        ends = clocks.to_local(period_end, rb).strftime(clocks.TIME_WORDS)
+        raise RowError(
+            f"The day {day.isoformat()} is not over: its reading ends {ends}, in the future. "
+            "Import it once the day has ended (the rain so far is not the day's total)."
+        )

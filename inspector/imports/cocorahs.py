@@ -1,13 +1,14 @@
 """CoCoRaHS daily-report CSV export.
 
 TotalPrecipAmt is inches; "T" is a trace (counted as 0), "NA" is missing (skipped, not an error). A CoCoRaHS
-day ends at the observation time (usually about 7 am local), so the reading covers the 24 hours before
-ObservationDate + ObservationTime.
+day ends at the observation time (usually about 7 am local), so the reading covers the local day before
+ObservationDate + ObservationTime: from the same local time the day before (23 or 25 hours on the days
+the clocks change). A row whose observation time is still to come is refused.
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 
 from ..rules import clocks
 from ..rules.rulebook import Rulebook
@@ -17,7 +18,7 @@ from . import (
     RowError,
     RowIssue,
     amount,
-    check_not_future,
+    check_day_over,
     coordinate,
     read_rows,
 )
@@ -61,7 +62,7 @@ def parse(data: bytes | str, rb: Rulebook, now: datetime) -> ParseResult:
             trace = raw == "T"
             value = 0.0 if trace else amount(raw, max_in)
             end = clocks.from_local(datetime.combine(day, at), rb)
-            check_not_future(end, now, rb["rain.future_tolerance_minutes"])
+            check_day_over(day, end, now, rb)
             result.rows.append(
                 ParsedRow(
                     line=line,
@@ -69,7 +70,7 @@ def parse(data: bytes | str, rb: Rulebook, now: datetime) -> ParseResult:
                     station_name=row["StationName"] or station,
                     latitude=coordinate(row["Latitude"], "Latitude", -90, 90),
                     longitude=coordinate(row["Longitude"], "Longitude", -180, 180),
-                    period_start=end - timedelta(hours=24),
+                    period_start=clocks.day_before(end, rb),
                     period_end=end,
                     amount_in=value,
                     trace=trace,

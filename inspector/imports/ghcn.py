@@ -4,8 +4,10 @@ Data Online / Access Data Service exports (which product, and so which unit: imp
 Each row is one station-day. The attributes (PRCP_ATTRIBUTES, or the by-station file's flag columns)
 are "measurement flag, quality flag, source flag, observation time": a measurement flag "T" is a
 trace (counted as 0), a quality flag means NOAA found the value failed a check (skipped, with the
-flag). When the observation time (HHMM, local) is given, the 24-hour period ends then on DATE;
-otherwise the period is DATE's local calendar day. An empty PRCP is missing data: skipped.
+flag). When the observation time (HHMM, local) is given, the day's period ends then on DATE and
+starts at the same local time the day before (23 or 25 hours on the days the clocks change, so
+consecutive days touch); otherwise the period is DATE's local calendar day. A row whose period has
+not ended yet (today's) is refused. An empty PRCP is missing data: skipped.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from . import (
     RowError,
     RowIssue,
     amount,
-    check_not_future,
+    check_day_over,
     coordinate,
     read_rows,
 )
@@ -39,7 +41,7 @@ def _period(day: date, attributes: list[str], rb: Rulebook) -> tuple[datetime, d
     else:
         end_local = datetime.combine(day + timedelta(days=1), time.min)
     end = clocks.from_local(end_local, rb)
-    return end - timedelta(hours=24), end
+    return clocks.day_before(end, rb), end
 
 
 def _row(
@@ -73,7 +75,7 @@ def _row(
         trace = attributes[0] == "T"
         value = 0.0 if trace else amount(fields["prcp"], rb["rain.max_daily_in"], per_inch)
         start, end = _period(day, attributes, rb)
-        check_not_future(end - timedelta(hours=24), now, rb["rain.future_tolerance_minutes"])
+        check_day_over(day, end, now, rb)
         result.rows.append(
             ParsedRow(
                 line=line,

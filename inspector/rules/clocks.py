@@ -72,6 +72,14 @@ def start_of_local_day(day: date, rb: Rulebook) -> datetime:
     return from_local(datetime.combine(day, time.min), rb)
 
 
+def day_before(moment: datetime, rb: Rulebook) -> datetime:
+    """The same local wall-clock time one calendar day before `moment` (naive UTC), as naive UTC:
+    24 hours before, 23 across the spring change, 25 across the autumn one. A daily rain reading
+    (NOAA, CoCoRaHS, a gauge read each morning) covers this local day, so consecutive days touch."""
+    wall = to_local(moment, rb).replace(tzinfo=None)
+    return from_local(wall - timedelta(days=1), rb)
+
+
 def is_work_day(day: date, rb: Rulebook | None = None) -> bool:
     rb = rb or default()
     return (

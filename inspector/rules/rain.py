@@ -5,7 +5,9 @@
 
 How a qualifying rain is found (`qualifying_rains`):
   * Only readings whose whole period fits inside one window (24 h) can be added together: rain reported
-    as one 48-hour total is not known to have fallen within 24 hours, so it is not split.
+    as one 48-hour total is not known to have fallen within 24 hours, so it is not split. On the day the
+    clocks go back the window reaches back to the same local time the day before (25 hours), so that
+    day's daily reading fits (`window_opens`); it never shrinks below 24 hours.
   * A trace counts as 0; a missing value (NA) is not a reading at all.
   * Every window that ends at a reading's end and reaches the threshold qualifies; qualifying windows that
     overlap or touch are one rain, from the first reading's start to the last reading's end.
@@ -32,6 +34,7 @@ import bisect
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from . import clocks
 from .rulebook import Rulebook
 
 
@@ -116,16 +119,26 @@ def overlapping(readings: list[Reading]) -> dict:
     return out
 
 
+def window_opens(end: datetime, rb: Rulebook) -> datetime:
+    """Where the window that ends at `end` opens: `window_hours` before it, or the same local time
+    that many hours' worth of days before when that is earlier (25 hours across the autumn change),
+    so a day's reading always fits the day's window."""
+    window = timedelta(hours=settings(rb)["window_hours"])
+    wall = clocks.to_local(end, rb).replace(tzinfo=None)
+    return min(end - window, clocks.from_local(wall - window, rb))
+
+
 def qualifying_rains(readings: list[Reading], rb: Rulebook) -> list[Rain]:
     """The qualifying rains in one gauge's readings (see the module docstring)."""
-    window = timedelta(hours=settings(rb)["window_hours"])
-    usable = counted_once([r for r in readings if r.end - r.start <= window and r.amount_in > 0])
+    usable = counted_once(
+        [r for r in readings if r.start >= window_opens(r.end, rb) and r.amount_in > 0]
+    )
     ends = [
         r.end for r in usable
     ]  # sorted: a window's readings are found by bisection, not a full scan
     spans: list[tuple[datetime, datetime, set]] = []
     for last in usable:
-        opens = last.end - window
+        opens = window_opens(last.end, rb)
         last_index = bisect.bisect_right(ends, last.end)
         inside = [
             r for r in usable[bisect.bisect_left(ends, opens) : last_index] if r.start >= opens

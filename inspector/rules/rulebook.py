@@ -49,6 +49,8 @@ REQUIRED: dict[str, type | tuple[type, ...]] = {
     "rain.gauge_radius_mi": NUMBER,
     "rain.reminder_lead_hours": NUMBER,
     "rain.future_tolerance_minutes": NUMBER,
+    "rain.day_citation": str,
+    "rain.day_note": str,
     "clocks.repair.hours": NUMBER,
     "clocks.street_sediment.workday_end": str,
     "clocks.street_sediment.workday_note": str,

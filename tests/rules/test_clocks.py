@@ -96,3 +96,14 @@ def test_street_sediment_workdays_are_the_contractors_not_the_village_offices():
 def test_weekly_inspection_due_seven_days_later():
     last = datetime(2027, 4, 1, 9, 0)
     assert clocks.weekly_inspection_due(last).due == datetime(2027, 4, 8, 9, 0)
+
+
+def test_the_day_before_is_the_same_local_time_a_calendar_day_earlier():
+    rb = default()
+    hours = {}
+    for day in (date(2026, 3, 8), date(2026, 6, 1), date(2026, 11, 1), date(2027, 3, 14)):
+        end = clocks.from_local(datetime.combine(day, datetime.min.time()).replace(hour=7), rb)
+        start = clocks.day_before(end, rb)
+        assert clocks.to_local(start, rb).strftime("%H:%M") == "07:00"
+        hours[day.isoformat()] = (end - start).total_seconds() / 3600
+    assert hours == {"2026-03-08": 23, "2026-06-01": 24, "2026-11-01": 25, "2027-03-14": 23}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from inspector.rules import rain
+from inspector.rules import clocks, rain
 from inspector.rules.rulebook import default
 
 RB = default()
@@ -112,3 +112,29 @@ def test_readings_that_only_touch_are_consecutive_and_add_up():
     second = rain.Reading(T0 - timedelta(hours=1), T0, 0.3, id=2)
     assert rain.overlapping([first, second]) == {}
     assert [r.total_in for r in rain.qualifying_rains([first, second], RB)] == [0.6]
+
+
+def test_the_days_around_the_changes_of_the_clocks_are_consecutive_and_all_counted():
+    """Daily readings to 07:00 local (clocks.day_before): 23 hours on 2026-03-08 and 2027-03-14,
+    25 on 2026-11-01. The days touch, none is flagged, and both days' rain is one rain of both;
+    the 25-hour day fits the window and qualifies on its own."""
+
+    def to_7am(*day):
+        end = clocks.from_local(datetime(*day, 7, 0), RB)
+        return clocks.day_before(end, RB), end
+
+    for first, second in (
+        ((2026, 3, 7), (2026, 3, 8)),
+        ((2027, 3, 13), (2027, 3, 14)),
+        ((2026, 10, 31), (2026, 11, 1)),
+    ):
+        one = rain.Reading(*to_7am(*first), 0.6, id=1)
+        two = rain.Reading(*to_7am(*second), 0.7, id=2)
+        assert one.end == two.start and rain.overlapping([one, two]) == {}
+        assert [r.total_in for r in rain.qualifying_rains([one, two], RB)] == [1.3], second
+    long_day = rain.Reading(*to_7am(2026, 11, 1), 0.55, id=3)
+    assert long_day.end - long_day.start == timedelta(hours=25)
+    assert [r.total_in for r in rain.qualifying_rains([long_day], RB)] == [0.55]
+    # Two hourly readings a day and an hour apart do not add up on an ordinary day.
+    ordinary = [day(0.3, T0, hours=1), day(0.3, T0 + timedelta(hours=25), hours=1)]
+    assert rain.qualifying_rains(ordinary, RB) == []
