@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from sqlalchemy import case
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, select
 
 from ..models import PROJECT_KINDS, Permit, Site, User
@@ -198,13 +200,33 @@ def record_reading(
     return site
 
 
+IN_FORCE = ("issued", "extended", "suspended")
+
+
+def _holder():
+    """The company holding each site: that of its newest permit in force, else of its newest permit
+    not denied (an application, or one expired, closed or revoked). A SELECT correlated to Site."""
+    permit = aliased(Permit)
+    return (
+        select(permit.company_id)
+        .where(permit.site_id == Site.id, permit.status != "denied")
+        .order_by(
+            case((permit.status.in_(IN_FORCE), 0), else_=1),
+            permit.created_at.desc(),
+            permit.id.desc(),
+        )
+        .limit(1)
+        .scalar_subquery()
+    )
+
+
 def visible_sites_query(user: User):
-    """Permittees see only sites where their company holds or applies for a permit; staff see all."""
+    """Permittees see the sites their company holds (_holder); staff see all. A company whose
+    application was denied, or whose permit ended before another company's took the site over,
+    sees none of the site's records: they are the holder's (inspections, findings, photos)."""
     query = select(Site)
     if user.role == "permittee":
-        query = query.where(
-            Site.id.in_(select(Permit.site_id).where(Permit.company_id == user.company_id))
-        )
+        query = query.where(_holder() == user.company_id)
     return query
 
 

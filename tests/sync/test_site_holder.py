@@ -1,0 +1,101 @@
+"""A permittee sees a site, and its records, while its company holds it: its permit in force, or
+(none in force) its newest permit that was not denied. A company whose application was denied, or
+whose permit ended before another company's took the site over, sees nothing of the holder's
+records and cannot write any (404, as for any site it may not see)."""
+
+from __future__ import annotations
+
+from sqlmodel import select
+
+from inspector.models import Finding
+from inspector.services import permits as permit_service
+from tests.sync.helpers import inspection_payload, jpeg, mutation, seal, sha, uid
+
+SECRET = "Rival note about the east swale"
+
+
+def rival_inspects(client, db, site, people, device_headers):
+    """The holder (the `other` company) pushes a weekly inspection with a failure and a photo."""
+    rival = device_headers(people["other"])
+    photo, pid, iid = jpeg(), uid(), uid()
+    payload = inspection_payload(
+        site, fail=("PERIMETER",), photos=[(pid, sha(photo))], notes=SECRET
+    )
+    payload["photos"][0]["item_code"] = "PERIMETER"
+    res = client.post(
+        "/api/v1/sync/push",
+        headers=rival,
+        json={"mutations": [mutation("inspection", iid, seal(payload))]},
+    ).get_json()
+    assert res["results"][0]["status"] == "applied", res
+    put = client.put(
+        f"/api/v1/photos/{pid}",
+        data=photo,
+        headers={**rival, "Content-Type": "image/jpeg", "X-Content-SHA256": sha(photo)},
+    )
+    assert put.status_code == 201
+    return iid, pid, db.exec(select(Finding).where(Finding.site_id == site.id)).one()
+
+
+def test_a_denied_applicant_sees_nothing_of_the_holders_records(
+    client, auth, db, make, people, device_headers
+):
+    site = make.site(people["supervisor"], name="Sold Parcel")
+    denied = make.permit(site, people["permittee"].company_id, people["supervisor"])
+    permit_service.set_status(db, denied, "denied", user_id=people["supervisor"].id)
+    db.commit()
+    make.permit(site, people["other"].company_id, people["supervisor"], issued=True)
+    iid, pid, finding = rival_inspects(client, db, site, people, device_headers)
+
+    auth.login(people["permittee"].email)
+    for url in (
+        f"/sites/{site.id}",
+        f"/inspections/{iid}",
+        f"/findings/{finding.id}",
+        f"/photos/{pid}",
+    ):
+        assert client.get(url).status_code == 404, url
+    assert iid not in client.get("/exports/inspections.csv").get_data(as_text=True)
+    assert client.post(f"/sites/{site.id}/public", data={"action": "off"}).status_code == 404
+    # Nor can it write for the site from a tablet.
+    acme = device_headers(people["permittee"])
+    res = client.post(
+        "/api/v1/sync/push",
+        headers=acme,
+        json={"mutations": [mutation("inspection", uid(), seal(inspection_payload(site)))]},
+    ).get_json()
+    assert res["results"][0]["status"] == "rejected"
+    # The holder still sees its own.
+    auth.logout()
+    auth.login(people["other"].email)
+    assert SECRET in client.get(f"/inspections/{iid}").get_data(as_text=True)
+
+
+def test_a_former_holder_loses_the_site_when_another_companys_permit_takes_it_over(
+    client, auth, db, make, people, device_headers
+):
+    site = make.site(people["supervisor"], name="Handed Over")
+    old = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    auth.login(people["permittee"].email)
+    assert client.get(f"/sites/{site.id}").status_code == 200  # its own, while it holds it
+    permit_service.set_status(db, old, "expired", user_id=people["supervisor"].id)
+    db.commit()
+    assert client.get(f"/sites/{site.id}").status_code == 200  # expired, nobody else: still its
+    make.permit(site, people["other"].company_id, people["supervisor"], issued=True)
+    assert client.get(f"/sites/{site.id}").status_code == 404
+    auth.logout()
+    auth.login(people["other"].email)
+    assert client.get(f"/sites/{site.id}").status_code == 200
+
+
+def test_another_companys_application_does_not_take_a_site_held_under_a_permit_in_force(
+    client, auth, db, make, people
+):
+    site = make.site(people["supervisor"], name="Held Lot")
+    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    make.permit(site, people["other"].company_id, people["supervisor"])  # applied, newer
+    auth.login(people["permittee"].email)
+    assert client.get(f"/sites/{site.id}").status_code == 200
+    auth.logout()
+    auth.login(people["other"].email)
+    assert client.get(f"/sites/{site.id}").status_code == 404
