@@ -13,6 +13,7 @@ from sqlmodel import Session, select
 from ..models import Answer, Finding, Inspection, Site, User
 from ..rules import clocks
 from ..services import enforcement, findings, sites
+from ..services.permits import status_on
 
 LOCAL_TIME = "%Y-%m-%d %H:%M %Z"
 
@@ -174,6 +175,7 @@ def sites_geojson(
     permits = dashboard.current_permits(session, ids) if ids else {}
     counts = findings.counts_by_site(session, ids, now)
     stops = enforcement.site_status(session, ids, now)
+    today = clocks.local_date(now, rb)  # a permit's status that day, as its page shows it
     features = []
     for s in site_list:
         permit = permits.get(s.id)
@@ -193,7 +195,7 @@ def sites_geojson(
                     "project_kind": s.project_kind,
                     "area_acres": s.area_acres,
                     "permit_number": permit.number if permit else None,
-                    "permit_status": permit.status if permit else None,
+                    "permit_status": status_on(permit, today) if permit else None,
                     "open_findings": counts[s.id]["open"],
                     "overdue_findings": counts[s.id]["overdue"],
                     "stop_work": enforcement.public_status(stops[s.id], user)["status"],

@@ -1,12 +1,14 @@
-"""The findings export (/exports/findings.csv, and exports/findings.csv in the regulator packet)
-gives every time as the Village's local time with its zone, as the finding's page does: a UTC time
-read in the evening is the next day."""
+"""The office exports, also in the regulator packet: the findings export gives every time as the
+Village's local time with its zone, as the finding's page does (a UTC time read in the evening is
+the next day); the sites export gives a permit's status on the Village's day, as its page does."""
 
 from __future__ import annotations
 
 import csv
 import io
-from datetime import datetime, timedelta
+import json
+import zipfile
+from datetime import date, datetime, timedelta
 
 import pytest
 
@@ -75,3 +77,30 @@ def test_correction_and_verification_late_in_the_evening_keep_their_day(
         "2026-12-02 23:59 CST",
     )
     assert row["due_local"] == "2026-12-03 09:00 CST" and row["status"] == "closed"
+
+
+@pytest.mark.parametrize(
+    ("made_at", "status"),
+    [((2026, 12, 3, 23, 59), "issued"), ((2026, 12, 4, 19, 30), "expired")],
+)
+def test_the_sites_export_gives_the_permit_status_of_the_village_s_day(
+    app, client, auth, make, people, made_at, status
+):
+    site = make.site(people["supervisor"], name="Elm Street Plat")
+    permit = make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=date(2026, 6, 6),
+    )
+    assert (permit.expires_on, permit.status) == (date(2026, 12, 3), "issued")  # not ticked
+    app.config["CLOCK_NOW"] = local(*made_at)
+    auth.login(people["supervisor"].email)
+    [feature] = json.loads(client.get("/exports/sites.geojson").data)["features"]
+    assert feature["properties"]["permit_status"] == status
+    days = {"start": "2026-11-20", "end": date(*made_at[:3]).isoformat()}
+    response = client.get(f"/sites/{site.id}/packet.zip", query_string=days)
+    with response, zipfile.ZipFile(io.BytesIO(response.data)) as z:
+        [feature] = json.loads(z.read("exports/site.geojson"))["features"]
+    assert feature["properties"]["permit_status"] == status
