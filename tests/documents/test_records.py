@@ -37,7 +37,7 @@ def packet_pdf(client, site, prefix: str, today: date) -> str:
         query_string={"start": "2026-11-20", "end": today.isoformat()},
     )
     assert response.status_code == 200, response.text[:500]
-    with zipfile.ZipFile(io.BytesIO(response.data)) as z:
+    with response, zipfile.ZipFile(io.BytesIO(response.data)) as z:
         [name] = [n for n in z.namelist() if n.startswith(prefix)]
         return pdf_text(z.read(name))
 

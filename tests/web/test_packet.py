@@ -180,7 +180,8 @@ def test_the_packet_made_at_1930_local_gives_the_village_s_day_in_its_findings_e
     app.config["CLOCK_NOW"] = clocks.from_local(datetime(2026, 12, 4, 19, 30), rb)
     auth.login(people["supervisor"].email)
     days = {"start": "2026-11-20", "end": "2026-12-04"}
-    with _open(client.get(f"/sites/{site.id}/packet.zip", query_string=days)) as z:
+    response = client.get(f"/sites/{site.id}/packet.zip", query_string=days)
+    with response, _open(response) as z:
         [row] = csv.DictReader(io.StringIO(z.read("exports/findings.csv").decode()))
         rain = z.read("rain-log.csv").decode().splitlines()[0]
     assert row["due_local"] == "2026-12-03 19:30 CST" and row["item_code"] == "INLET"
