@@ -74,6 +74,7 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
     unresolved, recent_findings = site_findings(session, site.id, since)
     orders = list(read_rows(session, q["orders"], one_site))  # as enforcement.orders_for_sites
     stop = enforcement.public_status(enforcement.status_of(site.id, orders, now), user)
+    shown = orders_shown(orders, user)
     return {
         "view": sites.ordinance_view(site, rb),
         "overview": overview(every, unresolved, stop, current, user, now, rb),
@@ -82,14 +83,14 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
             for p in site_permits
         ],
         "readings": recorded_readings(session, site, rb),
-        "orders": orders_section(orders, stop, user),
+        "orders": orders_section(shown, stop),
         "public": public_section(session, site, user),
         "findings": {
             "rows": unresolved,
             "overdue": {f.id for f in unresolved if findings.is_overdue(f, now)},
         },
         "rain": rain_section(session, site, now, rb, every, link, gauges, linked, nearest, current),
-        "timeline": timeline(session, site, now, orders, site_permits, link, recent_findings),
+        "timeline": timeline(session, site, now, shown, site_permits, link, recent_findings),
     }
 
 
@@ -205,9 +206,17 @@ def overview(every, unresolved, stop, permit, user, now, rb) -> dict:
     }
 
 
-def orders_section(orders, stop, user) -> dict:
+def orders_shown(orders, user) -> list:
+    """The orders this person may see: a permittee not the Village's internal proposals (nor
+    their dismissal or withdrawal), as enforcement.get_visible_order. Every section that lists
+    orders takes these."""
     if user.role == "permittee":
-        orders = [o for o in orders if o.status not in enforcement.INTERNAL_STATUSES]
+        return [o for o in orders if o.status not in enforcement.INTERNAL_STATUSES]
+    return orders
+
+
+def orders_section(orders, stop) -> dict:
+    """`orders`: orders_shown's."""
     return {
         "orders": orders,
         "entry": stop,
@@ -356,7 +365,8 @@ def timeline(
     session, site, now, orders, site_permits, link, recent_findings, days: int = TIMELINE_DAYS
 ) -> list:
     """Inspections (with their photos), findings (`recent_findings`: those made in the period),
-    notices, orders and rain events of the last `days`, newest first."""
+    notices, orders (`orders`: those the reader may see, orders_shown's) and rain events of the
+    last `days`, newest first."""
     since = now - timedelta(days=days)
     q = _timeline_statements()
     read = partial(read_rows, session)
