@@ -51,6 +51,8 @@ REQUIRED: dict[str, type | tuple[type, ...]] = {
     "rain.future_tolerance_minutes": NUMBER,
     "rain.day_citation": str,
     "rain.day_note": str,
+    "rain.same_reading_minutes": NUMBER,
+    "rain.manual_period_note": str,
     "clocks.repair.hours": NUMBER,
     "clocks.street_sediment.workday_end": str,
     "clocks.street_sediment.workday_note": str,

@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import cache
 
-from sqlmodel import Session, select
+from sqlmodel import Session, func, select
 
 from ..imports import FileProblem, ParsedRow, RowIssue, cocorahs, ghcn, noaa
 from ..models import GAUGE_KINDS, RainEvent, RainGauge, RainReading, Site, SiteGauge, User
 from ..models.base import utcnow
+from ..rules import clocks
 from ..rules import rain as rain_rules
 from ..rules.rulebook import Rulebook
 from . import NotFound, ServiceError, audit, seals
@@ -493,6 +494,7 @@ def record_manual(
         raise ServiceError(f"The reading must cover 1 to {window:g} hours.", field="period_hours")
     if observed_at > now + timedelta(minutes=rb["rain.future_tolerance_minutes"]):
         raise ServiceError("The reading time is in the future.", field="observed_at")
+    start = manual_period_start(session, gauge.id, observed_at, period_hours, rb)
     key = (
         f"device:{device_uuid}"
         if device_uuid
@@ -502,7 +504,7 @@ def record_manual(
         session,
         gauge,
         {
-            "period_start": observed_at - timedelta(hours=period_hours),
+            "period_start": start,
             "period_end": observed_at,
             "amount_in": round(value, 2),
             "trace": False,
@@ -516,6 +518,37 @@ def record_manual(
     if created:
         evaluate_gauge(session, gauge.id, rb, since=reading.period_start)
     return reading, created
+
+
+HAND_READ = ("manual", "onsite")  # the sources of readings a person took at the gauge
+
+
+def manual_period_start(
+    session: Session, gauge_id: int, observed_at: datetime, period_hours, rb: Rulebook
+) -> datetime:
+    """Where a reading taken by hand at `observed_at` starts (rulebook rain.manual_period_note).
+
+    A day's reading ("the 24 hours before", the form's and the tablet's) reaches back to the same
+    local time the day before (23 or 25 hours when the clocks change); another length is that
+    many hours. The gauge was emptied when it was last read by hand: when an earlier hand reading
+    of this gauge ended inside that period, at least rain.same_reading_minutes before this one,
+    this reading starts where it ended, so the two follow one another and both are counted (read
+    Mon 08:00 and Tue 07:30: Tue's covers from Mon 08:00). Readings closer together than that are
+    the same rain read twice (the office's and a tablet's) and keep overlapping: counted once."""
+    if period_hours == 24:
+        start = clocks.day_before(observed_at, rb)
+    else:
+        start = observed_at - timedelta(hours=period_hours)
+    same = timedelta(minutes=rb["rain.same_reading_minutes"])
+    emptied = session.exec(
+        select(func.max(RainReading.period_end)).where(
+            RainReading.gauge_id == gauge_id,
+            RainReading.source.in_(HAND_READ),
+            RainReading.period_end > start,
+            RainReading.period_end <= observed_at - same,
+        )
+    ).one()
+    return max(start, emptied) if emptied is not None else start
 
 
 def _reading_site(session: Session, user: User, gauge: RainGauge, site_id) -> int | None:
