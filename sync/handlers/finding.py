@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlmodel import select
 
 from inspector.models import AuditEvent, Finding, Photo, PhotoClaim
-from inspector.services import NotFound, findings, inspections
+from inspector.services import Forbidden, NotFound, findings, inspections
 
 from ..schemas.push import FindingPayload
 from ..schemas.records import FindingRecord, PhotoState
@@ -18,6 +18,15 @@ TOUCHES = {
     "corrected": {"status", "corrected_note", "corrected_at", "corrected_by"},
     "closed": {"status", "verified_by", "verified_at"},
     "reopened": {"status", "due_at", "verified_by", "verified_at"},
+}
+STAFF = ("inspector", "supervisor")
+# Who may make each kind of update, with the words findings.mark_corrected, close and reopen refuse
+# the others with: checked before the finding is read, so a change the sender's role may never
+# make is refused (403) whatever its base version, and never stored as a conflict.
+MAY = {
+    "corrected": (("permittee",), "The permittee reports corrections; inspectors verify them."),
+    "closed": (STAFF, "Only an inspector verifies corrections."),
+    "reopened": (STAFF, "Only an inspector verifies corrections."),
 }
 
 
@@ -97,6 +106,9 @@ class FindingHandler:
         key = "corrected_note" if status == "corrected" else "note"
         if errors:
             return Outcome(status="rejected", reason="Some fields need attention.", errors=errors)
+        roles, refusal = MAY[status]
+        if ctx.user.role not in roles:
+            raise Forbidden(refusal)
         note = getattr(sent, key) or ""
         try:
             finding = findings.get_visible(session, ctx.user, mutation["entity_id"])
