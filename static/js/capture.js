@@ -4,7 +4,7 @@ import * as store from './store.js';
 import * as drafts from './drafts.js';
 import { itemsForSite, parseMeasurement, parseMeasurements, measurementFails, MeasurementError } from './checklist.js';
 import { announce, setFormInProgress } from './shell.js';
-import { villageTime } from './village-time.js';
+import { villageHourMinute, villageTime } from './village-time.js';
 import * as signature from './signature.js';
 import { createFlow } from './item-flow.js';
 
@@ -507,7 +507,7 @@ async function onSubmit(event) {
   showErrors(errors);
   if (Object.keys(errors).length) return;
   if (!state.draft.header.end_time) {
-    state.draft.header.end_time = drafts.localTime();
+    state.draft.header.end_time = villageHourMinute();
     $('f-end').value = state.draft.header.end_time;
   }
   const photos = await store.listPhotos(state.draft.id);
@@ -678,8 +678,8 @@ async function copyAnswers(draft, replacesId) {
   Object.assign(draft.header, { weather: p.weather, phase: p.phase, notes: p.notes, active_disturbance: p.active_disturbance });
   // The same visit: its date and times too (the server dates a corrected visit by its first record anyway).
   if (p.inspected_on) draft.header.inspected_on = p.inspected_on;
-  if (p.started_at) draft.header.start_time = drafts.localTime(new Date(p.started_at));
-  draft.header.end_time = p.ended_at ? drafts.localTime(new Date(p.ended_at)) : '';
+  if (p.started_at) draft.header.start_time = villageHourMinute(p.started_at);
+  draft.header.end_time = p.ended_at ? villageHourMinute(p.ended_at) : '';
   draft.kind = p.kind;
   draft.rain_event_id = p.rain_event_id;
   draft.finding_id = p.finding_id;

@@ -3,6 +3,7 @@
 import * as store from './store.js';
 import { withHash } from './canonical.js';
 import { itemsForSite, parseMeasurements, measurementFails, MeasurementError } from './checklist.js';
+import { villageDate, villageHourMinute, villageToUtc } from './village-time.js';
 
 export const KINDS = {
   weekly: 'Weekly inspection',
@@ -12,16 +13,10 @@ export const KINDS = {
   complaint: 'Complaint inspection',
 };
 
-const pad = (n) => String(n).padStart(2, '0');
-export const localDate = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-export const localTime = (d = new Date()) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-
-/** Local date + time on this device -> ISO UTC (the tablet is on the site's clock). */
-export function toUtc(date, time) {
-  if (!date || !time) return null;
-  const d = new Date(`${date}T${time}`);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
+// A draft's date and times are on the Village's clock (village-time.js), whatever zone the tablet is
+// set to: the server refuses a visit whose date is not the Village's date of its start. The old names
+// stay for the code that uses them (bench/bench_field_sync.py).
+export { villageDate as localDate, villageHourMinute as localTime, villageToUtc as toUtc };
 
 export function newDraft({ site, kind, user, catalog, rainEventId = null, findingId = null, replacesId = null }) {
   const now = new Date();
@@ -39,8 +34,8 @@ export function newDraft({ site, kind, user, catalog, rainEventId = null, findin
     catalog_version: catalog?.version || null,
     header: {
       inspector_name: user?.name || '',
-      inspected_on: localDate(now),
-      start_time: localTime(now),
+      inspected_on: villageDate(now),
+      start_time: villageHourMinute(now),
       end_time: '',
       weather: '',
       phase: '',
@@ -148,8 +143,8 @@ export async function buildPayload(draft, items, photos, { endTime } = {}) {
     kind: draft.kind,
     inspector_name: h.inspector_name.trim(),
     inspected_on: h.inspected_on,
-    started_at: toUtc(h.inspected_on, h.start_time),
-    ended_at: toUtc(h.inspected_on, endTime || h.end_time),
+    started_at: villageToUtc(h.inspected_on, h.start_time),
+    ended_at: villageToUtc(h.inspected_on, endTime || h.end_time),
     weather: h.weather.trim(),
     phase: h.phase.trim(),
     notes: h.notes.trim(),
@@ -212,8 +207,8 @@ export function draftFromEntry(entry, { user, catalog, sentIds = new Set() }) {
     phase: p.phase || '', notes: p.notes || '', active_disturbance: p.active_disturbance !== false,
   });
   if (p.inspected_on) draft.header.inspected_on = p.inspected_on;
-  if (p.started_at) draft.header.start_time = localTime(new Date(p.started_at));
-  draft.header.end_time = p.ended_at ? localTime(new Date(p.ended_at)) : '';
+  if (p.started_at) draft.header.start_time = villageHourMinute(p.started_at);
+  draft.header.end_time = p.ended_at ? villageHourMinute(p.ended_at) : '';
   for (const a of p.answers || []) {
     draft.answers[a.item_code] = {
       result: a.result, note: a.note || '', corrective_action: a.corrective_action || '',

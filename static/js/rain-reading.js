@@ -1,13 +1,14 @@
 // /app/rain: a manual on-site gauge reading, queued as entity `rain_reading` (docs/sync-protocol.md).
 import * as store from './store.js';
 import { announce } from './shell.js';
+import { villageDate, villageHourMinute, villageToUtc } from './village-time.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('rain-form');
-const pad = (n) => String(n).padStart(2, '0');
 
+// The "when" field is on the Village's clock, whatever zone the tablet is set to.
 function localNow(d = new Date()) {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${villageDate(d)}T${villageHourMinute(d)}`;
 }
 
 async function setUp() {
@@ -50,7 +51,8 @@ form.addEventListener('submit', async (event) => {
   const gauge = Number($('r-gauge').value);
   const amountText = $('r-amount').value.trim();
   const amount = Number(amountText);
-  const when = new Date($('r-when').value);
+  const observedAt = villageToUtc(...$('r-when').value.split('T'));
+  const when = new Date(observedAt ?? NaN);
   const ok = [
     setError('r-gauge', Number.isInteger(gauge) && gauge > 0 ? '' : 'Choose or enter the gauge number.'),
     setError('r-amount', amountText !== '' && Number.isFinite(amount) && amount >= 0 && amount <= Number($('r-amount').max)
@@ -65,7 +67,7 @@ form.addEventListener('submit', async (event) => {
   const payload = {
     gauge_id: gauge,
     site_id: siteId ? Number(siteId) : null,
-    observed_at: when.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    observed_at: observedAt,
     amount_in: amount,
     period_hours: 24,
   };

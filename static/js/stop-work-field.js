@@ -4,12 +4,12 @@ import * as store from './store.js';
 import { withHash } from './canonical.js';
 import { processFile, PhotoError } from './photos.js';
 import { announce } from './shell.js';
+import { villageDate, villageHourMinute, villageToUtc } from './village-time.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('sw-form');
-const pad = (n) => String(n).padStart(2, '0');
-const localNow = (d = new Date()) =>
-  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+// The "when" field is on the Village's clock, whatever zone the tablet is set to.
+const localNow = (d = new Date()) => `${villageDate(d)}T${villageHourMinute(d)}`;
 
 function setError(id, message) {
   const p = $(`${id}-error`);
@@ -40,7 +40,8 @@ form.addEventListener('submit', async (event) => {
   event.preventDefault();
   const grounds = [...form.querySelectorAll('input[name=grounds]:checked')].map((i) => i.value);
   const notes = $('sw-notes').value.trim();
-  const when = new Date($('sw-when').value);
+  const postedAt = villageToUtc(...$('sw-when').value.split('T'));
+  const when = new Date(postedAt ?? NaN);
   const ok = [
     setError('sw-site', $('sw-site').value ? '' : 'Choose the site.'),
     setError('sw-grounds', grounds.length ? '' : 'Tick at least one ground: an order must say why it is issued.'),
@@ -62,7 +63,7 @@ form.addEventListener('submit', async (event) => {
   const payload = await withHash({
     site_id: Number($('sw-site').value),
     grounds,
-    posted_at: when.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    posted_at: postedAt,
     notes,
     photo_ids: photo ? [photo.id] : [],
     photos: photo ? [{ id: photo.id, item_code: null, sha256: photo.sha256, taken_at: photo.taken_at,

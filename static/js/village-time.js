@@ -20,3 +20,74 @@ export function villageTime(value, style = 'moment') {
   formatters[style] ||= new Intl.DateTimeFormat('en-US', { timeZone: TIMEZONE, ...FORMATS[style] });
   return formatters[style].format(date);
 }
+
+// ------------------------------------------------------------------ the Village's wall clock
+// What the forms show and what a typed date and time mean: the Village's clock, never the tablet's own
+// zone (a tablet set to UTC would otherwise date a 19:30 CST visit the next day, and send a typed
+// 19:30 as 19:30 UTC). One formatter, made when first needed (Intl with a time zone is slow to set up).
+let wallFormat;
+const DAY_MS = 86400000;
+
+function wall(moment) {
+  wallFormat ||= new Intl.DateTimeFormat('en-US', {
+    timeZone: TIMEZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
+    hour: '2-digit', minute: '2-digit', second: '2-digit',
+  });
+  const p = {};
+  for (const { type, value } of wallFormat.formatToParts(moment)) p[type] = value;
+  if (p.hour === '24') p.hour = '00';  // engines that ignore hourCycle write midnight as 24
+  return p;
+}
+
+function asDate(value) {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The Village's date of a moment (default: now), "YYYY-MM-DD"; '' for no valid moment. */
+export function villageDate(value = new Date()) {
+  const date = asDate(value);
+  if (!date) return '';
+  const p = wall(date);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** The Village's wall-clock time of a moment (default: now), "HH:MM" (24-hour); '' for none. */
+export function villageHourMinute(value = new Date()) {
+  const date = asDate(value);
+  if (!date) return '';
+  const p = wall(date);
+  return `${p.hour}:${p.minute}`;
+}
+
+// The zone's offset (ms, local minus UTC) at an instant (ms since the epoch, whole seconds).
+function offsetAt(ms) {
+  const p = wall(new Date(ms));
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute),
+    Number(p.second)) - ms;
+}
+
+/**
+ * A date ("YYYY-MM-DD") and time ("HH:MM" or "HH:MM:SS") on the Village's clock -> the instant as ISO
+ * UTC ("2026-11-30T01:30:00Z"), or null when either is missing or not a real date and time.
+ * As the server's clocks.from_local: in the hour the autumn change repeats, the first of the two (the
+ * offset before the change); a time the spring change skips is read with the offset before the change,
+ * so it lands that far forward (02:30 -> 03:30 CDT).
+ */
+export function villageToUtc(date, time) {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date || '');
+  const t = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(time || '');
+  if (!d || !t) return null;
+  const [y, mo, da, h, mi, s] = [d[1], d[2], d[3], t[1], t[2], t[3] || '0'].map(Number);
+  if (h > 23 || mi > 59 || s > 59) return null;
+  const asUtc = Date.UTC(y, mo - 1, da, h, mi, s);  // the wall time's fields, read as if UTC
+  if (new Date(asUtc).getUTCDate() !== da || new Date(asUtc).getUTCMonth() !== mo - 1) return null;  // no such day
+  // The offsets a day either side: the same unless a change is near. Where they differ, the offset
+  // before the change is taken when it reads back as this wall time (before the change, or the first
+  // of a repeated hour), else the one after (after the change); a skipped time keeps the one before.
+  const before = offsetAt(asUtc - DAY_MS);
+  const after = offsetAt(asUtc + DAY_MS);
+  let ms = asUtc - before;
+  if (before !== after && offsetAt(ms) !== before && offsetAt(asUtc - after) === after) ms = asUtc - after;
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
