@@ -21,53 +21,102 @@ _KEEP_APP = {0xE0: (b"JFIF\x00", b"JFXX\x00"), 0xE2: (b"ICC_PROFILE\x00",), 0xEE
 # restart marker (RST0..RST7, part of the scan) or another fill byte.
 _NEXT_MARKER = re.compile(rb"\xff[^\x00\xd0-\xd7\xff]")
 _STANDALONE = {0x01} | set(range(0xD0, 0xD8))  # TEM, RSTn: no length field
+_SOS, _EOI = 0xDA, 0xD9
+# Scans a JPEG may have. libjpeg's standard progressive scripts write 6 scans (grey), 10 (colour)
+# or 18 (CMYK), which is what cameras, phones and the tablets' canvas produce; optimised scripts
+# (mozjpeg, jpegtran) stay near that. Each scan sends the decoder over every block of its
+# components again, so an empty scan repeated thousands of times costs minutes of CPU for a few
+# dozen bytes each (libjpeg-turbo's -maxscans option exists for this). 100 is over five times what
+# an encoder writes, and a 25-MP file at the limit still decodes in about half a second.
+MAX_SCANS = 100
 
 
 class Damaged(ValueError):
     """The file's structure is broken (the caller answers 422)."""
 
 
-def strip_jpeg(data: bytes) -> bytes:
-    """The JPEG with only the segments decoding needs (see the module's note)."""
-    if not data.startswith(b"\xff\xd8"):
-        raise Damaged("The JPEG has no start-of-image marker.")
-    out = bytearray(b"\xff\xd8")
-    pos, n, scans = 2, len(data), 0
+class TooManyScans(Damaged):
+    """More scans than MAX_SCANS: refused before anything decodes it."""
+
+    def __init__(self, limit: int):
+        super().__init__(f"The JPEG has more than {limit} scans.")
+        self.limit = limit
+
+
+def _segments(data: bytes, *, lenient: bool = False):
+    """(marker, start, end) of each segment after the start-of-image marker, a scan's end being
+    that of its entropy-coded data; the end-of-image marker ends the walk. Raises Damaged where the
+    structure is broken, unless `lenient`: then stray bytes before a marker are skipped, as
+    decoders skip them, and a segment cut short ends the walk."""
+    pos, n = 2, len(data)
     while pos + 2 <= n:
         if data[pos] != 0xFF:
-            raise Damaged("The JPEG's segment structure is damaged.")
+            if not lenient:
+                raise Damaged("The JPEG's segment structure is damaged.")
+            pos = data.find(b"\xff", pos)
+            if pos < 0:
+                return
+            continue
         marker = data[pos + 1]
         if marker == 0xFF:  # fill byte
             pos += 1
             continue
-        if marker == 0xD9:  # end of image: anything after it is not part of this picture
+        if marker == _EOI or marker in _STANDALONE:
+            yield marker, pos, pos + 2
+            if marker == _EOI:
+                return
+            pos += 2
+            continue
+        if pos + 4 > n:
+            return
+        length = struct.unpack(">H", data[pos + 2 : pos + 4])[0]
+        end = pos + 2 + length
+        if length < 2 or end > n:
+            if lenient:
+                return
+            raise Damaged("The JPEG is cut short.")
+        if marker == _SOS:  # start of scan: its entropy-coded data runs to the next marker
+            found = _NEXT_MARKER.search(data, end)
+            end = found.start() if found else n
+        yield marker, pos, end
+        pos = end
+
+
+def strip_jpeg(data: bytes) -> bytes:
+    """The JPEG with only the segments decoding needs (see the module's note). Raises TooManyScans
+    at the first scan past MAX_SCANS: this walk runs before the image is decoded."""
+    if not data.startswith(b"\xff\xd8"):
+        raise Damaged("The JPEG has no start-of-image marker.")
+    out = bytearray(b"\xff\xd8")
+    scans = 0
+    for marker, start, end in _segments(data):
+        if marker == _EOI:  # anything after it is not part of this picture
             if not scans:
                 break
             out += b"\xff\xd9"
             return bytes(out)
-        if marker in _STANDALONE:
-            out += data[pos : pos + 2]
-            pos += 2
-            continue
-        if pos + 4 > n:
-            break
-        length = struct.unpack(">H", data[pos + 2 : pos + 4])[0]
-        end = pos + 2 + length
-        if length < 2 or end > n:
-            raise Damaged("The JPEG is cut short.")
-        if _keep(marker, data[pos + 4 : end]):
-            out += data[pos:end]
-        pos = end
-        if marker == 0xDA:  # start of scan: its entropy-coded data runs to the next marker
-            found = _NEXT_MARKER.search(data, pos)
-            scan_end = found.start() if found else n
-            out += data[pos:scan_end]
-            pos = scan_end
+        if marker == _SOS:
             scans += 1
+            if scans > MAX_SCANS:
+                raise TooManyScans(MAX_SCANS)
+        if _keep(marker, data[start + 4 : end]):
+            out += data[start:end]
     if scans:  # image data without an end marker: decoders accept it, so do we
         out += b"\xff\xd9"
         return bytes(out)
     raise Damaged("The JPEG has no image data.")
+
+
+def check_scans(data: bytes) -> None:
+    """Raise TooManyScans when the JPEG has more than MAX_SCANS scans, for a path that decodes a
+    JPEG without stripping it first. Counts as a decoder reads (stray bytes skipped), refuses
+    nothing else, and stops at the first scan past the limit."""
+    scans = 0
+    for marker, _start, _end in _segments(data, lenient=True):
+        if marker == _SOS:
+            scans += 1
+            if scans > MAX_SCANS:
+                raise TooManyScans(MAX_SCANS)
 
 
 def _keep(marker: int, body: bytes) -> bool:

@@ -11,6 +11,8 @@ One pass per photo, and each image is decoded at most once:
   reduced scale (`draft`), which is what keeps a sideways 12-MP camera file cheap to process.
 - a HEIC/HEIF (phones' default format; tablets' browsers cannot decode it, so the device sends the
   camera's file as it is) is decoded whole, turned upright and stored as a JPEG;
+- a JPEG with more scans than any encoder writes (photo_strip.MAX_SCANS) is refused before it is
+  decoded: each scan is another pass of the decoder over the whole image;
 - transparent areas (PNG, WebP) are flattened onto white: a photo has no "nothing" behind it, and
   a JPEG thumbnail or page would otherwise show them black.
 Whatever is stored carries no metadata (inspector/photo_strip.py). GPS position and capture time
@@ -176,6 +178,14 @@ def _process_checked(data: bytes, content_type: str) -> Processed:
             return _process(data, content_type, fmt)
         except PhotoError:
             raise
+        except photo_strip.TooManyScans as exc:
+            raise PhotoError(
+                422,
+                "too_many_scans",
+                f"The JPEG is stored in more than {exc.limit} scans (passes over the image); "
+                "cameras and phones write about 10, and each extra one makes the server decode the "
+                "whole image again. Send the camera's own file, or save the photo again as a JPEG.",
+            ) from None
         except photo_strip.Damaged as exc:
             raise PhotoError(422, "unreadable", str(exc)) from None
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
@@ -219,12 +229,16 @@ def _process(data: bytes, content_type: str, fmt: str) -> Processed:
     latitude, longitude = _gps(exif)
 
     if fmt == "JPEG" and orientation in (1, None) and im.mode in ("RGB", "L", "CMYK"):
+        # Stripped first: the walk over its segments refuses a file with too many scans before
+        # anything decodes it (photo_strip.MAX_SCANS).
+        stored = photo_strip.strip_jpeg(data)
         im.draft("RGB", (THUMB_EDGE, THUMB_EDGE))  # DCT scaling: decode at 1/2..1/8 size
         im.load()  # reads every byte: a cut-short file fails here
         thumb = im.convert("RGB") if im.mode != "RGB" else im
         thumb.thumbnail((THUMB_EDGE, THUMB_EDGE))
-        stored = photo_strip.strip_jpeg(data)
     else:
+        if fmt == "JPEG":  # re-encoded, not stripped: counted before it is decoded
+            photo_strip.check_scans(data)
         if fmt == "JPEG" and max(width, height) > MAX_EDGE:
             # DCT scaling to the largest 1/2, 1/4 or 1/8 still over half of MAX_EDGE, then down.
             half = MAX_EDGE // 2 + 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 
 from .pdf import Document, latin1, local
-from .photo_render import render_for_print
+from .photo_render import NotPrintable, render_for_print
 
 RESULT = {"fail": "Yes", "pass": "No", "na": "N.A."}
 LINE_H = 4.2
@@ -183,7 +183,11 @@ def _photos(doc: Document, ctx) -> None:
             doc.para(f"{text}\n(The photo's file is missing.)", size=8)
             continue
         # Marks (the inspector's drawing on the photo) are drawn on this printed copy only.
-        jpeg = render_for_print(data, marks=r.get("marks"))
+        try:
+            jpeg = render_for_print(data, marks=r.get("marks"))
+        except NotPrintable as exc:
+            doc.para(f"{text}\n({exc})", size=8)
+            continue
         w, h = r["photo"].width or 4, r["photo"].height or 3
         shown_w = PHOTO_W if w / h * PHOTO_MAX_H >= PHOTO_W else w / h * PHOTO_MAX_H
         shown_h = shown_w * h / w

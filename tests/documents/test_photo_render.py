@@ -2,9 +2,11 @@
 
 import io
 
-from PIL import Image
+import pytest
+from PIL import Image, ImageFile
 
-from inspector.documents.photo_render import render_for_print
+from inspector.documents.photo_render import NotPrintable, render_for_print
+from tests.support import progressive
 
 
 def _jpeg(w: int, h: int, orientation: int | None = None) -> bytes:
@@ -39,3 +41,21 @@ def test_a_sideways_photo_is_printed_upright():
     out = render_for_print(_jpeg(1600, 1200, orientation=6), max_px=800)
     with Image.open(io.BytesIO(out)) as im:
         assert im.size == (600, 800)
+
+
+def test_a_jpeg_with_more_scans_than_a_camera_writes_is_not_decoded_for_print(monkeypatch):
+    bomb = progressive.repeated_scans(300)  # 306 scans; cameras write 6 to 18
+
+    def refuse(self, *args, **kwargs):
+        raise AssertionError("decoded")
+
+    monkeypatch.setattr(ImageFile.ImageFile, "load", refuse)
+    with pytest.raises(NotPrintable, match="more than 100 scans"):
+        render_for_print(bomb)
+
+
+def test_an_ordinary_progressive_jpeg_still_prints():
+    out = render_for_print(progressive.progressive(1600, 1200, mode="RGB"))
+    with Image.open(io.BytesIO(out)) as im:
+        assert (im.format, im.size) == ("JPEG", (1000, 750))
+        assert "progressive" not in im.info  # baseline, as the PDF embeds it
