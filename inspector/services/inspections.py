@@ -568,6 +568,15 @@ def prepare(checked: InspectionPayload, payload: dict, inspection_id, ctx, lk: L
     for key, moment in (("started_at", started), ("ended_at", ended)):
         if moment and moment > limit:
             errors[key] = "Is in the future."
+    if inspected_on and started and "inspected_on" not in errors:
+        # A device set to another zone dates the visit by its own day: refused, not stored.
+        start_day = clocks.local_date(started, ctx.rb)
+        if inspected_on != start_day:
+            start_words = clocks.to_local(started, ctx.rb).strftime(clocks.TIME_WORDS)
+            errors["inspected_on"] = (
+                f"Must be the Village's date of the start time ({start_day.isoformat()}: "
+                f"it started {start_words})."
+            )
     signed = _clean_signature(checked, kind, limit, ctx.rb, errors)
     active = checked.active_disturbance
     rain_event_id = checked.rain_event_id

@@ -12,6 +12,7 @@ from sqlmodel import select
 from inspector.db import get_session
 from inspector.models import Site
 from inspector.models.base import utcnow
+from inspector.rules import clocks
 from tests.browser.capture_packet import draw_signature
 from tests.sync.helpers import inspection_payload
 
@@ -26,6 +27,7 @@ def push_two_failed_inspections(api, base_url, demo_app):
     with demo_app.app_context():
         site = get_session().exec(select(Site).where(Site.name == SITE)).one()
     now = utcnow()
+    rb = demo_app.extensions["rulebook"]
     mutations = []
     for hours in (5, 2):
         start = now - timedelta(hours=hours)
@@ -33,7 +35,8 @@ def push_two_failed_inspections(api, base_url, demo_app):
             site,
             fail=("PERIMETER",),
             kind="village",
-            inspected_on=start.date().isoformat(),
+            # The Village's day of the start, as the server requires (not the UTC date).
+            inspected_on=clocks.local_date(start, rb).isoformat(),
             started_at=start.replace(microsecond=0).isoformat() + "Z",
             ended_at=(start + timedelta(minutes=30)).replace(microsecond=0).isoformat() + "Z",
         )
