@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from datetime import date, datetime
 
-from sqlalchemy import bindparam
+from sqlalchemy import bindparam, case, literal
 from sqlmodel import Session, select
 
 from ..models import (
@@ -27,6 +27,9 @@ from ..rules.rulebook import Rulebook, default
 from . import Forbidden, NotFound, ServiceError, audit
 
 ACTIVE = ("issued", "extended")
+# A permit in force: its schedule of inspections runs (a stop-work order suspends construction, not
+# the upkeep of the controls), so a newer application never takes its place as the site's current one.
+IN_FORCE = ACTIVE + ("suspended",)
 DECIDED = ("issued", "extended", "denied", "expired", "suspended", "revoked", "closed")
 AREA_KINDS = ("land_disturbance", "subdivision_plat", "building_lot")
 SIGNATURES = {
@@ -69,7 +72,23 @@ def apply(
     building_permit_until: date | None,
     user: User,
     today: date,
+    rb: Rulebook | None = None,
 ) -> Permit:
+    """A new application for the site.
+
+    While the site has a permit in force, a permittee's is refused (in_force_refusal): the permit's
+    own ways are an extension or a modification in writing. Staff may record one (the site passing
+    to another permittee): it waits as a pending application, and the permit in force stays the
+    site's current one (current_permit), its inspections going on, until the new one is issued."""
+    rb = rb or default()
+    if user.role == "permittee" and company_id != user.company_id:
+        raise Forbidden("A permittee applies for its own company only.")
+    previous = current_permit(session, site.id)
+    if previous is not None:
+        refresh_status(session, previous, today)  # lapsed yesterday: recorded before its successor
+    in_force = previous if previous is not None and previous.status in IN_FORCE else None
+    if in_force is not None and user.role == "permittee":
+        raise ServiceError(in_force_refusal(in_force, rb))
     if not applicant_name.strip():
         raise ServiceError("Enter the applicant's name.", field="applicant_name")
     if received_on > today:
@@ -78,8 +97,6 @@ def apply(
         )
     if fee_paid_on and fee_paid_on > today:
         raise ServiceError("The fee date cannot be in the future.", field="fee_paid_on")
-    if user.role == "permittee" and company_id != user.company_id:
-        raise Forbidden("A permittee applies for its own company only.")
     permit = Permit(
         site_id=site.id,
         company_id=company_id,
@@ -95,7 +112,8 @@ def apply(
             permit_id=permit.id,
             status="applied",
             by_user_id=user.id,
-            note=f"Application received {received_on.isoformat()}",
+            note=f"Application received {received_on.isoformat()}"
+            + (f"; {permit_name(in_force)} stays in force until it is issued" if in_force else ""),
         )
     )
     audit.record(
@@ -108,6 +126,45 @@ def apply(
         site_id=site.id,
     )
     return permit
+
+
+def permit_in_force(session: Session, site_id: int, today: date) -> Permit | None:
+    """The site's permit in force today (issued, extended or suspended, and not past its last valid
+    day), or None."""
+    permit = current_permit(session, site_id)
+    if permit is not None and status_on(permit, today) in IN_FORCE:
+        return permit
+    return None
+
+
+def permit_name(permit: Permit) -> str:
+    return permit.number or f"application #{permit.id}"
+
+
+def _in_force_words(permit: Permit) -> str:
+    until = f" until {permit.expires_on.isoformat()}" if permit.expires_on else ""
+    return f"This site has a permit in force: {permit_name(permit)} ({permit.status}{until})."
+
+
+def in_force_refusal(permit: Permit, rb: Rulebook) -> str:
+    """Why a permittee files no new application while `permit` is in force."""
+    return (
+        f"{_in_force_words(permit)} Its inspections and conditions go on, and a new application "
+        "cannot take its place. To keep it longer, ask the Village to extend it "
+        f"({rb['clocks.extension.citation']}); to change its control plan, ask for the Village's "
+        f"written permission ({rb['sections.plan_modification']}). If the site passes to another "
+        "permittee, the Village records the new application."
+    )
+
+
+def in_force_note(permit: Permit, rb: Rulebook) -> str:
+    """What a new application staff record beside `permit`, in force, does and does not do."""
+    return (
+        f"{_in_force_words(permit)} A new application does not replace it: it stays in force, with "
+        "its inspections and conditions, until the new permit is issued. To keep it longer, extend "
+        f"it ({rb['clocks.extension.citation']}); a change to its control plan needs the Village's "
+        f"written permission ({rb['sections.plan_modification']})."
+    )
 
 
 def record_fee(session: Session, permit: Permit, *, user: User, paid_on: date, today: date) -> None:
@@ -417,17 +474,29 @@ def is_active(permit: Permit | None, today: date) -> bool:
     )
 
 
+# The site's current permit (the one its clocks follow): the newest in force when there is one, else
+# the newest (created_at, then id). In force first, so that a later application, denial or anything
+# else undecided never switches off the schedule of the permit in force. In this order, ascending,
+# each site's current permit comes last (schedule.current_permits reads many sites so).
+_IN_FORCE_RANK = case((Permit.status.in_([literal(s) for s in IN_FORCE]), 1), else_=0)
+CURRENT_LAST = (_IN_FORCE_RANK, Permit.created_at, Permit.id)
+
 # Built once: asked on every page of a site and for every site of a sync batch.
 _CURRENT = (
     select(Permit)
     .where(Permit.site_id == bindparam("site_id"))
-    .order_by(Permit.created_at.desc(), Permit.id.desc())
+    .order_by(*(column.desc() for column in CURRENT_LAST))
     .limit(1)
 )
 
 
+def current_key(permit: Permit) -> tuple:
+    """CURRENT_LAST for a permit already read: the largest is the current one."""
+    return (permit.status in IN_FORCE, permit.created_at, permit.id)
+
+
 def current_permit(session: Session, site_id: int) -> Permit | None:
-    """The site's most recent permit (the one its clocks follow)."""
+    """The site's current permit: its newest in force, else its newest (CURRENT_LAST)."""
     return session.execute(_CURRENT, {"site_id": site_id}).scalars().first()
 
 

@@ -276,12 +276,15 @@ def _last_visits(visit):
 
 
 def current_permits(session: Session, site_ids) -> dict[int, Permit]:
-    """Each site's current permit, as permits.current_permit picks it (ids: a list or a SELECT of ids)."""
+    """Each site's current permit, as permits.current_permit picks it (its newest in force, else its
+    newest), in one query (ids: a list or a SELECT of ids)."""
+    from .permits import CURRENT_LAST
+
     out: dict[int, Permit] = {}
     for permit in session.exec(
-        select(Permit).where(Permit.site_id.in_(site_ids)).order_by(Permit.created_at, Permit.id)
+        select(Permit).where(Permit.site_id.in_(site_ids)).order_by(*CURRENT_LAST)
     ).all():
-        out[permit.site_id] = permit  # the latest wins, as in permits.current_permit
+        out[permit.site_id] = permit  # each site's current permit comes last in CURRENT_LAST
     return out
 
 

@@ -67,16 +67,21 @@ def doc_form(rb):
 def apply(site_id: int):
     session = get_session()
     site = sites.get_visible_site(session, g.user, site_id)
+    rb = rulebook()
+    today = clock.today(rb)
     form = PermitApplicationForm()
-    if g.user.role == "permittee":
-        form.company.choices = [(g.user.company_id, session.get(Company, g.user.company_id).name)]
-    else:
+    staff = g.user.role != "permittee"
+    if staff:
         form.company.choices = [
             (c.id, c.name) for c in session.exec(select(Company).order_by(Company.name))
         ]
+    else:
+        form.company.choices = [(g.user.company_id, session.get(Company, g.user.company_id).name)]
     if request.method == "GET":
-        form.application_received_on.data = clock.today(rulebook())
-    if form.validate_on_submit():
+        form.application_received_on.data = today
+    in_force = permits.permit_in_force(session, site.id, today)
+    refused = in_force is not None and not staff  # said before the form is filled in
+    if not refused and form.validate_on_submit():
         ok, permit = commit_or_refuse(
             session,
             form,
@@ -89,7 +94,8 @@ def apply(site_id: int):
                 fee_paid_on=form.fee_paid_on.data,
                 building_permit_until=form.building_permit_until.data,
                 user=g.user,
-                today=clock.today(rulebook()),
+                today=today,
+                rb=rb,
             ),
         )
         if ok:
@@ -97,8 +103,20 @@ def apply(site_id: int):
                 "Application recorded. Upload the control plan documents to start the review clock.",
                 "info",
             )
+            if in_force is not None:
+                flash(
+                    f"{permits.permit_name(in_force)} stays in force, with its inspections and "
+                    "conditions, until this application is issued.",
+                    "info",
+                )
             return redirect(url_for("permits.show", permit_id=permit.id))
-    return render_template("permits/apply.html", form=form, site=site), 400 if form.errors else 200
+    return render_template(
+        "permits/apply.html",
+        form=form,
+        site=site,
+        refusal=permits.in_force_refusal(in_force, rb) if refused else None,
+        in_force=permits.in_force_note(in_force, rb) if in_force and not refused else None,
+    ), 400 if form.errors or (refused and request.method == "POST") else 200
 
 
 @bp.route("/permits/<int:permit_id>")
@@ -123,6 +141,9 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
         "confirm": ConfirmForm(formdata=None),
     }
     defaults.update(forms)
+    in_force = None
+    if permit.status in ("applied", "under_review"):
+        in_force = permits.permit_in_force(session, site.id, clocks.local_date(now, rb))
     notices = [
         (n, clocks.completion_notice_due(n.installed_on, rb))
         for n in permits.completion_notices(session, permit)
@@ -139,6 +160,7 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
         requests=permits.modification_requests(session, permit),
         bonds=permits.bonds(session, permit),
         forms=defaults,
+        in_force=permits.permit_name(in_force) if in_force is not None else None,
         now=now,
         is_late=lambda *args: clocks.is_late(*args, rb),
     ), status
