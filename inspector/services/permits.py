@@ -196,6 +196,35 @@ def sniff_type(data: bytes) -> str | None:
     return None
 
 
+def plan_refusal(session: Session, permit: Permit, user: User, rb: Rulebook) -> str | None:
+    """Why `user` may not add to the permit's control plan, or None. Until the decision, the applicant
+    and the Village complete the plan. Once decided, the plan stands: it is modified only with the
+    Village's written permission (§ 256-8D(3)(c)), which the permittee asks for (request_modification),
+    and the revised plan is added by the Village, under a permission it granted."""
+    if permit.status in ("applied", "under_review"):
+        return None
+    if permit.status in ("denied", "revoked", "closed"):
+        return (
+            f"This permit is {permit.status}: its control plan can no longer change. A new plan "
+            "goes with a new application. Nothing was uploaded."
+        )
+    citation = rb["sections.plan_modification"]
+    if user.role == "permittee":
+        return (
+            f"The control plan of this permit was decided on ({permit.status}): it may be modified "
+            f"only with the Village's written permission ({citation}). Request it under Control plan "
+            "modifications; once it is granted, the Village adds the revised plan to the permit. "
+            "Nothing was uploaded."
+        )
+    if not any(r.decision == "granted" for r in modification_requests(session, permit)):
+        return (
+            "No written permission to modify this control plan is on record "
+            f"({citation}): the decided plan stands. Grant a request under Control plan "
+            "modifications first. Nothing was uploaded."
+        )
+    return None
+
+
 def add_document(
     session: Session,
     permit: Permit,
@@ -207,6 +236,10 @@ def add_document(
     rb: Rulebook,
     now: datetime | None = None,
 ) -> ControlPlanDocument:
+    """A control plan document (plan_refusal says who may add one when)."""
+    refusal = plan_refusal(session, permit, user, rb)
+    if refusal:
+        raise ServiceError(refusal)
     kinds = {d["kind"] for d in rb["control_plan_documents"]}
     if kind not in kinds:
         raise ServiceError("Choose which control plan document this is.", field="kind")
