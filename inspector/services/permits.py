@@ -74,7 +74,9 @@ def apply(
     today: date,
     rb: Rulebook | None = None,
 ) -> Permit:
-    """A new application for the site.
+    """A new application for the site. A permittee's is received on the Village's day it is made, and
+    its fee is recorded by staff when paid (record_fee): `received_on` and `fee_paid_on` are staff's, for
+    an application that came in on paper.
 
     While the site has a permit in force, a permittee's is refused (in_force_refusal): the permit's
     own ways are an extension or a modification in writing. Staff may record one (the site passing
@@ -89,6 +91,8 @@ def apply(
     in_force = previous if previous is not None and previous.status in IN_FORCE else None
     if in_force is not None and user.role == "permittee":
         raise ServiceError(in_force_refusal(in_force, rb))
+    if user.role == "permittee":
+        received_on, fee_paid_on = today, None
     if not applicant_name.strip():
         raise ServiceError("Enter the applicant's name.", field="applicant_name")
     if received_on > today:

@@ -77,7 +77,9 @@ def apply(site_id: int):
         ]
     else:
         form.company.choices = [(g.user.company_id, session.get(Company, g.user.company_id).name)]
-    if request.method == "GET":
+        # Received today, by the Village's clock; the fee is recorded by staff when it is paid.
+        del form.application_received_on, form.fee_paid_on
+    if request.method == "GET" and staff:
         form.application_received_on.data = today
     in_force = permits.permit_in_force(session, site.id, today)
     refused = in_force is not None and not staff  # said before the form is filled in
@@ -90,8 +92,8 @@ def apply(site_id: int):
                 site=site,
                 company_id=form.company.data,
                 applicant_name=form.applicant_name.data,
-                received_on=form.application_received_on.data,
-                fee_paid_on=form.fee_paid_on.data,
+                received_on=form.application_received_on.data if staff else today,
+                fee_paid_on=form.fee_paid_on.data if staff else None,
                 building_permit_until=form.building_permit_until.data,
                 user=g.user,
                 today=today,
