@@ -13,7 +13,7 @@ from flask_wtf.csrf import CSRFProtect, generate_csrf
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .db import get_session
-from .models import User
+from .models import Device, User
 from .services import by_key
 
 csrf = CSRFProtect()
@@ -85,12 +85,14 @@ def sign_in(user: User) -> None:
     generate_csrf()
 
 
-def sign_out(user: User) -> None:
-    """Ends this person's sessions everywhere, not only this cookie (the caller commits)."""
+def sign_out(user: User) -> list[Device]:
+    """Ends this person's sessions everywhere, not only this cookie, and revokes every device they
+    enrolled (the caller commits). Returns the devices revoked."""
     from .services import accounts
 
-    accounts.end_sessions(get_session(), user)
+    revoked = accounts.end_sessions(get_session(), user, by=user, reason="signed out")
     session.clear()
+    return revoked
 
 
 def login_required(view):

@@ -1,6 +1,7 @@
 """Who is pushing: a signed-in browser (session cookie + X-CSRFToken) or an enrolled device (Bearer
 token). Devices are enrolled and revoked by inspector.services.devices; a revoked device's token
-gets 401 from then on."""
+gets 401 from then on. A person's devices are revoked with their sessions (signing out, a password
+change, a disabled account: accounts.end_sessions), so a token never outlives them."""
 
 from __future__ import annotations
 

@@ -12,9 +12,9 @@ from sqlmodel import Session, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .. import passwords
-from ..models import ROLES, Company, User
+from ..models import ROLES, Company, Device, User
 from ..models.base import utcnow
-from . import NotFound, ServiceError, audit, throttle
+from . import NotFound, ServiceError, audit, devices, throttle
 
 
 def get_or_create_company(session: Session, name: str) -> Company:
@@ -127,21 +127,25 @@ def authenticate(
     return SignIn(user)
 
 
-def end_sessions(session: Session, user: User) -> None:
-    """Every session signed in before now stops working at its next request (security.load_user)."""
+def end_sessions(session: Session, user: User, *, by: User, reason: str) -> list[Device]:
+    """Every session signed in before now stops working at its next request (security.load_user),
+    and so does every device token of the person: their devices are revoked in the same transaction
+    (`by` and `reason` go into the audit trail), so none comes back with the account or a new
+    session. Returns the devices revoked now."""
     user.session_generation = (user.session_generation or 0) + 1
     session.add(user)
+    return devices.revoke_all(session, user, by=by, reason=reason)
 
 
-def change_password(session: Session, user: User, *, current: str, new: str) -> None:
-    """The person's own change: ends every session (the caller signs this one in again)."""
+def change_password(session: Session, user: User, *, current: str, new: str) -> list[Device]:
+    """The person's own change: ends every session and revokes every device (the caller signs this
+    session in again). Returns the devices revoked."""
     if not check_password_hash(user.password_hash, current):
         raise ServiceError("The current password is wrong.", field="current")
     weak = passwords.problem(new, email=user.email)
     if weak:
         raise ServiceError(weak, field="password")
     user.password_hash = generate_password_hash(new)
-    end_sessions(session, user)
     audit.record(
         session,
         entity="user",
@@ -150,6 +154,7 @@ def change_password(session: Session, user: User, *, current: str, new: str) -> 
         user_id=user.id,
         after={"password": "changed"},
     )
+    return end_sessions(session, user, by=user, reason="password changed")
 
 
 def set_certification(
@@ -190,8 +195,9 @@ def set_certification(
 
 
 def set_active(session: Session, user_id: int, active: bool, *, by: User) -> User:
-    """A supervisor disables an account (its sessions end at once; its device tokens stop with it)
-    or enables it again (the person signs in anew)."""
+    """A supervisor disables an account (its sessions end at once and its devices are revoked) or
+    enables it again (the person signs in anew and enrolls their devices anew: no token from before
+    works again, one the disabling left alive included)."""
     user = session.get(User, user_id)
     if user is None:
         raise NotFound("No such user.")
@@ -200,7 +206,6 @@ def set_active(session: Session, user_id: int, active: bool, *, by: User) -> Use
     if user.active == active:
         return user
     user.active = active
-    end_sessions(session, user)
     audit.record(
         session,
         entity="user",
@@ -209,6 +214,9 @@ def set_active(session: Session, user_id: int, active: bool, *, by: User) -> Use
         user_id=by.id,
         before={"active": not active},
         after={"active": active},
+    )
+    end_sessions(
+        session, user, by=by, reason="account enabled again" if active else "account disabled"
     )
     return user
 

@@ -1,5 +1,7 @@
-"""Enrolled devices: enrollment (a token shown once), the list a person may see, and revocation.
-The office's devices page and the sync API's authentication (sync/auth.py) both use this.
+"""Enrolled devices: enrollment (a token shown once), the list a person may see, and revocation:
+one device (a lost tablet), or every device of a person whose sessions end (signing out, a password
+change, a disabled account: accounts.end_sessions). The office's devices page and the sync API's
+authentication (sync/auth.py) both use this.
 
 Only a token's SHA-256 is stored, so a copy of the database does not hand out working tokens."""
 
@@ -73,15 +75,36 @@ def revoke(session: Session, device_id: str, *, by: User) -> Device:
         raise NotFound("No such device.")
     if device.revoked_at is not None:
         raise ServiceError("This device was already revoked.")
+    _revoke(session, device, by=by)
+    return device
+
+
+def revoke_all(session: Session, user: User, *, by: User, reason: str) -> list[Device]:
+    """Every device `user` enrolled that is not revoked yet, revoked in the caller's transaction:
+    the person's tokens end with their sessions (accounts.end_sessions). `reason` goes into each
+    revocation's audit record. Devices revoked before keep who revoked them and when."""
+    live = session.exec(
+        select(Device)
+        .where(Device.user_id == user.id, Device.revoked_at.is_(None))
+        .order_by(Device.created_at)
+    ).all()
+    for device in live:
+        _revoke(session, device, by=by, reason=reason)
+    return list(live)
+
+
+def _revoke(session: Session, device: Device, *, by: User, reason: str | None = None) -> None:
     device.revoked_at = utcnow()
     device.revoked_by = by.id
     session.add(device)
+    after = {"name": device.name, "user_id": device.user_id}
+    if reason:
+        after["reason"] = reason
     audit.record(
         session,
         entity="device",
         entity_id=device.id,
         action="revoke",
         user_id=by.id,
-        after={"name": device.name, "user_id": device.user_id},
+        after=after,
     )
-    return device

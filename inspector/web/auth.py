@@ -96,10 +96,26 @@ def login():
 @bp.route("/logout", methods=["POST"])
 @login_required
 def logout():
-    sign_out(g.user)
+    revoked = sign_out(g.user)
     get_session().commit()
-    flash("You are signed out, on this device and every other.", "info")
+    flash("You are signed out, on this device and every other." + devices_ended(revoked), "info")
     return redirect(url_for("auth.login"))
+
+
+def devices_ended(revoked) -> str:
+    """What ending a person's sessions did to the devices they enrolled (none: nothing to say)."""
+    if not revoked:
+        return ""
+    if len(revoked) == 1:
+        which = "Your enrolled device can no longer sync: its token was revoked."
+    else:
+        which = (
+            f"Your {len(revoked)} enrolled devices can no longer sync: their tokens were revoked."
+        )
+    return (
+        f" {which} Work not sent yet stays on the device; to sync from it again, enroll it again "
+        "under Devices and give it the new token."
+    )
 
 
 class PasswordForm(FlaskForm):
@@ -141,7 +157,7 @@ def password():
     form = PasswordForm()
     if form.validate_on_submit():
         session = get_session()
-        ok, _ = commit_or_refuse(
+        ok, revoked = commit_or_refuse(
             session,
             form,
             lambda: accounts.change_password(
@@ -150,6 +166,9 @@ def password():
         )
         if ok:
             sign_in(g.user)  # this session goes on under the new generation; every other one ended
-            flash("Password changed. Your other sessions were signed out.", "info")
+            flash(
+                "Password changed. Your other sessions were signed out." + devices_ended(revoked),
+                "info",
+            )
             return redirect(home_url(g.user))
     return render_template("auth/password.html", form=form), 400 if form.errors else 200

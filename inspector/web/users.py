@@ -58,10 +58,12 @@ def _set_active(user_id: int, active: bool):
         flash(exc.message, "error")
     else:
         flash(
-            f"{user.name} can sign in again."
+            f"{user.name} can sign in again. The devices revoked when the account was disabled "
+            f"stay revoked: after signing in, {user.name} enrolls a device again under Devices."
             if active
-            else f"{user.name} is disabled: signed out everywhere, and the devices enrolled by this "
-            "account stop syncing.",
+            else f"{user.name} is disabled: signed out everywhere, and every device enrolled by this "
+            "account was revoked, so none of them syncs any more (enabling the account again does "
+            "not bring them back).",
             "info",
         )
     return redirect(url_for("users.index"))

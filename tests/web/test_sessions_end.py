@@ -121,11 +121,12 @@ def test_a_supervisor_disabling_an_account_ends_its_sessions_and_device_tokens(a
     assert refused.status_code == 400 and "E-mail or password is wrong." in refused.get_data(
         as_text=True
     )
-    # Enabled again: the person signs in anew (the old cookie stays dead); the device token works.
+    # Enabled again: the person signs in anew (the old cookie stays dead); the device token, revoked
+    # with the disabling, stays dead too.
     assert boss.post(f"/users/{user.id}/enable").status_code == 302
     assert locked_out(client)
     assert signed_in(app, user).get("/sites/").status_code == 200
-    assert app.test_client().get("/api/v1/sync/pull", headers=bearer).status_code == 200
+    assert app.test_client().get("/api/v1/sync/pull", headers=bearer).status_code == 401
 
 
 def test_only_a_supervisor_disables_and_never_their_own_account(app, people):
