@@ -26,7 +26,6 @@ from ..models import (
     Inspection,
     Photo,
     PhotoClaim,
-    RainEvent,
     Site,
     User,
 )
@@ -375,8 +374,6 @@ class Lookups:
         self.photos: dict[str, Photo] = {}
         self.claimed: set[str] = set()
         self.absent: set[str] = set()  # inspection ids known not to be stored
-        self.rains: dict[int, int | None] = {}  # rain event id -> its gauge (None: no such rain)
-        self.site_gauges: dict[int, int | None] = {}  # site id -> the gauge that stands for it
 
     def prefetch(self, items: list[tuple[str, InspectionPayload]]) -> None:
         """(inspection id, checked payload) of each submission the batch will prepare."""
@@ -397,9 +394,6 @@ class Lookups:
         self._load_sites(site_ids)
         photo_ids = [ph.id for p in sent for ph in (p.photos or []) if ph.id is not None]
         self._load_photos(photo_ids)
-        rainy = [p for p in sent if p.rain_event_id is not None]
-        if rainy:
-            self._load_rains({p.rain_event_id for p in rainy}, {p.site_id for p in rainy})
 
     def _load_sites(self, site_ids) -> None:
         wanted = {s for s in site_ids if s not in self.sites and not isinstance(s, bool)}
@@ -417,34 +411,6 @@ class Lookups:
         for row in by_keys(self.session, Photo, wanted):
             self.photos[row.id] = row
         self.claimed |= values_among(self.session, PhotoClaim, "photo_id", wanted)
-
-    def _load_rains(self, rain_ids, site_ids) -> None:
-        """The gauges of the rains `rain_ids`, and the gauge that stands for each site of
-        `site_ids` the user sees (as the schedule reads it, rain.gauges_for_sites): three queries
-        whatever their number."""
-        wanted = {r for r in rain_ids if r not in self.rains}
-        if wanted:
-            for row in by_keys(self.session, RainEvent, wanted):
-                self.rains[row.id] = row.gauge_id
-            for r in wanted:
-                self.rains.setdefault(r, None)
-        shown = [
-            site
-            for s in site_ids
-            if s not in self.site_gauges and (site := self.sites.get(s)) is not None
-        ]
-        if shown:
-            from . import rain
-
-            gauges = rain.gauges_for_sites(self.session, shown, self.rb)
-            for site in shown:
-                self.site_gauges[site.id] = gauges[site.id].id if site.id in gauges else None
-
-    def rain_at(self, rain_event_id: int, site: Site) -> bool:
-        """Whether `rain_event_id` is a rain at the gauge that stands for `site`."""
-        self._load_rains({rain_event_id}, {site.id})
-        gauge = self.site_gauges[site.id]
-        return gauge is not None and self.rains[rain_event_id] == gauge
 
     def site(self, site_id: int) -> Site | None:
         self._load_sites({site_id})
@@ -580,9 +546,6 @@ def prepare(checked: InspectionPayload, payload: dict, inspection_id, ctx, lk: L
     signed = _clean_signature(checked, kind, limit, ctx.rb, errors)
     active = checked.active_disturbance
     rain_event_id = checked.rain_event_id
-    if rain_event_id is not None and not lk.rain_at(rain_event_id, site):
-        # The rain a post-rain inspection answers: one the schedule offers for this site.
-        errors["rain_event_id"] = "No such rain at this site's rain gauge."
     finding_id = checked.finding_id
     if finding_id is not None:
         finding = lk.finding(finding_id)
