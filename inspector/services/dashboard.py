@@ -5,26 +5,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import func
 from sqlmodel import Session, select
 
 from ..models import Company, Permit, Site, User
 from ..rules.rulebook import Rulebook
-from . import enforcement, findings, sites
+from . import enforcement, findings, permits, sites
 
 NEEDS_ACTION = "needs_action"
-
-
-def current_permits(session: Session, site_ids) -> dict[int, Permit]:
-    """The most recent permit of each site (the one its clocks follow), in one query (ids: a list or a SELECT)."""
-    latest = (
-        select(Permit.site_id, func.max(Permit.id).label("pid"))
-        .where(Permit.site_id.in_(site_ids))
-        .group_by(Permit.site_id)
-        .subquery()
-    )
-    rows = session.exec(select(Permit).join(latest, Permit.id == latest.c.pid))
-    return {p.site_id: p for p in rows}
 
 
 SITE_COLUMNS = (Site.id, Site.name, Site.project_kind, Site.latitude, Site.longitude)
@@ -46,8 +33,8 @@ def current_permit_rows(session: Session, scope) -> dict:
     if scope is not None:
         query = query.where(Permit.site_id.in_(scope))
     out = {}
-    for permit in session.exec(query.order_by(Permit.created_at, Permit.id)).all():
-        out[permit.site_id] = permit  # the latest wins, as in permits.current_permit
+    for permit in session.exec(query.order_by(*permits.CURRENT_LAST)).all():
+        out[permit.site_id] = permit  # the last wins, as permits.current_permit picks it
     return out
 
 

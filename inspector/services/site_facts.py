@@ -18,7 +18,7 @@ from ..models import Answer, ControlMeasureNotice, Finding, Permit, Photo
 from ..rules import calculators
 from ..rules import enforcement as rules
 from ..rules.rulebook import Rulebook
-from . import schedule, visits
+from . import permits, schedule, visits
 from .findings import UNRESOLVED
 
 
@@ -56,7 +56,7 @@ def _first_active_visits():
     issued_on = (
         select(Permit.issued_on)
         .where(Permit.site_id == visit.c.site_id)
-        .order_by(Permit.created_at.desc(), Permit.id.desc())
+        .order_by(*(column.desc() for column in permits.CURRENT_LAST))
         .limit(1)
         .scalar_subquery()
     )

@@ -58,7 +58,7 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
     q = _read_statements()
     one_site = {"site_id": site.id}
     site_permits, docs = permits_and_documents(session, site.id)
-    current = site_permits[0] if site_permits else None  # as permits.current_permit picks it
+    current = max(site_permits, key=permits.current_key) if site_permits else None
     gauges, link = gauges_and_link(session, site.id)
     linked, nearest = site_gauge(session, site, link, gauges, rb)
     # The schedule takes the permit and gauge read here instead of reading them again.

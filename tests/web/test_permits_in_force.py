@@ -78,3 +78,21 @@ def test_staff_record_an_application_that_waits_beside_the_permit_in_force(
     assert len(db.exec(select(Permit).where(Permit.site_id == site.id)).all()) == 2
     assert permits.current_permit(db, site.id).id == permit.id
     assert ("weekly", "overdue") in _items(db, site)
+
+
+def test_every_page_follows_the_permit_in_force_beside_a_pending_application(
+    client, auth, db, make, people
+):
+    """The site page, the dashboard and the sites export name the same current permit as the
+    schedule: the one in force, not a newer application waiting beside it."""
+    today = clock.today(RB)
+    site, permit = _overdue_site(make, people, today)
+    make.permit(site, people["other"].company_id, people["supervisor"])  # applied, newer
+    auth.login(people["supervisor"].email)
+    page = client.get(f"/sites/{site.id}").get_data(as_text=True)
+    assert "Permit not issued yet" not in page and "Overdue" in page
+    row = client.get("/dashboard").get_data(as_text=True).split("Busy Lot")[1].split("</tr>")[0]
+    assert "Permit not issued yet" not in row and "Issued" in row and "Overdue" in row
+    export = client.get("/exports/sites.geojson").get_json()
+    (feature,) = [f for f in export["features"] if f["properties"]["name"] == "Busy Lot"]
+    assert feature["properties"]["permit_number"] == permit.number
