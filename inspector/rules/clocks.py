@@ -126,14 +126,24 @@ def permit_expires(
     return base + timedelta(days=extension_days)
 
 
-def check_extension_days(days: int, rb: Rulebook | None = None) -> str | None:
-    """An error message when an extension is out of range (§ 256-8D(1): up to 180 days each)."""
+def check_extension_days(days: int, rb: Rulebook | None = None, granted: int = 0) -> str | None:
+    """An error message when an extension is out of range. § 256-8D(1) allows extensions "one or
+    more times for up to an additional 180 days": read as 180 days in all (`granted`: the days the
+    permit's earlier extensions added), the protective reading (clocks.extension.reading_note)."""
     rb = rb or default()
     limit = rb["clocks.extension.max_days"]
+    citation = rb["clocks.extension.citation"]
     if days < 1:
         return "An extension must be at least 1 day."
     if days > limit:
-        return f"An extension may be up to {limit} days ({rb['clocks.extension.citation']})."
+        return f"An extension may be up to {limit} days ({citation})."
+    if granted + days > limit:
+        left = max(limit - granted, 0)
+        return (
+            f"Extensions may add up to {limit} days in all ({citation}); this permit has had "
+            f"{granted} already, so at most {left} more."
+            + (" It needs a new permit to go on." if left == 0 else "")
+        )
     return None
 
 

@@ -39,6 +39,7 @@ REQUIRED: dict[str, type | tuple[type, ...]] = {
     "clocks.permit_validity.days": int,
     "clocks.permit_validity.citation": str,
     "clocks.extension.max_days": int,
+    "clocks.extension.reading_note": str,
     "clocks.commencement_notice.hours": int,
     "clocks.completion_notice.days": int,
     "clocks.weekly_inspection.days": int,

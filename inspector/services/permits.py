@@ -406,7 +406,7 @@ def extend(
         raise ServiceError(
             f"Only an issued or expired permit can be extended (this one is {permit.status})."
         )
-    problem = clocks.check_extension_days(days, rb)
+    problem = clocks.check_extension_days(days, rb, granted=permit.extension_days)
     if problem:
         raise ServiceError(problem, field="days")
     permit.extension_days += days

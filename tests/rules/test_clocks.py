@@ -36,6 +36,12 @@ def test_extension_up_to_180_days():
     assert clocks.check_extension_days(0)
 
 
+def test_extensions_add_up_to_180_days_in_all():
+    assert clocks.check_extension_days(60, granted=120) is None
+    assert "at most 60 more" in clocks.check_extension_days(61, granted=120)
+    assert "new permit" in clocks.check_extension_days(1, granted=180)
+
+
 def test_commencement_notice_48_hours():
     start = datetime(2027, 4, 5, 8, 0)
     due = clocks.commencement_notice_due(start).due

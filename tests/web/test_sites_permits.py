@@ -291,3 +291,26 @@ def test_staff_record_the_fee_not_in_the_future(client, auth, people, make, db):
     db.expire_all()
     assert db.get(Permit, permit.id).fee_paid_on.isoformat() == today
     assert "fee_paid" in {e.action for e in db.exec(select(AuditEvent))}
+
+
+def test_extensions_add_up_to_180_days_in_all_and_the_page_says_how_the_clause_is_read(
+    client, auth, people, make, db
+):
+    """§ 256-8D(1) "one or more times for up to an additional 180 days", read as 180 days in all
+    (the protective reading), said on the page where the Village extends."""
+    site = make.site(people["supervisor"])
+    permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    auth.login(people["supervisor"].email)
+    page = client.get(f"/permits/{permit.id}").get_data(as_text=True)
+    assert "180 days in all" in page and "Extended so far: 0 days" in page
+    for days in ("120", "60"):
+        assert client.post(f"/permits/{permit.id}/extend", data={"days": days}).status_code == 302
+    db.expire_all()
+    assert db.get(Permit, permit.id).extension_days == 180
+    refused = client.post(f"/permits/{permit.id}/extend", data={"days": "30"})
+    assert refused.status_code == 400
+    said = refused.get_data(as_text=True)
+    assert "up to 180 days in all" in said and "had 180 already, so at most 0 more" in said
+    db.expire_all()
+    fresh = db.get(Permit, permit.id)
+    assert fresh.extension_days == 180 and (fresh.expires_on - fresh.issued_on).days == 360
