@@ -99,6 +99,7 @@ def _header(doc: Document, ctx, rb) -> None:
         ("Contractor", company.name if company else "-"),
         ("Date of inspection", i.inspected_on.isoformat()),
         ("Time in / time out", f"{local(i.started_at, rb)} / {local(i.ended_at, rb)}"),
+        ("Received", ctx["received"]),
         ("Type of inspection", _type_ticks(ctx)),
         ("Inspector", f"{i.inspector_name} ({'Village' if i.by_village else 'permittee'})"),
     ]

@@ -86,6 +86,18 @@ def rain_since_previous(session: Session, inspection: Inspection, rb: Rulebook) 
     )
 
 
+def received(inspection: Inspection, rb: Rulebook) -> str:
+    """When the record reached the Village, in its time, and how many of its days after the visit
+    when later: a record sent days after the visit it reports (a tablet offline, or a visit filled
+    in afterwards) says so wherever the record is read, so the Village can weigh it."""
+    if inspection.received_at is None:
+        return "-"
+    at = clocks.to_local(inspection.received_at, rb)
+    days = (at.date() - inspection.inspected_on).days
+    later = f", {days} day{'s' if days != 1 else ''} after the visit" if days > 0 else ""
+    return f"{at:%Y-%m-%d %H:%M %Z}{later}"
+
+
 def qualification(session: Session, inspection: Inspection, rb: Rulebook) -> str | None:
     """The inspector's certification as their profile holds it, and whether it had expired on
     the day inspected; None when the profile holds none."""

@@ -131,6 +131,7 @@ def report_context(session, inspection: Inspection) -> dict:
         "now": now,
         "seal": seal_info(session, "inspection", inspection.id),
         "rain_since": inspection_report.rain_since_previous(session, inspection, rb),
+        "received": inspection_report.received(inspection, rb),
         "qualification": inspection_report.qualification(session, inspection, rb),
     }
     ctx["practices"] = inspection_report.practice_rows(ctx, rb)

@@ -160,3 +160,44 @@ def test_the_header_names_the_inspectors_qualification_and_an_expired_one(
     monkeypatch.setattr(pdf_module, "COMPRESS", False)
     body = client.get(f"/inspections/{report}.pdf").data
     assert b"ECC-18412, EXPIRED on 2026-11-01" in body
+
+
+@pytest.mark.parametrize(
+    ("received", "words"),
+    [
+        # Sent the same evening: no "after".
+        ("2026-11-30T04:00:00", "Received 2026-11-29 22:00 CST"),
+        # Wed 19:30 CST is Thu 01:30 UTC: three of the Village's days, not four.
+        ("2026-12-03T01:30:00", "Received 2026-12-02 19:30 CST, 3 days after the visit"),
+    ],
+)
+def test_the_report_says_when_the_record_reached_the_village(
+    app, client, db, people, make, auth, monkeypatch, received, words
+):
+    """A record sent days after the visit it reports says so, on the page and in the PDF, in the
+    Village's days, so a visit filled in afterwards is not read as one sent from the site."""
+    from datetime import datetime
+
+    monkeypatch.setattr(pdf_module, "COMPRESS", False)
+    site = make.site(people["supervisor"], name="Late Lot")
+    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    _device, token = device_auth.enroll(db, people["inspector"], "tablet")
+    db.commit()
+    app.config["CLOCK_NOW"] = datetime.fromisoformat(received)
+    payload = inspection_payload(
+        site,
+        inspected_on="2026-11-29",
+        started_at="2026-11-30T01:30:00Z",  # Sun 19:30 CST
+        ended_at="2026-11-30T02:00:00Z",
+    )
+    iid = uid()
+    result = client.post(
+        "/api/v1/sync/push",
+        headers={"Authorization": f"Bearer {token}"},
+        json={"mutations": [mutation("inspection", iid, seal(payload))]},
+    ).get_json()["results"][0]
+    assert result["status"] == "applied", result
+    auth.login(people["supervisor"].email)
+    assert words in _visible_text(client.get(f"/inspections/{iid}").text)
+    pdf = client.get(f"/inspections/{iid}.pdf").data
+    assert words.removeprefix("Received ").encode() in pdf
