@@ -8,8 +8,10 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from ..models import Company, Permit, Site, User
+from ..rules import clocks
 from ..rules.rulebook import Rulebook
 from . import enforcement, findings, permits, sites
+from .permits import status_on
 
 NEEDS_ACTION = "needs_action"
 
@@ -79,12 +81,16 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
     # Grounds are read for the rows a page shows (for_page): sorting 1,000 sites needs none.
     stops = enforcement.site_status(session, ids, now, scope, grounds=False)
     out = []
+    today = clocks.local_date(now, rb)
     for site in site_list:
         permit = permits.get(site.id)
         items = due.get(site.id, [])
         row = {
             "site": site,
             "permit": permit,
+            # Today's, as every page says it: past its last valid day a permit reads expired
+            # before the nightly tick records it.
+            "permit_status": status_on(permit, today) if permit else "none",
             "company": companies.get(permit.company_id) if permit else None,
             "last_inspected": last.get(site.id),
             "due": items,
@@ -123,7 +129,7 @@ def matches(
 ) -> bool:
     if needs and not row["needs_action"]:
         return False
-    if permit_status and (row["permit"].status if row["permit"] else "none") != permit_status:
+    if permit_status and row["permit_status"] != permit_status:
         return False
     if kind and row["site"].project_kind != kind:
         return False

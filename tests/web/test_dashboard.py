@@ -134,3 +134,22 @@ def test_an_issued_order_shows_when_compliance_is_due_in_the_villages_time(
     app.config["CLOCK_NOW"] = datetime(2026, 12, 13, 6, 0)
     row = client.get("/dashboard").text.split("Zzz Busy Lot")[1].split("</tr>")[0]
     assert "10 days passed" in row
+
+
+def test_a_permit_past_its_last_day_reads_expired_and_filters_so_before_the_tick(
+    app, client, auth, db, make, people
+):
+    """The dashboard says a permit's status on the Village's day, as its page does: the evening
+    after its last valid day, before the nightly tick writes it, it is Expired, not Issued."""
+    site = make.site(people["supervisor"], name="Lapsed Lot")
+    permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    # The evening of the day after its last valid day (01:30 UTC of the next).
+    evening = datetime.combine(permit.expires_on + timedelta(days=2), datetime.min.time())
+    app.config["CLOCK_NOW"] = evening + timedelta(hours=1, minutes=30)
+    login(auth, people["supervisor"])
+    row = client.get("/dashboard").text.split("Lapsed Lot")[1].split("</tr>")[0]
+    assert "✖ Expired" in row and "Issued" not in row
+    assert "Lapsed Lot" in client.get("/dashboard?permit=expired").text
+    assert "Lapsed Lot" not in client.get("/dashboard?permit=issued").text
+    db.expire_all()
+    assert db.get(type(permit), permit.id).status == "issued"  # the page wrote nothing
