@@ -168,6 +168,8 @@ def _follow_up(doc: Document, ctx, rb) -> None:
         )
     header = ["Practice", "Required action", "Due", "Status", "Date corrected"]
     _grid(doc, (40, 62, 30, 28, 30), rows, header)
+    for note in ctx["follow_up_notes"]:
+        doc.para(note, size=8)
 
 
 def _photos(doc: Document, ctx) -> None:

@@ -14,7 +14,7 @@ from ..rules import checklist, clocks
 from ..rules import rain as rain_rules
 from ..rules.calculator_sentences import sentence
 from ..rules.rulebook import Rulebook
-from . import rain
+from . import findings, rain
 
 FINDING_STATUS_WORDS = {
     "open": "Open",
@@ -138,9 +138,20 @@ def follow_up_rows(ctx: dict, rb: Rulebook) -> list[dict]:
                 "corrected_at": f.corrected_at if f else None,
                 "corrected_note": f.corrected_note if f else "",
                 "finding": f,
+                "item": item,
             }
         )
     return rows
+
+
+def follow_up_notes(rows: list[dict], rb: Rulebook) -> list[str]:
+    """The rulebook's notes on the due times the follow-up table states, each once: the ordinance
+    sets none, so the report says which reading gave them, as the finding's page and PDF do."""
+    notes: dict[str, None] = {}
+    for r in rows:
+        if r["due_at"] is not None:
+            notes.update(dict.fromkeys(findings.due_notes(r["item"], rb)))
+    return list(notes)
 
 
 def practice_rows(ctx: dict, rb: Rulebook) -> list[dict]:

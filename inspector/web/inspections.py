@@ -136,6 +136,7 @@ def report_context(session, inspection: Inspection) -> dict:
     }
     ctx["practices"] = inspection_report.practice_rows(ctx, rb)
     ctx["follow_up"] = inspection_report.follow_up_rows(ctx, rb)
+    ctx["follow_up_notes"] = inspection_report.follow_up_notes(ctx["follow_up"], rb)
     ctx["photo_rows"] = inspection_report.photo_rows(ctx, rb)
     return ctx
 

@@ -201,3 +201,18 @@ def test_the_report_says_when_the_record_reached_the_village(
     assert words in _visible_text(client.get(f"/inspections/{iid}").text)
     pdf = client.get(f"/inspections/{iid}.pdf").data
     assert words.removeprefix("Received ").encode() in pdf
+
+
+def test_the_follow_up_table_says_how_its_due_times_were_read(
+    client, auth, people, report, monkeypatch
+):
+    """The ordinance sets no repair deadline: where the report states one, on the page and in the
+    PDF, it says which reading gave it, as the finding's own page does."""
+    monkeypatch.setattr(pdf_module, "COMPRESS", False)
+    auth.login(people["inspector"].email)
+    html = client.get(f"/inspections/{report}").text
+    follow_up = _visible_text(html.split('id="follow-h"')[1].split("</section>")[0])
+    assert "make needed repairs&#34; without a deadline" in follow_up
+    assert "The app uses 24 hours" in follow_up
+    pdf = client.get(f"/inspections/{report}.pdf").data
+    assert b"without a deadline" in pdf and b"The app uses 24 hours" in pdf
