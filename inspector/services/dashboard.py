@@ -3,12 +3,11 @@ gathered in a fixed number of queries however many sites there are, and sorted b
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from sqlmodel import Session, select
 
 from ..models import Company, Permit, Site, User
-from ..rules import clocks
 from ..rules.rulebook import Rulebook
 from . import enforcement, findings, permits, sites
 from .permits import status_on
@@ -81,16 +80,12 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
     # Grounds are read for the rows a page shows (for_page): sorting 1,000 sites needs none.
     stops = enforcement.site_status(session, ids, now, scope, grounds=False)
     out = []
-    today = clocks.local_date(now, rb)
     for site in site_list:
         permit = permits.get(site.id)
         items = due.get(site.id, [])
         row = {
             "site": site,
             "permit": permit,
-            # Today's, as every page says it: past its last valid day a permit reads expired
-            # before the nightly tick records it.
-            "permit_status": status_on(permit, today) if permit else "none",
             "company": companies.get(permit.company_id) if permit else None,
             "last_inspected": last.get(site.id),
             "due": items,
@@ -109,9 +104,17 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
     return sorted(out, key=urgency)
 
 
-def for_page(session: Session, shown: list[dict]) -> list[dict]:
-    """The rows a page shows, completed for it: their stop-work order's grounds (one query for the
-    page's orders, run even when none, so the count of queries never depends on the data)."""
+def status_today(row: dict, today: date) -> str:
+    """The row's permit status on the Village's day, as every page says it: past its last valid
+    day a permit reads expired before the nightly tick records it. Asked of the rows a page shows
+    and, with a permit filter, of every row: a SQLAlchemy row's attributes cost microseconds."""
+    return status_on(row["permit"], today) if row["permit"] else "none"
+
+
+def for_page(session: Session, shown: list[dict], today: date) -> list[dict]:
+    """The rows a page shows, completed for it: their permit's status today, and their stop-work
+    order's grounds (one query for the page's orders, run even when none, so the count of queries
+    never depends on the data)."""
     grounds = enforcement.grounds_of(
         session, [row["stop"]["order_id"] for row in shown if row["stop"]["order_id"]]
     )
@@ -119,17 +122,24 @@ def for_page(session: Session, shown: list[dict]) -> list[dict]:
         {
             **row,
             "stop": {**row["stop"], **grounds.get(row["stop"]["order_id"], {})},
+            "permit_status": status_today(row, today),
         }
         for row in shown
     ]
 
 
 def matches(
-    row: dict, *, permit_status: str = "", kind: str = "", order: str = "", needs: bool = False
+    row: dict,
+    *,
+    today: date,
+    permit_status: str = "",
+    kind: str = "",
+    order: str = "",
+    needs: bool = False,
 ) -> bool:
     if needs and not row["needs_action"]:
         return False
-    if permit_status and row["permit_status"] != permit_status:
+    if permit_status and status_today(row, today) != permit_status:
         return False
     if kind and row["site"].project_kind != kind:
         return False

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, g, render_template, request
 
 from ..db import get_session
+from ..rules import clocks
 from ..security import STAFF, roles_required
 from ..services import clock, dashboard, seals
 from .forms import KIND_LABELS
@@ -37,10 +38,15 @@ def index():
     }
     all_rows = dashboard.rows(session, g.user, now, rulebook())
     filtered = any(filters.values())
-    matching = [r for r in all_rows if dashboard.matches(r, **filters)] if filtered else all_rows
+    today = clocks.local_date(now, rulebook())
+    matching = (
+        [r for r in all_rows if dashboard.matches(r, today=today, **filters)]
+        if filtered
+        else all_rows
+    )
     # Most urgent first, a page at a time: a tablet renders 100 rows quickly; the counts cover every site.
     page = max(1, request.args.get("page", 1, type=int) or 1)
-    shown = dashboard.for_page(session, matching[(page - 1) * PAGE : page * PAGE])
+    shown = dashboard.for_page(session, matching[(page - 1) * PAGE : page * PAGE], today)
     query = {k: v for k, v in request.args.items() if k != "page"}
     return render_template(
         "dashboard/index.html",
