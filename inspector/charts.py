@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import date, datetime, time, timedelta
 from functools import lru_cache
-from operator import attrgetter
 from xml.sax.saxutils import escape
 
 from sqlalchemy import bindparam
@@ -54,45 +53,12 @@ def _mark_kind(inspection: Inspection) -> str:
     return "post_rain" if inspection.kind == "post_rain" else "weekly"
 
 
-def counted_readings(readings) -> list:
-    """The readings that count, each rain once (`readings`: of one gauge, anything with period_start,
-    period_end and amount_in). Readings whose periods overlap measured the same rain: of each run of
-    overlapping readings, those counted are the ones the post-rain clock counts
-    (rules.rain.counted_once). A reading that overlaps none counts as it is, unweighed: most do, and
-    the site page draws its readings on every load."""
-    kept: list = []
-    run: list = []
-    reach = None
-    for r in sorted(readings, key=_PERIOD):
-        if run and r.period_start < reach:
-            run.append(r)
-            reach = max(reach, r.period_end)
-            continue
-        kept.extend(_weighed(run) if len(run) > 1 else run)
-        run, reach = [r], r.period_end
-    kept.extend(_weighed(run) if len(run) > 1 else run)
-    return kept
-
-
-_PERIOD = attrgetter("period_start", "period_end")
-
-
-def _weighed(run: list) -> list:
-    chosen = rain_rules.counted_once(
-        [
-            rain_rules.Reading(r.period_start, r.period_end, r.amount_in, id=n)
-            for n, r in enumerate(run)
-        ]
-    )
-    return [run[c.id] for c in chosen]
-
-
 def daily_rain(readings, rb: Rulebook) -> dict[date, float]:
     """Rain per local day, by the day each reading's period ended (a CoCoRaHS 7 am day counts for that date);
     `readings`: anything with period_start, period_end and amount_in (rows or records), the same rain
-    read twice counted once (counted_readings)."""
+    read twice counted once (rules.rain.counted_readings)."""
     days: dict[date, float] = defaultdict(float)
-    for r in counted_readings(readings):
+    for r in rain_rules.counted_readings(readings):
         days[clocks.to_local(r.period_end, rb).date()] += r.amount_in
     return days
 
@@ -149,7 +115,7 @@ def site_timeline_svg(
         span = {"gauge_id": gauge.id, "start": start_utc, "end": end_utc}
         # Readings back as far as the clock looks (rain.evaluate_gauge), so one just before the
         # period that read the same rain as one inside it is weighed as the clock weighs it.
-        back = timedelta(hours=2 * rain_rules.settings(rb)["window_hours"])
+        back = rain_rules.look_back(rb)
         readings = read_rows(session, q["readings"], {**span, "start": start_utc - back})
         events = read_rows(session, q["events"], {**span, "start": start_utc - timedelta(days=2)})
     inspections = read_rows(

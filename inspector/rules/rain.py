@@ -33,6 +33,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from operator import attrgetter
 
 from . import clocks
 from .rulebook import Rulebook
@@ -117,6 +118,43 @@ def overlapping(readings: list[Reading]) -> dict:
                 out.setdefault(a.id, []).append(b.id)
                 out.setdefault(b.id, []).append(a.id)
     return out
+
+
+def look_back(rb: Rulebook) -> timedelta:
+    """How far before a period the readings that may join its rain reach: two windows (a rain may
+    join readings just before). The clock reads back this far, and so do the pages that count the
+    same rain, so a reading just outside their period is weighed as the clock weighs it."""
+    return timedelta(hours=2 * settings(rb)["window_hours"])
+
+
+def counted_readings(readings) -> list:
+    """The readings that count, each rain once (`readings`: of one gauge, anything with period_start,
+    period_end and amount_in). Readings whose periods overlap measured the same rain: of each run of
+    overlapping readings, those counted are the ones the post-rain clock counts
+    (counted_once). A reading that overlaps none counts as it is, unweighed: most do, and
+    the site page draws its readings on every load."""
+    kept: list = []
+    run: list = []
+    reach = None
+    for r in sorted(readings, key=_PERIOD):
+        if run and r.period_start < reach:
+            run.append(r)
+            reach = max(reach, r.period_end)
+            continue
+        kept.extend(_weighed(run) if len(run) > 1 else run)
+        run, reach = [r], r.period_end
+    kept.extend(_weighed(run) if len(run) > 1 else run)
+    return kept
+
+
+_PERIOD = attrgetter("period_start", "period_end")
+
+
+def _weighed(run: list) -> list:
+    chosen = counted_once(
+        [Reading(r.period_start, r.period_end, r.amount_in, id=n) for n, r in enumerate(run)]
+    )
+    return [run[c.id] for c in chosen]
 
 
 def window_opens(end: datetime, rb: Rulebook) -> datetime:

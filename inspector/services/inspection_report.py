@@ -4,11 +4,10 @@ the follow-up table, and each photo's caption, time and position. Read-only."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlmodel import Session, select
 
-from ..charts import counted_readings
 from ..models import Inspection, RainReading, User
 from ..rules import checklist, clocks
 from ..rules import rain as rain_rules
@@ -63,7 +62,7 @@ def rain_since_previous(session: Session, inspection: Inspection, rb: Rulebook) 
     since, until = _moment(before, rb), _moment(inspection, rb)
     # Back as far as the clock looks (rain.evaluate_gauge): a reading before the previous
     # inspection that read the same rain as one since is weighed as the clock weighs it.
-    back = timedelta(hours=2 * rain_rules.settings(rb)["window_hours"])
+    back = rain_rules.look_back(rb)
     rows = session.exec(
         select(
             RainReading.period_start,
@@ -77,7 +76,9 @@ def rain_since_previous(session: Session, inspection: Inspection, rb: Rulebook) 
         )
     ).all()
     # The same rain read twice (the office's reading and a tablet's) counts once, as on the clock.
-    total = round(sum(r.amount_in for r in counted_readings(rows) if r.period_end > since), 2)
+    total = round(
+        sum(r.amount_in for r in rain_rules.counted_readings(rows) if r.period_end > since), 2
+    )
     trace = any(r.trace for r in rows if r.period_end > since)
     amount = f"{total:.2f} in" if total else ("a trace" if trace else "none")
     return (

@@ -358,10 +358,8 @@ def evaluate_gauge(
 ) -> list[RainEvent]:
     """Recompute a gauge's qualifying rains from `since` on; store new ones, grow changed ones.
     Returns the events created or changed (their sites were told to re-pull)."""
-    window = timedelta(hours=rain_rules.settings(rb)["window_hours"])
-    since = (
-        since or datetime.min + window * 2
-    ) - window * 2  # a rain may join readings just before
+    back = rain_rules.look_back(rb)
+    since = (since or datetime.min + back) - back
     readings = session.exec(
         select(RainReading).where(RainReading.gauge_id == gauge_id, RainReading.period_end >= since)
     ).all()
