@@ -483,19 +483,18 @@ def recheck_order(
     session: Session, order: StopWorkOrder, now: datetime, rb: Rulebook
 ) -> list[rules.Recheck]:
     """Every ground of a proposal re-evaluated now (an order already issued is what was issued)."""
-    grounds = order.grounds or []
-    if order.status != "proposed" or not any(g.get("keys") for g in grounds):
-        return [rules.Recheck(True, g) for g in grounds]
-    site = session.get(Site, order.site_id)
-    return rules.recheck(grounds, gather_facts(session, site, now, rb), now, rb)
+    if order.status != "proposed":
+        return [rules.Recheck(True, g) for g in order.grounds or []]
+    return recheck_in_force(session, order, now, rb)
 
 
 def recheck_in_force(
     session: Session, order: StopWorkOrder, now: datetime, rb: Rulebook
 ) -> list[rules.Recheck]:
-    """Every ground of an order in force re-evaluated now, in the order's own order: whether the
-    permittee complied is what § 256-10B and C ask before a revocation or a cease-and-desist
-    request. A ground a person recorded (no evidence keys) holds until a person says otherwise."""
+    """Every ground of the order re-evaluated now, in the order's own order: for a proposal, what
+    issuing may state; for an order in force, whether the permittee complied, which § 256-10B and C
+    ask before a revocation or a cease-and-desist request. A ground a person recorded (no evidence
+    keys) holds until a person says otherwise."""
     grounds = order.grounds or []
     if not any(g.get("keys") for g in grounds):
         return [rules.Recheck(True, g) for g in grounds]

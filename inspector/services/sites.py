@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import math
 
-from sqlalchemy import case
-from sqlalchemy.orm import aliased
 from sqlmodel import Session, select
 
 from ..models import PROJECT_KINDS, Permit, Site, User
@@ -14,6 +12,7 @@ from ..models.sites import EXCLUDED_USES
 from ..rules import applicability, checklist
 from ..rules.rulebook import Rulebook, default
 from . import NotFound, ServiceError, audit, by_key, by_keys
+from .permits import CURRENT_LAST
 
 # (field, label, minimum, maximum): absurd values are refused with the field named.
 NUMBER_LIMITS = {
@@ -200,22 +199,16 @@ def record_reading(
     return site
 
 
-IN_FORCE = ("issued", "extended", "suspended")
-
-
 def _holder():
-    """The company holding each site: that of its newest permit in force, else of its newest permit
-    not denied (an application, or one expired, closed or revoked). A SELECT correlated to Site."""
-    permit = aliased(Permit)
+    """The company holding each site: that of its current permit as permits.current_permit picks it
+    (its newest in force, else its newest), denied applications left out. A SELECT correlated to
+    Site."""
     return (
-        select(permit.company_id)
-        .where(permit.site_id == Site.id, permit.status != "denied")
-        .order_by(
-            case((permit.status.in_(IN_FORCE), 0), else_=1),
-            permit.created_at.desc(),
-            permit.id.desc(),
-        )
+        select(Permit.company_id)
+        .where(Permit.site_id == Site.id, Permit.status != "denied")
+        .order_by(*(column.desc() for column in CURRENT_LAST))
         .limit(1)
+        .correlate(Site)  # only to the site: inside a query of permits it still reads its own
         .scalar_subquery()
     )
 
