@@ -34,12 +34,12 @@ from ..rules import clocks
 from ..rules import rain as rain_rules
 from ..rules.rulebook import Rulebook
 from . import read_rows, visits
+from .permits import CURRENT_LAST, IN_FORCE
 from .rain import gauges_for_sites
 
-ACTIVE = ("issued", "extended")
 # A stop-work order suspends the permit's construction, not § 256-8D(3)(g)'s inspections and repairs:
 # sediment leaving a stopped site harms the same waters (protective reading, shown with every item).
-SCHEDULED = ACTIVE + ("suspended",)
+SCHEDULED = IN_FORCE
 SUSPENDED_NOTE = (
     "The permit is suspended by a stop-work order. The order stops construction, not the "
     "maintenance of erosion controls: weekly and post-rain inspections and repairs keep their "
@@ -278,8 +278,6 @@ def _last_visits(visit):
 def current_permits(session: Session, site_ids) -> dict[int, Permit]:
     """Each site's current permit, as permits.current_permit picks it (its newest in force, else its
     newest), in one query (ids: a list or a SELECT of ids)."""
-    from .permits import CURRENT_LAST
-
     out: dict[int, Permit] = {}
     for permit in session.exec(
         select(Permit).where(Permit.site_id.in_(site_ids)).order_by(*CURRENT_LAST)
