@@ -329,12 +329,18 @@ def pull(session: Session, *, user: User, since: str | None, limit: int | None, 
         .order_by(AuditEvent.id)
         .limit(limit)
     )
+    handed_over: set[int] = set()
     if user.role == "permittee":
-        visible = sites.visible_sites_query(user).with_only_columns(Site.id)
-        query = query.where(AuditEvent.site_id.in_(visible))
+        held, handed_over = sites.held_and_handed_over(session, user)
+        query = query.where(AuditEvent.site_id.in_(sorted(held | handed_over)))
     events = session.exec(query).all()
     touched: dict[tuple[str, str], None] = {}
     for _id, entity, entity_id, site_id, actor in events:
+        if site_id in handed_over:
+            # Another company holds the site now: whatever changed there, the device is told only to
+            # drop the site and all it keeps of it (ids of the new holder's records do not leak).
+            touched[("site", str(site_id))] = None
+            continue
         handler = handlers.get(entity)
         if (
             handler is None

@@ -223,6 +223,19 @@ def visible_sites_query(user: User):
     return query
 
 
+def held_and_handed_over(session: Session, user: User) -> tuple[set[int], set[int]]:
+    """A permittee's sites: those its company holds now (visible_sites_query), and those it held
+    under a permit (not denied) that another company's permit has since taken over. A device pulled
+    the second kind while its company held them: the pull tells it to drop them (sync/protocol.py)."""
+    held = set(session.exec(visible_sites_query(user).with_only_columns(Site.id)))
+    ever = session.exec(
+        select(Permit.site_id)
+        .where(Permit.company_id == user.company_id, Permit.status != "denied")
+        .distinct()
+    )
+    return held, set(ever) - held
+
+
 def visible_among(session: Session, user: User, site_ids) -> list[Site]:
     """The sites of `site_ids` the user may see (staff: every one that exists, read by a statement
     built once; a sync batch asks this for its sites)."""

@@ -72,6 +72,19 @@ function storeFor(entity) {
   return PACKET_STORES.has(name) ? name : 'records';
 }
 
+// A site deleted from the packet (gone, or now held by another company: docs/sync-protocol.md)
+// takes with it the findings and records the tablet pulled for it. Drafts, outbox and photos stay.
+async function dropSiteRecords(tx, siteId) {
+  const findings = tx.objectStore('findings');
+  const keys = await findings.index('site_id').getAllKeys(siteId);
+  await Promise.all(keys.map((key) => findings.delete(key)));
+  let cursor = await tx.objectStore('records').openCursor();
+  while (cursor) {
+    if (cursor.value.site_id != null && String(cursor.value.site_id) === siteId) await cursor.delete();
+    cursor = await cursor.continue();
+  }
+}
+
 export async function applyPull(body) {
   const db = await getDb();
   const tx = db.transaction(['meta', 'sites', 'findings', 'records'], 'readwrite');
@@ -98,6 +111,7 @@ export async function applyPull(body) {
     const key = name === 'records' ? `${change.entity}:${id}` : id;
     if (change.op === 'delete') {
       writes.push(tx.objectStore(name).delete(key));
+      if (change.entity === 'site') writes.push(dropSiteRecords(tx, id));
       continue;
     }
     const data = { ...(change.data || {}), id, version: change.version ?? change.data?.version ?? null };

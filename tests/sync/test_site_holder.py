@@ -99,3 +99,49 @@ def test_another_companys_application_does_not_take_a_site_held_under_a_permit_i
     auth.logout()
     auth.login(people["other"].email)
     assert client.get(f"/sites/{site.id}").status_code == 404
+
+
+def test_a_former_holders_tablet_is_told_to_drop_the_site_and_learns_nothing_of_the_new_holder(
+    client, db, make, people, device_headers
+):
+    """The tablet pulled the site while its company held it; once another company's permit takes
+    the site over, the next pull deletes the site from the tablet (which drops what it kept of it:
+    static/js/store.js) and names none of the new holder's records."""
+    site = make.site(people["supervisor"], name="Handed Over")
+    old = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    acme = device_headers(people["permittee"])
+    own = uid()
+    res = client.post(
+        "/api/v1/sync/push",
+        headers=acme,
+        json={"mutations": [mutation("inspection", own, seal(inspection_payload(site)))]},
+    ).get_json()
+    assert res["results"][0]["status"] == "applied", res
+    first = client.get("/api/v1/sync/pull", headers=acme).get_json()
+    assert ("site", str(site.id), "upsert") in {
+        (c["entity"], c["id"], c["op"]) for c in first["changes"]
+    }
+
+    permit_service.set_status(db, old, "expired", user_id=people["supervisor"].id)
+    db.commit()
+    make.permit(site, people["other"].company_id, people["supervisor"], issued=True)
+    iid, pid, finding = rival_inspects(client, db, site, people, device_headers)
+
+    later = client.get("/api/v1/sync/pull", headers=acme, query_string={"since": first["cursor"]})
+    text = later.get_data(as_text=True)
+    assert [(c["entity"], c["id"], c["op"], c["data"]) for c in later.get_json()["changes"]] == [
+        ("site", str(site.id), "delete", None)
+    ]
+    for secret in (iid, pid, finding.id, SECRET):
+        assert secret not in text
+    # From scratch, the former holder's tablet gets nothing of the site but the same deletion.
+    fresh = client.get("/api/v1/sync/pull", headers=device_headers(people["permittee"]))
+    assert [
+        (c["entity"], c["op"]) for c in fresh.get_json()["changes"] if c["id"] == str(site.id)
+    ] in ([], [("site", "delete")])
+    for secret in (iid, pid, finding.id, SECRET):
+        assert secret not in fresh.get_data(as_text=True)
+    # A company that never held the site hears nothing of it.
+    stranger = make.user("permittee", email="third@example.test", company="Third Trenching")
+    body = client.get("/api/v1/sync/pull", headers=device_headers(stranger)).get_json()
+    assert all(c["id"] != str(site.id) for c in body["changes"] if c["entity"] == "site")

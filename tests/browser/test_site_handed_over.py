@@ -1,0 +1,90 @@
+"""A site another company's permit takes over leaves the former holder's tablet at its next pull:
+the site, its findings and the records pulled for it go; the person's own drafts stay (nothing
+unsent is deleted). Offline and reloaded, the tablet still shows none of it."""
+
+from __future__ import annotations
+
+from sqlmodel import Session, select
+
+from inspector.models import Company, Permit, Site, User
+from inspector.services import permits
+from tests.browser.capture_packet import wait_for_controller
+from tests.browser.conftest import sign_in
+from tests.conftest import Factory
+from tests.sync.helpers import checklist_codes, inspection_payload, uid
+
+PULL = "async () => (await import('/static/js/sync.js')).pullNow()"
+FLUSH = "async () => (await import('/static/js/sync.js')).flush()"
+ENQUEUE = """async ({ payload, iid, mid }) => {
+  const store = await import('/static/js/store.js');
+  await store.enqueue({ mutation_id: mid, entity: 'inspection', entity_id: iid, op: 'upsert',
+    base_version: null, payload, photo_ids: [] });
+}"""
+DRAFT = """async ({ id, siteId }) => {
+  const store = await import('/static/js/store.js');
+  const user = await store.getMeta('user');
+  await store.putDraft({ id, site_id: String(siteId), user_id: user.id, answers: {},
+    updated_at: new Date().toISOString() });
+}"""
+KEPT = """async (siteId) => {
+  const store = await import('/static/js/store.js');
+  const db = await store.getDb();
+  const records = await db.getAll('records');
+  return {
+    sites: (await store.listSites()).map((s) => s.id),
+    findings: (await store.listFindings(siteId)).length,
+    records: records.filter((r) => String(r.site_id) === String(siteId)).length,
+    drafts: (await store.listDrafts()).map((d) => d.id),
+  };
+}"""
+
+
+def test_a_handed_over_site_leaves_the_former_holders_tablet(
+    browser, tablet, live_server, demo_app
+):
+    engine = demo_app.extensions["engine"]
+    rb = demo_app.extensions["rulebook"]
+    with Session(engine) as db:
+        site = db.exec(select(Site).where(Site.name.startswith("Meadow Ridge"))).one()
+        site_id = site.id
+        payload = inspection_payload(site, codes=checklist_codes(site, rb))
+    iid, draft_id = uid(), uid()
+
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, live_server.url, "permittee@prairie-builders.example")
+    page.goto(f"{live_server.url}/app/outbox")
+    page.wait_for_selector("body[data-ready=outbox]")
+    wait_for_controller(page)  # the app's pages are cached for the offline reload below
+    assert page.evaluate(PULL)["ok"]
+    page.evaluate(ENQUEUE, {"payload": payload, "iid": iid, "mid": uid()})
+    assert page.evaluate(FLUSH)["applied"] == 1
+    assert page.evaluate(PULL)["ok"]
+    page.evaluate(DRAFT, {"id": draft_id, "siteId": site_id})
+    before = page.evaluate(KEPT, site_id)
+    assert str(site_id) in before["sites"], before
+    assert before["findings"] > 0 and before["records"] > 0, before  # the demo's, and its own
+
+    # The Village issues the site's next permit to another company after Prairie's expired.
+    with Session(engine) as db:
+        prairie = db.exec(select(Permit).where(Permit.site_id == site_id)).one()
+        permits.set_status(db, prairie, "expired", user_id=None)
+        db.commit()
+        badger = db.exec(select(Company).where(Company.name.startswith("Badger"))).one()
+        boss = db.exec(select(User).where(User.role == "supervisor")).first()
+        Factory(db).permit(db.get(Site, site_id), badger.id, boss, issued=True, rb=rb)
+
+    assert page.evaluate(PULL)["ok"]
+    after = page.evaluate(KEPT, site_id)
+    assert str(site_id) not in after["sites"], after
+    assert after["findings"] == 0 and after["records"] == 0, after
+    assert after["drafts"] == [draft_id]  # the person's unsent work is theirs to send or discard
+    assert set(after["sites"]) == set(before["sites"]) - {str(site_id)}
+
+    # No network, no server, a reload: the tablet still shows none of the site.
+    context.set_offline(True)
+    live_server.stop()
+    page.reload()
+    page.wait_for_selector("body[data-ready=outbox]")
+    assert page.evaluate(KEPT, site_id) == after
+    context.close()
