@@ -58,7 +58,7 @@ def daily_rain(readings, rb: Rulebook) -> dict[date, float]:
     `readings`: anything with period_start, period_end and amount_in (rows or records), the same rain
     read twice counted once (rules.rain.counted_readings)."""
     days: dict[date, float] = defaultdict(float)
-    for r in rain_rules.counted_readings(readings):
+    for r in rain_rules.counted_readings(readings, rb):
         days[clocks.to_local(r.period_end, rb).date()] += r.amount_in
     return days
 

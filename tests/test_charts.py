@@ -126,3 +126,25 @@ def test_overlapping_readings_take_no_more_queries(app, db, make, people):
     finally:
         event.remove(engine, "before_cursor_execute", count)
     assert counts[0] == counts[1]
+
+
+def test_a_hand_reading_that_made_the_rain_is_the_bar_not_the_readings_it_overlaps(
+    db, make, people
+):
+    """A hand reading of 0.60 in (07:00 to 07:00) over two gauge readings that straddle it (0.35 to
+    noon, 0.30 to the next noon: more in all, in two windows). The clock counts the hand reading's
+    rain (rules/rain.py); the chart draws the same reading, not two bars under the threshold."""
+    site = make.site(people["supervisor"], name="Hand Read")
+    gauge_with(
+        db,
+        site,
+        [
+            daily(local(2026, 9, 10, 12, 0), 0.35),
+            daily(local(2026, 9, 11, 7, 0), 0.60),
+            daily(local(2026, 9, 11, 12, 0), 0.30),
+        ],
+    )
+    [rain_event] = db.exec(select(RainEvent)).all()
+    assert rain_event.total_in == 0.6
+    svg = site_timeline_svg(db, site, local(2026, 9, 13, 12, 0), RB)
+    assert bars(svg) == {"Sep 11": "0.60"}

@@ -15,8 +15,13 @@ How a qualifying rain is found (`qualifying_rains`):
     at 13:22 and a tablet's at 13:26) measured the same rain, not two: no stretch of time is counted twice.
     Of the gauge's readings the ones counted are the non-overlapping set with the largest total
     (`counted_once`), so two equal overlapping readings count once and a daily total and the hourly
-    readings inside it count as whichever shows more. Readings that only touch (one ends as the next
-    starts) are consecutive and add up. The rain pages flag every overlap (`overlapping`).
+    readings inside it count as whichever shows more. That choice can lose a rain: a reading of 0.6 inch
+    overlapping two readings of 0.35 and 0.3 that straddle it shows less in all, yet it alone holds 0.5
+    inch within 24 hours. So each window is also weighed on its own (its readings' non-overlapping best),
+    and a rain found so where the gauge-wide choice found none is a rain too. The ordinance does not say
+    how to weigh two measures of one rain; the app takes the one that finds the rain (the protective
+    reading). Readings that only touch (one ends as the next starts) are consecutive and add up. The rain
+    pages flag every overlap (`overlapping`).
 
 How rains become obligations (`obligations`):
   * A rain creates an obligation when it ends while the permit is active; it is due `deadline_hours`
@@ -127,12 +132,13 @@ def look_back(rb: Rulebook) -> timedelta:
     return timedelta(hours=2 * settings(rb)["window_hours"])
 
 
-def counted_readings(readings) -> list:
+def counted_readings(readings, rb: Rulebook) -> list:
     """The readings that count, each rain once (`readings`: of one gauge, anything with period_start,
     period_end and amount_in). Readings whose periods overlap measured the same rain: of each run of
-    overlapping readings, those counted are the ones the post-rain clock counts
-    (counted_once). A reading that overlaps none counts as it is, unweighed: most do, and
-    the site page draws its readings on every load."""
+    overlapping readings, those counted are the ones the post-rain clock counts: the readings of its
+    qualifying rains first (qualifying_rains), then, of the others that overlap none of those, the
+    set with the largest total (counted_once). A reading that overlaps none counts as it is,
+    unweighed: most do, and the site page draws its readings on every load."""
     kept: list = []
     run: list = []
     reach = None
@@ -141,20 +147,22 @@ def counted_readings(readings) -> list:
             run.append(r)
             reach = max(reach, r.period_end)
             continue
-        kept.extend(_weighed(run) if len(run) > 1 else run)
+        kept.extend(_weighed(run, rb) if len(run) > 1 else run)
         run, reach = [r], r.period_end
-    kept.extend(_weighed(run) if len(run) > 1 else run)
+    kept.extend(_weighed(run, rb) if len(run) > 1 else run)
     return kept
 
 
 _PERIOD = attrgetter("period_start", "period_end")
+_END = attrgetter("end")
 
 
-def _weighed(run: list) -> list:
-    chosen = counted_once(
-        [Reading(r.period_start, r.period_end, r.amount_in, id=n) for n, r in enumerate(run)]
-    )
-    return [run[c.id] for c in chosen]
+def _weighed(run: list, rb: Rulebook) -> list:
+    readings = [Reading(r.period_start, r.period_end, r.amount_in, id=n) for n, r in enumerate(run)]
+    rained = {n for rain in qualifying_rains(readings, rb) for n in rain.reading_ids}
+    kept = [r for r in readings if r.id in rained]
+    rest = [r for r in readings if r.id not in rained and not any(overlap(r, k) for k in kept)]
+    return [run[c.id] for c in sorted(kept + counted_once(rest), key=_END)]
 
 
 def window_opens(end: datetime, rb: Rulebook) -> datetime:
@@ -168,12 +176,26 @@ def window_opens(end: datetime, rb: Rulebook) -> datetime:
 
 def qualifying_rains(readings: list[Reading], rb: Rulebook) -> list[Rain]:
     """The qualifying rains in one gauge's readings (see the module docstring)."""
-    usable = counted_once(
-        [r for r in readings if r.start >= window_opens(r.end, rb) and r.amount_in > 0]
+    usable = sorted(
+        (r for r in readings if r.start >= window_opens(r.end, rb) and r.amount_in > 0),
+        key=_END,
     )
-    ends = [
-        r.end for r in usable
-    ]  # sorted: a window's readings are found by bisection, not a full scan
+    rains = _rains(counted_once(usable), rb)
+    # Most gauges never have two readings over the same time; where some have, a window weighed on
+    # its own may find a rain the gauge-wide choice lost. Rains found both ways stay as found above.
+    if _any_overlap(usable):
+        for rain in _rains(usable, rb, weigh=True):
+            if not any(rain.start <= r.end and r.start <= rain.end for r in rains):
+                rains.append(rain)
+        rains.sort(key=attrgetter("start"))
+    return rains
+
+
+def _rains(usable: list[Reading], rb: Rulebook, weigh: bool = False) -> list[Rain]:
+    """Qualifying windows, joined into rains where they overlap or touch. `usable`: sorted by end.
+    `weigh`: the readings overlap, and each window counts its own non-overlapping best
+    (counted_once) instead of all it holds."""
+    ends = [r.end for r in usable]  # sorted: a window's readings are found by bisection
     spans: list[tuple[datetime, datetime, set]] = []
     for last in usable:
         opens = window_opens(last.end, rb)
@@ -181,8 +203,12 @@ def qualifying_rains(readings: list[Reading], rb: Rulebook) -> list[Rain]:
         inside = [
             r for r in usable[bisect.bisect_left(ends, opens) : last_index] if r.start >= opens
         ]
+        if weigh:
+            inside = counted_once(inside)
         if qualifies(sum(r.amount_in for r in inside), rb):
-            spans.append((min(r.start for r in inside), last.end, {id(r) for r in inside}))
+            spans.append(
+                (min(r.start for r in inside), max(r.end for r in inside), {id(r) for r in inside})
+            )
     merged: list[tuple[datetime, datetime, set]] = []
     for start, end, members in sorted(spans, key=lambda s: s[0]):
         if merged and start <= merged[-1][1]:
@@ -193,6 +219,8 @@ def qualifying_rains(readings: list[Reading], rb: Rulebook) -> list[Rain]:
     rains = []
     for start, end, members in merged:
         chosen = [r for r in usable if id(r) in members]
+        if weigh:  # windows weighed apart may each have kept another of two overlapping readings
+            chosen = counted_once(chosen)
         rains.append(
             Rain(
                 start,
@@ -202,6 +230,16 @@ def qualifying_rains(readings: list[Reading], rb: Rulebook) -> list[Rain]:
             )
         )
     return rains
+
+
+def _any_overlap(readings: list[Reading]) -> bool:
+    """Whether two of the readings share more than an instant."""
+    reach = None
+    for r in sorted(readings, key=attrgetter("start")):
+        if reach is not None and r.start < reach:
+            return True
+        reach = r.end if reach is None else max(reach, r.end)
+    return False
 
 
 def deadline(rain_end: datetime, rb: Rulebook) -> datetime:

@@ -77,7 +77,7 @@ def rain_since_previous(session: Session, inspection: Inspection, rb: Rulebook) 
     ).all()
     # The same rain read twice (the office's reading and a tablet's) counts once, as on the clock.
     total = round(
-        sum(r.amount_in for r in rain_rules.counted_readings(rows) if r.period_end > since), 2
+        sum(r.amount_in for r in rain_rules.counted_readings(rows, rb) if r.period_end > since), 2
     )
     trace = any(r.trace for r in rows if r.period_end > since)
     amount = f"{total:.2f} in" if total else ("a trace" if trace else "none")

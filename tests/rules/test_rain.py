@@ -138,3 +138,26 @@ def test_the_days_around_the_changes_of_the_clocks_are_consecutive_and_all_count
     # Two hourly readings a day and an hour apart do not add up on an ordinary day.
     ordinary = [day(0.3, T0, hours=1), day(0.3, T0 + timedelta(hours=25), hours=1)]
     assert rain.qualifying_rains(ordinary, RB) == []
+
+
+def test_a_reading_that_qualifies_alone_is_not_lost_to_overlapping_readings_that_show_more_in_all():
+    """A hand reading of 0.60 in (07:00 to 07:00) overlaps two gauge readings that straddle it, 0.35
+    in to noon and 0.30 in to the next noon: 0.65 in all, but no window of 24 hours holds 0.5 in of
+    them. The rain the hand reading measured still qualifies (each window weighs its own readings)."""
+    hand = rain.Reading(T0 - timedelta(hours=5), T0 + timedelta(hours=19), 0.6, id=1)
+    before = rain.Reading(T0 - timedelta(hours=24), T0, 0.35, id=2)
+    after = rain.Reading(T0, T0 + timedelta(hours=24), 0.3, id=3)
+    [found] = rain.qualifying_rains([hand, before, after], RB)
+    assert (found.start, found.end, found.total_in) == (hand.start, hand.end, 0.6)
+    assert found.reading_ids == (1,)
+    # Either of the others alone, or both apart, is no qualifying rain.
+    assert rain.qualifying_rains([before, after], RB) == []
+
+
+def test_a_rain_joined_across_windows_counts_each_stretch_of_time_once():
+    """Two windows weighed apart can keep different readings of the same hours; the rain they make
+    together counts the non-overlapping readings with the largest total, never both."""
+    hand = rain.Reading(T0 - timedelta(hours=5), T0 + timedelta(hours=19), 0.6, id=1)
+    gauge = rain.Reading(T0 + timedelta(hours=12), T0 + timedelta(hours=36), 0.7, id=2)
+    [found] = rain.qualifying_rains([hand, gauge], RB)
+    assert found.total_in == 0.7 and found.reading_ids == (2,)

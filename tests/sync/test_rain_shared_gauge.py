@@ -130,3 +130,50 @@ def test_the_rain_pages_say_whose_reading_counts(client, db, auth, people, gauge
     assert events(db, gauges["shared"]) == 0
     app_page = client.get("/app/rain")
     assert "counts only for that permittee's own sites" in app_page.get_data(as_text=True)
+
+
+def reading_at(client, headers, gauge_id, observed_at, amount, hours=24):
+    return client.post(
+        "/api/v1/sync/push",
+        headers=headers,
+        json={
+            "mutations": [
+                mutation(
+                    "rain_reading",
+                    uid(),
+                    {
+                        "gauge_id": gauge_id,
+                        "observed_at": observed_at,
+                        "amount_in": amount,
+                        "period_hours": hours,
+                    },
+                )
+            ]
+        },
+    ).get_json()["results"][0]
+
+
+def test_a_hand_reading_synced_late_over_a_longer_reading_still_makes_its_rain(
+    client, db, people, gauges, device_headers
+):
+    """The Village read 0.25 in from 06:00 to 12:00 UTC, then 0.40 in for the 24 hours to the next
+    noon: no window of 24 hours holds 0.5 in. The permittee's hand reading of 0.30 in at 13:00 comes
+    from a tablet that was offline; its period starts where the 06:00-12:00 reading ended, so it
+    overlaps the 24-hour one. The 24-hour reading shows more (0.65 in with the first, against 0.55),
+    but the hand reading and the first one hold 0.55 in within 24 hours: a rain, which the
+    gauge-wide choice of the larger total lost."""
+    village = device_headers(people["inspector"])
+    for observed_at, amount, hours in (
+        ("2026-11-30T12:00:00Z", 0.25, 6),
+        ("2026-12-01T12:00:00Z", 0.40, 24),
+    ):
+        applied = reading_at(client, village, gauges["own"], observed_at, amount, hours)
+        assert applied["status"] == "applied", applied
+    assert events(db, gauges["own"]) == 0
+    acme = device_headers(people["permittee"])
+    late = reading_at(client, acme, gauges["own"], "2026-11-30T13:00:00Z", 0.30)
+    assert late["status"] == "applied", late
+    assert late["data"]["period_start"] == "2026-11-30T12:00:00Z"
+    db.expire_all()
+    [event] = db.exec(select(RainEvent).where(RainEvent.gauge_id == gauges["own"])).all()
+    assert event.total_in == 0.55
