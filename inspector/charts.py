@@ -18,8 +18,9 @@ from .rules import clocks
 from .rules import rain as rain_rules
 from .rules.rulebook import Rulebook
 from .services import read_rows
+from .services.permits import current_permits
 from .services.rain import gauges_for_sites
-from .services.schedule import COUNTED_KINDS, current_permits, inspection_moment, permit_active_at
+from .services.schedule import COUNTED_KINDS, inspection_moment, permit_active_at
 
 W, H = 720, 250
 LEFT, RIGHT, TOP, BASE = 44, 708, 16, 150  # plot box for the rain bars

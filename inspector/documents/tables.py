@@ -13,7 +13,7 @@ from sqlmodel import Session, select
 from ..models import Answer, Finding, Inspection, Site, User
 from ..rules import clocks
 from ..services import enforcement, findings, sites
-from ..services.permits import status_on
+from ..services.permits import current_permits, status_on
 
 LOCAL_TIME = "%Y-%m-%d %H:%M %Z"
 
@@ -165,14 +165,12 @@ def findings_csv(
 def sites_geojson(
     session: Session, user: User, now: datetime, rb, *, site_id: int | None = None
 ) -> str:
-    from ..services import schedule
-
     query = sites.visible_sites_query(user).order_by(Site.id)
     if site_id is not None:
         query = query.where(Site.id == site_id)
     site_list = list(session.exec(query))
     ids = [s.id for s in site_list]
-    permits = schedule.current_permits(session, ids) if ids else {}
+    permits = current_permits(session, ids) if ids else {}
     counts = findings.counts_by_site(session, ids, now)
     stops = enforcement.site_status(session, ids, now)
     today = clocks.local_date(now, rb)  # a permit's status that day, as its page shows it

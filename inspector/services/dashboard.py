@@ -9,8 +9,8 @@ from sqlmodel import Session, select
 
 from ..models import Company, Permit, Site, User
 from ..rules.rulebook import Rulebook
-from . import enforcement, findings, permits, sites
-from .permits import status_on
+from . import enforcement, findings, sites
+from .permits import current_permits, status_on
 
 NEEDS_ACTION = "needs_action"
 
@@ -25,18 +25,6 @@ PERMIT_COLUMNS = (
     Permit.expires_on,
     Permit.commenced_at,
 )
-
-
-def current_permit_rows(session: Session, scope) -> dict:
-    """schedule.current_permits as column rows (what the schedule and the page read of a permit);
-    `scope`: a SELECT of site ids, or None for every site."""
-    query = select(*PERMIT_COLUMNS)
-    if scope is not None:
-        query = query.where(Permit.site_id.in_(scope))
-    out = {}
-    for permit in session.exec(query.order_by(*permits.CURRENT_LAST)).all():
-        out[permit.site_id] = permit  # the last wins, as permits.current_permit picks it
-    return out
 
 
 def urgency(row: dict) -> tuple:
@@ -70,7 +58,7 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
     scope = sites.visible_sites_query(user).with_only_columns(Site.id)  # not a 1,000-item IN list
     every_site = visible.whereclause is None  # staff: every site, so no list of ids to match
     # The permit the clocks follow, read once for both.
-    permits = current_permit_rows(session, None if every_site else scope)
+    permits = current_permits(session, None if every_site else scope, PERMIT_COLUMNS)
     companies = {c.id: c.name for c in session.exec(select(Company))}
     last: dict = {}  # each site's last inspection day, read with the schedule's last inspections
     due = schedule.due_items_many(

@@ -35,7 +35,7 @@ from ..models.enforcement import (
 from ..rules import clocks, signatures
 from ..rules import enforcement as rules
 from ..rules.rulebook import Rulebook
-from . import Forbidden, NotFound, ServiceError, audit, permits, schedule, seals, site_facts
+from . import Forbidden, NotFound, ServiceError, audit, permits, seals, site_facts
 from .findings import packet_changed
 
 ORDER_NAMESPACE = uuid.UUID("0f7e0c52-61a4-4d0b-a2a8-6f0d8f4b7a11")
@@ -344,7 +344,7 @@ def evaluate_many(
     for start in range(0, len(sites), TICK_BATCH):
         batch = sites[start : start + TICK_BATCH]
         ids = [s.id for s in batch]
-        current = schedule.current_permits(session, ids)
+        current = permits.current_permits(session, ids)
         for permit in current.values():
             permits.refresh_status(session, permit, today)
         facts = site_facts.gather_many(session, batch, now, rb, permits=current)

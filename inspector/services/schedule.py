@@ -34,7 +34,7 @@ from ..rules import clocks
 from ..rules import rain as rain_rules
 from ..rules.rulebook import Rulebook
 from . import read_rows, visits
-from .permits import CURRENT_LAST, IN_FORCE
+from .permits import IN_FORCE, current_permits
 from .rain import gauges_for_sites
 
 # A stop-work order suspends the permit's construction, not § 256-8D(3)(g)'s inspections and repairs:
@@ -275,17 +275,6 @@ def _last_visits(visit):
     return select(*list(ranked.c)[:7]).where(ranked.c.rank == 1)
 
 
-def current_permits(session: Session, site_ids) -> dict[int, Permit]:
-    """Each site's current permit, as permits.current_permit picks it (its newest in force, else its
-    newest), in one query (ids: a list or a SELECT of ids)."""
-    out: dict[int, Permit] = {}
-    for permit in session.exec(
-        select(Permit).where(Permit.site_id.in_(site_ids)).order_by(*CURRENT_LAST)
-    ).all():
-        out[permit.site_id] = permit  # each site's current permit comes last in CURRENT_LAST
-    return out
-
-
 def permit_start(permit: Permit, rb: Rulebook) -> datetime:
     return clocks.from_local(datetime.combine(permit.issued_on, time.min), rb)
 
@@ -466,7 +455,7 @@ def due_items_many(
     every_site: bool = False,
     last_days: dict | None = None,
 ) -> dict[int, list[dict]]:
-    """Due items for many sites in a fixed number of queries. `permits`: current_permits() of these sites,
+    """Due items for many sites in a fixed number of queries. `permits`: permits.current_permits of these sites,
     `site_gauges`: rain.gauges_for_sites() of them, when the caller has already read them; `every_site`:
     `sites` are all the Village's sites (a staff page), so the reads need no list of their ids;
     `last_days`: a dict to receive each site's last inspection day of any kind (the dashboard's "Last

@@ -20,6 +20,7 @@ from ..rules import enforcement as rules
 from ..rules.rulebook import Rulebook
 from . import permits, schedule, visits
 from .findings import UNRESOLVED
+from .permits import current_permits
 
 
 @lru_cache(maxsize=8)
@@ -129,13 +130,13 @@ def gather_many(
     permits: dict[int, Permit] | None = None,
     due: dict[int, list[dict]] | None = None,
 ) -> dict[int, rules.SiteFacts]:
-    """Facts of every site in `sites`, by site id. `permits`: schedule.current_permits of these sites and
+    """Facts of every site in `sites`, by site id. `permits`: permits.current_permits of these sites and
     `due`: schedule.due_items_many, when the caller has read them."""
     ids = [s.id for s in sites]
     if not ids:
         return {}
     if permits is None:
-        permits = schedule.current_permits(session, ids)
+        permits = current_permits(session, ids)
     if due is None:
         due = schedule.due_items_many(session, sites, now, rb, permits=permits)
     depth = max(rb["stop_work.repeat_critical_failures"], 1)

@@ -96,7 +96,7 @@ def test_staffs_application_beside_a_permit_in_force_waits_until_issued(db, make
     pending = _apply(db, site, supervisor, rival.company_id, today, fee_paid_on=today)
     assert pending.status == "applied"
     assert permits.current_permit(db, site.id).id == issued.id
-    assert schedule.current_permits(db, [site.id])[site.id].id == issued.id
+    assert permits.current_permits(db, [site.id])[site.id].id == issued.id
     assert ("weekly", "overdue") in _weekly(db, site)
     (event,) = permits.history(db, pending)
     assert f"{issued.number} stays in force until it is issued" in event.note
@@ -105,7 +105,7 @@ def test_staffs_application_beside_a_permit_in_force_waits_until_issued(db, make
     permits.issue(db, pending, site=site, user=supervisor, issued_on=today, rb=RB)
     db.commit()
     assert permits.current_permit(db, site.id).id == pending.id
-    assert schedule.current_permits(db, [site.id])[site.id].id == pending.id
+    assert permits.current_permits(db, [site.id])[site.id].id == pending.id
 
 
 def test_a_new_application_is_taken_once_the_permit_is_no_longer_in_force(db, make, people):
@@ -149,7 +149,7 @@ def test_an_application_beside_an_extended_permit_does_not_take_its_schedule(db,
     db.commit()
     assert newer.created_at >= old.created_at and newer.id > old.id
     assert permits.current_permit(db, site.id).id == old.id
-    assert schedule.current_permits(db, [site.id])[site.id].id == old.id
+    assert permits.current_permits(db, [site.id])[site.id].id == old.id
     assert ("weekly", "overdue") in _weekly(db, site)
 
 
@@ -180,7 +180,7 @@ def test_current_permit_and_current_permits_agree(db, make, people):
         made = [_row(db, site, status, at, company_id=company_id) for status, at in rows]
         expected[site.id] = made[current].id if made else None
     db.commit()
-    many = schedule.current_permits(db, site_ids)
+    many = permits.current_permits(db, site_ids)
     for site_id in site_ids:
         one = permits.current_permit(db, site_id)
         assert (one.id if one else None) == expected[site_id]
@@ -198,13 +198,13 @@ def test_current_permits_is_one_query_for_many_sites(app, db, make, people):
         _row(db, site, "issued", t, company_id=company_id)
         _row(db, site, "applied", t + timedelta(days=1), company_id=company_id)
     db.commit()
-    schedule.current_permits(db, site_ids)  # warm up: the transaction's first statements
+    permits.current_permits(db, site_ids)  # warm up: the transaction's first statements
     count = []
     engine = app.extensions["engine"]
     listener = lambda *a, **k: count.append(1)  # noqa: E731
     event.listen(engine, "before_cursor_execute", listener)
     try:
-        got = schedule.current_permits(db, site_ids)
+        got = permits.current_permits(db, site_ids)
     finally:
         event.remove(engine, "before_cursor_execute", listener)
     assert len(count) == 1

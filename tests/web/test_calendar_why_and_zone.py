@@ -10,7 +10,7 @@ from datetime import date, datetime
 from inspector.models import Inspection, RainGauge, SiteGauge
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
-from inspector.services import schedule
+from inspector.services import permits, schedule
 from inspector.web.calendar import explain, why_text
 from tests.services.test_schedule import add_rain, link_gauge
 
@@ -169,7 +169,7 @@ def test_a_suspended_sites_items_link_to_the_one_suspension_note(
         site = issued_site(make, people, name)
         inspect(db, site, local(2026, 11, 30, 10, 0))
         rain_at(db, site, local(2026, 12, 2, 7, 0))
-        permit = schedule.current_permits(db, [site.id])[site.id]
+        permit = permits.current_permits(db, [site.id])[site.id]
         permit.status = "suspended"
         db.add(permit)
     db.commit()
