@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import or_
 from sqlmodel import Session, select
 
-from inspector.models import AuditEvent, Site, StopWorkOrder, SyncConflict, SyncMutation, User
-from inspector.models.enforcement import INTERNAL_STATUSES
+from inspector.models import AuditEvent, Site, SyncConflict, SyncMutation, User
 from inspector.services import NotFound, ServiceError, bulk, by_keys, sites
 from inspector.services import photo_uploads as photo_store
 from inspector.services.inspections import Invalid, kinds_for
@@ -301,17 +300,6 @@ def parse_cursor(since: str | None) -> tuple[int, str | None]:
     return int(seq), catalog or None
 
 
-def _never_seen(session: Session, entity: str, entity_id: str, user: User) -> bool:
-    """A record on a site the user sees that the user never could see: a delete for it would tell
-    the device that it exists, and when it changed. A stop-work order in an internal status is one
-    for a permittee: it was never issued, so never shown (enforcement.INTERNAL_STATUSES). A record
-    that is gone, or one the user could see before, is still sent as a delete."""
-    if entity != "stop_work_order" or user.role != "permittee":
-        return False
-    order = session.get(StopWorkOrder, entity_id)
-    return order is not None and order.status in INTERNAL_STATUSES
-
-
 def pull(session: Session, *, user: User, since: str | None, limit: int | None, rb) -> PullResponse:
     seq, had_catalog = parse_cursor(since)
     limit = PULL_DEFAULT if limit is None else max(1, min(int(limit), PULL_MAX))
@@ -354,8 +342,11 @@ def pull(session: Session, *, user: User, since: str | None, limit: int | None, 
         touched[(entity, entity_id)] = None
     changes = []
     for entity, entity_id in touched:
-        data = handlers[entity].serialize(session, entity_id, user)
-        if data is None and _never_seen(session, entity, entity_id, user):
+        handler = handlers[entity]
+        data = handler.serialize(session, entity_id, user)
+        # A deletion of a record the user never could see would tell the device that it exists.
+        never_seen = getattr(handler, "never_seen", None)
+        if data is None and never_seen is not None and never_seen(session, entity_id, user):
             continue
         changes.append(
             Change(

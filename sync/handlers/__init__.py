@@ -14,6 +14,11 @@ A handler module looks like:
         def apply(self, session, mutation, ctx) -> Outcome: ...
         def serialize(self, session, entity_id, user) -> FindingRecord | None: ...  # None: gone/hidden
 
+Two optional methods: `wants_event(user, actor_id)` (False: this user's devices do not pull the change,
+e.g. another person's inspection) and `never_seen(session, entity_id, user)` (True: serialize's None
+is a record the user never could see, so no deletion is sent for it, which would tell the device it
+exists).
+
 A new entity's handler is added to the list in `load_all()`.
 """
 
@@ -66,6 +71,9 @@ class EntityHandler(Protocol):
     def apply(self, session, mutation: dict, ctx: SyncContext) -> Outcome: ...
 
     def serialize(self, session, entity_id: str, user) -> Any: ...  # a records model, or None
+
+    # Optional: def wants_event(self, user, actor_id) -> bool
+    # Optional: def never_seen(self, session, entity_id: str, user) -> bool
 
 
 def load_all() -> dict[str, EntityHandler]:

@@ -4,7 +4,7 @@ devices pull the orders of the sites they see (a permittee only orders issued to
 from __future__ import annotations
 
 from inspector.models import StopWorkOrder
-from inspector.models.enforcement import GROUNDS
+from inspector.models.enforcement import GROUNDS, INTERNAL_STATUSES
 from inspector.services import NotFound, enforcement, inspections, sites, visibility
 
 from ..schemas.push import StopWorkOrderPayload
@@ -114,6 +114,15 @@ class StopWorkOrderHandler:
         )
         data = record(order, photos_expected=expected, photos_received=received)
         return Outcome(status="applied", version=order.version, data=data)
+
+    def never_seen(self, session, entity_id, user) -> bool:
+        """An order a permittee was never shown: one still in an internal status (a proposal, or
+        one dismissed before it was issued: enforcement.INTERNAL_STATUSES). An order that is gone,
+        or one it could see before, is still sent as a deletion."""
+        if user.role != "permittee":
+            return False
+        order = session.get(StopWorkOrder, entity_id)
+        return order is not None and order.status in INTERNAL_STATUSES
 
     def serialize(self, session, entity_id, user) -> StopWorkOrderRecord | None:
         try:
