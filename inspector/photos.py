@@ -12,7 +12,8 @@ One pass per photo, and each image is decoded at most once:
 - a HEIC/HEIF (phones' default format; tablets' browsers cannot decode it, so the device sends the
   camera's file as it is) is decoded whole, turned upright and stored as a JPEG;
 - a JPEG with more scans than any encoder writes (photo_strip.MAX_SCANS) is refused before it is
-  decoded: each scan is another pass of the decoder over the whole image;
+  decoded: each scan is another pass of the decoder over the whole image; so is one made of more
+  segments than any encoder writes (MAX_SEGMENTS), before anything reads their headers;
 - transparent areas (PNG, WebP) are flattened onto white: a photo has no "nothing" behind it, and
   a JPEG thumbnail or page would otherwise show them black.
 Whatever is stored carries no metadata (inspector/photo_strip.py). GPS position and capture time
@@ -186,6 +187,14 @@ def _process_checked(data: bytes, content_type: str) -> Processed:
                 "cameras and phones write about 10, and each extra one makes the server decode the "
                 "whole image again. Send the camera's own file, or save the photo again as a JPEG.",
             ) from None
+        except photo_strip.TooManySegments as exc:
+            raise PhotoError(
+                422,
+                "too_many_segments",
+                f"The JPEG is made of more than {exc.limit:,} segments (its tables, notes and "
+                "scans); cameras and phones write about 20, and the server reads each one. Send "
+                "the camera's own file, or save the photo again as a JPEG.",
+            ) from None
         except photo_strip.Damaged as exc:
             raise PhotoError(422, "unreadable", str(exc)) from None
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
@@ -208,6 +217,8 @@ def _limit(fmt: str) -> int:
 
 
 def _process(data: bytes, content_type: str, fmt: str) -> Processed:
+    if fmt == "JPEG":  # counted before anything reads it (photo_strip.MAX_SEGMENTS, MAX_SCANS)
+        photo_strip.check_counts(data)
     im = Image.open(io.BytesIO(data), formats=[fmt])  # reads the header only
     width, height = im.size
     limit = _limit(fmt)
@@ -237,8 +248,6 @@ def _process(data: bytes, content_type: str, fmt: str) -> Processed:
         thumb = im.convert("RGB") if im.mode != "RGB" else im
         thumb.thumbnail((THUMB_EDGE, THUMB_EDGE))
     else:
-        if fmt == "JPEG":  # re-encoded, not stripped: counted before it is decoded
-            photo_strip.check_scans(data)
         if fmt == "JPEG" and max(width, height) > MAX_EDGE:
             # DCT scaling to the largest 1/2, 1/4 or 1/8 still over half of MAX_EDGE, then down.
             half = MAX_EDGE // 2 + 1

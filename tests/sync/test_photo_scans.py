@@ -70,3 +70,45 @@ def test_a_progressive_camera_jpeg_is_stored_as_it_came_without_its_metadata(
     assert b"SecretCam" not in stored
     assert b"\xff\xc2" in stored and progressive.scan_count(stored) == 10  # still progressive
     assert stored[-2000:] == data[-2000:]  # the compressed image untouched
+
+
+def test_a_jpeg_made_of_a_flood_of_segments_is_refused_before_anything_reads_them(
+    client, db, people, device_headers, monkeypatch
+):
+    """Empty comments cost 4 bytes each: 15 MB of them (3.9 million) held a processing slot for
+    7 s of CPU and 300 MB of memory while the image library read their headers one by one."""
+    from PIL import JpegImagePlugin
+
+    from inspector import photo_strip
+
+    photo = progressive.progressive()
+    flood = photo[:2] + b"\xff\xfe\x00\x02" * (photo_strip.MAX_SEGMENTS + 1) + photo[2:]
+    photos, files = count(db, Photo), count(db, StoredFile)
+
+    def unread(self, *args, **kwargs):
+        raise AssertionError("the image library read the file's headers")
+
+    monkeypatch.setattr(JpegImagePlugin.JpegImageFile, "_open", unread)
+    headers = device_headers(people["inspector"])
+    pid = uid()
+    res = put(client, headers, pid, flood)
+    assert res.status_code == 422, res.get_json()
+    assert res.get_json()["error"] == "too_many_segments"
+    reason = res.get_json()["reason"]
+    assert "more than 1,000 segments" in reason and "cameras and phones write about 20" in reason
+    assert (count(db, Photo), count(db, StoredFile)) == (photos, files)
+    assert client.head(f"/api/v1/photos/{pid}", headers=headers).status_code == 404
+
+
+def test_a_jpeg_with_hundreds_of_comments_is_stored_without_them(
+    client, db, people, device_headers
+):
+    """Under the limit: taken, its comments dropped with the rest of the metadata."""
+    photo = progressive.progressive()
+    noted = photo[:2] + b"\xff\xfe\x00\x0cNote #1234" * 900 + photo[2:]
+    pid = uid()
+    res = put(client, device_headers(people["permittee"]), pid, noted)
+    assert res.status_code == 201, res.get_json()
+    db.expire_all()
+    stored = db.get(StoredFile, db.get(Photo, pid).file_id).data
+    assert b"Note #1234" not in stored and stored == photo
