@@ -67,6 +67,12 @@ def local_date(moment: datetime | date, rb: Rulebook | None = None) -> date:
     return to_local(moment, rb or default()).date()
 
 
+def days_after(day: date, moment: datetime, rb: Rulebook) -> int:
+    """How many of the Village's days `moment` (UTC) falls after `day` (0: the same day): a record
+    received 19:30 on Wednesday, Thursday in UTC, is 3 days after Sunday's visit, not 4."""
+    return (local_date(moment, rb) - day).days
+
+
 def start_of_local_day(day: date, rb: Rulebook) -> datetime:
     """Local midnight at the start of `day`, as naive UTC (23 or 25 hours apart on DST days)."""
     return from_local(datetime.combine(day, time.min), rb)

@@ -94,7 +94,7 @@ def received(inspection: Inspection, rb: Rulebook) -> str:
     if inspection.received_at is None:
         return "-"
     at = clocks.to_local(inspection.received_at, rb)
-    days = (at.date() - inspection.inspected_on).days
+    days = clocks.days_after(inspection.inspected_on, inspection.received_at, rb)
     later = f", {days} day{'s' if days != 1 else ''} after the visit" if days > 0 else ""
     return f"{at:%Y-%m-%d %H:%M %Z}{later}"
 

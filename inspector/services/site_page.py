@@ -31,6 +31,7 @@ from ..models import (
     StopWorkOrder,
     User,
 )
+from ..rules import clocks
 from ..rules.rulebook import Rulebook
 from . import (
     enforcement,
@@ -90,7 +91,7 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
             "overdue": {f.id for f in unresolved if findings.is_overdue(f, now)},
         },
         "rain": rain_section(session, site, now, rb, every, link, gauges, linked, nearest, current),
-        "timeline": timeline(session, site, now, shown, site_permits, link, recent_findings),
+        "timeline": timeline(session, site, now, rb, shown, site_permits, link, recent_findings),
     }
 
 
@@ -362,7 +363,7 @@ def _timeline_statements() -> dict:
 
 
 def timeline(
-    session, site, now, orders, site_permits, link, recent_findings, days: int = TIMELINE_DAYS
+    session, site, now, rb, orders, site_permits, link, recent_findings, days: int = TIMELINE_DAYS
 ) -> list:
     """Inspections (with their photos), findings (`recent_findings`: those made in the period),
     notices, orders (`orders`: those the reader may see, orders_shown's) and rain events of the
@@ -386,6 +387,9 @@ def timeline(
                 "item": i,
                 "photos": thumbs.get(i.id, [])[:6],
                 "fails": i.fails,
+                # Sent on a later day than the visit it reports: the weekly clock counts it from
+                # the visit, so the Village sees that it came later (as the report says).
+                "days_late": clocks.days_after(i.inspected_on, i.received_at, rb),
             }
         )
     for f in recent_findings:

@@ -201,6 +201,13 @@ def test_the_report_says_when_the_record_reached_the_village(
     assert words in _visible_text(client.get(f"/inspections/{iid}").text)
     pdf = client.get(f"/inspections/{iid}.pdf").data
     assert words.removeprefix("Received ").encode() in pdf
+    # The site page's timeline says it too, in the same days.
+    timeline = _visible_text(client.get(f"/sites/{site.id}").text)
+    later = words.partition(", ")[2]
+    if later:
+        assert f"Received {later}" in timeline
+    else:
+        assert "after the visit" not in timeline
 
 
 def test_the_follow_up_table_says_how_its_due_times_were_read(
