@@ -72,7 +72,9 @@ def events(db, gauge_id) -> int:
     return n
 
 
-def push_reading(client, headers, gauge_id, amount=1.4):
+def push_reading(
+    client, headers, gauge_id, amount=1.4, observed_at="2026-11-30T13:00:00Z", hours=24
+):
     return client.post(
         "/api/v1/sync/push",
         headers=headers,
@@ -83,9 +85,9 @@ def push_reading(client, headers, gauge_id, amount=1.4):
                     uid(),
                     {
                         "gauge_id": gauge_id,
-                        "observed_at": "2026-11-30T13:00:00Z",
+                        "observed_at": observed_at,
                         "amount_in": amount,
-                        "period_hours": 24,
+                        "period_hours": hours,
                     },
                 )
             ]
@@ -132,27 +134,6 @@ def test_the_rain_pages_say_whose_reading_counts(client, db, auth, people, gauge
     assert "counts only for that permittee's own sites" in app_page.get_data(as_text=True)
 
 
-def reading_at(client, headers, gauge_id, observed_at, amount, hours=24):
-    return client.post(
-        "/api/v1/sync/push",
-        headers=headers,
-        json={
-            "mutations": [
-                mutation(
-                    "rain_reading",
-                    uid(),
-                    {
-                        "gauge_id": gauge_id,
-                        "observed_at": observed_at,
-                        "amount_in": amount,
-                        "period_hours": hours,
-                    },
-                )
-            ]
-        },
-    ).get_json()["results"][0]
-
-
 def test_a_hand_reading_synced_late_over_a_longer_reading_still_makes_its_rain(
     client, db, people, gauges, device_headers
 ):
@@ -167,11 +148,11 @@ def test_a_hand_reading_synced_late_over_a_longer_reading_still_makes_its_rain(
         ("2026-11-30T12:00:00Z", 0.25, 6),
         ("2026-12-01T12:00:00Z", 0.40, 24),
     ):
-        applied = reading_at(client, village, gauges["own"], observed_at, amount, hours)
+        applied = push_reading(client, village, gauges["own"], amount, observed_at, hours)
         assert applied["status"] == "applied", applied
     assert events(db, gauges["own"]) == 0
     acme = device_headers(people["permittee"])
-    late = reading_at(client, acme, gauges["own"], "2026-11-30T13:00:00Z", 0.30)
+    late = push_reading(client, acme, gauges["own"], 0.30, "2026-11-30T13:00:00Z")
     assert late["status"] == "applied", late
     assert late["data"]["period_start"] == "2026-11-30T12:00:00Z"
     db.expire_all()
