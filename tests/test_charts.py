@@ -148,3 +148,20 @@ def test_a_hand_reading_that_made_the_rain_is_the_bar_not_the_readings_it_overla
     assert rain_event.total_in == 0.6
     svg = site_timeline_svg(db, site, local(2026, 9, 13, 12, 0), RB)
     assert bars(svg) == {"Sep 11": "0.60"}
+
+
+def test_the_chart_counts_a_rain_joined_by_a_reading_that_only_touches_the_overlap():
+    """0.25 in from 06:00 to 12:00 UTC, then a hand reading of 0.30 in to 13:00 overlapping a
+    reading of 0.40 in for the 24 hours to the next noon: the clock's rain is the first two (0.55
+    in within 24 hours), so the bars are theirs, not the 0.40 that shows more on its own."""
+    from types import SimpleNamespace as Row
+
+    def utc(day, hour):
+        return datetime(2026, 11, day, hour)
+
+    rows = [
+        Row(period_start=utc(30, 6), period_end=utc(30, 12), amount_in=0.25),
+        Row(period_start=utc(30, 12), period_end=utc(30, 13), amount_in=0.30),
+        Row(period_start=utc(30, 12), period_end=datetime(2026, 12, 1, 12), amount_in=0.40),
+    ]
+    assert daily_rain(rows, RB) == {date(2026, 11, 30): 0.55}

@@ -136,20 +136,32 @@ def counted_readings(readings, rb: Rulebook) -> list:
     """The readings that count, each rain once (`readings`: of one gauge, anything with period_start,
     period_end and amount_in). Readings whose periods overlap measured the same rain: of each run of
     overlapping readings, those counted are the ones the post-rain clock counts: the readings of its
-    qualifying rains first (qualifying_rains), then, of the others that overlap none of those, the
-    set with the largest total (counted_once). A reading that overlaps none counts as it is,
-    unweighed: most do, and the site page draws its readings on every load."""
-    kept: list = []
-    run: list = []
+    qualifying rains first (qualifying_rains over all of `readings`, as a rain may join a reading
+    that only touches the run), then, of the others that overlap none of those, the set with the
+    largest total (counted_once). A reading that overlaps none counts as it is, unweighed: most do,
+    and the site page draws its readings on every load."""
+    ordered = sorted(readings, key=_PERIOD)
+    runs: list[list[int]] = []
     reach = None
-    for r in sorted(readings, key=_PERIOD):
-        if run and r.period_start < reach:
-            run.append(r)
+    for n, r in enumerate(ordered):
+        if runs and r.period_start < reach:
+            runs[-1].append(n)
             reach = max(reach, r.period_end)
-            continue
-        kept.extend(_weighed(run, rb) if len(run) > 1 else run)
-        run, reach = [r], r.period_end
-    kept.extend(_weighed(run, rb) if len(run) > 1 else run)
+        else:
+            runs.append([n])
+            reach = r.period_end
+    if all(len(run) == 1 for run in runs):
+        return ordered
+    as_readings = [
+        Reading(r.period_start, r.period_end, r.amount_in, id=n) for n, r in enumerate(ordered)
+    ]
+    rained = {n for rain in qualifying_rains(as_readings, rb) for n in rain.reading_ids}
+    kept: list = []
+    for run in runs:
+        if len(run) == 1:
+            kept.append(ordered[run[0]])
+        else:
+            kept.extend(ordered[n] for n in _weighed([as_readings[n] for n in run], rained))
     return kept
 
 
@@ -157,12 +169,18 @@ _PERIOD = attrgetter("period_start", "period_end")
 _END = attrgetter("end")
 
 
-def _weighed(run: list, rb: Rulebook) -> list:
-    readings = [Reading(r.period_start, r.period_end, r.amount_in, id=n) for n, r in enumerate(run)]
-    rained = {n for rain in qualifying_rains(readings, rb) for n in rain.reading_ids}
-    kept = [r for r in readings if r.id in rained]
-    rest = [r for r in readings if r.id not in rained and not any(overlap(r, k) for k in kept)]
-    return [run[c.id] for c in sorted(kept + counted_once(rest), key=_END)]
+def _weighed(run: list[Reading], rained: set) -> list[int]:
+    """The ids of a run of overlapping readings that count: those of a qualifying rain (`rained`),
+    then the largest total among the others that overlap none of them, in order of their ends."""
+    kept = sorted((r for r in run if r.id in rained), key=attrgetter("start"))
+    starts = [r.start for r in kept]  # kept never overlap: sorted by start, by end too
+
+    def clear(r: Reading) -> bool:
+        i = bisect.bisect_left(starts, r.end)  # kept[i - 1]: the last to start before r ends
+        return i == 0 or kept[i - 1].end <= r.start
+
+    rest = [r for r in run if r.id not in rained and clear(r)]
+    return [c.id for c in sorted(kept + counted_once(rest), key=_END)]
 
 
 def window_opens(end: datetime, rb: Rulebook) -> datetime:
