@@ -325,9 +325,11 @@ def pull(session: Session, *, user: User, since: str | None, limit: int | None, 
     touched: dict[tuple[str, str], None] = {}
     for _id, entity, entity_id, site_id, actor in events:
         if site_id in handed_over:
-            # Another company holds the site now: whatever changed there, the device is told only to
-            # drop the site and all it keeps of it (ids of the new holder's records do not leak).
-            touched[("site", str(site_id))] = None
+            # Another company holds the site now. A change of its permits (the hand-over among
+            # them) tells the device to drop the site and all it keeps of it; nothing else there,
+            # not even when, reaches it (ids and times of the new holder's records do not leak).
+            if entity == "permit":
+                touched[("site", str(site_id))] = None
             continue
         handler = handlers.get(entity)
         if (

@@ -105,6 +105,11 @@ export async function applyPull(body) {
     return { reset: true };
   }
   const writes = [];
+  // A permittee's site that arrives in a pull from a cursor but is not on the device (its company
+  // holds it again, or newly): its findings and records from before the cursor never come as
+  // changes, so the cursor goes and the next page is a full pull (docs/sync-protocol.md).
+  const incremental = (await meta.get('cursor')) !== undefined;
+  let pullAgain = false;
   for (const change of body.changes || []) {
     const name = storeFor(change.entity);
     const id = String(change.id);
@@ -114,12 +119,15 @@ export async function applyPull(body) {
       if (change.entity === 'site') writes.push(dropSiteRecords(tx, id));
       continue;
     }
+    if (change.entity === 'site' && incremental && body.user?.role === 'permittee'
+        && (await tx.objectStore('sites').getKey(key)) === undefined) pullAgain = true;
     const data = { ...(change.data || {}), id, version: change.version ?? change.data?.version ?? null };
     if (name === 'findings' && data.site_id != null) data.site_id = String(data.site_id);
     if (name === 'records') Object.assign(data, { key, entity: change.entity });
     writes.push(tx.objectStore(name).put(data));
   }
-  if (body.cursor !== undefined) writes.push(meta.put({ key: 'cursor', value: body.cursor }));
+  if (pullAgain) writes.push(meta.delete('cursor'));
+  else if (body.cursor !== undefined) writes.push(meta.put({ key: 'cursor', value: body.cursor }));
   if (body.user) {
     writes.push(meta.put({ key: 'user', value: body.user }));
     writes.push(meta.put({ key: 'packet_user_id', value: body.user.id }));
@@ -129,7 +137,7 @@ export async function applyPull(body) {
   writes.push(meta.put({ key: 'last_sync_at', value: new Date().toISOString() }));
   await Promise.all([...writes, tx.done]);
   emit('packet-changed', { count: (body.changes || []).length });
-  return { reset: false };
+  return { reset: false, pullAgain };
 }
 
 /**

@@ -416,9 +416,9 @@ async function pullPages() {
       const response = await call(`/sync/pull${query}`, { headers: await authHeaders() });
       if (!response.ok) return { ok: false, status: response.status, pages };
       const body = await response.json();
-      await store.applyPull(body);
+      const applied = await store.applyPull(body);
       pages += 1;
-      if (!body.has_more) return { ok: true, pages };
+      if (!body.has_more && !applied.pullAgain) return { ok: true, pages };
     }
   } catch (err) {
     if (err instanceof Stop) return { ok: false, stopped: err.kind, pages };

@@ -1,6 +1,7 @@
 """A site another company's permit takes over leaves the former holder's tablet at its next pull:
 the site, its findings and the records pulled for it go; the person's own drafts stay (nothing
-unsent is deleted). Offline and reloaded, the tablet still shows none of it."""
+unsent is deleted). Offline and reloaded, the tablet still shows none of it. When the company holds
+the site again, all of it comes back."""
 
 from __future__ import annotations
 
@@ -87,4 +88,18 @@ def test_a_handed_over_site_leaves_the_former_holders_tablet(
     page.reload()
     page.wait_for_selector("body[data-ready=outbox]")
     assert page.evaluate(KEPT, site_id) == after
+
+    # Prairie holds the site again (a new permit): its findings and its own inspection, recorded
+    # before the tablet's cursor, come back with it (the tablet pulls in full).
+    live_server.start()
+    context.set_offline(False)
+    with Session(engine) as db:
+        prairie_id = db.exec(select(Company).where(Company.name.startswith("Prairie"))).one().id
+        boss = db.exec(select(User).where(User.role == "supervisor")).first()
+        Factory(db).permit(db.get(Site, site_id), prairie_id, boss, issued=True, rb=rb)
+    assert page.evaluate(PULL)["ok"]
+    back = page.evaluate(KEPT, site_id)
+    assert str(site_id) in back["sites"], back
+    assert back["findings"] == before["findings"] and back["records"] == before["records"], back
+    assert back["drafts"] == [draft_id]
     context.close()

@@ -134,6 +134,19 @@ def test_a_former_holders_tablet_is_told_to_drop_the_site_and_learns_nothing_of_
     ]
     for secret in (iid, pid, finding.id, SECRET):
         assert secret not in text
+    # What the new holder does there next does not reach the former holder at all, not even when.
+    rival_inspects_again = client.post(
+        "/api/v1/sync/push",
+        headers=device_headers(people["other"]),
+        json={"mutations": [mutation("inspection", uid(), seal(inspection_payload(site)))]},
+    ).get_json()
+    assert rival_inspects_again["results"][0]["status"] == "applied"
+    after = client.get(
+        "/api/v1/sync/pull",
+        headers=acme,
+        query_string={"since": later.get_json()["cursor"]},
+    ).get_json()
+    assert after["changes"] == []
     # From scratch, the former holder's tablet gets nothing of the site but the same deletion.
     fresh = client.get("/api/v1/sync/pull", headers=device_headers(people["permittee"]))
     assert [
