@@ -32,17 +32,18 @@ class NotPrintable(ValueError):
 def render_for_print(data: bytes, *, marks=None, max_px: int = 1000) -> bytes:
     """JPEG bytes of the photo, at most `max_px` on its long side, with `marks` drawn on it.
     Raises NotPrintable for a JPEG with more scans or segments than any encoder writes."""
+    if data.startswith(b"\xff\xd8"):  # a JPEG: counted before the image library reads it
+        try:
+            check_counts(data)
+        except (TooManyScans, TooManySegments) as exc:
+            what = "scans" if isinstance(exc, TooManyScans) else "segments"
+            raise NotPrintable(
+                f"The photo is not printed: its file has more than {exc.limit:,} {what}, "
+                "which no camera writes, and decoding it would hold up this document. The "
+                "stored file is unchanged."
+            ) from None
     with Image.open(io.BytesIO(data)) as im:
         if im.format == "JPEG":
-            try:
-                check_counts(data)
-            except (TooManyScans, TooManySegments) as exc:
-                what = "scans" if isinstance(exc, TooManyScans) else "segments"
-                raise NotPrintable(
-                    f"The photo is not printed: its file has more than {exc.limit:,} {what}, "
-                    "which no camera writes, and decoding it would hold up this document. The "
-                    "stored file is unchanged."
-                ) from None
             # Decode at the smallest power-of-two scale still at least max_px on the long side:
             # draft() keeps both sides at least the size asked, so ask for the scaled shape.
             scale = min(1.0, max_px / max(im.size))

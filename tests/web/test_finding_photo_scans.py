@@ -61,3 +61,31 @@ def test_a_stored_photo_with_hundreds_of_scans_is_not_decoded_for_the_report(
     assert res.status_code == 200 and res.mimetype == "application/pdf"
     assert b"The photo is not printed: its file has more than 100 scans" in res.data
     assert f"Photo 1: SHA-256 {photo.sha256}".encode() in res.data  # still named and hashed
+
+
+def test_a_stored_photo_made_of_a_flood_of_segments_is_not_read_for_the_report(
+    client, auth, db, people, synced, monkeypatch
+):
+    """A file kept before the segment limit: the report counts its segments before the image
+    library reads a header, and prints the reason in its place."""
+    from PIL import JpegImagePlugin
+
+    _site, inspection_id, _payload, photos = synced
+    photo = db.get(Photo, photos[0][0])
+    stored = db.get(StoredFile, photo.file_id)
+    plain = progressive.progressive()
+    stored.data = plain[:2] + b"\xff\xf0\x00\x02" * 5000 + plain[2:]  # kept by the old strip
+    db.add(stored)
+    db.commit()
+    monkeypatch.setattr(pdf_module, "COMPRESS", False)
+    real_open = JpegImagePlugin.JpegImageFile._open
+
+    def _open(self):
+        assert self.fp.getvalue()[:6] != stored.data[:6], "the stored photo was read"
+        return real_open(self)
+
+    monkeypatch.setattr(JpegImagePlugin.JpegImageFile, "_open", _open)
+    auth.login(people["inspector"].email)
+    res = client.get(f"/inspections/{inspection_id}.pdf")
+    assert res.status_code == 200 and res.mimetype == "application/pdf"
+    assert b"The photo is not printed: its file has more than 1,000 segments" in res.data
