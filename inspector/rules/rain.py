@@ -18,7 +18,9 @@ How a qualifying rain is found (`qualifying_rains`):
     readings inside it count as whichever shows more. That choice can lose a rain: a reading of 0.6 inch
     overlapping two readings of 0.35 and 0.3 that straddle it shows less in all, yet it alone holds 0.5
     inch within 24 hours. So each window is also weighed on its own (its readings' non-overlapping best),
-    and a rain found so where the gauge-wide choice found none is a rain too. The ordinance does not say
+    and a rain found so where the gauge-wide choice found none is a rain too; one that goes on past a
+    rain the gauge-wide choice found, with a reading that overlaps none it counted (rain it measured
+    nowhere, not the same hours read twice), joins it and the rain ends with it. The ordinance does not say
     how to weigh two measures of one rain; the app takes the one that finds the rain (the protective
     reading). Readings that only touch (one ends as the next starts) are consecutive and add up. The rain
     pages flag every overlap (`overlapping`).
@@ -172,13 +174,8 @@ _END = attrgetter("end")
 def _weighed(run: list[Reading], rained: set) -> list[int]:
     """The ids of a run of overlapping readings that count: those of a qualifying rain (`rained`),
     then the largest total among the others that overlap none of them, in order of their ends."""
-    kept = sorted((r for r in run if r.id in rained), key=attrgetter("start"))
-    starts = [r.start for r in kept]  # kept never overlap: sorted by start, by end too
-
-    def clear(r: Reading) -> bool:
-        i = bisect.bisect_left(starts, r.end)  # kept[i - 1]: the last to start before r ends
-        return i == 0 or kept[i - 1].end <= r.start
-
+    kept = [r for r in run if r.id in rained]
+    clear = _clear_of(kept)  # kept never overlap: they are the readings of rains
     rest = [r for r in run if r.id not in rained and clear(r)]
     return [c.id for c in sorted(kept + counted_once(rest), key=_END)]
 
@@ -198,19 +195,63 @@ def qualifying_rains(readings: list[Reading], rb: Rulebook) -> list[Rain]:
         (r for r in readings if r.start >= window_opens(r.end, rb) and r.amount_in > 0),
         key=_END,
     )
-    rains = _rains(counted_once(usable), rb)
+    found = _rains(counted_once(usable), rb)
     # Most gauges never have two readings over the same time; where some have, a window weighed on
-    # its own may find a rain the gauge-wide choice lost. Rains found both ways stay as found above.
+    # its own may find a rain the gauge-wide choice lost: one where it found none, or one that
+    # goes on past a rain it found, with rain it measured nowhere (not the same hours read twice).
     if _any_overlap(usable):
-        for rain in _rains(usable, rb, weigh=True):
-            if not any(rain.start <= r.end and r.start <= rain.end for r in rains):
-                rains.append(rain)
-        rains.sort(key=attrgetter("start"))
-    return rains
+        counted = {id(r) for _, chosen in found for r in chosen}
+        clear = _clear_of([r for _, chosen in found for r in chosen])
+        extra = [
+            (rain, chosen)
+            for rain, chosen in _rains(usable, rb, weigh=True)
+            if not any(rain.start <= f.end and f.start <= rain.end for f, _ in found)
+            or any(id(r) not in counted and clear(r) for r in chosen)
+        ]
+        if extra:
+            found = _joined(found + extra)
+    return [rain for rain, _ in found]
 
 
-def _rains(usable: list[Reading], rb: Rulebook, weigh: bool = False) -> list[Rain]:
-    """Qualifying windows, joined into rains where they overlap or touch. `usable`: sorted by end.
+def _joined(rains: list[tuple[Rain, list[Reading]]]) -> list[tuple[Rain, list[Reading]]]:
+    """Rains that overlap or touch, as one: from the first start to the last end, its readings the
+    non-overlapping best of theirs (counted_once)."""
+    groups: list[tuple[datetime, datetime, dict]] = []
+    for rain, chosen in sorted(rains, key=lambda x: x[0].start):
+        if groups and rain.start <= groups[-1][1]:
+            start, end, members = groups[-1]
+            members.update((id(r), r) for r in chosen)
+            groups[-1] = (start, max(end, rain.end), members)
+        else:
+            groups.append((rain.start, rain.end, {id(r): r for r in chosen}))
+    out = []
+    for start, end, members in groups:
+        chosen = counted_once(list(members.values()))
+        total = round(sum(r.amount_in for r in chosen), 2)
+        out.append(
+            (Rain(start, end, total, tuple(r.id for r in chosen if r.id is not None)), chosen)
+        )
+    return out
+
+
+def _clear_of(kept: list[Reading]):
+    """A test of whether a reading overlaps none of `kept` (readings that never overlap each other),
+    by bisection: a year of hourly readings is checked against a year of counted ones."""
+    kept = sorted(kept, key=attrgetter("start"))
+    starts = [r.start for r in kept]  # sorted by start, and so by end too
+
+    def clear(r: Reading) -> bool:
+        i = bisect.bisect_left(starts, r.end)  # kept[i - 1]: the last to start before r ends
+        return i == 0 or kept[i - 1].end <= r.start
+
+    return clear
+
+
+def _rains(
+    usable: list[Reading], rb: Rulebook, weigh: bool = False
+) -> list[tuple[Rain, list[Reading]]]:
+    """Qualifying windows, joined into rains where they overlap or touch, each with the readings it
+    counts. `usable`: sorted by end.
     `weigh`: the readings overlap, and each window counts its own non-overlapping best
     (counted_once) instead of all it holds."""
     ends = [r.end for r in usable]  # sorted: a window's readings are found by bisection
@@ -239,13 +280,9 @@ def _rains(usable: list[Reading], rb: Rulebook, weigh: bool = False) -> list[Rai
         chosen = [r for r in usable if id(r) in members]
         if weigh:  # windows weighed apart may each have kept another of two overlapping readings
             chosen = counted_once(chosen)
+        total = round(sum(r.amount_in for r in chosen), 2)
         rains.append(
-            Rain(
-                start,
-                end,
-                round(sum(r.amount_in for r in chosen), 2),
-                tuple(r.id for r in chosen if r.id is not None),
-            )
+            (Rain(start, end, total, tuple(r.id for r in chosen if r.id is not None)), chosen)
         )
     return rains
 

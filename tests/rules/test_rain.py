@@ -161,3 +161,16 @@ def test_a_rain_joined_across_windows_counts_each_stretch_of_time_once():
     gauge = rain.Reading(T0 + timedelta(hours=12), T0 + timedelta(hours=36), 0.7, id=2)
     [found] = rain.qualifying_rains([hand, gauge], RB)
     assert found.total_in == 0.7 and found.reading_ids == (2,)
+
+
+def test_a_rain_goes_on_with_rain_that_only_a_window_weighed_on_its_own_finds():
+    """0.6 in from 23:00 to 11:00 holds 0.2 in read from 08:00 to 09:00; then 0.4 in from 16:00 to
+    04:00, which overlaps nothing. The gauge-wide choice (0.6 + 0.4) finds no window of 0.5 in
+    around the 0.4; the window to 04:00 holds the 0.2 and the 0.4 (0.6 in): the rain goes on to
+    04:00, so an inspection at noon the first day is not after it."""
+    first = rain.Reading(T0 - timedelta(hours=13), T0 - timedelta(hours=1), 0.6, id=0)
+    inside = rain.Reading(T0 - timedelta(hours=4), T0 - timedelta(hours=3), 0.2, id=1)
+    later = rain.Reading(T0 + timedelta(hours=4), T0 + timedelta(hours=16), 0.4, id=2)
+    [found] = rain.qualifying_rains([first, inside, later], RB)
+    assert (found.start, found.end) == (first.start, later.end)
+    assert found.total_in == 1.0 and found.reading_ids == (0, 2)  # no hour counted twice
