@@ -85,7 +85,7 @@ async function dropSiteRecords(tx, siteId) {
   }
 }
 
-export async function applyPull(body) {
+export async function applyPull(body, { fullPull = false } = {}) {
   const db = await getDb();
   const tx = db.transaction(['meta', 'sites', 'findings', 'records'], 'readwrite');
   const meta = tx.objectStore('meta');
@@ -107,8 +107,9 @@ export async function applyPull(body) {
   const writes = [];
   // A permittee's site that arrives in a pull from a cursor but is not on the device (its company
   // holds it again, or newly): its findings and records from before the cursor never come as
-  // changes, so the cursor goes and the next page is a full pull (docs/sync-protocol.md).
-  const incremental = (await meta.get('cursor')) !== undefined;
+  // changes, so the cursor goes and the next page is a full pull (docs/sync-protocol.md). Not on
+  // the later pages of a full pull (`fullPull`), whose sites come page by page.
+  const incremental = !fullPull && (await meta.get('cursor')) !== undefined;
   let pullAgain = false;
   for (const change of body.changes || []) {
     const name = storeFor(change.entity);

@@ -409,14 +409,16 @@ export const pullNow = oneAtATime(pullPages);
 
 async function pullPages() {
   let pages = 0;
+  let fullPull = false;  // this run started from no cursor (or restarted so): all of it comes
   try {
     for (;;) {
       const cursor = await store.getMeta('cursor');
+      if (!cursor) fullPull = true;
       const query = cursor ? `?since=${encodeURIComponent(cursor)}` : '';
       const response = await call(`/sync/pull${query}`, { headers: await authHeaders() });
       if (!response.ok) return { ok: false, status: response.status, pages };
       const body = await response.json();
-      const applied = await store.applyPull(body);
+      const applied = await store.applyPull(body, { fullPull });
       pages += 1;
       if (!body.has_more && !applied.pullAgain) return { ok: true, pages };
     }

@@ -103,3 +103,31 @@ def test_a_handed_over_site_leaves_the_former_holders_tablet(
     assert back["findings"] == before["findings"] and back["records"] == before["records"], back
     assert back["drafts"] == [draft_id]
     context.close()
+
+
+APPLY = """async () => {
+  const store = await import('/static/js/store.js');
+  const user = await store.getMeta('user');
+  const page = (siteId) => ({
+    cursor: '9:v', has_more: true, user: { ...user, role: 'permittee' },
+    changes: [{ entity: 'site', id: siteId, op: 'upsert', version: 1, data: { name: 'Lot ' + siteId } }],
+  });
+  await store.setMeta('cursor', '5:v');
+  const inFull = await store.applyPull(page('77'), { fullPull: true });
+  const cursorAfterFull = await store.getMeta('cursor');
+  const fromCursor = await store.applyPull(page('78'));
+  return [inFull.pullAgain, cursorAfterFull, fromCursor.pullAgain, await store.getMeta('cursor')];
+}"""
+
+
+def test_only_a_pull_from_a_cursor_starts_again_for_a_site_it_lacks(browser, tablet, live_server):
+    """The later pages of a full pull bring sites the device does not have yet: they go on from
+    the page's cursor. A pull from a cursor that brings one drops the cursor (a full pull next)."""
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, live_server.url, "permittee@prairie-builders.example")
+    page.goto(f"{live_server.url}/app/outbox")
+    page.wait_for_selector("body[data-ready=outbox]")
+    assert page.evaluate(PULL)["ok"]
+    assert page.evaluate(APPLY) == [False, "9:v", True, None]
+    context.close()
