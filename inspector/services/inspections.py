@@ -504,7 +504,7 @@ def prepare(checked: InspectionPayload, payload: dict, inspection_id, ctx, lk: L
         raise Invalid({**errors, "site_id": "Must be the site's id (a whole number)."})
     site = lk.site(site_id)
     if site is None:  # another company's site, or none: 404, ids do not leak
-        raise NotFound("No such site.")
+        raise sites.unseen(lk.session, user, site_id)
 
     kind = checked.kind
     if kind not in INSPECTION_KINDS:

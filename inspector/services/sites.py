@@ -236,6 +236,22 @@ def held_and_handed_over(session: Session, user: User) -> tuple[set[int], set[in
     return held, set(ever) - held
 
 
+HANDED_OVER = (
+    "Your company no longer holds this site: another company's permit has taken it over, so the "
+    "Village takes no record for it from you. Nothing was stored; keep the record (it can be "
+    "downloaded from the outbox) and tell the Village what you saw."
+)
+
+
+def unseen(session: Session, user: User, site_id) -> NotFound:
+    """The refusal for a site the user may not see: a permittee whose company held it before
+    another company's permit took it over is told so (it knew the site); anyone else hears
+    "No such site.", as for a site that does not exist (ids of others' sites do not leak)."""
+    if user.role == "permittee" and site_id in held_and_handed_over(session, user)[1]:
+        return NotFound(HANDED_OVER)
+    return NotFound("No such site.")
+
+
 def visible_among(session: Session, user: User, site_ids) -> list[Site]:
     """The sites of `site_ids` the user may see (staff: every one that exists, read by a statement
     built once; a sync batch asks this for its sites)."""

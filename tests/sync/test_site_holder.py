@@ -158,3 +158,31 @@ def test_a_former_holders_tablet_is_told_to_drop_the_site_and_learns_nothing_of_
     stranger = make.user("permittee", email="third@example.test", company="Third Trenching")
     body = client.get("/api/v1/sync/pull", headers=device_headers(stranger)).get_json()
     assert all(c["id"] != str(site.id) for c in body["changes"] if c["entity"] == "site")
+
+
+def test_a_former_holders_late_record_is_refused_in_words_it_can_act_on(
+    client, db, make, people, device_headers
+):
+    """A record made on the tablet before the hand-over and sent after it is refused (404, nothing
+    stored), saying why to the company that held the site; a company that never held it hears
+    only "No such site.", as for a site that does not exist."""
+    site = make.site(people["supervisor"], name="Handed On")
+    old = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    permit_service.set_status(db, old, "expired", user_id=people["supervisor"].id)
+    db.commit()
+    make.permit(site, people["other"].company_id, people["supervisor"], issued=True)
+
+    def push_as(user):
+        body = {"mutations": [mutation("inspection", uid(), seal(inspection_payload(site)))]}
+        return client.post("/api/v1/sync/push", headers=device_headers(user), json=body)
+
+    [late] = push_as(people["permittee"]).get_json()["results"]
+    assert (late["status"], late["code"]) == ("rejected", 404)
+    assert "no longer holds this site" in late["reason"] and "Nothing was stored" in late["reason"]
+    stranger = make.user("permittee", email="fourth@example.test", company="Fourth Fill")
+    [unknown] = push_as(stranger).get_json()["results"]
+    assert (unknown["status"], unknown["code"], unknown["reason"]) == (
+        "rejected",
+        404,
+        "No such site.",
+    )
