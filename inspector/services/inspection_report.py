@@ -94,9 +94,15 @@ def received(inspection: Inspection, rb: Rulebook) -> str:
     if inspection.received_at is None:
         return "-"
     at = clocks.to_local(inspection.received_at, rb)
-    days = clocks.days_after(inspection.inspected_on, inspection.received_at, rb)
-    later = f", {days} day{'s' if days != 1 else ''} after the visit" if days > 0 else ""
-    return f"{at:%Y-%m-%d %H:%M %Z}{later}"
+    later = after_the_visit(inspection.inspected_on, inspection.received_at, rb)
+    return f"{at:%Y-%m-%d %H:%M %Z}" + (f", {later}" if later else "")
+
+
+def after_the_visit(inspected_on, received_at, rb: Rulebook) -> str:
+    """'3 days after the visit' for a record received on a later Village day than its visit, ""
+    for one received the same day: the report and the site page's timeline say it alike."""
+    days = clocks.days_after(inspected_on, received_at, rb)
+    return f"{days} day{'s' if days != 1 else ''} after the visit" if days > 0 else ""
 
 
 def qualification(session: Session, inspection: Inspection, rb: Rulebook) -> str | None:

@@ -31,7 +31,6 @@ from ..models import (
     StopWorkOrder,
     User,
 )
-from ..rules import clocks
 from ..rules.rulebook import Rulebook
 from . import (
     enforcement,
@@ -43,6 +42,7 @@ from . import (
     schedule,
     sites,
 )
+from .inspection_report import after_the_visit
 from .inspections import kinds_for
 
 TIMELINE_DAYS = 42
@@ -389,7 +389,7 @@ def timeline(
                 "fails": i.fails,
                 # Sent on a later day than the visit it reports: the weekly clock counts it from
                 # the visit, so the Village sees that it came later (as the report says).
-                "days_late": clocks.days_after(i.inspected_on, i.received_at, rb),
+                "received_late": after_the_visit(i.inspected_on, i.received_at, rb),
             }
         )
     for f in recent_findings:
