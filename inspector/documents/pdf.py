@@ -176,13 +176,20 @@ def _order_facts(ctx, rb) -> list[tuple[str, str]]:
     rows = [
         ("Order", order.id),
         ("Site", f"{site.name}, {site.address}"),
-        ("Permittee", company.name if company else "No permit issued - the landowner or land user"),
+        ("Permittee", _permittee(company, ctx["under_permit"])),
         ("Permit", (permit.number or f"Application #{permit.id}") if permit else "None"),
         ("Issued", local(order.issued_at, rb)),
     ]
     if order.posted_at:
         rows.append(("Posted on site", local(order.posted_at, rb)))
     return rows
+
+
+def _permittee(company, under_permit: bool) -> str:
+    if company and under_permit:
+        return company.name
+    applicant = f" (applicant: {company.name})" if company else ""
+    return f"No permit issued - the landowner or land user{applicant}"
 
 
 def _unique_grounds(order) -> list[str]:
@@ -229,7 +236,7 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
             doc.para(f"- {rb[f'stop_work.grounds.{ground}.to_lift']}")
         then = (
             f"Otherwise the Village may revoke the permit ({rb[c + 'revocation_citation']})."
-            if ctx["permit"]
+            if ctx["under_permit"]
             else f"Otherwise the Village may request the Village Attorney to obtain a cease and desist order "
             f"({rb[c + 'cease_desist_citation']})."
         )

@@ -798,6 +798,15 @@ def compliance_end(order, rb: Rulebook | None = None) -> datetime | None:
     return max(order.compliance_due, clocks.stop_work_compliance_due(start, rb))
 
 
+def ordered_under_permit(order: StopWorkOrder, permit: Permit | None) -> bool:
+    """Whether the order was made to a permittee, whose permit § 256-10B lets the Village revoke,
+    or to a landowner or land user where no permit has been issued (§ 256-10C): the permit's status
+    when the order was issued (an application not yet decided is no permit)."""
+    if permit is None:
+        return False
+    return (order.permit_status_before or permit.status) in permits.IN_FORCE
+
+
 def next_step(session: Session, order: StopWorkOrder, now: datetime) -> dict:
     """What may follow an order in force: revocation (a permit) or a cease-and-desist request (none)."""
     permit = session.get(Permit, order.permit_id) if order.permit_id else None

@@ -1,0 +1,89 @@
+"""What a stop-work order says follows if it is not complied with: § 256-10B (revoke the permit)
+only where a permit was issued; § 256-10C (a cease-and-desist request) where none was, including a
+site whose application is still under review. The notice, its PDF and the order page say the same
+step the service allows."""
+
+import re
+from datetime import timedelta
+
+from inspector.documents import pdf as pdf_module
+from inspector.models.base import utcnow
+from inspector.services import enforcement
+from tests.support.enforcement import record_inspection
+from tests.sync.helpers import signature
+
+
+def _pdf_text(data: bytes) -> str:
+    """The text of an uncompressed PDF, its wrapped lines joined with spaces."""
+    lines = re.findall(rb"\((.*?)\) Tj", data)
+    return " ".join(
+        line.decode("latin-1").replace("\\(", "(").replace("\\)", ")") for line in lines
+    )
+
+
+def test_an_order_on_a_site_with_only_an_application_names_the_cease_and_desist_step(
+    app, client, auth, db, make, people, monkeypatch
+):
+    rb = app.extensions["rulebook"]
+    site = make.site(people["supervisor"], name="Pending Lot")
+    application = make.permit(site, people["permittee"].company_id, people["supervisor"])
+    assert application.status in ("applied", "under_review")
+    now = utcnow()
+    _, _, [order] = record_inspection(
+        db, site, rb, at=now - timedelta(hours=1), passed=("INLET",), user=people["inspector"]
+    )
+    assert [g["ground"] for g in order.grounds] == ["no_permit"]
+    assert order.permit_id == application.id
+    enforcement.issue(
+        db,
+        order,
+        user=people["supervisor"],
+        now=now,
+        rb=rb,
+        confirmed=True,
+        signature=signature(),
+    )
+    db.commit()
+    assert enforcement.next_step(db, order, now)["kind"] == "cease_desist"
+
+    auth.login(people["supervisor"].email)
+    notice = client.get(f"/orders/{order.id}/notice").text
+    assert "may revoke the permit" not in notice
+    assert "cease and desist order (§ 256-10C)" in notice
+    # The applicant is not a permittee: no permit has been issued to it.
+    permittee = notice.split("Permittee</dt>")[1].split("</dd>")[0]
+    assert "No permit issued" in permittee and "(applicant: Acme Earthworks)" in permittee
+    monkeypatch.setattr(pdf_module, "COMPRESS", False)
+    pdf = _pdf_text(client.get(f"/orders/{order.id}/notice.pdf").data)
+    assert "may revoke the permit" not in pdf
+    assert "cease and desist order (§ 256-10C)" in pdf
+    assert "No permit issued - the landowner or land user (applicant: Acme Earthworks)" in pdf
+
+
+def test_an_order_under_an_issued_permit_names_its_revocation(
+    app, client, auth, db, make, people, monkeypatch
+):
+    rb = app.extensions["rulebook"]
+    site = make.site(people["supervisor"], name="Permitted Lot")
+    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    now = utcnow()
+    order = enforcement.propose_manual(
+        db,
+        site,
+        user=people["supervisor"],
+        grounds=["plan_not_implemented"],
+        notes="Fence down",
+        now=now,
+        rb=rb,
+    )
+    enforcement.issue(
+        db, order, user=people["supervisor"], now=now, rb=rb, confirmed=True, signature=signature()
+    )
+    db.commit()
+    auth.login(people["supervisor"].email)
+    notice = client.get(f"/orders/{order.id}/notice").text
+    assert "may revoke the permit (§ 256-10B)" in notice
+    assert "Acme Earthworks" in notice.split("Permittee</dt>")[1].split("</dd>")[0]
+    monkeypatch.setattr(pdf_module, "COMPRESS", False)
+    pdf = _pdf_text(client.get(f"/orders/{order.id}/notice.pdf").data)
+    assert "may revoke the permit (§ 256-10B)" in pdf
