@@ -69,6 +69,10 @@ async function saveNow({ evenIfNotMine = false } = {}) {
     saveState.textContent = `Saved on this device at ${villageTime(new Date(), 'time')}`;
     return true;
   } catch (error) {
+    if (drafts.isElsewhereError(error)) {
+      await changedElsewhere({ lost: true });
+      return false;
+    }
     saveState.className = 'save-state failed';
     saveState.textContent = drafts.isQuotaError(error)
       ? 'This device\'s storage is full: your last change is NOT saved. The draft as saved before is intact. Send the outbox or free space, then try again.'
@@ -515,6 +519,10 @@ async function onSubmit(event) {
   try {
     await drafts.submit(state.draft, payload, photos);
   } catch (error) {
+    if (drafts.isElsewhereError(error)) {
+      await changedElsewhere({ lost: false });
+      return;
+    }
     $('submit-errors').textContent = drafts.isQuotaError(error)
       ? 'This device\'s storage is full: the inspection was NOT submitted. The draft is intact.'
       : `The inspection could not be submitted on this device (${error.message}). The draft is intact.`;
@@ -705,6 +713,51 @@ function putAway(user) {
     : 'Saving stopped: nobody is signed in on this device now.';
   notYours();
 }
+
+// The same draft open in another tab or window of this device was saved, submitted or discarded
+// there: this copy is older, so it stops saving (store.saveDraftOverOwn refuses it anyway) and the
+// page says what happened and how to go on. `lost`: a change made here could not be saved.
+async function changedElsewhere({ lost }) {
+  if (form.hidden) return;
+  clearTimeout(state.saveTimer);
+  state.saveTimer = null;
+  form.hidden = true;
+  setFormInProgress(false);
+  const kept = await store.getDraft(state.draft.id).catch(() => null);
+  const queued = !kept && (await store.listOutbox().catch(() => []))
+    .some((m) => m.entity_id === state.draft.id);
+  const notSaved = lost ? ' Your last change on this page was NOT saved.' : '';
+  saveState.className = 'save-state failed';
+  saveState.textContent = 'Saving stopped on this page.';
+  const box = $('inspect-problem');
+  const link = document.createElement('a');
+  link.className = 'btn';
+  if (kept) {
+    problem('This inspection was changed in another tab or window on this device. This page stopped '
+      + `saving so that it does not write its older copy over those answers.${notSaved} `
+      + 'Open the draft again to carry on from what was saved there.');
+    link.href = `/app/inspect?draft=${encodeURIComponent(state.draft.id)}`;
+    link.textContent = 'Open the saved draft';
+  } else if (queued) {
+    problem(`This inspection was submitted from another tab or window on this device: it is in the outbox.${notSaved}`);
+    link.href = '/app/outbox';
+    link.textContent = 'Open the outbox';
+  } else {
+    problem(`This draft was discarded in another tab or window on this device.${notSaved}`);
+    link.href = '/app/';
+    link.textContent = 'Back to My sites';
+  }
+  box.append(' ', link);
+  announce(box.textContent);
+  document.body.dataset.ready = 'changed-elsewhere';
+}
+
+store.events.addEventListener('draft-changed', (event) => {
+  const { id, rev, fromOtherTab } = event.detail || {};
+  if (!fromOtherTab || !state.draft || id !== state.draft.id || form.hidden) return;
+  if (rev !== null && rev === state.draft.rev) return;
+  changedElsewhere({ lost: Boolean(state.saveTimer) });
+});
 
 // This tab or another one learned that someone else holds the device: an open draft that is not
 // theirs is put away (an edit typed before that was known is saved to it first; nothing is lost).

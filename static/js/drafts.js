@@ -53,9 +53,23 @@ export function isQuotaError(error) {
     || /quota/i.test(String(error.message || '')));
 }
 
-export async function saveDraft(draft) {
-  draft.updated_at = new Date().toISOString();
-  await store.putDraft(draft);
+// One save after another on a page: each is checked against the copy the one before it wrote
+// (store.saveDraftOverOwn refuses a draft changed in another tab meanwhile).
+let saving = Promise.resolve();
+
+export function saveDraft(draft) {
+  const save = saving.then(() => {
+    draft.updated_at = new Date().toISOString();
+    return store.saveDraftOverOwn(draft);
+  });
+  saving = save.catch(() => {});
+  return save;
+}
+
+/** A save or submit refused because another tab of this device changed, submitted or discarded the
+ * draft meanwhile. */
+export function isElsewhereError(error) {
+  return error?.name === 'DraftElsewhereError';
 }
 
 /**
@@ -181,7 +195,7 @@ export async function submit(draft, payload, photos) {
     photo_ids: photos.map((p) => p.id),
     summary: { site_name: draft.site_name, kind: draft.kind, inspected_on: payload.inspected_on },
   };
-  await store.enqueueFromDraft(draft.id, mutation);
+  await store.enqueueFromDraft(draft.id, mutation, { rev: draft.rev ?? 0 });
   return mutation;
 }
 

@@ -196,6 +196,32 @@ export async function putDraft(draft) {
   await (await getDb()).put('drafts', draft);
 }
 
+/**
+ * Save a draft open on a page only over the copy that page last saved: `rev` counts the saves. A
+ * draft open in two tabs (or windows) of this device is saved by one of them; the other, holding
+ * an older copy, must not write it back over those answers, nor bring back a draft submitted or
+ * discarded meanwhile. Refused with a DraftElsewhereError (`gone` when it is no longer a draft);
+ * nothing is written then. Other tabs hear of every save (`draft-changed`).
+ */
+export async function saveDraftOverOwn(draft) {
+  const db = await getDb();
+  const tx = db.transaction('drafts', 'readwrite');
+  const kept = await tx.store.get(draft.id);
+  const rev = draft.rev ?? 0;
+  if (kept ? (kept.rev ?? 0) !== rev : rev > 0) {
+    tx.abort();
+    await tx.done.catch(() => {});
+    const error = new Error(kept ? 'this draft was changed in another tab'
+      : 'this draft was submitted or discarded in another tab');
+    error.name = 'DraftElsewhereError';
+    error.gone = !kept;
+    throw error;
+  }
+  await Promise.all([tx.store.put({ ...draft, rev: rev + 1 }), tx.done]);
+  draft.rev = rev + 1;
+  emit('draft-changed', { id: draft.id, rev: draft.rev }, { toOtherTabs: true });
+}
+
 export async function getDraft(id) {
   return (await getDb()).get('drafts', id);
 }
@@ -210,6 +236,7 @@ export async function deleteDraft(id) {
   const tx = db.transaction(['drafts', 'photos'], 'readwrite');
   const photos = await tx.objectStore('photos').index('inspection_id').getAllKeys(id);
   await Promise.all([tx.objectStore('drafts').delete(id), ...photos.map((k) => tx.objectStore('photos').delete(k)), tx.done]);
+  emit('draft-changed', { id, rev: null }, { toOtherTabs: true });
 }
 
 // ------------------------------------------------------------------ outbox
@@ -237,10 +264,21 @@ export async function enqueue(mutation) {
 // The entry goes out under the draft's author; someone else signed in on a shared tablet cannot submit
 // it (checked here, inside the transaction, as well as on the capture page). A draft saved before drafts
 // recorded their author goes out under whoever is signed in, as it did before.
-export async function enqueueFromDraft(draftId, mutation) {
+// With `rev` (the page's last save, saveDraftOverOwn): only that copy goes out, never one changed,
+// submitted or discarded in another tab meanwhile (a DraftElsewhereError, nothing queued).
+export async function enqueueFromDraft(draftId, mutation, { rev } = {}) {
   const db = await getDb();
   const tx = db.transaction(['meta', 'drafts', 'outbox'], 'readwrite');
   const [userRow, draft] = await Promise.all([tx.objectStore('meta').get('user'), tx.objectStore('drafts').get(draftId)]);
+  if (rev !== undefined && (!draft || (draft.rev ?? 0) !== rev)) {
+    tx.abort();
+    await tx.done.catch(() => {});
+    const error = new Error(draft ? 'this draft was changed in another tab'
+      : 'this draft was submitted or discarded in another tab');
+    error.name = 'DraftElsewhereError';
+    error.gone = !draft;
+    throw error;
+  }
   const user = userRow?.value;
   const author = draft?.user_id ?? null;
   if (author !== null && user && String(author) !== String(user.id)) {
@@ -256,6 +294,7 @@ export async function enqueueFromDraft(draftId, mutation) {
     tx.done,
   ]);
   emit('outbox-changed', { mutation_id: mutation.mutation_id });
+  emit('draft-changed', { id: draftId, rev: null }, { toOtherTabs: true });
 }
 
 export async function listOutbox() {
