@@ -81,7 +81,7 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
         "overview": overview(every, unresolved, stop, current, user, now, rb),
         "permits": [
             (p, permits.clocks_view(session, p, site, rb, now, docs=docs.get(p.id, [])))
-            for p in site_permits
+            for p in permits_shown(site_permits, user)
         ],
         "readings": recorded_readings(session, site, rb),
         "orders": orders_section(shown, stop),
@@ -179,6 +179,14 @@ def permits_and_documents(session: Session, site_id: int) -> tuple[list, dict[in
         if doc is not None:
             docs.setdefault(permit.id, []).append(doc)
     return list(site_permits.values()), docs
+
+
+def permits_shown(site_permits: list[Permit], user: User) -> list[Permit]:
+    """The site's permits this person may see: staff every one; a permittee its company's only
+    (another company's application, denied or taken over, is refused on its own page as well)."""
+    if user.role != "permittee":
+        return site_permits
+    return [p for p in site_permits if p.company_id == user.company_id]
 
 
 def start_for(due: list[dict], user: User) -> dict:
