@@ -9,11 +9,12 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-from flask import Blueprint, current_app, render_template, request
+from flask import Blueprint, abort, current_app, render_template, request
 from sqlmodel import select
 
 from ..db import get_session
 from ..models import AuditEvent, Device, Site, User
+from ..models.base import MAX_ID
 from ..rules.clocks import to_local
 from ..security import STAFF, roles_required
 
@@ -138,6 +139,17 @@ def people_named(session, events) -> dict[int, str]:
     return dict(session.exec(select(User.id, User.name).where(User.id.in_(ids))).all())
 
 
+def _record_number(value: str, name: str) -> int:
+    """A database id from the address (a site's, or the page's `before` event), or 400: a number
+    no column holds would fail in the database."""
+    if value.isascii() and value.isdigit() and len(value) <= 10 and int(value) <= MAX_ID:
+        return int(value)
+    abort(
+        400,
+        description=f"{name} in the address must be a record's number; open the audit page again.",
+    )
+
+
 @bp.route("/audit/")
 @roles_required(*STAFF)
 def index():
@@ -153,11 +165,11 @@ def index():
         query = query.where(AuditEvent.entity == entity)
     if entity_id:
         query = query.where(AuditEvent.entity_id == entity_id)
-    if site_id.isdigit():
-        query = query.where(AuditEvent.site_id == int(site_id))
+    if site_id:
+        query = query.where(AuditEvent.site_id == _record_number(site_id, "site_id"))
     before = args.get("before", "")
-    if before.isdigit():
-        query = query.where(AuditEvent.id < int(before))
+    if before:
+        query = query.where(AuditEvent.id < _record_number(before, "before"))
     events = list(session.exec(query.order_by(AuditEvent.id.desc()).limit(PAGE)))
     people = people_named(session, events)
     site_names = dict(session.exec(select(Site.id, Site.name)).all())
