@@ -3,6 +3,9 @@ permittee's notices and plan-modification requests."""
 
 from __future__ import annotations
 
+import re
+from urllib.parse import quote
+
 from flask import (
     Blueprint,
     Response,
@@ -216,12 +219,22 @@ def document(permit_id: int, doc_id: int):
     if doc is None or doc.permit_id != permit.id:
         abort(404)
     data = session.get(StoredFile, doc.file_id).data
-    safe_name = "".join(ch for ch in doc.filename if ch.isalnum() or ch in "._-") or "document"
     return Response(
         data,
         mimetype=doc.content_type,
-        headers={"Content-Disposition": f'attachment; filename="{safe_name}"'},
+        headers={"Content-Disposition": attachment(doc.filename)},
     )
+
+
+def attachment(filename: str) -> str:
+    """A download's Content-Disposition under its own name (RFC 6266): headers are Latin-1, so an
+    ASCII fallback for old browsers and the name itself as UTF-8 in filename*."""
+    stem, _dot, ext = filename.rpartition(".") if "." in filename else (filename, "", "")
+    fallback = re.sub(r"[^A-Za-z0-9-]+", "_", stem).strip("_") or "document"
+    ext = re.sub(r"[^A-Za-z0-9]+", "", ext)[:10]
+    if ext:
+        fallback += "." + ext
+    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 @bp.route("/permits/<int:permit_id>/fee", methods=["POST"])
