@@ -75,6 +75,9 @@ class SiteFacts:
     findings: tuple[FindingFact, ...] = ()  # open, corrected or reopened
     due: tuple[DueFact, ...] = ()
     notices: tuple[NoticeFact, ...] = ()
+    # § 256-10A(1) reaches activity "regulated under this article" only (rules.applicability):
+    # where the article does not apply, the reason it gives.
+    unregulated: str = ""
 
 
 @dataclass(frozen=True)
@@ -138,7 +141,7 @@ def _trigger(rule: str, rb: Rulebook, reason: str, keys, **evidence) -> Trigger:
 
 
 def _no_permit(facts: SiteFacts, rb: Rulebook) -> list[Trigger]:
-    if not facts.inspections:
+    if not facts.inspections or facts.unregulated:
         return []
     latest = facts.inspections[0]
     if not latest.active_disturbance:
@@ -351,6 +354,8 @@ def _why_stale(ground: dict, facts: SiteFacts, rb: Rulebook) -> str:
         return f"The inspection it says was not made has been made since ({seen})."
     if rule == "overdue_findings":
         return "None of its corrective actions is still past due: corrected, closed or withdrawn since."
+    if rule == "no_permit" and facts.unregulated:
+        return f"The article does not regulate this site: {facts.unregulated}"
     if rule == "no_permit":
         return (
             "A permit is in force now, or the latest inspection records no active land disturbance"

@@ -15,12 +15,13 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from ..models import Answer, ControlMeasureNotice, Finding, Permit, Photo
-from ..rules import calculators
+from ..rules import applicability, calculators
 from ..rules import enforcement as rules
 from ..rules.rulebook import Rulebook
 from . import permits, schedule, visits
 from .findings import UNRESOLVED
 from .permits import current_permits
+from .sites import facts as coverage_facts
 
 
 @lru_cache(maxsize=8)
@@ -179,8 +180,10 @@ def gather_many(
             )
         )
     out = {}
-    for sid in ids:
+    for site in sites:
+        sid = site.id
         permit = permits.get(sid)
+        coverage = applicability.ordinance_applies(coverage_facts(site), rb)
         first_active = None
         if permit is not None and sid in first:
             iid, visit_id, day, start = first[sid]
@@ -208,6 +211,7 @@ def gather_many(
             findings=tuple(findings[sid]),
             due=tuple(_due_fact(d) for d in due.get(sid, [])),
             notices=tuple(notices.get(permit.id, ())) if permit else (),
+            unregulated="" if coverage.applies else f"{coverage.reason} ({coverage.citation})",
         )
     return out
 
