@@ -234,6 +234,38 @@ async function render() {
   document.body.dataset.ready = 'outbox';
 }
 
+const records = (n) => `${n} record${n === 1 ? '' : 's'}`;
+
+/** What a sync that ran to its end did, in words a person can act on: it says "finished" only
+ * when nothing is left on this device, never when the server refused a record or some still wait.
+ * `outbox`: the entries left after it; `pulled`: what fetching the work packet answered. */
+export function syncWords(summary, outbox, pulled) {
+  const attention = outbox.filter((e) => e.state === 'attention').length;
+  const waiting = outbox.length - attention;
+  const sent = (summary.applied || 0) + (summary.duplicate || 0);
+  const photos = summary.photos || 0;
+  const done = [sent && `${records(sent)} sent`, photos && `${photos} photo${photos === 1 ? '' : 's'} sent`]
+    .filter(Boolean).join(', ');
+  const words = [];
+  if (!attention && !waiting) {
+    words.push(`Sync finished${done ? ` (${done})` : ''}: everything submitted on this device is on the server.`);
+  } else {
+    words.push(`Not everything was sent${done ? ` (${done})` : ''}.`);
+    if (attention) {
+      words.push(`${records(attention)} the server did not take ${attention === 1 ? 'needs' : 'need'} `
+        + 'your attention below: edit and send again, or discard; nothing is lost meanwhile.');
+    }
+    if (waiting) {
+      words.push(`${records(waiting)} still ${waiting === 1 ? 'waits' : 'wait'} on this device `
+        + 'to be sent: see below.');
+    }
+  }
+  if (pulled && pulled.ok === false) {
+    words.push('Your sites and what is due could not be updated just now; those on this device stay.');
+  }
+  return words.join(' ');
+}
+
 async function setUpSync() {
   const button = $('sync-now');
   const note = $('sync-note');
@@ -251,8 +283,8 @@ async function setUpSync() {
       if (summary.stopped) {
         note.textContent = summary.message || 'Not sent now; everything stays on this device.';
       } else {
-        await sync.pullNow?.();
-        note.textContent = 'Sync finished.';
+        const pulled = await sync.pullNow?.();
+        note.textContent = syncWords(summary, await store.listOutbox(), pulled);
       }
     } catch (error) {
       note.textContent = `Sync did not finish: ${error.message}. Nothing was lost; it will retry.`;
