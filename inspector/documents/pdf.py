@@ -172,24 +172,17 @@ class Document(FPDF):
 
 
 def _order_facts(ctx, rb) -> list[tuple[str, str]]:
-    order, site, permit, company = ctx["order"], ctx["site"], ctx["permit"], ctx["company"]
+    order, site, permit = ctx["order"], ctx["site"], ctx["permit"]
     rows = [
         ("Order", order.id),
         ("Site", f"{site.name}, {site.address}"),
-        ("Permittee", _permittee(company, ctx["under_permit"])),
+        ("Permittee", ctx["addressee"]),
         ("Permit", (permit.number or f"Application #{permit.id}") if permit else "None"),
         ("Issued", local(order.issued_at, rb)),
     ]
     if order.posted_at:
         rows.append(("Posted on site", local(order.posted_at, rb)))
     return rows
-
-
-def _permittee(company, under_permit: bool) -> str:
-    if company and under_permit:
-        return company.name
-    applicant = f" (applicant: {company.name})" if company else ""
-    return f"No permit issued - the landowner or land user{applicant}"
 
 
 def _unique_grounds(order) -> list[str]:
@@ -247,6 +240,8 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
             bold=True,
         )
         doc.para(rb[c + "reading_note"], size=8)
+        if ctx["lapsed_permit"]:
+            doc.para(rb[c + "lapsed_permit_note"], size=8)
     elif kind == "revocation":
         permit = ctx["permit"]
         doc.para(
@@ -268,12 +263,20 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
             f"Under {rb[c + 'cease_desist_citation']} the Village requests a cease and desist order: "
             f'"{rb[c + "cease_desist_words"]}"'
         )
+        lapsed = ctx["lapsed_permit"]
+        doc.para(
+            f"No permit is in force for the land disturbing activity at this site: {lapsed}."
+            if lapsed
+            else "No permit has been issued for the land disturbing activity at this site."
+        )
         doc.para(
             f"A stop-work order was issued {local(order.issued_at, rb)} and the activity did not cease by "
             f"{end_of(order.compliance_due, rb)}. Grounds:"
         )
         for n, g in enumerate(order.grounds or [], 1):
             doc.para(f"{n}. {g['citation']}: {g['words']}. {g.get('reason', '')}")
+        if lapsed:
+            doc.para(rb[c + "lapsed_permit_note"], size=8)
         doc.para(f"Details: {order.cease_desist_details}", bold=True)
     if kind == "notice" and order.issued_at:
         doc.signature_block(signatures.of_order(order, rb))

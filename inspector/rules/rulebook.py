@@ -59,6 +59,7 @@ REQUIRED: dict[str, type | tuple[type, ...]] = {
     "clocks.street_sediment.workday_note": str,
     "clocks.stop_work_compliance.days": int,
     "clocks.stop_work_compliance.reading_note": str,
+    "clocks.stop_work_compliance.lapsed_permit_note": str,
     "calendar.timezone": str,
     "calendar.work_days": list,
     "calendar.holidays": list,

@@ -807,6 +807,31 @@ def ordered_under_permit(order: StopWorkOrder, permit: Permit | None) -> bool:
     return (order.permit_status_before or permit.status) in permits.IN_FORCE
 
 
+LAPSED = {"expired": "expired after {expires_on}", "revoked": "was revoked", "closed": "was closed"}
+
+
+def lapsed_permit(order: StopWorkOrder, permit: Permit | None) -> str:
+    """How the order's permit, issued once, stood when the order was issued without one in force
+    ("permit ECP-2026-0001 expired after 2026-06-02"); "" when it was in force or never issued."""
+    if permit is None or permit.issued_on is None or ordered_under_permit(order, permit):
+        return ""
+    status = order.permit_status_before or permit.status
+    how = LAPSED.get(status, status.replace("_", " "))
+    return f"permit {permits.permit_name(permit)} {how.format(expires_on=permit.expires_on)}"
+
+
+def addressee(order: StopWorkOrder, permit: Permit | None, company) -> str:
+    """Whom the order's documents name: the permittee, or the landowner or land user where no
+    permit has been issued (§ 256-10C), or the company whose permit is no longer in force."""
+    if company is not None and ordered_under_permit(order, permit):
+        return company.name
+    lapsed = lapsed_permit(order, permit)
+    if company is not None and lapsed:
+        return f"{company.name}: no permit in force ({lapsed})"
+    applicant = f" (applicant: {company.name})" if company is not None else ""
+    return f"No permit issued — the landowner or land user{applicant}"
+
+
 def next_step(session: Session, order: StopWorkOrder, now: datetime) -> dict:
     """What may follow an order in force: revocation (a permit) or a cease-and-desist request (none)."""
     permit = session.get(Permit, order.permit_id) if order.permit_id else None

@@ -87,3 +87,50 @@ def test_an_order_under_an_issued_permit_names_its_revocation(
     monkeypatch.setattr(pdf_module, "COMPRESS", False)
     pdf = _pdf_text(client.get(f"/orders/{order.id}/notice.pdf").data)
     assert "may revoke the permit (§ 256-10B)" in pdf
+
+
+def test_after_the_permit_expired_the_documents_do_not_say_none_was_issued(
+    app, client, auth, db, make, people, monkeypatch
+):
+    """Activity after the permit's last day: § 256-10B has no permit in force to revoke, so the
+    next step is the cease-and-desist request; its documents say the permit expired, never that
+    no permit was issued, and give the reading the app takes of § 256-10C."""
+    rb = app.extensions["rulebook"]
+    site = make.site(people["supervisor"], name="Lapsed Lot")
+    today = utcnow().date()
+    permit = make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=today - timedelta(days=200),
+    )
+    now = utcnow()
+    _, _, [order] = record_inspection(
+        db, site, rb, at=now - timedelta(hours=1), passed=("INLET",), user=people["inspector"]
+    )
+    assert [g["ground"] for g in order.grounds] == ["no_permit"]
+    enforcement.issue(
+        db, order, user=people["supervisor"], now=now, rb=rb, confirmed=True, signature=signature()
+    )
+    db.commit()
+    later = order.compliance_due + timedelta(minutes=1)
+    assert enforcement.next_step(db, order, later)["kind"] == "cease_desist"
+    enforcement.request_cease_desist(
+        db, order, user=people["supervisor"], details="Grading goes on", now=later, rb=rb
+    )
+    db.commit()
+
+    auth.login(people["supervisor"].email)
+    expired = f"permit {permit.number} expired after {permit.expires_on.isoformat()}"
+    monkeypatch.setattr(pdf_module, "COMPRESS", False)
+    for kind in ("notice", "cease-desist"):
+        page = client.get(f"/orders/{order.id}/{kind}").text
+        assert "No permit issued" not in page and "No permit has been issued" not in page
+        assert expired in page
+        pdf = _pdf_text(client.get(f"/orders/{order.id}/{kind}.pdf").data)
+        assert "No permit issued" not in pdf and "no permit issued" not in pdf
+        assert expired in pdf
+        assert "there is no permit left to revoke" in pdf
+        assert "there is no permit left to revoke" in page
+        assert "cease and desist order" in page and "may revoke the permit" not in page
