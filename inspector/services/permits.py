@@ -370,6 +370,14 @@ def issue(
         raise ServiceError(
             "The application, the control plan and the fee must all be in before a permit is issued."
         )
+    if issued_on < permit.application_received_on:
+        # A permit dated before its application would cover work done without one (§ 256-8A).
+        raise ServiceError(
+            f"The issue date cannot be before the application was received on "
+            f"{permit.application_received_on:%a %Y-%m-%d} ({rb['stop_work.rules.no_permit.citation']}: "
+            "approval before the work).",
+            field="issued_on",
+        )
     permit.issued_on = issued_on
     permit.expires_on = clocks.permit_expires(issued_on, permit.building_permit_until, 0, rb)
     permit.number = permit.number or f"ECP-{issued_on.year}-{permit.id:04d}"

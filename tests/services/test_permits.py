@@ -159,3 +159,27 @@ def test_commencement_only_under_an_issued_permit_and_not_in_the_future(db, make
         permits.notify_commencement(
             db, issued, user=people["permittee"], commenced_at=now + timedelta(hours=1), now=now
         )
+
+
+def test_a_permit_is_not_issued_on_a_day_before_its_application_was_received(db, make, people):
+    """§ 256-8A: approval comes before the work, and § 256-8C after the application: an issue date
+    before the application was received would cover earlier work without a permit (§ 256-10A(1))."""
+    site = make.site(people["supervisor"])
+    permit = make.permit(
+        site, people["permittee"].company_id, people["supervisor"], received_on=date(2026, 3, 2)
+    )
+    for kind in ("existing_site_map", "site_construction_plan", "final_site_conditions"):
+        upload(db, permit, people["permittee"], kind)
+    with pytest.raises(ServiceError, match="received on Mon 2026-03-02") as refused:
+        permits.issue(
+            db, permit, site=site, user=people["supervisor"], issued_on=date(2026, 3, 1), rb=RB
+        )
+    assert refused.value.field == "issued_on"
+    db.rollback()
+    db.expire_all()
+    fresh = db.get(Permit, permit.id)
+    assert fresh.status == "applied" and fresh.issued_on is None and fresh.number is None
+    permits.issue(
+        db, permit, site=site, user=people["supervisor"], issued_on=date(2026, 3, 2), rb=RB
+    )
+    assert permit.status == "issued" and permit.expires_on == date(2026, 8, 29)
