@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from flask import jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import IntegerConverter, ValidationError
 
+from ..models.base import MAX_ID
 from ..rules.clocks import DUE_TIME_WORDS, last_local_day, local_date, to_local, wire_time
 from ..security import STAFF
 from ..services import ServiceError, clock
@@ -30,7 +32,23 @@ NAV = [
 ]
 
 
+class RecordNumber(IntegerConverter):
+    """`<int:…>` in every page's address: a record's number, so one past any id the database holds
+    (MAX_ID) matches no route (404) instead of failing in the database; a run of digits longer
+    than any id is refused before it is read as a number."""
+
+    def __init__(self, url_map, *args, **kwargs):
+        kwargs.setdefault("max", MAX_ID)
+        super().__init__(url_map, *args, **kwargs)
+
+    def to_python(self, value: str):
+        if len(value) > len(str(MAX_ID)):
+            raise ValidationError()
+        return super().to_python(value)
+
+
 def register(app) -> None:
+    app.url_map.converters["int"] = RecordNumber  # before any rule is added
     # Imported when an app is built, so that importing one page module does not import them all.
     from . import (
         audit,
