@@ -121,9 +121,11 @@ function renderHeader() {
     input.addEventListener('input', () => {
       draft.header[key] = input.type === 'checkbox' ? input.checked : input.value;
       fieldError(input, null);
+      showEndDay();
       scheduleSave();
     });
   }
+  showEndDay();
   $('f-kind').addEventListener('change', () => {
     draft.kind = $('f-kind').value;
     delete draft.kind_changed_from;
@@ -139,6 +141,20 @@ function renderHeader() {
       + '(a new version; the one sent stays on record).');
   }
   $('h-link').textContent = links.join(' ');
+}
+
+// An end time before the start time: say that it is read as the next day (past midnight). The
+// calendar is made only then (Intl with a time zone is slow to set up: cold start).
+let dayWords;
+function showEndDay() {
+  const h = state.draft.header;
+  if (!drafts.endsNextDay(h)) {
+    $('f-end-hint').textContent = '';
+    return;
+  }
+  dayWords ||= new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const day = dayWords.format(new Date(`${drafts.nextDay(h.inspected_on)}T12:00:00Z`));
+  $('f-end-hint').textContent = `Past midnight: ends the next day, ${day}.`;
 }
 
 function fieldError(input, message) {
@@ -510,12 +526,17 @@ async function onSubmit(event) {
   Object.assign(errors, signature.signatureErrors(state.draft, attachSignature().requiredKinds));
   showErrors(errors);
   if (Object.keys(errors).length) return;
+  // No end time typed: it ends now, as an instant (past midnight, or days after its date too).
+  let endedAt;
   if (!state.draft.header.end_time) {
-    state.draft.header.end_time = villageHourMinute();
+    const now = new Date();
+    now.setSeconds(0, 0);
+    endedAt = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+    state.draft.header.end_time = villageHourMinute(now);
     $('f-end').value = state.draft.header.end_time;
   }
   const photos = await store.listPhotos(state.draft.id);
-  const payload = await drafts.buildPayload(state.draft, items, photos);
+  const payload = await drafts.buildPayload(state.draft, items, photos, { endedAt });
   try {
     await drafts.submit(state.draft, payload, photos);
   } catch (error) {

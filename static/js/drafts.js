@@ -99,6 +99,26 @@ export async function draftsFor(user) {
   return { mine, others: all.length - mine.length };
 }
 
+// An end time before the start time is read as past midnight, on the next Village day, when that
+// makes the visit last this long at most (a longer one is a mistyped time, refused). The page says
+// which day the end is read on (capture.js).
+const PAST_MIDNIGHT_MS = 12 * 60 * 60 * 1000;
+
+/** The day after a "YYYY-MM-DD" date. */
+export function nextDay(date) {
+  const [y, m, d] = String(date).split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** Does the visit end on the day after its date (it went on past midnight)? */
+export function endsNextDay(header) {
+  const h = header;
+  if (!h.inspected_on || !h.start_time || !h.end_time || h.end_time >= h.start_time) return false;
+  const start = villageToUtc(h.inspected_on, h.start_time);
+  const end = villageToUtc(nextDay(h.inspected_on), h.end_time);
+  return Boolean(start && end) && Date.parse(end) - Date.parse(start) <= PAST_MIDNIGHT_MS;
+}
+
 /** Check a draft against the catalog; returns {errors: {field: message}, items}. */
 export function validate(draft, catalog, site) {
   const errors = {};
@@ -107,7 +127,9 @@ export function validate(draft, catalog, site) {
   if (!h.inspector_name.trim()) errors['header.inspector_name'] = 'Enter the inspector\'s name.';
   if (!h.inspected_on) errors['header.inspected_on'] = 'Enter the date of the inspection.';
   if (!h.start_time) errors['header.start_time'] = 'Enter the start time.';
-  if (h.end_time && h.start_time && h.end_time < h.start_time) errors['header.end_time'] = 'The end time is before the start time.';
+  if (h.end_time && h.start_time && h.end_time < h.start_time && !endsNextDay(h)) {
+    errors['header.end_time'] = 'The end time is before the start time.';
+  }
   for (const item of items) {
     const answer = draft.answers[item.code] || {};
     const key = `answers.${item.code}`;
@@ -136,9 +158,11 @@ export function validate(draft, catalog, site) {
   return { errors, items };
 }
 
-/** The frozen inspection payload (docs/sync-protocol.md) with its canonical sha256. */
-export async function buildPayload(draft, items, photos, { endTime } = {}) {
+/** The frozen inspection payload (docs/sync-protocol.md) with its canonical sha256. `endedAt`: the
+ * end as an instant (an end filled in on submitting is now, whatever the visit's date). */
+export async function buildPayload(draft, items, photos, { endTime, endedAt } = {}) {
   const h = draft.header;
+  const end = { ...h, end_time: endTime || h.end_time };
   const byItem = (code) => photos.filter((p) => (p.item_code || null) === code).map((p) => p.id);
   const answers = items.map((item) => {
     const a = draft.answers[item.code] || {};
@@ -158,7 +182,8 @@ export async function buildPayload(draft, items, photos, { endTime } = {}) {
     inspector_name: h.inspector_name.trim(),
     inspected_on: h.inspected_on,
     started_at: villageToUtc(h.inspected_on, h.start_time),
-    ended_at: villageToUtc(h.inspected_on, endTime || h.end_time),
+    ended_at: endedAt
+      || villageToUtc(endsNextDay(end) ? nextDay(h.inspected_on) : h.inspected_on, end.end_time),
     weather: h.weather.trim(),
     phase: h.phase.trim(),
     notes: h.notes.trim(),
