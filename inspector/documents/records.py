@@ -111,11 +111,21 @@ def permit_pdf(ctx: dict, rb) -> bytes:
         )
     if clocks.get("commencement"):
         due = clocks["commencement"]
-        lines.append(
-            f"Notice of commencement due by {local(due.due, rb)} ({due.citation}); notified "
-            f"{local(permit.commencement_notified_at, rb)}: "
-            f"{'late' if clocks.get('commencement_late') else 'on time'}."
+        late = clocks.get("commencement_late")
+        given = (
+            f"notified {local(permit.commencement_notified_at, rb)}: {'late' if late else 'on time'}"
+            if permit.commencement_notified_at
+            else ("not notified: late" if late else "not notified yet")
         )
+        lines.append(
+            f"Notice of commencement due by {local(due.due, rb)} ({due.citation}); {given}."
+        )
+        if clocks.get("commencement_seen"):
+            lines.append(
+                f"Counted from {local(clocks['commencement_seen'], rb)}, when an inspection "
+                "recorded land disturbance under way. "
+                f"{rb['stop_work.rules.commencement_notice_missing.note']}"
+            )
     lines.append(
         f"Records kept {rb['clocks.record_retention.years']} years after the permit ends "
         f"({rb['clocks.record_retention.source']})."

@@ -24,7 +24,7 @@ from ..models import (
 from ..models.base import utcnow
 from ..rules import clocks
 from ..rules.rulebook import Rulebook, default
-from . import Forbidden, NotFound, ServiceError, audit
+from . import Forbidden, NotFound, ServiceError, audit, visits
 
 ACTIVE = ("issued", "extended")
 # A permit in force: its schedule of inspections runs (a stop-work order suspends construction, not
@@ -342,13 +342,38 @@ def clocks_view(
         )
     if permit.issued_on:
         view["expires_on"] = permit.expires_on
-    if permit.commenced_at:
-        due = clocks.commencement_notice_due(permit.commenced_at, rb)
+    # § 256-8D(3)(a): from the earlier of the notice's start and the first inspection that saw the
+    # work under way (stop_work.rules.commencement_notice_missing.note), as the stop-work rule counts.
+    seen = first_seen_under_way(session, permit, rb)
+    starts = [t for t in (permit.commenced_at, seen) if t is not None]
+    if starts:
+        due = clocks.commencement_notice_due(min(starts), rb)
         view["commencement"] = due
         view["commencement_late"] = clocks.is_late(
             permit.commencement_notified_at, due.due, now, rb
         )
+        if seen is not None and (permit.commenced_at is None or seen < permit.commenced_at):
+            view["commencement_seen"] = seen
     return view
+
+
+def first_seen_under_way(session: Session, permit: Permit, rb: Rulebook) -> datetime | None:
+    """When the first visit since the permit's issue day recorded land disturbance under way (a
+    corrected visit as its correction reads), or None."""
+    if permit.issued_on is None:
+        return None
+    visit = visits.by_site_ids()
+    row = session.exec(
+        select(visit.c.visit_on, visit.c.visit_started_at)
+        .where(
+            visit.c.active_disturbance == True,  # noqa: E712
+            visit.c.visit_on >= permit.issued_on,
+        )
+        .order_by(visit.c.visit_on, visit.c.visit_started_at)
+        .limit(1),
+        params={visits.SITE_IDS: [permit.site_id]},
+    ).first()
+    return visits.moment(row[0], row[1], rb) if row else None
 
 
 def _require_undecided(permit: Permit) -> None:
