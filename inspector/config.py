@@ -42,6 +42,7 @@ class Defaults:
     UNCLAIMED_PHOTOS_PER_USER = 100
     UNCLAIMED_PHOTO_MB_PER_USER = 50
     PHOTO_PROCESSING_SLOTS = 2  # photos decoded at once per process; more wait briefly, then 503
+    PACKET_BUILDS = 1  # regulator packets built at once per process; more wait briefly, then 503
 
 
 INT_KEYS = (
@@ -50,6 +51,7 @@ INT_KEYS = (
     "UNCLAIMED_PHOTOS_PER_USER",
     "UNCLAIMED_PHOTO_MB_PER_USER",
     "PHOTO_PROCESSING_SLOTS",
+    "PACKET_BUILDS",
     "PROXY_HOPS",
     "LOGIN_MAX_FAILURES",
     "LOGIN_MAX_FAILURES_PER_CLIENT",

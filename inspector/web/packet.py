@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import threading
 from datetime import date, timedelta
 
 from flask import Blueprint, current_app, g, render_template, request, send_file
@@ -30,6 +31,16 @@ from .verify import seal_info
 
 bp = Blueprint("packet", __name__)
 DAY = "Enter a date such as 2026-05-04."
+# A packet costs seconds of CPU per inspection: each process builds PACKET_BUILDS at once; another
+# request waits this long for a slot, then is told when to try again (the server's threads are few).
+WAIT_SECONDS = 3
+RETRY_AFTER_SECONDS = 60
+
+
+@bp.record_once
+def _build_slots(state) -> None:
+    builds = max(1, int(state.app.config.get("PACKET_BUILDS", 1)))
+    state.app.extensions["packet_builds"] = threading.BoundedSemaphore(builds)
 
 
 class PacketForm(FlaskForm):
@@ -85,7 +96,23 @@ def download(site_id: int):
     if range_problems(form, clock.today(rb), rb):
         return _page(site, form, 400)
     start, end = form.start.data, form.end.data
-    data = build(session, g.user, site, start, end, rb)
+    slots = current_app.extensions["packet_builds"]
+    if not slots.acquire(timeout=WAIT_SECONDS):
+        return (
+            render_template(
+                "error.html",
+                code=503,
+                name="Busy: try again in a minute",
+                description="Another regulator packet is being built on the server right now. Nothing "
+                f"was lost: ask for this one again in {RETRY_AFTER_SECONDS} seconds.",
+            ),
+            503,
+            {"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
+    try:
+        data = build(session, g.user, site, start, end, rb)
+    finally:
+        slots.release()
     name = re.sub(r"[^A-Za-z0-9]+", "-", site.name).strip("-").lower() or "site"
     return send_file(
         data,
