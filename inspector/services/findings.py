@@ -49,7 +49,9 @@ def due_notes(item: dict | None, rb: Rulebook) -> list[str]:
     reading the app applies. Said wherever the due time is stated, on the page and the PDF."""
     if (item or {}).get("repair") == "end_of_workday":
         c = rb["clocks.street_sediment"]
-        return [n for n in (c.get("silent_note"), c.get("workday_note")) if n]
+        # An item whose own clause sets no time says first where its time comes from.
+        own = item.get("repair_note")
+        return [n for n in (own, c.get("silent_note"), c.get("workday_note")) if n]
     note = rb["clocks.repair"].get("silent_note")
     return [note] if note else []
 
