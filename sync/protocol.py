@@ -227,7 +227,7 @@ def _result(session: Session, m: dict, outcome, ctx: BatchContext) -> dict:
                 device_id=ctx.device_id,
                 base_version=m.get("base_version"),
                 server_version=server_copy.get("version"),
-                theirs=m.get("payload") or {},
+                theirs=(outcome.theirs if outcome.theirs is not None else m.get("payload")) or {},
                 server_copy=server_copy,
                 fields=sorted(outcome.errors),
             )

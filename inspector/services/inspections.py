@@ -869,6 +869,14 @@ def claim_photos(
     )
 
 
+def photo_problems(sent: list[payloads.Photo] | None) -> dict[str, str]:
+    """What claim_checked_photos would refuse in the photos themselves (their number, ids and
+    hashes), keyed `photos.<id>.<field>`, without reading or writing anything."""
+    errors: dict[str, str] = {}
+    _clean_photos(sent, errors)
+    return errors
+
+
 def claim_checked_photos(
     session: Session,
     sent: list[payloads.Photo] | None,

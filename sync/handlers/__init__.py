@@ -53,6 +53,7 @@ class Outcome:
     server_copy: Any = None  # the server's current record (conflict), likewise
     errors: dict[str, str] = field(default_factory=dict)  # field -> message (rejected)
     reason: str | None = None
+    theirs: dict | None = None  # what a conflict keeps of the device's change (None: its payload)
 
 
 def checked(mutation: dict, model: type[M]) -> M:

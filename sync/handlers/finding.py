@@ -20,6 +20,7 @@ TOUCHES = {
     "reopened": {"status", "due_at", "verified_by", "verified_at"},
 }
 STAFF = ("inspector", "supervisor")
+CORRECTED_NOTE_MAX = 4000  # findings.mark_corrected refuses a longer note with these words
 # Who may make each kind of update, with the words findings.mark_corrected, close and reopen refuse
 # the others with: checked before the finding is read, so a change the sender's role may never
 # make is refused (403) whatever its base version, and never stored as a conflict.
@@ -114,6 +115,13 @@ class FindingHandler:
             finding = findings.get_visible(session, ctx.user, mutation["entity_id"])
         except NotFound:
             raise
+        # Checked as it would apply before it is weighed against the server's version: a change
+        # that could never apply is refused, not kept on the conflicts page.
+        problems = inspections.photo_problems(sent.photos) if status == "corrected" else {}
+        if status == "corrected" and len(note.strip()) > CORRECTED_NOTE_MAX:
+            problems[key] = f"At most {CORRECTED_NOTE_MAX} characters."
+        if problems:
+            raise inspections.Invalid(problems)
         if finding.version != base:
             overlap = changed_since(session, finding, base) & TOUCHES[status]
             if overlap or base > finding.version:
@@ -123,6 +131,7 @@ class FindingHandler:
                     reason="The finding changed on the server since this device saw it "
                     f"(it is now {finding.status}).",
                     errors={k: "Changed on the server." for k in sorted(overlap) or ["version"]},
+                    theirs=sent.model_dump(exclude_unset=True),  # the change's own fields
                 )
         if status == "corrected":
             findings.mark_corrected(
