@@ -784,5 +784,16 @@ def history(session: Session, permit: Permit) -> list[PermitEvent]:
     )
 
 
+def extensions(session: Session, permit: Permit) -> list[PermitExtension]:
+    """The permit's extensions, oldest first: each may add conditions (§ 256-8D(1))."""
+    return list(
+        session.exec(
+            select(PermitExtension)
+            .where(PermitExtension.permit_id == permit.id)
+            .order_by(PermitExtension.granted_at, PermitExtension.id)
+        )
+    )
+
+
 def bonds(session: Session, permit: Permit) -> list[SuretyBond]:
     return list(session.exec(select(SuretyBond).where(SuretyBond.permit_id == permit.id)))

@@ -164,6 +164,7 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
         notices=notices,
         requests=permits.modification_requests(session, permit),
         bonds=permits.bonds(session, permit),
+        extensions=permits.extensions(session, permit),
         forms=defaults,
         in_force=permits.permit_name(in_force) if in_force is not None else None,
         now=now,
