@@ -354,6 +354,12 @@ def clocks_view(
         )
         if seen is not None and (permit.commenced_at is None or seen < permit.commenced_at):
             view["commencement_seen"] = seen
+    # § 256-8A: the notice's own start, before the issue day, is work without a permit.
+    view["commenced_before_issue"] = bool(
+        permit.commenced_at
+        and permit.issued_on
+        and clocks.local_date(permit.commenced_at, rb) < permit.issued_on
+    )
     return view
 
 
