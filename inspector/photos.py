@@ -320,16 +320,31 @@ def _taken_at(exif) -> tuple[datetime | None, bool]:
         value = datetime.strptime(str(raw).strip("\x00 "), "%Y:%m:%d %H:%M:%S")
     except ValueError:
         return None, False
-    offset = sub.get(ExifTags.Base.OffsetTimeOriginal)
-    if offset:
+    delta = _utc_offset(sub.get(ExifTags.Base.OffsetTimeOriginal))
+    if delta is not None:
         try:
-            sign = -1 if str(offset)[0] == "-" else 1
-            hours, minutes = str(offset).lstrip("+-").split(":")
-            delta = timedelta(hours=int(hours), minutes=int(minutes)) * sign
-            return (value - delta).replace(tzinfo=None), True
-        except (ValueError, IndexError):
-            pass
+            return value - delta, True
+        except OverflowError:  # a time at the calendar's very edge: no time at all
+            return None, False
     return value, False
+
+
+MAX_UTC_OFFSET = timedelta(hours=14)  # the world's clocks run from UTC-12:00 to UTC+14:00
+
+
+def _utc_offset(offset) -> timedelta | None:
+    """An EXIF offset such as "+05:30" as a timedelta; None when absent or no clock's offset."""
+    if not offset:
+        return None
+    text = str(offset).strip("\x00 ")
+    sign = -1 if text[:1] == "-" else 1
+    hours, _, minutes = text.lstrip("+-").partition(":")
+    if not (hours.isascii() and hours.isdigit() and minutes.isascii() and minutes.isdigit()):
+        return None
+    if len(hours) > 2 or len(minutes) != 2 or int(minutes) >= 60:
+        return None
+    delta = timedelta(hours=int(hours), minutes=int(minutes))
+    return delta * sign if delta <= MAX_UTC_OFFSET else None
 
 
 def _gps(exif) -> tuple[float | None, float | None]:
@@ -366,4 +381,7 @@ def utc_from_exif(value: datetime | None, has_offset: bool, to_utc) -> datetime 
     """EXIF times usually carry no zone: read them as the Village's local time (the camera was there)."""
     if value is None or has_offset:
         return value
-    return to_utc(value)
+    try:
+        return to_utc(value)
+    except OverflowError:  # the year 9999 read as local time: past the calendar's end in UTC
+        return None
