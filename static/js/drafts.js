@@ -119,6 +119,17 @@ export function endsNextDay(header) {
   return Boolean(start && end) && Date.parse(end) - Date.parse(start) <= PAST_MIDNIGHT_MS;
 }
 
+// The server's limits on the texts of an inspection (inspector/services/inspections.py TEXT_LIMITS,
+// ANSWER_TEXT_LIMITS), counted as it counts them (characters, after trimming): a longer text is
+// refused here, while it can still be shortened, not by the server once it is sent.
+export const TEXT_LIMITS = { inspector_name: 200, weather: 200, phase: 200, notes: 5000 };
+export const ANSWER_TEXT_LIMITS = { note: 2000, corrective_action: 2000 };
+
+function tooLong(text, limit) {
+  const length = [...String(text || '').trim()].length;
+  return length > limit ? `Too long: at most ${limit} characters (now ${length}). Shorten it to submit.` : null;
+}
+
 /** Check a draft against the catalog; returns {errors: {field: message}, items}. */
 export function validate(draft, catalog, site) {
   const errors = {};
@@ -129,6 +140,10 @@ export function validate(draft, catalog, site) {
   if (!h.start_time) errors['header.start_time'] = 'Enter the start time.';
   if (h.end_time && h.start_time && h.end_time < h.start_time && !endsNextDay(h)) {
     errors['header.end_time'] = 'The end time is before the start time.';
+  }
+  for (const [key, limit] of Object.entries(TEXT_LIMITS)) {
+    const message = tooLong(h[key], limit);
+    if (message) errors[`header.${key}`] = message;
   }
   for (const item of items) {
     const answer = draft.answers[item.code] || {};
@@ -147,6 +162,11 @@ export function validate(draft, catalog, site) {
     if (answer.result === 'fail' && !(answer.corrective_action || '').trim()) {
       errors[`${key}.corrective_action`] = 'A failed item needs the corrective action.';
     }
+    const noteTooLong = tooLong(answer.note, ANSWER_TEXT_LIMITS.note);
+    if (noteTooLong) errors[`${key}.note`] = `The note is ${noteTooLong[0].toLowerCase()}${noteTooLong.slice(1)}`;
+    const actionTooLong = answer.result === 'fail'
+      && tooLong(answer.corrective_action, ANSWER_TEXT_LIMITS.corrective_action);
+    if (actionTooLong) errors[`${key}.corrective_action`] = actionTooLong;
     // A calculation that fails refuses pass, as a failing measurement does (the server checks it again).
     const calc = answer.calculator;
     if (answer.result === 'pass' && calc?.result?.passes === false) {
