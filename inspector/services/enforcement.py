@@ -619,6 +619,7 @@ def propose_manual(
     chosen = _grounds_from_names(grounds, rb, reason=notes)
     notes = _text(notes, "notes", "Describe what was found: the order must say why it is issued.")
     permit = permits.current_permit(session, site.id)
+    _require_permit_for_grounds(chosen, permit, now, rb)
     order = StopWorkOrder(
         id=str(uuid.uuid4()),
         site_id=site.id,
@@ -636,6 +637,24 @@ def propose_manual(
         session, order, status="proposed", user_id=user.id, now=now, action="propose", note=notes
     )
     return order
+
+
+def _require_permit_for_grounds(
+    grounds: list[dict], permit: Permit | None, now: datetime, rb: Rulebook
+) -> None:
+    """§ 256-10A(2) and (3) speak of a permit's control plan and conditions: without a permit in
+    force, only § 256-10A(1), activity without a permit, can ground an order."""
+    today = clocks.local_date(now, rb)
+    if permit is not None and permits.status_on(permit, today) in permits.IN_FORCE:
+        return
+    others = [g["citation"] for g in grounds if g["ground"] != "no_permit"]
+    if others:
+        raise ServiceError(
+            f"This site has no permit in force, so it has no approved control plan or permit "
+            f"conditions ({', '.join(others)}): choose "
+            f"{rb['stop_work.grounds.no_permit.citation']}, activity without a permit.",
+            field="grounds",
+        )
 
 
 def _grounds_from_names(names: list[str], rb: Rulebook, *, reason: str) -> list[dict]:

@@ -5,9 +5,11 @@ Village does not use its option) gets no stop-work proposal for working without 
 from datetime import timedelta
 
 import pytest
+from sqlmodel import select
 
+from inspector.models import StopWorkOrder
 from inspector.models.base import utcnow
-from inspector.services import enforcement, sites
+from inspector.services import ServiceError, enforcement, sites
 from tests.support.enforcement import record_inspection
 
 
@@ -68,3 +70,35 @@ def test_a_proposal_loses_the_ground_once_the_site_is_recorded_as_not_regulated(
     assert not check.holds
     assert check.why.startswith("The article does not regulate this site: State funded")
     assert "§ 256-3" in check.why
+
+
+def test_a_manual_order_on_a_site_without_a_permit_rests_on_ground_1_only(app, db, make, people):
+    """§ 256-10A(2) and (3) are a permit's control plan and conditions: a site with no permit in
+    force (here an application under review) is ordered under § 256-10A(1), and a proposal naming
+    the others is refused with why, nothing written."""
+    rb = app.extensions["rulebook"]
+    site = make.site(people["supervisor"], name="Pending Lot")
+    make.permit(site, people["permittee"].company_id, people["supervisor"])
+    with pytest.raises(ServiceError, match=r"no permit in force.*§ 256-10A\(1\)") as refused:
+        enforcement.propose_manual(
+            db,
+            site,
+            user=people["supervisor"],
+            grounds=["no_permit", "conditions_not_met"],
+            notes="Grading under way; no inspections logged",
+            now=utcnow(),
+            rb=rb,
+        )
+    assert refused.value.field == "grounds"
+    db.rollback()
+    assert db.exec(select(StopWorkOrder)).all() == []
+    order = enforcement.propose_manual(
+        db,
+        site,
+        user=people["supervisor"],
+        grounds=["no_permit"],
+        notes="Grading under way",
+        now=utcnow(),
+        rb=rb,
+    )
+    assert [g["ground"] for g in order.grounds] == ["no_permit"]
