@@ -61,7 +61,31 @@ function renderWhy() {
   $('why-card').hidden = whyNotes.size === 0;
 }
 
-function dueEntry(site, item, group) {
+// Inspections submitted on this device that the server does not have yet, newest per site: the due
+// list comes from the last pull, so it still says due (or overdue) for a site inspected offline.
+function waitingBySite(outbox, user) {
+  const bySite = new Map();
+  for (const entry of outbox) {
+    if (entry.entity !== 'inspection' || entry.state === 'attention' || entry.state === 'photos') continue;
+    if (entry.user_id != null && String(entry.user_id) !== String(user?.id)) continue;
+    const site = String(entry.payload?.site_id ?? '');
+    const known = bySite.get(site);
+    if (!known || String(entry.created_at) > String(known.created_at)) bySite.set(site, entry);
+  }
+  return bySite;
+}
+
+function waitingNote(entry) {
+  const p = document.createElement('p');
+  p.className = 'small note waiting-note';
+  const kind = (KINDS[entry.payload.kind] || 'inspection').toLowerCase();
+  const when = entry.payload.started_at ? villageTime(entry.payload.started_at) : villageTime(entry.created_at);
+  p.textContent = `You submitted a ${kind} here (${when}); it waits in the outbox to be sent. `
+    + 'What is due is updated once the server has it.';
+  return p;
+}
+
+function dueEntry(site, item, group, waiting = null) {
   const li = document.createElement('li');
   li.className = `due-entry due-${group}`;
   const link = document.createElement('a');
@@ -79,6 +103,7 @@ function dueEntry(site, item, group) {
   const why = whyLink(item, site);
   if (why) li.append(' ', why);
   li.append(' ', link);
+  if (waiting) li.append(waitingNote(waiting));
   return li;
 }
 
@@ -198,9 +223,10 @@ const packetLine = (sites, lastSync) => (sites.length
 let drawnAt = 0;
 
 async function render() {
-  const [sites, findings, lastSync, user, cursor] = await Promise.all([
+  const [sites, findings, lastSync, user, cursor, outbox] = await Promise.all([
     store.listSites(), store.listFindings(),
-    store.getMeta('last_sync_at'), store.getMeta('user'), store.getMeta('cursor')]);
+    store.getMeta('last_sync_at'), store.getMeta('user'), store.getMeta('cursor'), store.listOutbox()]);
+  const waiting = waitingBySite(outbox, user);
   const fetching = !fetchSettled && !sites.length && cursor === undefined;
   $('home-body').hidden = fetching;
   if (fetching) {
@@ -218,7 +244,7 @@ async function render() {
   for (const site of sites) {
     for (const item of site.due || []) {
       const group = bucket(item);
-      if (lists[group]) lists[group].append(dueEntry(site, item, group));
+      if (lists[group]) lists[group].append(dueEntry(site, item, group, waiting.get(String(site.id))));
     }
     const here = findings.filter((f) => String(f.site_id) === String(site.id));
     cards.append(siteCard(site, here, kinds, actionsMay));

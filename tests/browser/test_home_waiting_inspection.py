@@ -1,0 +1,52 @@
+"""My sites after an inspection submitted with no signal: the due list comes from the last pull and
+still says the site is due, so the inspector is told there that the inspection was submitted and
+waits in the outbox (not left to think it did not take, and do it again)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.capture_packet import sign, wait_for_controller
+from tests.browser.conftest import sign_in
+
+SITE = "Main Street Water Main Replacement"
+
+
+def test_a_site_inspected_offline_says_its_inspection_waits_in_the_outbox(
+    browser, live_server, demo_app, tablet
+):
+    url = live_server.url
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, url, "inspector@fairwater.example")
+    page.goto(f"{url}/app/")
+    page.wait_for_selector("body[data-ready=home]")
+    wait_for_controller(page)
+    due = page.locator(".due-entry").filter(has_text=f"Start: {SITE}")
+    expect(due).to_have_count(2)  # a post-rain inspection overdue, the weekly one due
+    expect(page.locator(".waiting-note")).to_have_count(0)
+    weekly = due.filter(has=page.locator("a[href*='kind=weekly']"))
+
+    context.set_offline(True)
+    weekly.get_by_role("link", name=f"Start: {SITE}").click()
+    page.wait_for_selector("body[data-ready=capture]")
+    for code in page.eval_on_selector_all(
+        ".item[data-code]", "els => els.map(e => e.dataset.code)"
+    ):
+        page.locator(f"label[for='r-{code}-pass']").click()
+    sign(page)
+    page.get_by_role("button", name="Submit inspection").click()
+    page.wait_for_selector("body[data-ready=outbox]")
+
+    page.goto(f"{url}/app/")
+    page.wait_for_selector("body[data-ready=home]")
+    note = weekly.locator(".waiting-note")
+    expect(note).to_contain_text("You submitted a weekly inspection here (")
+    expect(note).to_contain_text(
+        "it waits in the outbox to be sent. What is due is updated once the server has it."
+    )
+    # Both of this site's items say it (any inspection after the rain counts for it too); the other
+    # sites' items nothing.
+    expect(due.locator(".waiting-note")).to_have_count(2)
+    expect(page.locator(".waiting-note")).to_have_count(2)
+    context.close()
