@@ -400,6 +400,11 @@ async function renderThumbs(block) {
     remove.textContent = 'Remove';
     remove.setAttribute('aria-label', `Remove photo taken ${photo.taken_at ? villageTime(photo.taken_at, 'clock') : ''}`);
     remove.addEventListener('click', async () => {
+      // A photo is evidence that cannot be taken again once the site has changed: one tap beside
+      // "Mark up" must not delete it (a draft's discard asks too).
+      const which = photo.name ? ` (${photo.name})` : '';
+      // eslint-disable-next-line no-alert
+      if (!window.confirm(`Remove this photo${which} from the inspection? It is deleted from this device and cannot be brought back.`)) return;
       await store.deletePhoto(photo.id);
       state.photos = state.photos.filter((p) => p.id !== photo.id);
       URL.revokeObjectURL(state.urls.get(photo.id));
