@@ -68,7 +68,7 @@ def index():
 
 @bp.route("/findings/<finding_id>")
 @login_required
-def show(finding_id: str, error: str | None = None, status: int = 200):
+def show(finding_id: str, error: str | None = None, status: int = 200, sent: dict | None = None):
     session = get_session()
     finding = findings.get_visible(session, g.user, finding_id)
     now = clock.now()
@@ -90,10 +90,12 @@ def show(finding_id: str, error: str | None = None, status: int = 200):
         item=item,
         due_notes=findings.due_notes(item, rulebook()),
         error=error,
+        sent=sent or {},  # a refused form's words, shown again in its own boxes
     ), status
 
 
-def _decide(finding_id: str, action, success: str):
+def _decide(finding_id: str, action, success: str, form: str):
+    """`form`: which of the page's forms was sent (a refusal shows its words again in it)."""
     session = get_session()
     finding = findings.get_visible(session, g.user, finding_id)
     try:
@@ -101,7 +103,8 @@ def _decide(finding_id: str, action, success: str):
         session.commit()
     except ServiceError as exc:
         session.rollback()
-        return show(finding_id, error=exc.message, status=exc.status)
+        sent = {**request.form.to_dict(), "form": form}
+        return show(finding_id, error=exc.message, status=exc.status, sent=sent)
     flash(success, "info")
     return redirect(url_for("findings.show", finding_id=finding_id), code=303)
 
@@ -127,7 +130,9 @@ def corrected(finding_id: str):
         )
         store_after_photo(session, request.files.get("photo"), finding=finding, user=g.user)
 
-    return _decide(finding_id, act, "Correction reported. An inspector will verify it.")
+    return _decide(
+        finding_id, act, "Correction reported. An inspector will verify it.", "corrected"
+    )
 
 
 @bp.post("/findings/<finding_id>/close")
@@ -139,6 +144,7 @@ def close(finding_id: str):
             s, f, user=g.user, now=now, note=request.form.get("note", "")
         ),
         "Finding verified and closed.",
+        "close",
     )
 
 
@@ -151,6 +157,7 @@ def reopen(finding_id: str):
             s, f, user=g.user, now=now, rb=rulebook(), note=request.form.get("note", "")
         ),
         "Finding reopened with a new due time.",
+        "reopen",
     )
 
 
