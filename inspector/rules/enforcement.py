@@ -308,7 +308,9 @@ def _no_plan(facts: SiteFacts, rb: Rulebook) -> list[Trigger]:
         return []
     latest = facts.inspections[0]
     day = clocks.to_local(latest.at, rb).date().isoformat()
-    reason = f"The inspection of {day} found no copy of the control plan on the site ({code})."
+    # The item asks two conditions; which one failed is in the inspection's answer, not here.
+    label = rb["stop_work.rules.no_plan_on_site.label"]
+    reason = f"The inspection of {day} failed the control plan item ({code}): {label[0].lower()}{label[1:]}."
     return [
         _trigger(
             "no_plan_on_site",
@@ -381,7 +383,10 @@ def _why_stale(ground: dict, facts: SiteFacts, rb: Rulebook) -> str:
     if rule == "repeat_critical_failures":
         return f"The item no longer fails at the latest consecutive inspections ({seen})."
     if rule == "no_plan_on_site":
-        return f"The latest inspection found the control plan on the site ({seen})."
+        return (
+            "The latest inspection found the control plan on the site and its changes approved "
+            f"in writing ({seen})."
+        )
     if rule == "commencement_notice_missing":
         return "A notice of commencement within the hours allowed has been recorded since."
     return "The rules no longer find this ground when re-checked."

@@ -134,11 +134,17 @@ def test_completion_notice_14_days():
 def test_no_control_plan_on_site():
     facts = replace(PERMITTED, inspections=(inspection(1, failed={"PLAN"}),))
     [trigger] = rules.evaluate(facts, NOW, RB)
+    # The PLAN item asks both (c) and (i): a failure may be an unapproved change to a plan that
+    # is on the site, so the order cites and says both, never "no copy on the site" alone.
     assert (trigger.rule, trigger.rule_citation, trigger.ground) == (
         "no_plan_on_site",
-        "§ 256-8D(3)(i)",
+        "§ 256-8D(3)(c), (i)",
         "conditions_not_met",
     )
+    assert RB.checklist_item("PLAN")["citation"] == trigger.rule_citation
+    assert "not on the site, or" in trigger.reason
+    assert "without the Village's written permission" in trigger.reason
+    assert "found no copy" not in trigger.reason
 
 
 def test_group_merges_evidence_and_keeps_citations():
