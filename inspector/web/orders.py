@@ -130,15 +130,19 @@ def load(order_id: str):
 
 @bp.route("/orders/<order_id>")
 @login_required
-def show(order_id: str, error: str | None = None, status: int = 200):
+def show(order_id: str, error: str | None = None, status: int = 200, sent: dict | None = None):
     session, order = load(order_id)
     return render_template(
-        "orders/show.html", error=error, **order_context(session, order, clock.now())
+        "orders/show.html",
+        error=error,
+        sent=sent or {},  # a refused form's words, shown again in its own box
+        **order_context(session, order, clock.now()),
     ), status
 
 
-def _decide(order_id: str, action, success: str):
-    """Run one decision in one transaction; a refusal re-shows the order with the message, nothing written."""
+def _decide(order_id: str, action, success: str, form: str):
+    """Run one decision in one transaction; a refusal re-shows the order with the message and the
+    words typed into `form` (the form that was sent), nothing written."""
     session, order = load(order_id)
     try:
         action(session, order, clock.now())
@@ -146,7 +150,8 @@ def _decide(order_id: str, action, success: str):
     except ServiceError as exc:
         session.rollback()
         session, order = load(order_id)
-        return show(order_id, error=exc.message, status=exc.status)
+        sent = {**request.form.to_dict(), "form": form}
+        return show(order_id, error=exc.message, status=exc.status, sent=sent)
     flash(success, "info")
     return redirect(url_for("orders.show", order_id=order_id), code=303)
 
@@ -188,6 +193,7 @@ def issue(order_id: str):
             signature=_signature(),
         ),
         "Stop-work order issued. Print the notice and post it on the site.",
+        "issue",
     )
 
 
@@ -198,6 +204,7 @@ def dismiss(order_id: str):
         order_id,
         lambda s, o, now: enforcement.dismiss(s, o, user=g.user, reason=_form("reason"), now=now),
         "Proposal dismissed.",
+        "dismiss",
     )
 
 
@@ -208,6 +215,7 @@ def posted(order_id: str):
         order_id,
         lambda s, o, now: enforcement.record_posting(s, o, user=g.user, now=now, rb=rulebook()),
         "Recorded as posted on the site.",
+        "posted",
     )
 
 
@@ -220,6 +228,7 @@ def complied(order_id: str):
             s, o, user=g.user, note=_form("note"), now=now, rb=rulebook()
         ),
         "Order lifted: the permittee complied.",
+        "complied",
     )
 
 
@@ -233,6 +242,7 @@ def revoke(order_id: str):
         ),
         f"Permit revoked ({rulebook()['clocks.stop_work_compliance.revocation_citation']}). "
         "Print the revocation notice.",
+        "revoke",
     )
 
 
@@ -246,6 +256,7 @@ def cease_desist(order_id: str):
         ),
         "Request to the Village Attorney recorded "
         f"({rulebook()['clocks.stop_work_compliance.cease_desist_citation']}). Print the request.",
+        "cease_desist",
     )
 
 
@@ -258,6 +269,7 @@ def retract(order_id: str):
             s, o, user=g.user, body=_form("body"), reason=_form("reason"), now=now, rb=rulebook()
         ),
         f"Retraction recorded ({rulebook()['clocks.stop_work_compliance.retraction_citation']}).",
+        "retract",
     )
 
 
