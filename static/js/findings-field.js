@@ -133,9 +133,20 @@ function correctionForm(finding, saved) {
   return form;
 }
 
+// The server's limit on a correction's note (sync/handlers/finding.py CORRECTED_NOTE_MAX), counted
+// as it counts (characters, trimmed): refused here while it can be shortened, not after it is sent.
+export const NOTE_MAX = 4000;
+
+function noteProblem(note) {
+  if (!note) return 'Say what was done to correct it.';
+  const length = [...note].length;
+  return length > NOTE_MAX
+    ? `Too long: at most ${NOTE_MAX} characters (now ${length}). Shorten it to send.` : '';
+}
+
 async function send(form, finding) {
   const note = form.querySelector('[data-id=note]').value.trim();
-  if (!setError(form, 'note', note ? '' : 'Say what was done to correct it.')) {
+  if (!setError(form, 'note', noteProblem(note))) {
     form.querySelector('[data-id=note]').focus();
     announce('Check the marked field.');
     return;

@@ -36,6 +36,17 @@ async function setUp() {
   document.body.dataset.ready = 'stop-work';
 }
 
+// The server's limit on what was found (inspector/services/enforcement.py REASON_MAX), counted as it
+// counts (characters, trimmed): refused here while it can be shortened, not after it is sent.
+export const NOTES_MAX = 4000;
+
+function notesProblem(notes) {
+  if (!notes) return 'Describe what you found.';
+  const length = [...notes].length;
+  return length > NOTES_MAX
+    ? `Too long: at most ${NOTES_MAX} characters (now ${length}). Shorten it to post the order.` : '';
+}
+
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   const grounds = [...form.querySelectorAll('input[name=grounds]:checked')].map((i) => i.value);
@@ -45,7 +56,7 @@ form.addEventListener('submit', async (event) => {
   const ok = [
     setError('sw-site', $('sw-site').value ? '' : 'Choose the site.'),
     setError('sw-grounds', grounds.length ? '' : 'Tick at least one ground: an order must say why it is issued.'),
-    setError('sw-notes', notes ? '' : 'Describe what you found.'),
+    setError('sw-notes', notesProblem(notes)),
     setError('sw-when', !Number.isNaN(when.getTime()) && when <= new Date(Date.now() + 5 * 60000) ? '' : 'Enter when the order was posted (not in the future).'),
   ].every(Boolean);
   if (!ok) { announce('Check the marked fields.'); return; }
