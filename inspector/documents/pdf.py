@@ -227,6 +227,8 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
         doc.heading("What must be done to lift this order", 12)
         for ground in _unique_grounds(order):
             doc.para(f"- {rb[f'stop_work.grounds.{ground}.to_lift']}")
+        if ctx["under_permit"]:
+            doc.para(f"{ctx['upkeep']} ({rb['clocks.weekly_inspection.citation']}).", bold=True)
         then = (
             f"Otherwise the Village may revoke the permit ({rb[c + 'revocation_citation']})."
             if ctx["under_permit"]

@@ -826,6 +826,14 @@ def ordered_under_permit(order: StopWorkOrder, permit: Permit | None) -> bool:
     return (order.permit_status_before or permit.status) in permits.IN_FORCE
 
 
+# What an order under a permit does not stop (services/schedule.py SUSPENDED_NOTE): said on the
+# notice posted on the site, where the crew reads it.
+UPKEEP_GOES_ON = (
+    "This order stops construction, not the maintenance of erosion controls: the control "
+    "measures are kept up, and the weekly and post-rain inspections and repairs keep their "
+    "deadlines while it is in force"
+)
+
 LAPSED = {"expired": "expired after {expires_on}", "revoked": "was revoked", "closed": "was closed"}
 
 

@@ -97,6 +97,7 @@ def order_context(session, order, now) -> dict:
         "company": company,
         # § 256-10B (revocation) or § 256-10C (cease and desist): what the notice says follows.
         "under_permit": enforcement.ordered_under_permit(order, permit),
+        "upkeep": enforcement.UPKEEP_GOES_ON,
         "addressee": enforcement.addressee(order, permit, company),
         "lapsed_permit": enforcement.lapsed_permit(order, permit),
         "inspections": [i for i in inspections if i],

@@ -44,3 +44,35 @@ def test_a_suspended_site_keeps_its_inspections_and_the_pages_say_so(
     site_page = client.get(f"/sites/{site.id}").get_data(as_text=True)
     assert "Weekly inspection" in site_page and "Not active" not in site_page
     assert "stops construction, not the maintenance" in site_page
+
+
+def test_the_posted_notice_says_the_erosion_controls_are_still_kept_up(
+    app, client, auth, db, make, people, monkeypatch
+):
+    """The notice posted on the site is what the crew reads: "all land disturbing activity must
+    stop" alone would stop the upkeep of the controls whose missed inspections are grounds too."""
+    from inspector.documents import pdf as pdf_module
+
+    rb = app.extensions["rulebook"]
+    site = make.site(people["supervisor"], name="Halted Hill")
+    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True, rb=rb)
+    now = utcnow()
+    order = enforcement.propose_manual(
+        db,
+        site,
+        user=people["supervisor"],
+        grounds=["plan_not_implemented"],
+        notes="Silt fence down along the creek",
+        now=now,
+        rb=rb,
+    )
+    enforcement.issue(
+        db, order, user=people["supervisor"], now=now, rb=rb, confirmed=True, signature=signature()
+    )
+    db.commit()
+    auth.login(people["permittee"].email)
+    notice = client.get(f"/orders/{order.id}/notice").get_data(as_text=True)
+    assert "not the maintenance of erosion controls" in notice and "§ 256-8D(3)(g)" in notice
+    monkeypatch.setattr(pdf_module, "COMPRESS", False)
+    body = client.get(f"/orders/{order.id}/notice.pdf").data
+    assert b"not the maintenance of erosion" in body or b"not the maintenance of\\nerosion" in body
