@@ -480,6 +480,7 @@ def prepare(checked: InspectionPayload, payload: dict, inspection_id, ctx, lk: L
     if existing is not None:
         site_id, _author, stored_sha = _prior(lk, existing)
         hidden = lk.site(site_id) is None
+    conflict = None  # other content under a stored id: raised once the content itself is valid
     if existing is not None and not hidden:
         brief = (
             summary(lk.session, existing)
@@ -488,7 +489,7 @@ def prepare(checked: InspectionPayload, payload: dict, inspection_id, ctx, lk: L
         )
         if stored_sha and stored_sha == declared:
             return {"status": "duplicate", "summary": brief}
-        raise Conflict(
+        conflict = Conflict(
             "An inspection with this id was already submitted with other content; inspections "
             "cannot change once submitted: submit a correction that replaces it.",
             server_copy=brief,
@@ -571,9 +572,12 @@ def prepare(checked: InspectionPayload, payload: dict, inspection_id, ctx, lk: L
                 "Not an item of this site's checklist."
             )
     lk._load_photos(list(photo_ids))
-    _check_received(lk, photos, user, errors)
+    if conflict is None:  # a changed copy names the stored record's own photos
+        _check_received(lk, photos, user, errors)
     if errors:
         raise Invalid(errors)
+    if conflict is not None:  # kept on the conflicts page: only a copy that could be a record
+        raise conflict
     if hidden:  # only a record that would otherwise be stored learns that its (random) id is taken
         raise Invalid(
             {"entity_id": "This id is already used; the device makes a new one."}, status=409

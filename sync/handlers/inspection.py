@@ -59,6 +59,12 @@ class InspectionHandler:
                         reason=exc.message,
                         server_copy=exc.server_copy,
                         errors={"sha256": "Other content is stored under this id."},
+                        # The device's copy as the record's fields, not whatever else it carried.
+                        theirs={
+                            k: v
+                            for k, v in (m.get("payload") or {}).items()
+                            if k in InspectionPayload.model_fields
+                        },
                     )
                 )
                 continue
