@@ -68,7 +68,6 @@ class SiteFacts:
     permit_issued_on: date | None = None
     permit_expires_on: date | None = None
     commencement_notified_at: datetime | None = None
-    commenced_at: datetime | None = None  # the start the permittee's notice names
     inspections: tuple[InspectionFact, ...] = ()  # newest first
     first_active_inspection: InspectionFact | None = (
         None  # earliest one under the permit recording disturbance
@@ -250,40 +249,27 @@ def _missed_inspections(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[T
 
 
 def _commencement(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Trigger]:
-    """§ 256-8D(3)(a): notice within 48 hours of commencing. The start is the earlier of the one the
-    notice names and the first inspection under the permit that recorded the work under way; a
-    notice given after the 48 hours does not meet the condition, as a missing one does not."""
+    """§ 256-8D(3)(a): while no notice of commencement is given, 48 hours after the first
+    inspection under the permit that recorded the work under way. Once given, late or not, the
+    condition is being met (§ 256-10A(3) speaks in the present); the permit page shows it late."""
     first = facts.first_active_inspection
-    starts = [t for t in (facts.commenced_at, first.at if first else None) if t is not None]
-    if facts.permit_id is None or not starts:
+    if facts.permit_id is None or facts.commencement_notified_at is not None or first is None:
         return []
-    start = min(starts)
-    deadline = clocks.commencement_notice_due(start, rb)
-    notified = facts.commencement_notified_at
-    if not clocks.is_late(notified, deadline.due, now):
+    deadline = clocks.commencement_notice_due(first.at, rb)
+    if not clocks.is_late(None, deadline.due, now):
         return []
-    hours = rb["clocks.commencement_notice.hours"]
-    seen = first is not None and first.at == start
-    day = clocks.to_local(start, rb).date().isoformat()
-    began = (
-        f"Land disturbance was under way at the inspection of {day}"
-        if seen
-        else f"Land disturbance began on {day}, as the notice of commencement says"
+    day = clocks.to_local(first.at, rb).date().isoformat()
+    reason = (
+        f"Land disturbance was under way at the inspection of {day}; no notice of commencement "
+        f"was given within {rb['clocks.commencement_notice.hours']} hours."
     )
-    if notified is None:
-        reason = f"{began}; no notice of commencement was given within {hours} hours."
-    else:
-        reason = (
-            f"{began}; the notice of commencement was given on "
-            f"{clocks.local_date(notified, rb).isoformat()}, more than {hours} hours after."
-        )
     return [
         _trigger(
             "commencement_notice_missing",
             rb,
             reason,
             [f"commencement:{facts.permit_id}"],
-            inspections=[first.id] if seen else [],
+            inspections=[first.id],
         )
     ]
 
@@ -388,7 +374,7 @@ def _why_stale(ground: dict, facts: SiteFacts, rb: Rulebook) -> str:
             f"in writing ({seen})."
         )
     if rule == "commencement_notice_missing":
-        return "A notice of commencement within the hours allowed has been recorded since."
+        return "A notice of commencement has been recorded since."
     return "The rules no longer find this ground when re-checked."
 
 

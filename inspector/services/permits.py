@@ -615,7 +615,8 @@ def notify_commencement(
 ) -> None:
     rb = rb or default()
     _require_permittee_of(permit, user)
-    if permit.status not in ACTIVE:
+    # A suspended permit was issued: the notice of a start under it is what an order may ask for.
+    if permit.status not in IN_FORCE:
         raise ServiceError(
             "Land disturbance may begin only under an issued permit "
             f"({rb['stop_work.rules.no_permit.citation']})."

@@ -196,7 +196,6 @@ def gather_many(
             permit_issued_on=permit.issued_on if permit else None,
             permit_expires_on=permit.expires_on if permit else None,
             commencement_notified_at=permit.commencement_notified_at if permit else None,
-            commenced_at=permit.commenced_at if permit else None,
             inspections=tuple(
                 rules.InspectionFact(
                     id=iid,

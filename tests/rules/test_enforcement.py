@@ -200,36 +200,3 @@ def test_grounds_resting_only_on_findings_no_longer_unresolved_lapse():
     assert rules.lapsed_grounds(grounds, set()) == [(0, ["f1", "f2"])]
     # A ground with other evidence (a missed inspection, a field posting without keys) never lapses this way.
     assert rules.lapsed_grounds([weekly, {"ground": "no_permit", "keys": []}], set()) == []
-
-
-def test_a_late_notice_of_commencement_is_a_ground_as_a_missing_one_is():
-    """§ 256-8D(3)(a) "within 48 hours of commencing": a notice given later, or naming a start later
-    than the first inspection that recorded the work under way, does not meet the condition."""
-    first = inspection(1, days_ago=6)
-    facts = replace(PERMITTED, first_active_inspection=first)
-    # The permittee names the day the Village already saw the work, and notifies 5 days on.
-    late = replace(
-        facts, commenced_at=first.at, commencement_notified_at=first.at + timedelta(days=5)
-    )
-    [trigger] = rules.evaluate(late, NOW, RB)
-    assert trigger.rule == "commencement_notice_missing" and trigger.citation == "§ 256-10A(3)"
-    assert "more than 48 hours after" in trigger.reason
-    # A start named after the inspection that saw the work: the inspection is the start.
-    claimed = replace(
-        facts,
-        commenced_at=first.at + timedelta(days=4),
-        commencement_notified_at=first.at + timedelta(days=5),
-    )
-    assert rule_names(claimed) == ["commencement_notice_missing"]
-    # Within 48 hours of the earlier of the two: met.
-    on_time = replace(
-        facts, commenced_at=first.at, commencement_notified_at=first.at + timedelta(hours=48)
-    )
-    assert rule_names(on_time) == []
-    # No inspection saw the work: the notice's own start counts.
-    own = replace(
-        PERMITTED,
-        commenced_at=NOW - timedelta(days=3),
-        commencement_notified_at=NOW - timedelta(days=2),
-    )
-    assert rule_names(own) == []
