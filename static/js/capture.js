@@ -52,9 +52,12 @@ function notYours() {
 // Someone else holds the device now (another tab signed them in): this draft is not theirs, so an
 // edit typed here could never be submitted. Saving stops and the page says why; what was saved
 // stays.
-async function stillMine() {
-  const user = await store.getMeta('user');
-  if (drafts.isMine(state.draft, user)) return true;
+// An edit made before the device learned of the new person (`user_since`) was its author's: it is
+// saved first, then the draft is put away (a save racing the sync that brought the change lost it).
+async function stillMine(editedAt) {
+  const [user, since] = await Promise.all([store.getMeta('user'), store.getMeta('user_since')]);
+  if (drafts.isMine(state.draft, user)) return 'mine';
+  if (editedAt && since && editedAt < since) return 'before';
   putAway(user);
   return false;
 }
@@ -62,9 +65,17 @@ async function stillMine() {
 async function saveNow({ evenIfNotMine = false } = {}) {
   clearTimeout(state.saveTimer);
   state.saveTimer = null;
-  if (!evenIfNotMine && !(await stillMine())) return false;
+  const editedAt = state.editedAt ?? Date.now();
+  const holder = evenIfNotMine ? 'mine' : await stillMine(editedAt);
+  if (!holder) return false;
+  if (holder === 'before') {
+    const saved = await saveNow({ evenIfNotMine: true });
+    putAway(await store.getMeta('user'));
+    return saved && false;
+  }
   try {
     await drafts.saveDraft(state.draft);
+    state.editedAt = null;
     saveState.className = 'save-state saved';
     saveState.textContent = `Saved on this device at ${villageTime(new Date(), 'time')}`;
     return true;
@@ -83,6 +94,7 @@ async function saveNow({ evenIfNotMine = false } = {}) {
 }
 
 function scheduleSave() {
+  state.editedAt = Date.now();
   saveState.className = 'save-state';
   saveState.textContent = 'Saving…';
   clearTimeout(state.saveTimer);

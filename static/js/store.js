@@ -100,6 +100,7 @@ export async function applyPull(body, { fullPull = false } = {}) {
     await meta.delete('cursor');
     await meta.put({ key: 'user', value: body.user });
     await meta.put({ key: 'packet_user_id', value: body.user.id });
+    await meta.put({ key: 'user_since', value: Date.now() });
     await tx.done;
     emit('packet-changed', { count: 0, reset: true }, { toOtherTabs: true });
     return { reset: true };
@@ -130,6 +131,8 @@ export async function applyPull(body, { fullPull = false } = {}) {
   if (pullAgain) writes.push(meta.delete('cursor'));
   else if (body.cursor !== undefined) writes.push(meta.put({ key: 'cursor', value: body.cursor }));
   if (body.user) {
+    const before = (await meta.get('user'))?.value;
+    if (String(before?.id) !== String(body.user.id)) writes.push(meta.put({ key: 'user_since', value: Date.now() }));
     writes.push(meta.put({ key: 'user', value: body.user }));
     writes.push(meta.put({ key: 'packet_user_id', value: body.user.id }));
   }
@@ -166,6 +169,9 @@ export async function adoptSignedIn(user) {
   }
   await meta.put({ key: 'user', value: user ? { company: null, ...user } : null });
   await meta.put({ key: 'packet_user_id', value: user ? user.id : null });
+  // When the device learned of this person: an edit typed on an open draft before then is its
+  // author's (capture.js saves it), one typed after is not.
+  await meta.put({ key: 'user_since', value: Date.now() });
   await tx.done;
   const detail = { count: 0, reset: Boolean(user), signedOut: !user };
   emit('packet-changed', detail, { toOtherTabs: true });

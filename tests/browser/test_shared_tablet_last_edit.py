@@ -1,0 +1,57 @@
+"""A shared tablet changing hands while a draft is open: the last change its author typed, not yet
+saved when the device learned of the next person (from another tab, a sync), is saved to the draft
+before it is put away. Before, the save that ran just after the change found the draft "not theirs"
+and dropped that change."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.capture_packet import stored, wait_for_controller
+from tests.browser.test_shared_tablet_drafts import (
+    NOT_YOURS,
+    PRAIRIE,
+    open_home_as,
+    start_weekly_with_typing,
+    user_id,
+)
+
+# This tab hears nothing from the others (a tab the browser froze, then woke).
+DEAF = "delete window.BroadcastChannel;"
+NEXT_PERSON = """async (user) => {
+  const s = await import('/static/js/store.js');
+  await s.adoptSignedIn(user);
+}"""
+
+
+def test_the_last_change_typed_before_the_change_of_person_is_kept(
+    browser, tablet, live_server, demo_app
+):
+    url = live_server.url
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    page.add_init_script(DEAF)
+    open_home_as(page, url, PRAIRIE, "Sam Lindqvist")
+    wait_for_controller(page)
+    draft_id = start_weekly_with_typing(page)
+    other = context.new_page()
+    other.goto(f"{url}/app/outbox")
+    other.wait_for_selector("body[data-ready=outbox]")
+    inspector = {
+        "id": user_id(demo_app, "inspector@fairwater.example"),
+        "name": "Luis Ortega",
+        "role": "inspector",
+    }
+
+    # Typed; within the quarter second before it is saved, the device learns of the next person
+    # (this tab's clock held, so that the save comes after it).
+    page.clock.install()
+    page.get_by_label("Construction phase").fill("Grading lots 3-9")
+    other.evaluate(NEXT_PERSON, inspector)
+    page.clock.run_for(1000)
+    page.wait_for_selector("body[data-ready=not-yours]")
+    expect(page.locator("#inspect-problem")).to_contain_text(NOT_YOURS)
+    kept = stored(page, f"s.getDraft('{draft_id}')")
+    assert kept["header"]["phase"] == "Grading lots 3-9"
+    assert kept["header"]["weather"] == "Wind from the west, 52 °F"
+    context.close()
