@@ -2,8 +2,9 @@
 //
 // Nothing is deleted here: entries move to `sent` only through store.markSynced(), after the server said
 // it has the record AND every photo. A 401 keeps the outbox and asks the user to sign in again.
-// Flushes run one at a time; they start on page load, on `online`, when the page becomes visible, on a
-// timer with capped back-off while the outbox is not empty, and from the "Sync now" button.
+// Flushes run one at a time, across the tabs of the app too (Web Locks); they start on page load, on
+// `online`, when the page becomes visible, on a timer with capped back-off while the outbox is not
+// empty, and from the "Sync now" button.
 // Background Sync is not used: this works the same where the browser lacks it (Safari).
 // Over a weak signal the round trips, not the bytes, are what cost: one CSRF token serves a whole flush
 // (fetched again only when the server refuses it), a photo goes out as a single PUT, a large one in
@@ -390,8 +391,29 @@ function oneAtATime(run, combine = (first, then) => then) {
   return call;
 }
 
+/** `run` while no other tab of this app on the device runs the same work (Web Locks): two tabs
+ * flushing together each pushed every record and sent every photo once more over the same weak
+ * signal. A lock held too long (a tab stuck mid-flush) is waited for so long only; then `run` goes
+ * on anyway (the mutation ids and the server's checks make a second send safe). */
+const LOCK_WAIT_MS = 2 * 60 * 1000;
+
+async function acrossTabs(name, run) {
+  const locks = globalThis.navigator?.locks;
+  if (!locks?.request || typeof AbortSignal?.timeout !== 'function') return run();
+  let entered = false;
+  try {
+    return await locks.request(name, { signal: AbortSignal.timeout(LOCK_WAIT_MS) }, () => {
+      entered = true;
+      return run();
+    });
+  } catch (err) {
+    if (entered) throw err;
+    return run();
+  }
+}
+
 const flushOnce = oneAtATime(() => {
-  const done = doFlush();
+  const done = acrossTabs('fairwater-flush', doFlush);
   done.then(schedule, schedule);
   return done;
 }, merged);
@@ -405,7 +427,7 @@ export function flush() {
 /** Fetch everything that changed since the stored cursor into the device's work packet, one pull at
  * a time: a reset of the packet during a pull clears the cursor it already read, so a call meanwhile
  * gets one more pull after it, and the whole packet never travels twice at once. */
-export const pullNow = oneAtATime(pullPages);
+export const pullNow = oneAtATime(() => acrossTabs('fairwater-pull', pullPages));
 
 async function pullPages() {
   let pages = 0;

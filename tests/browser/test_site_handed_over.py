@@ -105,6 +105,8 @@ def test_a_handed_over_site_leaves_the_former_holders_tablet(
     context.close()
 
 
+SYNCED_ONCE = """async () => Boolean(
+  await (await import('/static/js/store.js')).getMeta('last_sync_at'))"""
 APPLY = """async () => {
   const store = await import('/static/js/store.js');
   const user = await store.getMeta('user');
@@ -128,6 +130,9 @@ def test_only_a_pull_from_a_cursor_starts_again_for_a_site_it_lacks(browser, tab
     sign_in(page, live_server.url, "permittee@prairie-builders.example")
     page.goto(f"{live_server.url}/app/outbox")
     page.wait_for_selector("body[data-ready=outbox]")
+    # The page's own first sync has sent its outbox (its pull follows at once): the pull below runs
+    # after that one, and no pull of the page's comes in between the applies.
+    page.wait_for_function(SYNCED_ONCE)
     assert page.evaluate(PULL)["ok"]
     assert page.evaluate(APPLY) == [False, "9:v", True, None]
     context.close()
