@@ -145,7 +145,10 @@ class Document(FPDF):
         most), signer and time; `signed` from documents/signatures.py."""
         self.heading("Certification and signature", 11)
         if not signed.signed:
-            self.para("Not signed: this record was made before records were signed.", size=9)
+            self.para(
+                f"Not signed: {signed.unsigned or 'this record was made before records were signed.'}",
+                size=9,
+            )
         else:
             words = signed.statement or f"(the words of statement version {signed.version})"
             self.para(words, size=9)

@@ -51,7 +51,15 @@ def of_inspection(inspection, author, rb) -> SimpleNamespace:
         name=inspection.signed_by_name,
         at=inspection.signed_at,
         certification=certification(author, inspection.inspected_on, rb) if author else None,
+        unsigned=None,
     )
+
+
+# Why a record has no drawing, where it is not that it was stored before signing began.
+FIELD_ORDER_UNSIGNED = (
+    "A stop-work order posted in the field is not signed under the order statement: the posting "
+    "is recorded with the inspector who posted it and the time."
+)
 
 
 def of_order(order, rb) -> SimpleNamespace:
@@ -60,4 +68,5 @@ def of_order(order, rb) -> SimpleNamespace:
         name=order.issued_signed_by_name,
         at=order.issued_at,
         certification=None,
+        unsigned=FIELD_ORDER_UNSIGNED if order.source == "field" else None,
     )

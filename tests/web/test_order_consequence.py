@@ -134,3 +134,37 @@ def test_after_the_permit_expired_the_documents_do_not_say_none_was_issued(
         assert "there is no permit left to revoke" in pdf
         assert "there is no permit left to revoke" in page
         assert "cease and desist order" in page and "may revoke the permit" not in page
+
+
+def test_a_field_posted_order_does_not_claim_to_predate_signing(
+    app, client, auth, db, make, people, monkeypatch
+):
+    """A stop-work order posted from a tablet carries no drawn signature (the field form has none):
+    its notice says so, not that it "was stored before records were signed"."""
+    import uuid
+
+    rb = app.extensions["rulebook"]
+    site = make.site(people["supervisor"], name="Field Lot")
+    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    now = utcnow()
+    order = enforcement.post_in_field(
+        db,
+        order_id=str(uuid.uuid4()),
+        site=site,
+        user=people["inspector"],
+        grounds=["plan_not_implemented"],
+        posted_at=now - timedelta(minutes=30),
+        notes="Silt fence flattened along the creek",
+        photo_ids=[],
+        now=now,
+        rb=rb,
+    )
+    db.commit()
+    auth.login(people["supervisor"].email)
+    notice = client.get(f"/orders/{order.id}/notice").text
+    assert "stored before records were signed" not in notice
+    assert "posted in the field is not signed" in notice
+    monkeypatch.setattr(pdf_module, "COMPRESS", False)
+    pdf = _pdf_text(client.get(f"/orders/{order.id}/notice.pdf").data)
+    assert "made before records were signed" not in pdf
+    assert "posted in the field is not signed" in pdf
