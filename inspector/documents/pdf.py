@@ -11,6 +11,7 @@ from datetime import datetime
 from fpdf import FPDF
 
 from ..rules import clocks
+from ..services.enforcement import POSTING_CURED
 from . import qr, signatures
 
 COMPRESS = True  # tests turn it off to read the text in the PDF
@@ -216,8 +217,14 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
             "All land disturbing and land developing activity on this site must stop, under "
             f"{rb['stop_work.citation']}, for the following reasons:"
         )
-        for n, g in enumerate(order.grounds or [], 1):
+        standing = [g for g in order.grounds or [] if not g.get(POSTING_CURED)]
+        for n, g in enumerate(standing, 1):
             doc.para(f"{n}. {g['citation']}: {g['words']}. {g.get('reason', '')}")
+        cured = [g for g in order.grounds or [] if g.get(POSTING_CURED)]
+        if cured:
+            doc.para("Complied with before the order was posted, and not part of it:")
+            for n, g in enumerate(cured, 1):
+                doc.para(f"{n}. {g['citation']}: {g.get('reason', '')} ({g[POSTING_CURED]})")
         if "no_permit" in _unique_grounds(order):
             w = "stop_work.grounds.no_permit."
             doc.para(f"Entry ({rb[w + 'entry_citation']}): {rb[w + 'entry_words']}")
@@ -228,7 +235,7 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
         if order.notes:
             doc.para(f"Inspector's notes: {order.notes}")
         doc.heading("What must be done to lift this order", 12)
-        for ground in _unique_grounds(order):
+        for ground in dict.fromkeys(g["ground"] for g in standing):
             doc.para(f"- {rb[f'stop_work.grounds.{ground}.to_lift']}")
         if ctx["under_permit"]:
             doc.para(f"{ctx['upkeep']} ({rb['clocks.weekly_inspection.citation']}).", bold=True)

@@ -717,12 +717,26 @@ def record_posting(
         raise ServiceError("Only an issued order can be recorded as posted.")
     if photo_id and session.get(Photo, photo_id) is None:
         raise ServiceError("That photo has not reached the server yet.", field="photo")
-    _some_ground_holds(recheck_in_force(session, order, now, rb), "posted")
+    checks = recheck_in_force(session, order, now, rb)
+    _some_ground_holds(checks, "posted")
     before = audit.snapshot(order)
+    # A ground the permittee cured since the issue is kept, apart: the posted notice does not
+    # call it unmet (templates/orders/notice.html).
+    cured = [c for c in checks if not c.holds]
+    if cured:
+        order.grounds = [
+            g if c.holds else {**g, POSTING_CURED: c.why}
+            for g, c in zip(order.grounds, checks, strict=True)
+        ]
     order.status, order.posted_at, order.posted_by = "posted", now, user.id
     order.notice_photo_id = photo_id or order.notice_photo_id
-    _event(session, order, status="posted", user_id=user.id, now=now, before=before)
+    note = "; ".join(f"Complied with before posting: {c.ground['reason']} ({c.why})" for c in cured)
+    _event(session, order, status="posted", user_id=user.id, now=now, before=before, note=note)
     return order
+
+
+# The key a ground carries when the permittee cured it between the order's issue and its posting.
+POSTING_CURED = "cured_before_posting"
 
 
 def post_in_field(
