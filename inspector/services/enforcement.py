@@ -558,9 +558,12 @@ def issue(
             field="grounds",
         )
     if not confirmed:
+        permit = session.get(Permit, order.permit_id) if order.permit_id else None
+        suspends = permit is not None and permit.status in ACTIVE_PERMIT
         raise ServiceError(
-            "Confirm that you mean to issue this order: it suspends the permit and stops "
-            "all land disturbing activity on the site.",
+            "Confirm that you mean to issue this order: it "
+            + ("suspends the permit and stops " if suspends else "stops ")
+            + "all land disturbing activity on the site.",
             field="confirm",
         )
     # The supervisor signs under the rulebook's order statement; the drawing is sealed with the

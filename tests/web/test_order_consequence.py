@@ -168,3 +168,20 @@ def test_a_field_posted_order_does_not_claim_to_predate_signing(
     pdf = _pdf_text(client.get(f"/orders/{order.id}/notice.pdf").data)
     assert "made before records were signed" not in pdf
     assert "posted in the field is not signed" in pdf
+
+
+def test_issuing_an_order_where_no_permit_is_in_force_does_not_speak_of_suspending_one(
+    app, client, auth, db, make, people
+):
+    rb = app.extensions["rulebook"]
+    site = make.site(people["supervisor"], name="Bare Lot")
+    _, _, [order] = record_inspection(
+        db, site, rb, at=utcnow() - timedelta(hours=1), passed=("INLET",), user=people["inspector"]
+    )
+    auth.login(people["supervisor"].email)
+    page = client.get(f"/orders/{order.id}").text
+    assert "suspending the permit" not in page and "Issuing suspends the permit" not in page
+    assert "stopping all land disturbing activity on the site" in page
+    refused = client.post(f"/orders/{order.id}/issue", data={"grounds": ["no_permit"]})
+    assert refused.status_code == 400 and "suspends the permit" not in refused.text
+    assert "Confirm that you mean to issue this order" in refused.text
