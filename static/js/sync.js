@@ -333,6 +333,11 @@ async function sendable(ctx, entries) {
 
 async function doFlush() {
   const summary = { applied: 0, duplicate: 0, conflict: 0, rejected: 0, photos: 0, stopped: null, remaining: 0 };
+  // An entry still marked as being sent when no flush runs (this one holds the lock) was cut off
+  // mid-push (the tablet went dark): it waits on the device, and says so even with no signal.
+  for (const entry of await store.listOutbox()) {
+    if (entry.state === 'sending') await store.updateOutbox(entry.mutation_id, { state: 'queued' });
+  }
   try {
     const ctx = await flushContext();
     ctx.deviceId = await deviceId();
