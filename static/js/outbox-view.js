@@ -2,7 +2,7 @@
 // Every entry that needs attention has a way out that loses nothing: edit and send again, or
 // discard after a confirmation that offers a copy (the record with its photos) to download first.
 import * as store from './store.js';
-import { KINDS, draftFromEntry } from './drafts.js';
+import { KINDS, draftFromEntry, isQuotaError } from './drafts.js';
 import { announce, renderStorage, syncReady } from './shell.js';
 import { villageTime } from './village-time.js';
 
@@ -148,12 +148,36 @@ function row(entry, { me, catalog }) {
 const when = (iso) => villageTime(iso);
 
 // ------------------------------------------------------------------ ways out
+// Said on the entry's card, where the button was tapped (and to screen readers).
+function entryProblem(entry, text) {
+  const card = document.querySelector(`.outbox-entry[data-mutation-id="${CSS.escape(entry.mutation_id)}"]`);
+  let p = card?.querySelector('.entry-problem');
+  if (card && !p) {
+    p = document.createElement('p');
+    p.className = 'error entry-problem';
+    p.setAttribute('role', 'alert');
+    card.append(p);
+  }
+  if (p) p.textContent = text;
+  announce(text);
+}
+
 async function editAgain(entry) {
   const [user, catalog, sent] = await Promise.all([store.getMeta('user'), store.getMeta('catalog'),
     store.listSent()]);
   const sentIds = new Set(sent.filter((e) => e.entity === 'inspection').map((e) => e.entity_id));
   const draft = draftFromEntry(entry, { user, catalog, sentIds });
-  if (!(await store.reopenAsDraft(entry.mutation_id, draft))) {
+  let reopened;
+  try {
+    reopened = await store.reopenAsDraft(entry.mutation_id, draft);
+  } catch (error) {
+    entryProblem(entry, isQuotaError(error)
+      ? 'This device\'s storage is full: the record was not put back as a draft. It is still here, '
+        + 'unchanged. Free some space (send or discard other records), then try again.'
+      : `The record could not be put back as a draft (${error.message}). It is still here, unchanged.`);
+    return;
+  }
+  if (!reopened) {
     announce('This entry is being sent right now; try again in a moment.');
     return;
   }

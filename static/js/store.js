@@ -337,17 +337,24 @@ export async function reopenAsDraft(mutationId, draft) {
   }
   const photos = tx.objectStore('photos');
   const marks = {};  // the marks drawn on a photo follow it to its new id (docs/photo-marks.md)
-  for (const id of entry.photo_ids || []) {
-    const photo = await photos.get(id);
-    if (!photo) continue;
-    const fresh = crypto.randomUUID();
-    await photos.put({ ...photo, id: fresh, inspection_id: draft.id });
-    await photos.delete(id);
-    if (draft.marks?.[id]) marks[fresh] = draft.marks[id];
+  try {
+    for (const id of entry.photo_ids || []) {
+      const photo = await photos.get(id);
+      if (!photo) continue;
+      const fresh = crypto.randomUUID();
+      await photos.put({ ...photo, id: fresh, inspection_id: draft.id });
+      await photos.delete(id);
+      if (draft.marks?.[id]) marks[fresh] = draft.marks[id];
+    }
+    if (draft.marks) draft.marks = marks;
+    await tx.objectStore('drafts').put(draft);
+    await tx.objectStore('outbox').delete(mutationId);
+  } catch (error) {
+    // A write refused half-way (storage full): none of it stays, the entry keeps every photo.
+    try { tx.abort(); } catch { /* already ended */ }
+    await tx.done.catch(() => {});
+    throw error;
   }
-  if (draft.marks) draft.marks = marks;
-  await tx.objectStore('drafts').put(draft);
-  await tx.objectStore('outbox').delete(mutationId);
   await tx.done;
   emit('outbox-changed', { mutation_id: mutationId });
   return draft;
