@@ -473,6 +473,16 @@ function bindPhotoBlock(block, title) {
           announce(error.textContent);
           continue;
         }
+        // The same picture chosen again here (it seemed not to have come, while it was prepared):
+        // the record would show it twice.
+        const same = state.photos.find((p) => p.sha256 === photo.sha256
+          && (p.item_code || null) === (photo.item_code || null));
+        if (same) {
+          error.textContent = `This photo is already attached here${same.name ? ` (${same.name})` : ''}. Nothing was added.`;
+          saveState.textContent = '';
+          announce(error.textContent);
+          continue;
+        }
         try {
           await store.putPhoto(photo);
         } catch (err) {
