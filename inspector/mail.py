@@ -11,11 +11,21 @@ from email.message import EmailMessage
 log = logging.getLogger("fairwater.mail")
 
 
+def one_line(text: str) -> str:
+    """The text with every run of white space, line breaks included, as one space: what a header or a
+    one-line field holds (an e-mail header with a line break is refused when the message is built)."""
+    return " ".join(text.split())
+
+
 @dataclass(frozen=True)
 class Message:
     to: str
     subject: str
     body: str
+
+    def __post_init__(self):
+        # A subject made from a record's words (a site's name) is one line, whatever the record holds.
+        object.__setattr__(self, "subject", one_line(self.subject))
 
 
 class ConsoleSender:
@@ -43,10 +53,15 @@ class SmtpSender:
         self.sender, self.host, self.port = sender, host, port
         self.user, self.password, self.timeout = user, password, timeout
 
-    def send(self, message: Message) -> None:
+    def email(self, message: Message) -> EmailMessage:
+        """The message as it goes on the wire (raises ValueError for a header it cannot hold)."""
         email = EmailMessage()
         email["From"], email["To"], email["Subject"] = self.sender, message.to, message.subject
         email.set_content(message.body)
+        return email
+
+    def send(self, message: Message) -> None:
+        email = self.email(message)
         with smtplib.SMTP(self.host, self.port, timeout=self.timeout) as smtp:
             smtp.starttls()  # credentials never travel in the clear
             if self.user:

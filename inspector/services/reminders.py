@@ -3,11 +3,14 @@ and once when it is missed. The NotificationLog's unique (user, key) makes runni
 (e.g. from cron every hour) send nothing twice: the key names the site, the obligation and the phase.
 
 The CLI sends, records and commits one message at a time, so an interrupted run re-sends at most the one
-message that was being sent.
+message that was being sent. A message the sender refuses is not recorded (the next run tries it again)
+and does not hold back the ones after it; after MAX_FAILURES_IN_A_ROW refusals in a row the mail server
+is taken to be down and the rest wait for the next run.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -18,6 +21,9 @@ from ..models import NotificationLog, Permit, Site, User
 from ..rules import clocks
 from ..rules.rulebook import Rulebook
 from . import schedule
+
+log = logging.getLogger("fairwater.reminders")
+MAX_FAILURES_IN_A_ROW = 3
 
 
 @dataclass(frozen=True)
@@ -111,11 +117,24 @@ def record_sent(session: Session, reminder: Reminder, now: datetime) -> None:
     session.flush()
 
 
-def send_all(session: Session, sender, now: datetime, rb: Rulebook) -> list[Reminder]:
-    """Send every pending reminder, committing after each one (see the module docstring)."""
-    done = []
+def send_all(
+    session: Session, sender, now: datetime, rb: Rulebook, failed: list | None = None
+) -> list[Reminder]:
+    """Send every pending reminder, committing after each one (see the module docstring). Returns the
+    reminders sent; those the sender refused are added to `failed` (not recorded: tried next run)."""
+    done, in_a_row = [], 0
     for reminder in pending(session, now, rb):
-        sender.send(reminder.message)
+        try:
+            sender.send(reminder.message)
+        except Exception:  # any sender's refusal: this message waits, the others still go
+            log.exception("Reminder to %s not sent: %s", reminder.message.to, reminder.key)
+            if failed is not None:
+                failed.append(reminder)
+            in_a_row += 1
+            if in_a_row >= MAX_FAILURES_IN_A_ROW:
+                break
+            continue
+        in_a_row = 0
         record_sent(session, reminder, now)
         session.commit()
         done.append(reminder)

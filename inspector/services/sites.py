@@ -6,6 +6,7 @@ import math
 
 from sqlmodel import Session, select
 
+from ..mail import one_line
 from ..models import PROJECT_KINDS, Permit, Site, User
 from ..models.base import utcnow
 from ..models.sites import EXCLUDED_USES
@@ -23,6 +24,8 @@ NUMBER_LIMITS = {
     "disturbed_acres": ("Acres disturbed at one time", 0.0, 100000.0),
 }
 TEXT_FIELDS = {"name": 200, "address": 300, "legal_description": 2000}
+# One line, from a form or a tablet alike: a name goes into e-mail subjects, which cannot hold a break.
+ONE_LINE_FIELDS = ("name", "address")
 FLAGS = (
     "channel_originates",
     "state_funded",
@@ -46,6 +49,8 @@ def clean_site_data(data: dict, rb: Rulebook | None = None) -> dict:
     for key, limit in TEXT_FIELDS.items():
         if key in data:
             value = (data[key] or "").strip()
+            if key in ONE_LINE_FIELDS:
+                value = one_line(value)
             if len(value) > limit:
                 raise ServiceError(f"At most {limit} characters.", field=key)
             out[key] = value

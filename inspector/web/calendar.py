@@ -125,15 +125,25 @@ def send_reminders_command() -> None:
     from ..services import reminders
 
     session = get_session()
+    failed: list = []
     done = reminders.send_all(
         session,
         sender_from_config(current_app.config),
         clock.now(),
         current_app.extensions["rulebook"],
+        failed,
     )
     click.echo(f"{len(done)} reminder(s) sent.")
     for reminder in done:
         click.echo(f"  {reminder.message.to}: {reminder.message.subject}")
+    if failed:  # cron mails a failing command's output: someone learns the mail server refused
+        click.echo(
+            f"{len(failed)} reminder(s) could not be sent (see the log); the next run tries them again.",
+            err=True,
+        )
+        for reminder in failed:
+            click.echo(f"  {reminder.message.to}: {reminder.message.subject}", err=True)
+        raise SystemExit(1)
 
 
 @bp.route("/holidays")

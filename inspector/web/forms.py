@@ -26,6 +26,7 @@ from wtforms.validators import (
     ValidationError,
 )
 
+from ..mail import one_line
 from ..models import PROJECT_KINDS, ROLES
 from ..models.sites import EXCLUDED_USES
 from ..passwords import MIN_LENGTH, TOO_SHORT
@@ -40,6 +41,15 @@ KIND_LABELS = {
     "underground_pipe": "Underground pipe or facility",
 }
 NUM = "Enter a number."
+
+
+def _one_line(value):
+    """A one-line field's text as one line: a browser's text box cannot hold a line break, a crafted
+    request can, and a name with one would break the e-mail subjects it goes into."""
+    return one_line(value) if isinstance(value, str) else value
+
+
+ONE_LINE = [_one_line]
 
 
 class SiteForm(FlaskForm):
@@ -108,6 +118,7 @@ class PermitApplicationForm(FlaskForm):
     applicant_name = StringField(
         "Applicant",
         validators=[DataRequired(message="Enter the applicant's name."), Length(max=200)],
+        filters=ONE_LINE,
     )
     application_received_on = DateField(
         "Application received", validators=[DataRequired(message="Enter a date.")]
@@ -228,9 +239,15 @@ class UserForm(FlaskForm):
             Length(max=254),
         ],
     )
-    name = StringField("Name", validators=[DataRequired(message="Enter a name."), Length(max=200)])
+    name = StringField(
+        "Name",
+        validators=[DataRequired(message="Enter a name."), Length(max=200)],
+        filters=ONE_LINE,
+    )
     role = SelectField("Role", choices=[(r, r.capitalize()) for r in ROLES])
-    company = StringField("Company (permittees)", validators=[Optional(), Length(max=200)])
+    company = StringField(
+        "Company (permittees)", validators=[Optional(), Length(max=200)], filters=ONE_LINE
+    )
     password = PasswordField(
         "Password",
         validators=[

@@ -152,3 +152,73 @@ def test_send_reminders_cli_logs_to_the_console_and_is_safe_to_rerun(app, db, si
     assert "1 reminder(s) sent." in first.output and people["permittee"].email in first.output
     assert "Missed: weekly inspection at Quarry Road" in caplog.text
     assert "0 reminder(s) sent." in runner.invoke(args=["send-reminders"]).output
+
+
+class WireSender(ConsoleSender):
+    """Builds each e-mail as the SMTP sender puts it on the wire (no network), then keeps it."""
+
+    def __init__(self, refuse_first: int = 0):
+        super().__init__("village@example.test")
+        self.refuse_first = refuse_first
+
+    def send(self, message):
+        if self.refuse_first:
+            self.refuse_first -= 1
+            raise OSError("the mail server refused")
+        SmtpSender("village@example.test", "unused").email(message)
+        super().send(message)
+
+
+def test_a_site_name_with_a_line_break_does_not_stop_the_reminders(db, make, site, people):
+    # A name stored with a line break (a crafted request; an older record) went into the subject,
+    # the e-mail could not be built, and every later run stopped at the same reminder.
+    site.name = "Quarry\r\nRoad"
+    db.add(site)
+    other = make.site(people["supervisor"], name="Mill Pond")
+    make.permit(
+        other,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=date.today() - timedelta(days=30),
+    )
+    last = datetime.utcnow().replace(microsecond=0) - timedelta(days=8)
+    inspect(db, site, last)
+    inspect(db, other, last - timedelta(seconds=1))
+    sender = WireSender()
+    sent = reminders.send_all(db, sender, last + timedelta(days=7, minutes=1), RB)
+    subjects = sorted(r.message.subject for r in sent)
+    assert len(subjects) == 2, subjects
+    assert subjects[1].startswith("Missed: weekly inspection at Quarry Road was due")
+
+
+def test_a_refused_reminder_waits_for_the_next_run_and_holds_back_no_other(db, make, site, people):
+    other = make.site(people["supervisor"], name="Mill Pond")
+    make.permit(
+        other,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=date.today() - timedelta(days=30),
+    )
+    last = datetime.utcnow().replace(microsecond=0) - timedelta(days=8)
+    inspect(db, site, last)
+    inspect(db, other, last - timedelta(seconds=1))
+    now = last + timedelta(days=7, minutes=1)
+    failed: list = []
+    sent = reminders.send_all(db, WireSender(refuse_first=1), now, RB, failed)
+    assert len(sent) == 1 and len(failed) == 1  # the second still went out
+    assert failed[0].key != sent[0].key
+    again = reminders.send_all(db, WireSender(), now + timedelta(hours=1), RB)
+    assert [r.key for r in again] == [failed[0].key]  # not recorded as sent: tried again
+    # The mail server down: a few refusals in a row, then the rest wait for the next run.
+    assert reminders.MAX_FAILURES_IN_A_ROW == 3
+
+
+def test_send_reminders_cli_says_what_was_not_sent_and_fails(app, db, site, people, monkeypatch):
+    inspect(db, site, datetime.utcnow().replace(microsecond=0) - timedelta(days=8))
+    monkeypatch.setattr("inspector.mail.ConsoleSender.send", WireSender(refuse_first=9).send)
+    result = app.test_cli_runner().invoke(args=["send-reminders"])
+    assert result.exit_code == 1
+    assert "1 reminder(s) could not be sent" in result.output
+    assert "the next run tries them again" in result.output
