@@ -302,7 +302,11 @@ def mark_corrected(
     """The permittee reports the corrective action done, with a note and an "after" photo."""
     if user.role != "permittee":
         raise Forbidden("The permittee reports corrections; inspectors verify them.")
-    if finding.company_id is not None and finding.company_id != user.company_id:
+    from .sites import can_see_site
+
+    # The company that holds the site now puts its findings right, whoever held it when they were
+    # raised (an overdue one is a ground against the site); a former holder sees none of them.
+    if not can_see_site(session, user, finding.site_id):
         raise NotFound("No such finding.")
     if finding.status not in NEEDS_REPAIR:
         raise ServiceError(
