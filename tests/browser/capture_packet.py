@@ -202,3 +202,17 @@ INK = """() => {
   for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n += 1;
   return n;
 }"""
+
+
+def offline_weekly_capture(browser, tablet, url: str, app):
+    """A tablet with the demo work packet, offline, on a new weekly inspection of site 1: returns
+    (context, page, draft id)."""
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    page.goto(f"{url}/app/")
+    wait_for_controller(page)
+    seed_packet(page, pull_body(app))
+    context.set_offline(True)
+    page.goto(f"{url}/app/inspect?site=1&kind=weekly")
+    page.wait_for_selector("body[data-ready=capture]")
+    return context, page, page.url.split("draft=")[1]

@@ -5,25 +5,11 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.capture_packet import (
-    camera_jpeg,
-    pull_body,
-    seed_packet,
-    stored,
-    wait_for_controller,
-)
+from tests.browser.capture_packet import camera_jpeg, offline_weekly_capture, stored
 
 
 def test_a_photo_is_removed_only_when_the_person_confirms(browser, live_server, demo_app, tablet):
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    page.goto(f"{live_server.url}/app/")
-    wait_for_controller(page)
-    seed_packet(page, pull_body(demo_app))
-    context.set_offline(True)
-    page.goto(f"{live_server.url}/app/inspect?site=1&kind=weekly")
-    page.wait_for_selector("body[data-ready=capture]")
-    draft_id = page.url.split("draft=")[1]
+    context, page, draft_id = offline_weekly_capture(browser, tablet, live_server.url, demo_app)
     block = page.locator(".photo-block[data-item='']")
     block.locator("input.photo-file").set_input_files(
         {"name": "IMG_0042.jpg", "mimeType": "image/jpeg", "buffer": camera_jpeg(seed=3)}

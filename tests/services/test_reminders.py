@@ -169,11 +169,8 @@ class WireSender(ConsoleSender):
         super().send(message)
 
 
-def test_a_site_name_with_a_line_break_does_not_stop_the_reminders(db, make, site, people):
-    # A name stored with a line break (a crafted request; an older record) went into the subject,
-    # the e-mail could not be built, and every later run stopped at the same reminder.
-    site.name = "Quarry\r\nRoad"
-    db.add(site)
+def both_overdue(db, make, site, people) -> datetime:
+    """`site` and a second site of the same permittee, each last inspected 8 days ago (returned)."""
     other = make.site(people["supervisor"], name="Mill Pond")
     make.permit(
         other,
@@ -185,6 +182,15 @@ def test_a_site_name_with_a_line_break_does_not_stop_the_reminders(db, make, sit
     last = datetime.utcnow().replace(microsecond=0) - timedelta(days=8)
     inspect(db, site, last)
     inspect(db, other, last - timedelta(seconds=1))
+    return last
+
+
+def test_a_site_name_with_a_line_break_does_not_stop_the_reminders(db, make, site, people):
+    # A name stored with a line break (a crafted request; an older record) went into the subject,
+    # the e-mail could not be built, and every later run stopped at the same reminder.
+    site.name = "Quarry\r\nRoad"
+    db.add(site)
+    last = both_overdue(db, make, site, people)
     sender = WireSender()
     sent = reminders.send_all(db, sender, last + timedelta(days=7, minutes=1), RB)
     subjects = sorted(r.message.subject for r in sent)
@@ -193,17 +199,7 @@ def test_a_site_name_with_a_line_break_does_not_stop_the_reminders(db, make, sit
 
 
 def test_a_refused_reminder_waits_for_the_next_run_and_holds_back_no_other(db, make, site, people):
-    other = make.site(people["supervisor"], name="Mill Pond")
-    make.permit(
-        other,
-        people["permittee"].company_id,
-        people["supervisor"],
-        issued=True,
-        received_on=date.today() - timedelta(days=30),
-    )
-    last = datetime.utcnow().replace(microsecond=0) - timedelta(days=8)
-    inspect(db, site, last)
-    inspect(db, other, last - timedelta(seconds=1))
+    last = both_overdue(db, make, site, people)
     now = last + timedelta(days=7, minutes=1)
     failed: list = []
     sent = reminders.send_all(db, WireSender(refuse_first=1), now, RB, failed)

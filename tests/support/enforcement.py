@@ -54,3 +54,24 @@ def record_inspection(
     orders = enforcement.evaluate_site(session, site, at, rb) if evaluate else []
     session.commit()
     return inspection, made, orders
+
+
+def issued_order(session, site, supervisor, rb, *, now: datetime, notes="Silt fence down"):
+    """A supervisor's order on `site` for a control plan not being implemented (§ 256-10A(2)),
+    proposed and issued with a signature at `now`; commits."""
+    from tests.sync.helpers import signature
+
+    order = enforcement.propose_manual(
+        session,
+        site,
+        user=supervisor,
+        grounds=["plan_not_implemented"],
+        notes=notes,
+        now=now,
+        rb=rb,
+    )
+    enforcement.issue(
+        session, order, user=supervisor, now=now, rb=rb, confirmed=True, signature=signature()
+    )
+    session.commit()
+    return order

@@ -10,15 +10,22 @@ from tests.sync.helpers import mutation
 from tests.sync.test_site_holder import rival_inspects
 
 
-def test_the_new_holder_reports_the_correction_of_a_finding_raised_before_it_took_over(
-    client, auth, db, make, people, device_headers
-):
+def handed_over_finding(client, db, make, people, device_headers) -> Finding:
+    """An open finding raised while the `other` company held the site, which `permittee`'s company
+    holds now (the other's permit expired, the permittee's issued)."""
     site = make.site(people["supervisor"], name="Changed Hands")
     old = make.permit(site, people["other"].company_id, people["supervisor"], issued=True)
     _iid, _pid, finding = rival_inspects(client, db, site, people, device_headers)
     permit_service.set_status(db, old, "expired", user_id=people["supervisor"].id)
     make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
     db.commit()
+    return finding
+
+
+def test_the_new_holder_reports_the_correction_of_a_finding_raised_before_it_took_over(
+    client, auth, db, make, people, device_headers
+):
+    finding = handed_over_finding(client, db, make, people, device_headers)
 
     auth.login(people["permittee"].email)
     page = client.get(f"/findings/{finding.id}").get_data(as_text=True)
@@ -42,12 +49,7 @@ def test_the_new_holder_reports_the_correction_of_a_finding_raised_before_it_too
 
 
 def test_the_new_holders_tablet_reports_it_too(client, db, make, people, device_headers):
-    site = make.site(people["supervisor"], name="Changed Hands")
-    old = make.permit(site, people["other"].company_id, people["supervisor"], issued=True)
-    _iid, _pid, finding = rival_inspects(client, db, site, people, device_headers)
-    permit_service.set_status(db, old, "expired", user_id=people["supervisor"].id)
-    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
-    db.commit()
+    finding = handed_over_finding(client, db, make, people, device_headers)
     change = mutation(
         "finding",
         finding.id,

@@ -9,8 +9,7 @@ from sqlmodel import select
 from inspector.models import ControlMeasureNotice, Permit
 from inspector.models.base import utcnow
 from inspector.rules import clocks
-from inspector.services import enforcement
-from tests.sync.helpers import signature
+from tests.support.enforcement import issued_order
 
 
 def test_the_permittee_notifies_completion_while_a_stop_work_order_is_in_force(
@@ -20,19 +19,7 @@ def test_the_permittee_notifies_completion_while_a_stop_work_order_is_in_force(
     site = make.site(people["supervisor"], name="Creekside")
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
     now = utcnow()
-    order = enforcement.propose_manual(
-        db,
-        site,
-        user=people["supervisor"],
-        grounds=["plan_not_implemented"],
-        notes="Silt fence down along the creek",
-        now=now,
-        rb=rb,
-    )
-    enforcement.issue(
-        db, order, user=people["supervisor"], now=now, rb=rb, confirmed=True, signature=signature()
-    )
-    db.commit()
+    issued_order(db, site, people["supervisor"], rb, now=now)
     db.expire_all()
     assert db.get(Permit, permit.id).status == "suspended"
     auth.login(people["permittee"].email)

@@ -9,7 +9,7 @@ from datetime import timedelta
 from inspector.documents import pdf as pdf_module
 from inspector.models.base import utcnow
 from inspector.services import enforcement
-from tests.support.enforcement import record_inspection
+from tests.support.enforcement import issued_order, record_inspection
 from tests.sync.helpers import signature
 
 
@@ -66,20 +66,7 @@ def test_an_order_under_an_issued_permit_names_its_revocation(
     rb = app.extensions["rulebook"]
     site = make.site(people["supervisor"], name="Permitted Lot")
     make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
-    now = utcnow()
-    order = enforcement.propose_manual(
-        db,
-        site,
-        user=people["supervisor"],
-        grounds=["plan_not_implemented"],
-        notes="Fence down",
-        now=now,
-        rb=rb,
-    )
-    enforcement.issue(
-        db, order, user=people["supervisor"], now=now, rb=rb, confirmed=True, signature=signature()
-    )
-    db.commit()
+    order = issued_order(db, site, people["supervisor"], rb, now=utcnow(), notes="Fence down")
     auth.login(people["supervisor"].email)
     notice = client.get(f"/orders/{order.id}/notice").text
     assert "may revoke the permit (§ 256-10B)" in notice

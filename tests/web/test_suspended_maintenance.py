@@ -7,8 +7,7 @@ from sqlmodel import select
 
 from inspector.models import Permit
 from inspector.models.base import utcnow
-from inspector.services import enforcement
-from tests.sync.helpers import signature
+from tests.support.enforcement import issued_order
 
 
 def test_a_suspended_site_keeps_its_inspections_and_the_pages_say_so(
@@ -17,26 +16,7 @@ def test_a_suspended_site_keeps_its_inspections_and_the_pages_say_so(
     rb = app.extensions["rulebook"]
     site = make.site(people["supervisor"], name="Halted Hill")
     make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True, rb=rb)
-    now = utcnow()
-    order = enforcement.propose_manual(
-        db,
-        site,
-        user=people["supervisor"],
-        grounds=["plan_not_implemented"],
-        notes="Silt fence down along the creek",
-        now=now,
-        rb=rb,
-    )
-    enforcement.issue(
-        db,
-        order,
-        user=people["supervisor"],
-        now=now,
-        rb=rb,
-        confirmed=True,
-        signature=signature(),
-    )
-    db.commit()
+    order = issued_order(db, site, people["supervisor"], rb, now=utcnow())
     assert db.exec(select(Permit).where(Permit.site_id == site.id)).one().status == "suspended"
     auth.login(people["permittee"].email)
     order_page = client.get(f"/orders/{order.id}").get_data(as_text=True)
@@ -56,20 +36,7 @@ def test_the_posted_notice_says_the_erosion_controls_are_still_kept_up(
     rb = app.extensions["rulebook"]
     site = make.site(people["supervisor"], name="Halted Hill")
     make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True, rb=rb)
-    now = utcnow()
-    order = enforcement.propose_manual(
-        db,
-        site,
-        user=people["supervisor"],
-        grounds=["plan_not_implemented"],
-        notes="Silt fence down along the creek",
-        now=now,
-        rb=rb,
-    )
-    enforcement.issue(
-        db, order, user=people["supervisor"], now=now, rb=rb, confirmed=True, signature=signature()
-    )
-    db.commit()
+    order = issued_order(db, site, people["supervisor"], rb, now=utcnow())
     auth.login(people["permittee"].email)
     notice = client.get(f"/orders/{order.id}/notice").get_data(as_text=True)
     assert "not the maintenance of erosion controls" in notice and "§ 256-8D(3)(g)" in notice
