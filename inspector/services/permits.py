@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 from datetime import date, datetime
+from functools import lru_cache
 
 from sqlalchemy import bindparam, case, literal
 from sqlmodel import Session, select
@@ -24,7 +25,7 @@ from ..models import (
 from ..models.base import utcnow
 from ..rules import clocks
 from ..rules.rulebook import Rulebook, default
-from . import Forbidden, NotFound, ServiceError, audit, visits
+from . import Forbidden, NotFound, ServiceError, audit, read_rows, visits
 
 ACTIVE = ("issued", "extended")
 # A permit in force: its schedule of inspections runs (a stop-work order suspends construction, not
@@ -368,18 +369,28 @@ def first_seen_under_way(session: Session, permit: Permit, rb: Rulebook) -> date
     corrected visit as its correction reads), or None."""
     if permit.issued_on is None:
         return None
+    rows = read_rows(
+        session,
+        _first_under_way(),
+        {visits.SITE_IDS: [permit.site_id], "issued_on": permit.issued_on},
+    )
+    return visits.moment(rows[0][0], rows[0][1], rb) if rows else None
+
+
+@lru_cache(maxsize=1)
+def _first_under_way():
+    """first_seen_under_way's statement, built once: every site and permit page runs it, and
+    building it (and its cache key) over the visits' recursive CTE cost more than running it."""
     visit = visits.by_site_ids()
-    row = session.exec(
+    return (
         select(visit.c.visit_on, visit.c.visit_started_at)
         .where(
             visit.c.active_disturbance == True,  # noqa: E712
-            visit.c.visit_on >= permit.issued_on,
+            visit.c.visit_on >= bindparam("issued_on", type_=visit.c.visit_on.type),
         )
         .order_by(visit.c.visit_on, visit.c.visit_started_at)
-        .limit(1),
-        params={visits.SITE_IDS: [permit.site_id]},
-    ).first()
-    return visits.moment(row[0], row[1], rb) if row else None
+        .limit(1)
+    )
 
 
 def _require_undecided(permit: Permit) -> None:
