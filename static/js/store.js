@@ -202,6 +202,18 @@ export async function putDraft(draft) {
   await (await getDb()).put('drafts', draft);
 }
 
+/** Abandon `tx` (nothing written) and name why the page's copy of a draft may not be written or
+ * sent: `kept`, the stored draft, changed in another tab, or none (submitted or discarded there). */
+async function elsewhere(tx, kept) {
+  tx.abort();
+  await tx.done.catch(() => {});
+  const error = new Error(kept ? 'this draft was changed in another tab'
+    : 'this draft was submitted or discarded in another tab');
+  error.name = 'DraftElsewhereError';
+  error.gone = !kept;
+  return error;
+}
+
 /**
  * Save a draft open on a page only over the copy that page last saved: `rev` counts the saves. A
  * draft open in two tabs (or windows) of this device is saved by one of them; the other, holding
@@ -214,15 +226,7 @@ export async function saveDraftOverOwn(draft) {
   const tx = db.transaction('drafts', 'readwrite');
   const kept = await tx.store.get(draft.id);
   const rev = draft.rev ?? 0;
-  if (kept ? (kept.rev ?? 0) !== rev : rev > 0) {
-    tx.abort();
-    await tx.done.catch(() => {});
-    const error = new Error(kept ? 'this draft was changed in another tab'
-      : 'this draft was submitted or discarded in another tab');
-    error.name = 'DraftElsewhereError';
-    error.gone = !kept;
-    throw error;
-  }
+  if (kept ? (kept.rev ?? 0) !== rev : rev > 0) throw await elsewhere(tx, kept);
   await Promise.all([tx.store.put({ ...draft, rev: rev + 1 }), tx.done]);
   draft.rev = rev + 1;
   emit('draft-changed', { id: draft.id, rev: draft.rev }, { toOtherTabs: true });
@@ -276,15 +280,7 @@ export async function enqueueFromDraft(draftId, mutation, { rev } = {}) {
   const db = await getDb();
   const tx = db.transaction(['meta', 'drafts', 'outbox'], 'readwrite');
   const [userRow, draft] = await Promise.all([tx.objectStore('meta').get('user'), tx.objectStore('drafts').get(draftId)]);
-  if (rev !== undefined && (!draft || (draft.rev ?? 0) !== rev)) {
-    tx.abort();
-    await tx.done.catch(() => {});
-    const error = new Error(draft ? 'this draft was changed in another tab'
-      : 'this draft was submitted or discarded in another tab');
-    error.name = 'DraftElsewhereError';
-    error.gone = !draft;
-    throw error;
-  }
+  if (rev !== undefined && (!draft || (draft.rev ?? 0) !== rev)) throw await elsewhere(tx, draft);
   const user = userRow?.value;
   const author = draft?.user_id ?? null;
   if (author !== null && user && String(author) !== String(user.id)) {
