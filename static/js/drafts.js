@@ -4,6 +4,7 @@ import * as store from './store.js';
 import { withHash } from './canonical.js';
 import { itemsForSite, parseMeasurements, measurementFails, MeasurementError } from './checklist.js';
 import { villageDate, villageHourMinute, villageToUtc } from './village-time.js';
+import { tooLong } from './text-limits.js';
 
 export const KINDS = {
   weekly: 'Weekly inspection',
@@ -124,11 +125,6 @@ export function endsNextDay(header) {
 // refused here, while it can still be shortened, not by the server once it is sent.
 export const TEXT_LIMITS = { inspector_name: 200, weather: 200, phase: 200, notes: 5000 };
 export const ANSWER_TEXT_LIMITS = { note: 2000, corrective_action: 2000 };
-
-function tooLong(text, limit) {
-  const length = [...String(text || '').trim()].length;
-  return length > limit ? `Too long: at most ${limit} characters (now ${length}). Shorten it to submit.` : null;
-}
 
 /** Check a draft against the catalog; returns {errors: {field: message}, items}. */
 export function validate(draft, catalog, site) {

@@ -4,6 +4,7 @@
 import * as store from './store.js';
 import { processFile, photoUrl, PhotoError } from './photos.js';
 import { announce } from './shell.js';
+import { tooLong } from './text-limits.js';
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($('ff-config').textContent);
@@ -139,9 +140,7 @@ export const NOTE_MAX = 4000;
 
 function noteProblem(note) {
   if (!note) return 'Say what was done to correct it.';
-  const length = [...note].length;
-  return length > NOTE_MAX
-    ? `Too long: at most ${NOTE_MAX} characters (now ${length}). Shorten it to send.` : '';
+  return tooLong(note, NOTE_MAX, 'send') || '';
 }
 
 async function send(form, finding) {

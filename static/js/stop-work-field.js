@@ -4,6 +4,7 @@ import * as store from './store.js';
 import { withHash } from './canonical.js';
 import { processFile, PhotoError } from './photos.js';
 import { announce } from './shell.js';
+import { tooLong } from './text-limits.js';
 import { villageDate, villageHourMinute, villageToUtc } from './village-time.js';
 
 const $ = (id) => document.getElementById(id);
@@ -42,9 +43,7 @@ export const NOTES_MAX = 4000;
 
 function notesProblem(notes) {
   if (!notes) return 'Describe what you found.';
-  const length = [...notes].length;
-  return length > NOTES_MAX
-    ? `Too long: at most ${NOTES_MAX} characters (now ${length}). Shorten it to post the order.` : '';
+  return tooLong(notes, NOTES_MAX, 'post the order') || '';
 }
 
 form.addEventListener('submit', async (event) => {
