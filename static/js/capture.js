@@ -68,10 +68,10 @@ async function saveNow({ evenIfNotMine = false } = {}) {
   const editedAt = state.editedAt ?? Date.now();
   const holder = evenIfNotMine ? 'mine' : await stillMine(editedAt);
   if (!holder) return false;
-  if (holder === 'before') {
-    const saved = await saveNow({ evenIfNotMine: true });
+  if (holder === 'before') {  // saved to its author's draft, which is then put away: not saved for this page
+    await saveNow({ evenIfNotMine: true });
     putAway(await store.getMeta('user'));
-    return saved && false;
+    return false;
   }
   try {
     await drafts.saveDraft(state.draft);
