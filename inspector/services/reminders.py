@@ -21,6 +21,7 @@ from ..models import NotificationLog, Permit, Site, User
 from ..rules import clocks
 from ..rules.rulebook import Rulebook
 from . import schedule
+from .permits import current_permits
 
 log = logging.getLogger("fairwater.reminders")
 MAX_FAILURES_IN_A_ROW = 3
@@ -71,11 +72,11 @@ def pending(session: Session, now: datetime, rb: Rulebook) -> list[Reminder]:
     """Reminders that are due to go out now and have not been sent."""
     lead = timedelta(hours=rb["rain.reminder_lead_hours"])
     site_list = list(session.exec(select(Site).where(Site.id.in_(select(Permit.site_id)))).all())
-    due = schedule.due_items_many(session, site_list, now, rb)
-    companies = {
-        p.site_id: p.company_id
-        for p in session.exec(select(Permit).order_by(Permit.created_at, Permit.id))
-    }
+    # The company the schedule follows (the holder), not whoever applied last: a later applicant
+    # or a denied one sees none of the site, and the holder would hear of none of its deadlines.
+    current = current_permits(session, [s.id for s in site_list])
+    due = schedule.due_items_many(session, site_list, now, rb, permits=current)
+    companies = {site_id: permit.company_id for site_id, permit in current.items()}
     people: dict[int, list[User]] = {}
     for user in session.exec(select(User).where(User.role == "permittee", User.active == True)):  # noqa: E712
         people.setdefault(user.company_id, []).append(user)

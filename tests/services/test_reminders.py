@@ -218,3 +218,14 @@ def test_send_reminders_cli_says_what_was_not_sent_and_fails(app, db, site, peop
     assert result.exit_code == 1
     assert "1 reminder(s) could not be sent" in result.output
     assert "the next run tries them again" in result.output
+
+
+def test_reminders_go_to_the_holder_not_to_a_later_applicant(db, make, site, people):
+    # Another company applies for the site while the holder's permit is in force: the site, its
+    # schedule and its findings stay the holder's, and so do its reminders.
+    make.permit(site, people["other"].company_id, people["supervisor"])
+    last = datetime.utcnow().replace(microsecond=0) - timedelta(days=8)
+    inspect(db, site, last)
+    sender = ConsoleSender("village@example.test")
+    sent = reminders.send_all(db, sender, last + timedelta(days=7, minutes=1), RB)
+    assert [m.to for m in sender.sent] == [people["permittee"].email], sent
