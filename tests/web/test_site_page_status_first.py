@@ -60,3 +60,15 @@ def test_with_nothing_due_staff_start_the_villages_own_inspection(client, auth, 
     assert f'href="/app/inspect?site={site.id}&amp;kind=village">Start inspection</a>' in page
     assert "Nothing due." in page and "No permit on record" in page
     assert page.index("Nothing due.") < page.index("Does Chapter 256 apply?")
+
+
+def test_a_site_with_no_schedule_says_why_in_one_plain_sentence(client, auth, make, people):
+    """The Due panel of a site whose permit is not issued yet read 'Permit not issued yet: inspections
+    start when it is issued.: not due — None'."""
+    site = make.site(people["inspector"], name="Pending Lot")
+    make.permit(site, people["permittee"].company_id, people["inspector"])  # applied, not issued
+    auth.login(people["supervisor"].email)
+    page = client.get(f"/sites/{site.id}").get_data(as_text=True)
+    panel = page[page.index('id="due-h"') : page.index('id="facts-h"')]
+    assert "Permit not issued yet: inspections start when it is issued." in panel
+    assert "None" not in panel and ".:" not in panel
