@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sqlite3
 from collections import namedtuple
 from functools import lru_cache
@@ -271,15 +272,35 @@ def is_empty(session: Session) -> bool:
 
 
 def backup_sqlite(source_url: str, dest_path: str) -> None:
-    """A consistent copy of the whole database (records and photo bytes) while the app keeps writing."""
-    src = sqlite3.connect(source_url.removeprefix("sqlite:///"))
-    dst = sqlite3.connect(dest_path)
+    """A consistent copy of the whole database (records and photo bytes) while the app keeps writing.
+    The copy is written beside DEST and renamed when complete, so a run killed half-way never
+    leaves a partial file under the backup's name. A source that is not there is refused (a
+    mistyped DATABASE_URL would otherwise be created empty and "backed up")."""
+    source = make_url(source_url).database or ""
+    if not source or source == ":memory:" or not os.path.isfile(source):
+        raise RuntimeError(
+            f"No database at {source or source_url}: check DATABASE_URL "
+            "(FAIRWATER_DATABASE_URL). Nothing was written."
+        )
+    folder = os.path.dirname(os.path.abspath(dest_path))
+    if not os.path.isdir(folder):
+        raise RuntimeError(f"Cannot write the backup to {dest_path}: no folder {folder}.")
+    partial = f"{dest_path}.partial-{os.getpid()}"
+    src = sqlite3.connect(f"file:{source}?mode=rw", uri=True)
     try:
-        with dst:
-            src.backup(dst)
+        dst = sqlite3.connect(partial)
+        try:
+            with dst:
+                src.backup(dst)
+        finally:
+            dst.close()
+        os.replace(partial, dest_path)
+    except sqlite3.Error as exc:
+        raise RuntimeError(f"Cannot write the backup to {dest_path}: {exc}.") from None
     finally:
-        dst.close()
         src.close()
+        if os.path.exists(partial):
+            os.remove(partial)
 
 
 @click.command("init-db")

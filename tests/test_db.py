@@ -55,3 +55,44 @@ def test_init_db_refuses_a_database_missing_a_column_and_changes_nothing(tmp_pat
         tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert tables == {"company"}
     app.extensions["engine"].dispose()
+
+
+def test_backup_of_a_mistyped_database_path_writes_nothing_and_says_so(tmp_path):
+    # DATABASE_URL names a file that is not there (a typo in cron's environment): the backup must
+    # not report success with an empty copy, nor leave an empty database at the typo's path.
+    missing = tmp_path / "fairwatr.sqlite3"
+    app = make_app(missing)
+    dest = tmp_path / "backup.sqlite3"
+    result = app.test_cli_runner().invoke(args=["backup", str(dest)])
+    assert result.exit_code != 0
+    assert f"No database at {missing}" in result.output
+    assert "Backup written" not in result.output
+    assert not dest.exists() and not missing.exists()
+    app.extensions["engine"].dispose()
+
+
+def test_backup_into_a_folder_that_does_not_exist_says_so(tmp_path):
+    path = tmp_path / "live.sqlite3"
+    app = make_app(path)
+    schema.upgrade(app.extensions["engine"])
+    dest = tmp_path / "no-such-folder" / "backup.sqlite3"
+    result = app.test_cli_runner().invoke(args=["backup", str(dest)])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.exception
+    assert f"Cannot write the backup to {dest}" in result.output
+    app.extensions["engine"].dispose()
+
+
+def test_backup_is_a_complete_database_under_its_name_and_nothing_else_is_left(tmp_path):
+    path = tmp_path / "live.sqlite3"
+    app = make_app(path)
+    schema.upgrade(app.extensions["engine"])
+    with sqlite3.connect(path) as con:
+        con.execute("INSERT INTO company (name) VALUES ('Prairie Builders')")
+    dest = tmp_path / "out" / "backup.sqlite3"
+    dest.parent.mkdir()
+    result = app.test_cli_runner().invoke(args=["backup", str(dest)])
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in dest.parent.iterdir()] == ["backup.sqlite3"]
+    with sqlite3.connect(dest) as con:
+        assert con.execute("SELECT name FROM company").fetchall() == [("Prairie Builders",)]
+    app.extensions["engine"].dispose()
