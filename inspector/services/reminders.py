@@ -25,6 +25,7 @@ from .permits import current_permits
 
 log = logging.getLogger("fairwater.reminders")
 MAX_FAILURES_IN_A_ROW = 3
+KEYS_PER_QUERY = 500  # well under any database's limit of bound parameters
 
 
 @dataclass(frozen=True)
@@ -80,15 +81,7 @@ def pending(session: Session, now: datetime, rb: Rulebook) -> list[Reminder]:
     people: dict[int, list[User]] = {}
     for user in session.exec(select(User).where(User.role == "permittee", User.active == True)):  # noqa: E712
         people.setdefault(user.company_id, []).append(user)
-    sent = {
-        (row.user_id, row.key)
-        for row in session.exec(
-            select(NotificationLog.user_id, NotificationLog.key).where(
-                NotificationLog.sent_at >= now - timedelta(days=60)
-            )
-        )
-    }
-    out: list[Reminder] = []
+    candidates: list[Reminder] = []
     for site in site_list:
         for item in due.get(site.id, []):
             if item["state"] == "overdue":
@@ -100,9 +93,24 @@ def pending(session: Session, now: datetime, rb: Rulebook) -> list[Reminder]:
             key = _key(site.id, item, phase)
             subject, body = _text(site, item, phase, rb)
             for user in people.get(companies.get(site.id), []):
-                if (user.id, key) not in sent:
-                    out.append(Reminder(user.id, site.id, key, Message(user.email, subject, body)))
-    return out
+                candidates.append(
+                    Reminder(user.id, site.id, key, Message(user.email, subject, body))
+                )
+    # Every reminder ever sent under these keys, however old: a deadline missed for months is
+    # still the one already reminded of (the log's unique key would refuse it again anyway).
+    # Both columns asked, so the read walks the log's unique (user_id, key) index.
+    keys, users = sorted({r.key for r in candidates}), sorted({r.user_id for r in candidates})
+    sent = {
+        (row.user_id, row.key)
+        for start in range(0, len(keys), KEYS_PER_QUERY)
+        for row in session.exec(
+            select(NotificationLog.user_id, NotificationLog.key).where(
+                NotificationLog.user_id.in_(users),
+                NotificationLog.key.in_(keys[start : start + KEYS_PER_QUERY]),
+            )
+        )
+    }
+    return [r for r in candidates if (r.user_id, r.key) not in sent]
 
 
 def record_sent(session: Session, reminder: Reminder, now: datetime) -> None:

@@ -229,3 +229,14 @@ def test_reminders_go_to_the_holder_not_to_a_later_applicant(db, make, site, peo
     sender = ConsoleSender("village@example.test")
     sent = reminders.send_all(db, sender, last + timedelta(days=7, minutes=1), RB)
     assert [m.to for m in sender.sent] == [people["permittee"].email], sent
+
+
+def test_a_missed_inspection_is_reminded_once_even_after_sixty_days(db, site, people):
+    # A weekly inspection left undone for months: the "missed" e-mail went out once; a later run
+    # neither sends it again nor stops on the one already recorded.
+    last = datetime.utcnow().replace(microsecond=0) - timedelta(days=8)
+    inspect(db, site, last)
+    sender = ConsoleSender("village@example.test")
+    first = last + timedelta(days=7, minutes=1)
+    assert len(reminders.send_all(db, sender, first, RB)) == 1
+    assert reminders.send_all(db, sender, first + timedelta(days=61), RB) == []
