@@ -278,6 +278,17 @@ def gauges_for(session: Session, user: User) -> list[RainGauge]:
     return [g for g in linked if g.id not in shared]
 
 
+def gauges_seen_by(session: Session, user: User, rb: Rulebook) -> list[RainGauge]:
+    """Gauges a user may look at: all for staff; for a permittee, every gauge that stands for one of
+    its sites, shared or not, since that gauge's rain starts the site's post-rain deadlines (it
+    records readings only at gauges_for's)."""
+    if user.role != "permittee":
+        return all_gauges(session)
+    mine = session.exec(visible_sites_query(user)).all()
+    seen = {gauge.id: gauge for gauge in gauges_for_sites(session, list(mine), rb).values()}
+    return sorted(seen.values(), key=lambda gauge: (gauge.name, gauge.id))
+
+
 def shared_gauge_ids(session: Session, user: User) -> set[int]:
     """Gauges that also stand for a site this permittee does not hold: linked to it, or (for a site
     not linked yet) its nearest gauge."""

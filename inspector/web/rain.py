@@ -109,8 +109,7 @@ def _local(moment):
 @login_required
 def index():
     session = get_session()
-    gauges = rain.gauges_for(session, g.user)
-    return _index(session, gauges, GaugeForm(), _reading_form(session))
+    return _index(session, GaugeForm(), _reading_form(session))
 
 
 def _reading_form(session, form: ReadingForm | None = None) -> ReadingForm:
@@ -121,7 +120,9 @@ def _reading_form(session, form: ReadingForm | None = None) -> ReadingForm:
     return form
 
 
-def _index(session, gauges, gauge_form, reading_form, status=200):
+def _index(session, gauge_form, reading_form, status=200):
+    # Every gauge of the user's sites, with its rains; readings only where the form offers them.
+    gauges = rain.gauges_seen_by(session, g.user, rulebook())
     ids = [gauge.id for gauge in gauges]
     links: dict[int, list[Site]] = {}
     if ids:
@@ -152,6 +153,7 @@ def _index(session, gauges, gauge_form, reading_form, status=200):
         names=names,
         gauge_form=gauge_form,
         reading_form=reading_form,
+        recordable={gauge_id for gauge_id, _ in reading_form.gauge_id.choices},
         local=_local,
         rb=rulebook(),
     ), status
@@ -184,14 +186,14 @@ def create_gauge():
                 "info",
             )
             return redirect(url_for("rain.gauge", gauge_id=gauge.id))
-    return _index(session, rain.gauges_for(session, g.user), form, _reading_form(session), 400)
+    return _index(session, form, _reading_form(session), 400)
 
 
 @bp.route("/gauges/<int:gauge_id>")
 @login_required
 def gauge(gauge_id: int):
     session = get_session()
-    if gauge_id not in {x.id for x in rain.gauges_for(session, g.user)}:
+    if gauge_id not in {x.id for x in rain.gauges_seen_by(session, g.user, rulebook())}:
         raise NotFound(
             "No such rain gauge."
         )  # visibility first: worded as a gauge that does not exist
@@ -248,7 +250,7 @@ def add_reading():
         else:
             flash(f"Reading of {reading.amount_in:.2f} in saved.", "info")
             return redirect(url_for("rain.gauge", gauge_id=reading.gauge_id))
-    return _index(session, rain.gauges_for(session, g.user), GaugeForm(formdata=None), form, 400)
+    return _index(session, GaugeForm(formdata=None), form, 400)
 
 
 # ---------------------------------------------------------------- file import (supervisors)

@@ -347,3 +347,35 @@ def test_overlapping_readings_are_one_rain_and_flagged_on_the_gauge_page(
     page = client.get(f"/rain/gauges/{gauge.id}").get_data(as_text=True)
     assert page.count("overlap-flag") == 2 and "counted once" in page
     assert "1.20 in" not in page
+
+
+def test_a_permittee_sees_the_shared_gauge_whose_rain_is_due_at_its_site(
+    client, auth, db, make, people, linked_site
+):
+    # The gauge also stands for another company's site: the permittee may not record there, but
+    # its rain starts the permittee's post-rain deadline, and the site page links to it.
+    site, gauge = linked_site
+    rival = make.site(people["supervisor"], name="Rival Yard")
+    make.permit(rival, people["other"].company_id, people["supervisor"], issued=True)
+    db.add(SiteGauge(site_id=rival.id, gauge_id=gauge.id))
+    db.commit()
+    auth.login(people["inspector"].email)
+    at = local_hour_ago()
+    assert (
+        client.post(
+            "/rain/readings", data={"gauge_id": gauge.id, "observed_at": at, "amount_in": "0.8"}
+        ).status_code
+        == 302
+    )
+    auth.logout()
+    auth.login(people["other"].email)
+    site_page = client.get(f"/sites/{rival.id}").get_data(as_text=True)
+    assert "Post-rain inspection: 0.80 in" in site_page
+    assert f"/rain/gauges/{gauge.id}" in site_page
+    gauge_page = client.get(f"/rain/gauges/{gauge.id}")
+    assert gauge_page.status_code == 200 and "0.80 in" in gauge_page.get_data(as_text=True)
+    text = client.get("/rain/").get_data(as_text=True)
+    assert "No gauges linked to your sites" not in text
+    assert "Mill Pond gauge" in text and "0.80 in" in text and "Read by the Village" in text
+    assert "Record a gauge reading" not in text  # it still records no reading there
+    assert "Rival Yard" in text and site.name not in text  # only its own site beside the gauge
