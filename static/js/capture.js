@@ -66,7 +66,12 @@ async function saveNow({ evenIfNotMine = false } = {}) {
   clearTimeout(state.saveTimer);
   state.saveTimer = null;
   const editedAt = state.editedAt ?? Date.now();
-  const holder = evenIfNotMine ? 'mine' : await stillMine(editedAt);
+  let holder = 'mine';
+  try {
+    if (!evenIfNotMine) holder = await stillMine(editedAt);
+  } catch (error) {
+    return saveFailed(error);
+  }
   if (!holder) return false;
   if (holder === 'before') {  // saved to its author's draft, which is then put away: not saved for this page
     await saveNow({ evenIfNotMine: true });
@@ -84,14 +89,56 @@ async function saveNow({ evenIfNotMine = false } = {}) {
       await changedElsewhere({ lost: true });
       return false;
     }
-    saveState.className = 'save-state failed';
-    saveState.textContent = drafts.isQuotaError(error)
-      ? 'This device\'s storage is full: your last change is NOT saved. The draft as saved before is intact. Send the outbox or free space, then try again.'
-      : `Your last change could not be saved on this device (${error.message}). The draft as saved before is intact.`;
-    announce(saveState.textContent);
-    return false;
+    return saveFailed(error);
   }
 }
+
+function saveFailed(error) {
+  if (store.isNewerVersionError(error)) {
+    stopForNewerVersion(false);
+    return false;
+  }
+  saveState.className = 'save-state failed';
+  saveState.textContent = drafts.isQuotaError(error)
+    ? 'This device\'s storage is full: your last change is NOT saved. The draft as saved before is intact. Send the outbox or free space, then try again.'
+    : `Your last change could not be saved on this device (${error.message}). The draft as saved before is intact.`;
+  announce(saveState.textContent);
+  return false;
+}
+
+// A newer version of the app opened the tablet's database from another tab: this page's code cannot
+// use it. The change typed last is saved while the new version waits (store.js), then the page stops
+// and says how to go on.
+function stopForNewerVersion(saved) {
+  if (form.hidden) return;
+  clearTimeout(state.saveTimer);
+  state.saveTimer = null;
+  form.hidden = true;
+  setFormInProgress(false);
+  saveState.className = 'save-state failed';
+  saveState.textContent = 'Saving stopped on this page.';
+  const kept = saved
+    ? 'Your draft is saved on this device, with every change made on this page.'
+    : 'Your last change on this page was NOT saved; the draft as saved before is on this device.';
+  problem(`A newer version of the app was opened on this tablet, and this page's version can no longer save. ${kept} `
+    + 'Reload this page to go on with the draft in the new version.');
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.className = 'btn btn-primary';
+  reload.textContent = 'Reload this page';
+  reload.addEventListener('click', () => location.reload());
+  $('inspect-problem').append(' ', reload);
+  announce($('inspect-problem').textContent);
+  document.body.dataset.ready = 'newer-version';
+}
+
+store.events.addEventListener('newer-version', (event) => {
+  if (!state.draft || form.hidden) return;
+  const saved = state.saveTimer ? saveNow() : Promise.resolve(true);
+  event.detail.waitUntil(saved.then((ok) => {
+    if (ok) stopForNewerVersion(true);
+  }));
+});
 
 function scheduleSave() {
   state.editedAt = Date.now();

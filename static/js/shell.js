@@ -91,7 +91,37 @@ document.addEventListener('submit', (event) => { delete event.target.dataset.dir
 let waitingWorker = null;
 let userAgreed = false;
 
+// A newer version of the app opened the tablet's database from another tab (store.js): this page's
+// code can no longer use it, and reloading is the way on, whatever the page holds.
+let newerVersionOpen = false;
+
+function renderNewerVersion() {
+  banner.replaceChildren();
+  const text = document.createElement('span');
+  text.textContent = `${store.NEWER_VERSION} `;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'btn btn-primary';
+  button.id = 'update-reload';
+  button.textContent = 'Reload to update';
+  button.addEventListener('click', () => location.reload());
+  banner.append(text, button);
+  if (banner.hidden) {
+    banner.hidden = false;
+    announce(store.NEWER_VERSION);
+  }
+}
+
+store.events.addEventListener('newer-version-closed', () => {
+  newerVersionOpen = true;
+  if (banner) renderNewerVersion();
+});
+
 function renderBanner() {
+  if (banner && newerVersionOpen) {
+    renderNewerVersion();
+    return;
+  }
   if (!banner || !waitingWorker) return;
   banner.replaceChildren();
   const text = document.createElement('span');

@@ -13,8 +13,42 @@ const STORES = {
 export const events = new EventTarget();
 
 let dbPromise = null;
+let newerVersion = false;
+
+// This page's code predates the database the tablet now holds (a newer version of the app upgraded
+// it from another tab): it can neither read nor write it, and says so instead of failing silently.
+export const NEWER_VERSION = 'A newer version of the app was opened on this tablet: this page can no '
+  + 'longer read or save its data. Reload this page.';
+
+export class NewerVersionError extends Error {
+  constructor() {
+    super(NEWER_VERSION);
+    this.name = 'NewerVersionError';
+  }
+}
+
+export function isNewerVersionError(error) {
+  return error?.name === 'NewerVersionError' || error?.name === 'VersionError';
+}
+
+// A newer version asks to upgrade the database. The pages first save what they hold (a change typed
+// in the last quarter second): they pass their saves to `detail.waitUntil`, and the connection
+// closes once those are done (at most 3 s; the new version waits meanwhile), then every later call
+// is refused with NewerVersionError.
+function letNewerVersionIn(db) {
+  const saves = [];
+  emit('newer-version', { waitUntil: (promise) => saves.push(promise) });
+  const limit = new Promise((resolve) => { setTimeout(resolve, 3000); });
+  Promise.race([Promise.allSettled(saves), limit]).then(() => {
+    newerVersion = true;
+    dbPromise = null;
+    db.close();
+    emit('newer-version-closed', {});
+  });
+}
 
 export function getDb() {
+  if (newerVersion) return Promise.reject(new NewerVersionError());
   if (!dbPromise) {
     dbPromise = openDB(DB_NAME, DB_VERSION, {
       upgrade(db) {
@@ -27,10 +61,8 @@ export function getDb() {
           if (name === 'records') store.createIndex('entity', 'entity');
         }
       },
-      blocking() {
-        // A newer version of the app wants to upgrade the database: let it.
-        dbPromise?.then((db) => db.close());
-        dbPromise = null;
+      blocking(_current, _next, event) {
+        letNewerVersionIn(event.target);
       },
     });
     dbPromise.catch(() => { dbPromise = null; });
