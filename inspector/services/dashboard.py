@@ -8,9 +8,10 @@ from datetime import date, datetime
 from sqlmodel import Session, select
 
 from ..models import Company, Permit, Site, User
+from ..rules import clocks
 from ..rules.rulebook import Rulebook
 from . import enforcement, findings, sites
-from .permits import current_permits, status_on
+from .permits import current_permits, reviews_due, status_on
 
 NEEDS_ACTION = "needs_action"
 
@@ -34,7 +35,7 @@ def urgency(row: dict) -> tuple:
         0 if stop["compliance_passed"] and stop["status"] in ("issued", "posted") else 1,
         0 if stop["proposed"] else 1,
         -row["findings"]["overdue"],
-        0 if row["inspection_overdue"] else 1,
+        0 if row["inspection_overdue"] or row["review_overdue"] else 1,
         0 if stop["status"] in ("issued", "posted") else 1,
         -row["findings"]["open"],
         row["site"].name.lower(),
@@ -67,6 +68,10 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
     counts = findings.counts_by_site(session, ids, now, scope)
     # Grounds are read for the rows a page shows (for_page): sorting 1,000 sites needs none.
     stops = enforcement.site_status(session, ids, now, scope, grounds=False)
+    # § 256-8C: an application whose decision is due is the supervisor's to act on.
+    kinds = {s.id: s.project_kind for s in site_list}
+    reviews = reviews_due(session, None if every_site else scope, kinds, rb)
+    today = clocks.local_date(now, rb)
     out = []
     for site in site_list:
         permit = permits.get(site.id)
@@ -80,12 +85,15 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
             "findings": counts[site.id],
             "stop": enforcement.public_status(stops[site.id], user),
             "inspection_overdue": any(i["state"] == "overdue" for i in items),
+            "review_due": reviews[site.id].due if site.id in reviews else None,
         }
+        row["review_overdue"] = bool(row["review_due"] and today > row["review_due"])
         stop = row["stop"]
         row["needs_action"] = bool(
             stop["proposed"]
             or row["findings"]["overdue"]
             or row["inspection_overdue"]
+            or row["review_overdue"]
             or (stop["compliance_passed"] and stop["status"] in ("issued", "posted"))
         )
         out.append(row)

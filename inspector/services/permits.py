@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 from datetime import date, datetime
 from functools import lru_cache
+from types import SimpleNamespace
 
 from sqlalchemy import bindparam, case, literal
 from sqlmodel import Session, select
@@ -317,6 +318,39 @@ def complete_on(
         return None
     plan_day = max(by_kind[k] for k in needed) if needed else min(by_kind.values())
     return max(permit.application_received_on, permit.fee_paid_on, plan_day)
+
+
+def reviews_due(session: Session, scope, project_kinds: dict[int, str], rb: Rulebook) -> dict:
+    """§ 256-8C for every application awaiting a decision on the sites of `scope` (a query of site
+    ids; None: every site) whose application, plan and fee are all in: {site_id: the review's
+    Deadline}, the earliest when a site has two. Two queries however many sites, run even when no
+    application is undecided (the dashboard's count of queries never depends on the data)."""
+    query = select(
+        Permit.id, Permit.site_id, Permit.application_received_on, Permit.fee_paid_on
+    ).where(Permit.status.in_(("applied", "under_review")))
+    if scope is not None:
+        query = query.where(Permit.site_id.in_(scope))
+    undecided = list(session.exec(query))
+    docs: dict[int, list] = {}
+    rows = session.exec(
+        select(
+            ControlPlanDocument.permit_id, ControlPlanDocument.kind, ControlPlanDocument.uploaded_at
+        ).where(ControlPlanDocument.permit_id.in_([p.id for p in undecided]))
+    )
+    for row in rows:
+        docs.setdefault(row.permit_id, []).append(row)
+    out: dict = {}
+    for permit in undecided:
+        if permit.site_id not in project_kinds:
+            continue
+        site = SimpleNamespace(project_kind=project_kinds[permit.site_id])  # what complete_on reads
+        complete = complete_on(permit, site, docs.get(permit.id, []), rb)
+        if complete is None:
+            continue
+        review = clocks.plan_review_due(complete, rb)
+        if permit.site_id not in out or review.due < out[permit.site_id].due:
+            out[permit.site_id] = review
+    return out
 
 
 def clocks_view(

@@ -153,3 +153,39 @@ def test_a_permit_past_its_last_day_reads_expired_and_filters_so_before_the_tick
     assert "Lapsed Lot" not in client.get("/dashboard?permit=issued").text
     db.expire_all()
     assert db.get(type(permit), permit.id).status == "issued"  # the page wrote nothing
+
+
+def test_an_application_past_its_review_deadline_needs_action(app, client, auth, db, make, people):
+    """§ 256-8C: the Village decides within 10 work days of having the application, the plan and
+    the fee. The dashboard said nothing of an application left undecided past that day: its row
+    read 'Under review' and 'Not active', and 'Needs action only' left it out."""
+    from inspector.services import permits
+
+    rb = app.extensions["rulebook"]
+    received = utcnow().date() - timedelta(days=30)
+    late = make.site(people["supervisor"], name="Forgotten Plat")
+    permit = make.permit(
+        late, people["permittee"].company_id, people["supervisor"], received_on=received
+    )
+    for d in rb["control_plan_documents"]:
+        permits.add_document(
+            db,
+            permit,
+            kind=d["kind"],
+            filename="plan.pdf",
+            data=b"%PDF-1.4 test",
+            user=people["supervisor"],
+            rb=rb,
+            now=datetime.combine(received, datetime.min.time()) + timedelta(hours=15),
+        )
+    db.commit()
+    due = permits.clocks_view(db, permit, late, rb, utcnow())["review"].due
+    fresh = make.site(people["supervisor"], name="Fresh Plat")
+    make.permit(fresh, people["permittee"].company_id, people["supervisor"])  # no plan yet
+    login(auth, people["supervisor"])
+    page = client.get("/dashboard").text
+    row = page[page.index("Forgotten Plat") : page.index("</tr>", page.index("Forgotten Plat"))]
+    assert "Needs action" in row
+    assert f"Review decision overdue: due {due.isoformat()}" in row
+    needs = client.get("/dashboard?needs=1").text
+    assert "Forgotten Plat" in needs and "Fresh Plat" not in needs
