@@ -143,6 +143,11 @@ function renderBanner() {
   button.addEventListener('click', () => {
     if (hasUnsavedInput() || !waitingWorker) return;
     userAgreed = true;
+    // Another tab may have let the new version in already: then this page only needs reloading.
+    if (waitingWorker.state !== 'installed') {
+      location.reload();
+      return;
+    }
     waitingWorker.postMessage({ type: 'SKIP_WAITING' });
   });
   if (banner.hidden) {

@@ -77,3 +77,32 @@ def test_update_waits_for_the_user_and_never_interrupts_a_form(
     assert page.evaluate("async () => !(await navigator.serviceWorker.getRegistration()).waiting")
     assert page.locator("#update-banner").is_hidden()
     context.close()
+
+
+def test_reload_to_update_works_in_a_tab_after_another_tab_took_the_update(
+    browser, live_server, tablet, worker_file
+):
+    # Two tabs of the app show the banner; the person agrees in one, later in the other.
+    context = browser.new_context(**tablet)
+    first = context.new_page()
+    first.goto(f"{live_server.url}/app/outbox")
+    wait_for_controller(first)
+    second = context.new_page()
+    second.goto(f"{live_server.url}/app/")
+    second.wait_for_selector("body[data-ready]")
+
+    worker_file.write_text(worker_file.read_text() + "\n// version 2\n")
+    first.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+    for page in (first, second):
+        page.locator("#update-reload").wait_for(state="visible")
+    with second.expect_navigation():
+        second.locator("#update-reload").click()
+
+    first.bring_to_front()
+    first.evaluate("() => { window.__samePage = true; }")
+    with first.expect_navigation(timeout=5000):
+        first.locator("#update-reload").click()
+    assert first.evaluate("() => window.__samePage === undefined")
+    first.wait_for_selector("body[data-ready=outbox]")
+    assert first.locator("#update-banner").is_hidden()
+    context.close()
