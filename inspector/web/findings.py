@@ -14,7 +14,9 @@ from flask import (
     request,
     url_for,
 )
+from sqlalchemy import func
 from sqlalchemy.orm import selectinload
+from sqlmodel import select
 
 from ..db import get_session
 from ..models import Inspection, Photo, Site, User
@@ -33,6 +35,7 @@ FILTERS = {
     "all": None,
 }
 MAX_PHOTO_BYTES = 15 * 1024 * 1024
+PAGE = 200  # findings a list page shows; the rest are on the next pages
 
 
 def rulebook():
@@ -54,11 +57,20 @@ def index():
         )
     elif FILTERS[show]:
         query = query.where(findings.Finding.status.in_(FILTERS[show]))
+    total = session.exec(select(func.count()).select_from(query.subquery())).one()
+    pages = max(1, -(-total // PAGE))
+    page = min(max(1, request.args.get("page", 1, type=int) or 1), pages)
     query = query.options(selectinload(findings.Finding.site))
-    rows = list(session.exec(query.order_by(findings.Finding.due_at).limit(500)))
+    # The id after the due time: findings due at the same moment keep one order from page to page.
+    query = query.order_by(findings.Finding.due_at, findings.Finding.id)
+    rows = list(session.exec(query.offset((page - 1) * PAGE).limit(PAGE)))
     return render_template(
         "findings/index.html",
         rows=rows,
+        total=total,
+        page=page,
+        pages=pages,
+        first=(page - 1) * PAGE + 1,
         show=show,
         now=now,
         overdue={f.id for f in rows if findings.is_overdue(f, now)},
