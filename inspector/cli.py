@@ -7,7 +7,7 @@ import click
 from flask import current_app
 
 from . import schema
-from .db import engine, get_session, is_empty
+from .db import engine, get_session, is_empty, require_current
 from .models import ROLES
 from .services import ServiceError, accounts
 
@@ -20,6 +20,7 @@ from .services import ServiceError, accounts
 @click.option("--password", default=None, help="Prompted for when omitted.")
 def create_user_command(email, role, name, company, password):
     """Create a user account."""
+    require_current()
     if password is None:
         password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
     session = get_session()

@@ -10,7 +10,7 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
-from .db import get_session
+from .db import get_session, require_current
 from .rules import clocks
 from .services import clock, enforcement, permits, seals
 
@@ -19,6 +19,7 @@ from .services import clock, enforcement, permits, seals
 @with_appcontext
 def tick_command():
     """Evaluate the stop-work triggers of every site once (safe to run as often as you like)."""
+    require_current()
     session = get_session()
     now = clock.now()
     rb = current_app.extensions["rulebook"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from flask.cli import with_appcontext
 
-from .db import get_session
+from .db import get_session, require_current
 from .seal_chain import Problem
 from .services import clock, seals
 
@@ -31,6 +31,7 @@ def report_lines(run) -> list[str]:
 def verify_command():
     """Re-compute every sealed record's hash from the database and walk the seal chain; exit 1
     naming each record that no longer matches."""
+    require_current()
     session = get_session()
     now = clock.now()
     # Between chunks the read transaction ends, so a long check never holds writers back (SQLite).

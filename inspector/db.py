@@ -367,6 +367,25 @@ def _run(fn, *args):
     click.echo("Database: " + url.render_as_string(hide_password=True))
 
 
+def require_current() -> None:
+    """For the commands that read or write records (cron's tick, send-reminders, verify, …): a
+    clear error, and nothing created or written, when DATABASE_URL names no database or one not
+    upgraded to this version of the code."""
+    url = make_url(current_app.config["DATABASE_URL"])
+    path = url.database or ""
+    if url.get_backend_name() == "sqlite" and path not in ("", ":memory:"):
+        if not os.path.isfile(path):  # connecting would create it, empty
+            raise click.ClickException(
+                f"No database at {path}: check DATABASE_URL (FAIRWATER_DATABASE_URL), or create "
+                "it with `flask --app app db upgrade`. Nothing was written."
+            )
+    try:
+        with reader().connect() as conn:
+            schema.check_current(conn, url.render_as_string(hide_password=True))
+    except schema.SchemaError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
 def _after_upgrade() -> None:
     """Steps other parts of the app take once the schema is current, listed by create_app in
     app.extensions["after_upgrade"] (sealing the records stored before sealing began:

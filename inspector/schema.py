@@ -107,6 +107,27 @@ def _refuse_newer(conn) -> tuple[str, ...]:
     return revs
 
 
+def check_current(conn, where: str) -> None:
+    """Refuse to run on a database that is not at the code's head (a mistyped DATABASE_URL, or
+    the code updated and `db upgrade` not run yet): a command would fail half-way on a missing
+    table or column."""
+    revs = _refuse_newer(conn)
+    want = head()
+    if revs == (want,):
+        return
+    if not revs and not inspect(conn).get_table_names():
+        raise SchemaError(
+            f"The database at {where} has no tables: check DATABASE_URL "
+            "(FAIRWATER_DATABASE_URL), or create it with `flask --app app db upgrade`. "
+            "Nothing was written."
+        )
+    raise SchemaError(
+        f"The database at {where} is at revision {', '.join(revs) or 'none'}; this version of "
+        f"the app needs {want}: run `flask --app app db upgrade` ({BACKUP_HINT}). "
+        "Nothing was written."
+    )
+
+
 def upgrade(eng, target: str = "head") -> str:
     """Bring the database to `target`; returns what was done, in a sentence."""
     with _migrating(eng) as conn:

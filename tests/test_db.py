@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
+
 from inspector import create_app, schema
 
 
@@ -95,4 +97,35 @@ def test_backup_is_a_complete_database_under_its_name_and_nothing_else_is_left(t
     assert [p.name for p in dest.parent.iterdir()] == ["backup.sqlite3"]
     with sqlite3.connect(dest) as con:
         assert con.execute("SELECT name FROM company").fetchall() == [("Prairie Builders",)]
+    app.extensions["engine"].dispose()
+
+
+@pytest.mark.parametrize("command", ["tick", "verify", "send-reminders"])
+def test_a_cron_command_on_a_database_that_is_not_there_names_the_setting(tmp_path, command):
+    # A mistyped DATABASE_URL in cron's environment: a clear line for the mail cron sends, not a
+    # traceback about a missing table, and no empty database left at the typo's path.
+    missing = tmp_path / "fairwatr.sqlite3"
+    app = make_app(missing)
+    result = app.test_cli_runner().invoke(args=[command])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.exception
+    assert f"No database at {missing}" in result.output
+    assert "DATABASE_URL" in result.output
+    assert not missing.exists()
+    app.extensions["engine"].dispose()
+
+
+@pytest.mark.parametrize("command", ["tick", "verify", "send-reminders"])
+def test_a_cron_command_on_a_database_not_yet_upgraded_says_to_upgrade(tmp_path, command):
+    # The code was updated (git pull) and cron ran before `db upgrade`: nothing is written.
+    path = tmp_path / "live.sqlite3"
+    app = make_app(path)
+    schema.upgrade(app.extensions["engine"], schema.BASELINE)
+    result = app.test_cli_runner().invoke(args=[command])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.exception
+    assert f"is at revision {schema.BASELINE}" in result.output
+    assert "flask --app app db upgrade" in result.output
+    with sqlite3.connect(path) as con:
+        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [
+            (schema.BASELINE,)
+        ]
     app.extensions["engine"].dispose()

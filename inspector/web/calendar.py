@@ -13,7 +13,7 @@ import click
 from flask import Blueprint, current_app, g, render_template
 from flask.cli import with_appcontext
 
-from ..db import get_session
+from ..db import get_session, require_current
 from ..models import Site
 from ..rules import clocks
 from ..security import login_required
@@ -124,6 +124,7 @@ def send_reminders_command() -> None:
     from ..mail import sender_from_config
     from ..services import reminders
 
+    require_current()
     session = get_session()
     failed: list = []
     done = reminders.send_all(
