@@ -13,9 +13,9 @@ from flask import Blueprint, abort, current_app, render_template, request
 from sqlmodel import select
 
 from ..db import get_session
-from ..models import AuditEvent, Device, Site, User
+from ..models import AuditEvent, Company, Device, Permit, RainEvent, RainGauge, Site, User
 from ..models.base import MAX_ID
-from ..rules.clocks import to_local
+from ..rules.clocks import TIME_WORDS, to_local
 from ..security import STAFF, roles_required
 
 bp = Blueprint("audit", __name__)
@@ -63,6 +63,14 @@ RECORD_ID = re.compile(
 )
 STATUS_WORD = re.compile(r"^[a-z]+(_[a-z]+)+$")
 KIND_STATUS = re.compile(r"^([a-z_]+):([a-z_]+)$")  # "stop_work_order:proposed" (a packet's why)
+# Keys that hold another record's number, and which record's words stand for it (linked_names).
+LINKED = {
+    "company_id": "company",
+    "gauge_id": "gauge",
+    "permit_id": "permit",
+    "rain_event_id": "rain",
+    "rain_events": "rain",
+}
 # Internal keys a person cannot act on (a reading's de-duplication key holds a device's id).
 HIDDEN = {"source_key"}
 
@@ -72,6 +80,8 @@ def entity_words(entity: str) -> str:
 
 
 def action_words(action: str) -> str:
+    if action.startswith("status:"):  # a permit's or order's new status ("status:under_review")
+        return "status changed to " + action.removeprefix("status:").replace("_", " ")
     return ACTIONS.get(action, action.replace("_", " "))
 
 
@@ -81,8 +91,10 @@ def field_words(key: str) -> str:
     return key.removesuffix("_id").replace("_", " ").capitalize()
 
 
-def value_words(key: str, value, people: dict[int, str], sites: dict[int, str], rb) -> str:
-    """One stored value as a person reads it."""
+def value_words(
+    key: str, value, people: dict[int, str], sites: dict[int, str], rb, named: dict | None = None
+) -> str:
+    """One stored value as a person reads it (`named`: linked_names, the other records' words)."""
     if value is None or value == "":
         return "—"
     if isinstance(value, bool):
@@ -91,6 +103,8 @@ def value_words(key: str, value, people: dict[int, str], sites: dict[int, str], 
         return people.get(value, "a former user")
     if isinstance(value, int) and key == "site_id":
         return sites.get(value, "a site")
+    if isinstance(value, int) and key in LINKED:
+        return (named or {}).get(LINKED[key], {}).get(value, "recorded (see the record's page)")
     if isinstance(value, str):
         if MOMENT.match(value):
             moment = datetime.fromisoformat(value.removesuffix("Z"))
@@ -105,12 +119,12 @@ def value_words(key: str, value, people: dict[int, str], sites: dict[int, str], 
             return f"{entity_words(kind_status[1])}: {kind_status[2].replace('_', ' ')}"
         return value
     if isinstance(value, list):
-        return "; ".join(value_words(key, v, people, sites, rb) for v in value) or "—"
+        return "; ".join(value_words(key, v, people, sites, rb, named) for v in value) or "—"
     if isinstance(value, dict):
         if isinstance(value.get("words"), str):  # a ground or clause: its words from the rulebook
             return value["words"]
         return ", ".join(
-            f"{field_words(k)}: {value_words(k, v, people, sites, rb)}"
+            f"{field_words(k)}: {value_words(k, v, people, sites, rb, named)}"
             for k, v in value.items()
             if v not in (None, "", [], {})
         )
@@ -126,6 +140,40 @@ def changes(event: AuditEvent) -> list[tuple[str, object, object]]:
         for k in keys
         if before.get(k) != after.get(k) and k not in ("updated_at", "version")
     ]
+
+
+def linked_names(session, events, rb) -> dict[str, dict[int, str]]:
+    """The words for the companies, gauges, permits and rains the events' changes name by number:
+    one query for each kind named at all."""
+    wanted: dict[str, set[int]] = {}
+    for e in events:
+        for key, b, a in changes(e):
+            if key in LINKED:
+                for v in (b, a):
+                    for one in v if isinstance(v, list) else [v]:
+                        if isinstance(one, int) and not isinstance(one, bool):
+                            wanted.setdefault(LINKED[key], set()).add(one)
+    out: dict[str, dict[int, str]] = {}
+    if ids := wanted.get("company"):
+        out["company"] = dict(
+            session.exec(select(Company.id, Company.name).where(Company.id.in_(ids))).all()
+        )
+    if ids := wanted.get("gauge"):
+        out["gauge"] = dict(
+            session.exec(select(RainGauge.id, RainGauge.name).where(RainGauge.id.in_(ids))).all()
+        )
+    if ids := wanted.get("permit"):
+        rows = session.exec(select(Permit.id, Permit.number).where(Permit.id.in_(ids))).all()
+        out["permit"] = {i: number or "the application" for i, number in rows}
+    if ids := wanted.get("rain"):
+        rows = session.exec(
+            select(RainEvent.id, RainEvent.total_in, RainEvent.end).where(RainEvent.id.in_(ids))
+        ).all()
+        out["rain"] = {
+            i: f"{total:.2f} in, ended {to_local(end, rb).strftime(TIME_WORDS)}"
+            for i, total, end in rows
+        }
+    return out
 
 
 def people_named(session, events) -> dict[int, str]:
@@ -172,6 +220,8 @@ def index():
         query = query.where(AuditEvent.id < _record_number(before, "before"))
     events = list(session.exec(query.order_by(AuditEvent.id.desc()).limit(PAGE)))
     people = people_named(session, events)
+    rb = current_app.extensions["rulebook"]
+    named = linked_names(session, events, rb)
     site_names = dict(session.exec(select(Site.id, Site.name)).all())
     device_ids = {e.device_id for e in events if e.device_id}
     devices = {}
@@ -182,11 +232,10 @@ def index():
         row
         for row in session.exec(select(AuditEvent.entity).distinct().order_by(AuditEvent.entity))
     ]
-    rb = current_app.extensions["rulebook"]
 
     def shown_changes(event):
         def words(k, v):
-            return value_words(k, v, people, site_names, rb)
+            return value_words(k, v, people, site_names, rb, named)
 
         return [
             (field_words(k), None if b is None else words(k, b), words(k, a))

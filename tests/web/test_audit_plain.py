@@ -132,3 +132,56 @@ def test_a_correction_and_its_photos_are_named_not_numbered(client, auth, db, pe
     parser = Text()
     parser.feed(client.get(f"/inspections/{new_id}").text)
     assert "corrects an earlier inspection of this visit" in " ".join("".join(parser.text).split())
+
+
+def test_linked_records_are_named_not_numbered(client, auth, db, make, people):
+    """A permit's, a gauge's and a site's packet entries read 'Company: 1', 'Permit: 2', 'Gauge: 2'
+    and 'Rain events: 1; 2': database numbers no one in the office can look up."""
+    from datetime import datetime
+
+    from inspector.models import Company, RainEvent, RainGauge
+
+    site = make.site(people["supervisor"], name="Harbor Plat")
+    permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    gauge = RainGauge(
+        name="Harbor gauge", kind="onsite", station_code="harbor-1", latitude=43.1, longitude=-88.9
+    )
+    db.add(gauge)
+    db.flush()
+    rain = RainEvent(
+        gauge_id=gauge.id,
+        start=datetime(2026, 12, 1, 13, 0),
+        end=datetime(2026, 12, 2, 13, 0),
+        total_in=0.83,
+    )
+    db.add(rain)
+    db.flush()
+    company = people["permittee"].company_id
+    audit.record(
+        db,
+        entity="site",
+        entity_id=site.id,
+        action="packet",
+        user_id=None,
+        site_id=site.id,
+        before={"gauge_id": None, "rain_events": []},
+        after={
+            "gauge_id": gauge.id,
+            "rain_events": [rain.id],
+            "permit_id": permit.id,
+            "company_id": company,
+        },
+    )
+    db.commit()
+    auth.login(people["supervisor"].email)
+    parser = Text()
+    parser.feed(client.get(f"/audit/?site_id={site.id}").text)
+    text = " ".join("".join(parser.text).split())
+    assert "Gauge: Harbor gauge" in text
+    assert f"Permit: {permit.number}" in text
+    assert f"Company: {db.get(Company, company).name}" in text
+    assert "Rain events: — → 0.83 in, ended Dec 2, 7:00 AM CST" in text
+    # The permit's issue, in words too ('status:issued' before).
+    assert "status changed to issued" in text and "status:" not in text
+    for raw in (f"Gauge: {gauge.id}", f"Permit: {permit.id}", f"Company: {company}"):
+        assert raw not in text, raw
