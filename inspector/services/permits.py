@@ -484,8 +484,17 @@ def deny(
 
 
 def extend(
-    session: Session, permit: Permit, *, user: User, days: int, conditions: str, rb: Rulebook
+    session: Session,
+    permit: Permit,
+    *,
+    user: User,
+    days: int,
+    conditions: str,
+    rb: Rulebook,
+    today: date | None = None,
 ) -> PermitExtension:
+    """§ 256-8D(1); `today` (the Village's day): an extension must reach it, else the permit stays
+    expired under an 'extended' status."""
     if permit.status not in ACTIVE and permit.status != "expired":
         raise ServiceError(
             f"Only an issued or expired permit can be extended (this one is {permit.status})."
@@ -493,6 +502,25 @@ def extend(
     problem = clocks.check_extension_days(days, rb, granted=permit.extension_days)
     if problem:
         raise ServiceError(problem, field="days")
+    ends = clocks.permit_expires(
+        permit.issued_on, permit.building_permit_until, permit.extension_days + days, rb
+    )
+    if today is not None and ends < today:
+        needed = days + (today - ends).days
+        left = rb["clocks.extension.max_days"] - permit.extension_days
+        raise ServiceError(
+            f"An extension of {days} days would end on {ends.isoformat()}, already past: the "
+            f"permit expired after {permit.expires_on.isoformat()} and an extension runs on from "
+            "that day. "
+            + (
+                f"Extend by at least {needed} days"
+                if needed <= left
+                else f"Reaching today takes {needed} days, more than the {left} left: the work "
+                "needs a new permit"
+            )
+            + f" ({rb['clocks.extension.citation']}).",
+            field="days",
+        )
     permit.extension_days += days
     permit.expires_on = clocks.permit_expires(
         permit.issued_on, permit.building_permit_until, permit.extension_days, rb

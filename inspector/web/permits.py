@@ -310,6 +310,7 @@ def extend(permit_id: int):
             days=form.days.data,
             conditions=form.conditions.data or "",
             rb=rulebook(),
+            today=clock.today(rulebook()),
         ),
         "Permit extended.",
     )
