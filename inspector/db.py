@@ -7,11 +7,14 @@ a time, pg_dump) in postgresql.py, so the rest of the code is the same on both (
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
 import math
 import os
 import sqlite3
 from collections import namedtuple
+from contextlib import contextmanager
 from functools import lru_cache
 
 import click
@@ -384,6 +387,25 @@ def require_current() -> None:
             schema.check_current(conn, url.render_as_string(hide_password=True))
     except schema.SchemaError as exc:
         raise click.ClickException(str(exc)) from None
+
+
+@contextmanager
+def one_run_at_a_time(name: str):
+    """True with the command `name` held for this database, False while another process runs it
+    (a lock file in the instance folder, per DATABASE_URL: cron on the app's host; the lock goes
+    with the process, even one killed)."""
+    tag = hashlib.sha256(current_app.config["DATABASE_URL"].encode()).hexdigest()[:12]
+    path = os.path.join(current_app.instance_path, f"{name}-{tag}.lock")
+    with open(path, "a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _after_upgrade() -> None:

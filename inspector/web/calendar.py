@@ -13,7 +13,7 @@ import click
 from flask import Blueprint, current_app, g, render_template
 from flask.cli import with_appcontext
 
-from ..db import get_session, require_current
+from ..db import get_session, one_run_at_a_time, require_current
 from ..models import Site
 from ..rules import clocks
 from ..security import login_required
@@ -127,13 +127,21 @@ def send_reminders_command() -> None:
     require_current()
     session = get_session()
     failed: list = []
-    done = reminders.send_all(
-        session,
-        sender_from_config(current_app.config),
-        clock.now(),
-        current_app.extensions["rulebook"],
-        failed,
-    )
+    # A run that starts while the last still sends (a slow mail server) would find the same
+    # reminders unsent and send them again.
+    with one_run_at_a_time("send-reminders") as mine:
+        if not mine:
+            click.echo(
+                "send-reminders is already running for this database: this run sends nothing."
+            )
+            return
+        done = reminders.send_all(
+            session,
+            sender_from_config(current_app.config),
+            clock.now(),
+            current_app.extensions["rulebook"],
+            failed,
+        )
     click.echo(f"{len(done)} reminder(s) sent.")
     for reminder in done:
         click.echo(f"  {reminder.message.to}: {reminder.message.subject}")
