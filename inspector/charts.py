@@ -22,6 +22,9 @@ from .services.permits import current_permits
 from .services.rain import gauges_for_sites
 from .services.schedule import COUNTED_KINDS, inspection_moment, permit_active_at
 
+# The timeline marks every inspection of the whole site; only COUNTED_KINDS answer a rain.
+MARKED_KINDS = (*COUNTED_KINDS, "village", "complaint")
+
 W, H = 720, 250
 LEFT, RIGHT, TOP, BASE = 44, 708, 16, 150  # plot box for the rain bars
 MARK_Y = 176  # the row of inspection marks
@@ -86,7 +89,7 @@ def _statements() -> dict:
             Inspection.kind, Inspection.by_village, Inspection.inspected_on, Inspection.started_at
         ).where(
             Inspection.site_id == bindparam("site_id"),
-            Inspection.kind.in_(COUNTED_KINDS),
+            Inspection.kind.in_(MARKED_KINDS),
             Inspection.inspected_on >= bindparam("first"),
             Inspection.inspected_on <= bindparam("today"),
         ),
@@ -189,10 +192,11 @@ def site_timeline_svg(
         f'<text x="{LEFT - 4}" y="{TOP + 4}" text-anchor="end" fill="{INK}">{top:.1f}"</text>'
     )
     # Inspections, then the post-rain deadlines that passed with no inspection after the rain.
-    moments = []
+    moments = []  # those that answer a rain: the permittee's own (schedule.COUNTED_KINDS)
     for insp in sorted(inspections, key=lambda i: inspection_moment(i, rb)):
         moment = inspection_moment(insp, rb)
-        moments.append(moment)
+        if insp.kind in COUNTED_KINDS:
+            moments.append(moment)
         who = "Village" if insp.by_village else "permittee"
         parts.append(
             _shape(

@@ -428,11 +428,11 @@ def seed(session: Session, rb: Rulebook) -> None:
             installed_on=clocks.local_date(started + timedelta(days=2)),
             now=started + timedelta(days=5),
         )
-        # Weekly inspections from the start, the permittee's own and one by the Village.
+        # The permittee's weekly inspections from the start, and now and then the Village's own visit
+        # the day after a clean week (it does not do the permittee's inspection: § 256-8D(3)(g)).
         when = started + timedelta(days=3)
         week = 0
-        weeks = math.ceil((now - timedelta(days=2) - when) / timedelta(days=7))
-        last_weekly = max((w for w in range(weeks) if w % 4 != 2), default=-1)
+        last_weekly = math.ceil((now - timedelta(days=2) - when) / timedelta(days=7)) - 1
         while when < now - timedelta(days=2):
             failures = {}
             if week == 3:
@@ -446,20 +446,30 @@ def seed(session: Session, rb: Rulebook) -> None:
                     if site.disturbed_acres and site.disturbed_acres < 10
                     else "BASIN": "Sediment at half the height of the control; needs cleaning.",
                 }
-            by_village = week % 4 == 2
             _inspection(
                 session,
                 site,
                 rb,
-                inspector if by_village else permittee,
+                permittee,
                 when,
-                "village" if by_village else "weekly",
+                "weekly",
                 failures,
-                inspector.name if by_village else permittee.name,
+                permittee.name,
                 photos=_demo_photos(failures)
                 if name == PUBLISHED_SITE and week == last_weekly
                 else (),
             )
+            if week % 4 == 2 and not failures:
+                _inspection(
+                    session,
+                    site,
+                    rb,
+                    inspector,
+                    when + timedelta(days=1, hours=2),
+                    "village",
+                    {},
+                    inspector.name,
+                )
             when += timedelta(days=7)
             week += 1
         if name == PUBLISHED_SITE:

@@ -25,7 +25,7 @@ class Inspection(SQLModel, table=True):
     permit_id: int | None = Field(default=None, foreign_key="permit.id")
     kind: str = Field(max_length=20)
     by_village: bool = (
-        False  # Village staff vs the permittee's own inspection (both count, § 256-8D(3)(g))
+        False  # entered by Village staff, or by the permittee (services/schedule.COUNTED_KINDS)
     )
     inspector_name: str = Field(max_length=200)
     inspected_on: date = Field(index=True)

@@ -43,6 +43,7 @@ REQUIRED: dict[str, type | tuple[type, ...]] = {
     "clocks.commencement_notice.hours": int,
     "clocks.completion_notice.days": int,
     "clocks.weekly_inspection.days": int,
+    "clocks.weekly_inspection.counted_note": str,
     "clocks.post_rain_inspection.rain_threshold_in": NUMBER,
     "clocks.post_rain_inspection.window_hours": NUMBER,
     "clocks.post_rain_inspection.deadline_hours": NUMBER,

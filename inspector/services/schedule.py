@@ -1,7 +1,8 @@
 """What inspection is due at each site, and when (§ 256-8D(3)(g)): weekly, and after each qualifying rain.
 
-Weekly: due `clocks.weekly_inspection.days` after the last inspection of the site (the permittee's own and
-the Village's both count), or after the permit's issue day when there has been none. Exactly 7 days
+Weekly: due `clocks.weekly_inspection.days` after the permittee's last weekly or post-rain inspection
+(the Village's own inspections do not count: the rulebook's counted_note), or after the permit's issue
+day when there has been none. Exactly 7 days
 later is still "due"; a minute more is "overdue".
 
 Post-rain: see `inspector.rules.rain` for how rains become obligations and how one inspection answers
@@ -47,9 +48,6 @@ SUSPENDED_NOTE = (
 )
 SUSPENDED_FACT = "Permit suspended: still due"
 # The general sentences of the items' notes (post-rain's own comes from the rulebook: rain_source).
-BOTH_COUNT = (
-    "the permittee's and the Village's both count, a follow-up of a single finding does not."
-)
 NONE_YET = "No inspection under this permit yet: counted from the day the permit was issued."
 NOT_STARTED = (
     "Land disturbance is not reported as started; the ordinance does not pause inspections until "
@@ -83,7 +81,7 @@ def general_sentences(rb: Rulebook) -> list[tuple[str, str]]:
         ("suspended", SUSPENDED_NOTE),
         ("post_rain", rain_source(rb)),
         ("several_rains", SEVERAL_RAINS),
-        ("weekly", BOTH_COUNT),
+        ("weekly", counted_note(rb)),
         ("weekly", NONE_YET),
         ("not_started", NOT_STARTED),
     ]
@@ -94,9 +92,13 @@ def note_of(why: list[Why]) -> str | None:
     return " ".join([w.own + w.general for w in why]) or None
 
 
-# Inspections of the whole site count toward the cadence; a follow-up checks one finding only, so it does
-# not (the protective reading: the ordinance asks to inspect "the construction control measures").
-COUNTED_KINDS = ("weekly", "post_rain", "village", "complaint")
+# The permittee's duty (§ 256-8D(3)(g)): only its weekly and post-rain inspections count toward the
+# cadence and the rain; the Village's own inspections and follow-ups do not (rulebook counted_note).
+COUNTED_KINDS = ("weekly", "post_rain")
+
+
+def counted_note(rb: Rulebook) -> str:
+    return rb["clocks.weekly_inspection.counted_note"]
 
 
 def inspection_moment(inspection: Inspection | LastInspection, rb: Rulebook) -> datetime:
@@ -108,7 +110,7 @@ def inspection_moment(inspection: Inspection | LastInspection, rb: Rulebook) -> 
 
 
 def last_inspection(session: Session, site_id: int) -> LastInspection | None:
-    """The site's most recent visit that counts (COUNTED_KINDS), by the permittee or the Village."""
+    """The site's most recent inspection that counts toward the permittee's duty (COUNTED_KINDS)."""
     return _latest_inspections(session, [site_id]).get(site_id)
 
 
@@ -344,12 +346,12 @@ def _weekly(
     local = None
     if last is not None and moment >= start:
         anchor, local = moment, clocks.to_local(moment, rb)
-        who = "the Village" if last.by_village else "the permittee"
+        who = "the Village for the permittee" if last.by_village else "the permittee"
         words = f"{local:{clocks.TIME_WORDS}}"  # "Dec 1, 7:00 AM CST"
         why = [
             Why(
                 "weekly",
-                BOTH_COUNT,
+                counted_note(rb),
                 f"Last inspection {words} by {who}; ",
                 # The day alone, as the words open with it ("Dec 1"; a list shows the item's due
                 # time beside it): one time formatted per site, not two, on a 1,000-site dashboard.

@@ -44,14 +44,14 @@ def dewater_fails(db, site, rb, at, calculation):
     inspection = Inspection(
         id=str(uuid.uuid4()),
         site_id=site.id,
-        kind="village",
+        kind="weekly",  # the permittee's: it also keeps the weekly clock (no other ground)
         inspector_name="Pat",
         inspected_on=to_local(at, rb).date(),
         started_at=at,
         ended_at=at,
         active_disturbance=True,
         catalog_version=rb["checklist.version"],
-        by_village=True,
+        by_village=False,
     )
     db.add(inspection)
     db.flush()

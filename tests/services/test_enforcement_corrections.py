@@ -49,12 +49,13 @@ def site(db, make, people):
     return site
 
 
-def submit(db, site, user, *, at, now=None, fail=(), replaces=None):
+def submit(db, site, user, *, at, now=None, fail=(), replaces=None, kind="village"):
     """One inspection as a device pushes it, dated `at` (a correction is dated when it is typed, as the
-    capture page does); stored and evaluated at `now` (default: `at`). Returns its id."""
+    capture page does); stored and evaluated at `now` (default: `at`). Returns its id. The weekly
+    clock counts the permittee's own (kind="weekly" by the permittee)."""
     payload = inspection_payload(
         site,
-        kind="village",
+        kind=kind,
         fail=fail,
         replaces_id=replaces,
         inspected_on=at.date().isoformat(),
@@ -128,8 +129,10 @@ def test_failed_in_the_original_and_its_correction_counts_once(db, site, people,
 
 def test_the_correction_stands_for_the_visit_on_the_weekly_clock(db, site, people, rb):
     """A correction typed two days later neither restarts the weekly clock nor leaves the visit uncounted."""
-    first = submit(db, site, people["inspector"], at=SEEN)
-    corrected = submit(db, site, people["inspector"], at=SEEN + timedelta(days=2), replaces=first)
+    first = submit(db, site, people["permittee"], kind="weekly", at=SEEN)
+    corrected = submit(
+        db, site, people["permittee"], kind="weekly", at=SEEN + timedelta(days=2), replaces=first
+    )
     last = schedule.last_inspection(db, site.id)
     assert (last.id, last.started_at) == (corrected, SEEN)
     [weekly] = [
@@ -145,8 +148,10 @@ def test_the_correction_stands_for_the_visit_on_the_weekly_clock(db, site, peopl
 
 def test_a_page_of_every_site_reads_the_same_due_items_a_correction_included(db, site, people, rb):
     """The dashboard reads every site without a list of their ids: the same items as for a list."""
-    first = submit(db, site, people["inspector"], at=SEEN)
-    submit(db, site, people["inspector"], at=SEEN + timedelta(days=2), replaces=first)
+    first = submit(db, site, people["permittee"], kind="weekly", at=SEEN)
+    submit(
+        db, site, people["permittee"], kind="weekly", at=SEEN + timedelta(days=2), replaces=first
+    )
     now = SEEN + timedelta(days=3)
     every = schedule.due_items_many(db, [site], now, rb, every_site=True)
     assert every == schedule.due_items_many(db, [site], now, rb)
@@ -276,10 +281,12 @@ def test_a_batch_reads_corrected_and_uncorrected_sites_alike(db, make, site, peo
         issued=True,
         received_on=utcnow().date() - timedelta(days=5),
     )
-    submit(db, plain, people["inspector"], at=SEEN - timedelta(days=1))
-    latest_plain = submit(db, plain, people["inspector"], at=SEEN)
-    first = submit(db, site, people["inspector"], at=SEEN)
-    corrected = submit(db, site, people["inspector"], at=SEEN + timedelta(days=2), replaces=first)
+    submit(db, plain, people["permittee"], kind="weekly", at=SEEN - timedelta(days=1))
+    latest_plain = submit(db, plain, people["permittee"], kind="weekly", at=SEEN)
+    first = submit(db, site, people["permittee"], kind="weekly", at=SEEN)
+    corrected = submit(
+        db, site, people["permittee"], kind="weekly", at=SEEN + timedelta(days=2), replaces=first
+    )
     now = SEEN + timedelta(days=3)
     together = schedule.due_items_many(db, [site, plain], now, rb)
     assert together == {s.id: schedule.due_items(db, s, now, rb) for s in (site, plain)}

@@ -96,13 +96,59 @@ def test_due_times_are_aware_datetimes_written_as_text_only_where_they_leave(db,
     assert DueItem(**item).model_dump(mode="json")["due_at"] == "2026-11-27T15:00:30Z"
 
 
-def test_village_inspection_counts_and_is_named(db, active_site):
+def test_a_village_inspection_does_not_do_the_permittees_weekly_inspection(db, active_site):
+    """§ 256-8D(3)(g) is a condition on the permittee: the Village's own visit does not reset its clock."""
     add_inspection(db, active_site, datetime(2026, 11, 10, 15, 0))
     add_inspection(db, active_site, datetime(2026, 11, 14, 16, 0), kind="village", by_village=True)
+    add_inspection(
+        db, active_site, datetime(2026, 11, 15, 16, 0), kind="complaint", by_village=True
+    )
+    item = by_kind(schedule.due_items(db, active_site, datetime(2026, 11, 18), RB), "weekly")[0]
+    assert item["due_at"] == datetime.fromisoformat("2026-11-17T15:00:00Z")
+    assert item["state"] == "overdue"
+    assert "by the permittee" in item["note"]
+    assert "A Village inspection, a complaint inspection or a follow-up" in item["note"]
+    assert "§ 256-8D(3)" in item["note"]
+    last = schedule.last_inspection(db, active_site.id)
+    assert (last.started_at, last.by_village) == (datetime(2026, 11, 10, 15, 0), False)
+
+
+def test_a_weekly_inspection_the_village_enters_for_the_permittee_counts(db, active_site):
+    add_inspection(db, active_site, datetime(2026, 11, 10, 15, 0))
+    add_inspection(db, active_site, datetime(2026, 11, 14, 16, 0), by_village=True)
     item = by_kind(schedule.due_items(db, active_site, datetime(2026, 11, 18), RB), "weekly")[0]
     assert item["due_at"] == datetime.fromisoformat("2026-11-21T16:00:00Z")
-    assert "Village" in item["note"]
-    assert schedule.last_inspection(db, active_site.id).by_village
+    assert "by the Village for the permittee" in item["note"]
+
+
+def test_a_village_inspection_after_a_rain_does_not_answer_it(db, active_site):
+    gauge = link_gauge(db, active_site)
+    add_inspection(db, active_site, datetime(2026, 11, 10, 15, 0))
+    add_rain(db, gauge, datetime(2026, 11, 12, 12, 0))
+    add_inspection(db, active_site, datetime(2026, 11, 12, 18, 0), kind="village", by_village=True)
+    items = schedule.due_items(db, active_site, datetime(2026, 11, 14), RB)
+    [rain] = by_kind(items, "post_rain")
+    assert rain["state"] == "overdue"
+    add_inspection(db, active_site, datetime(2026, 11, 14, 18, 0), kind="post_rain")
+    items = schedule.due_items(db, active_site, datetime(2026, 11, 15), RB)
+    assert by_kind(items, "post_rain") == []
+
+
+def test_the_timeline_marks_a_village_visit_that_does_not_answer_a_rain(db, active_site):
+    gauge = link_gauge(db, active_site)
+    now = datetime.now()
+    add_inspection(db, active_site, now - timedelta(days=9))
+    add_rain(db, gauge, now - timedelta(days=5))
+    add_inspection(
+        db,
+        active_site,
+        now - timedelta(days=5) + timedelta(hours=2),
+        kind="village",
+        by_village=True,
+    )
+    svg = site_timeline_svg(db, active_site, now, RB)
+    assert "village inspection by the Village" in svg  # the visit is marked
+    assert "Post-rain inspection missed" in svg  # and does not answer the rain
 
 
 def test_last_inspection_day_of_any_kind_is_read_with_the_schedule(db, make, people, active_site):

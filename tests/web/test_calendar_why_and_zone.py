@@ -103,7 +103,7 @@ def test_the_post_rain_and_weekly_why_is_said_once_and_each_item_links_to_it(
         # The clause's protective reading and its source: once on the page, not once per item.
         assert plain.count("without a deadline") == 1, who
         assert plain.count(RAIN["deadline_source"]) == 1, who
-        assert plain.count("a follow-up of a single finding does not") == 1, who
+        assert plain.count("a follow-up of one finding does not") == 1, who
         assert plain.count("one inspection after the last answers all of them") == 1, who
         why = html.split('id="why"')[1].split("</section>")[0]
         assert 'id="why-post-rain"' in why and 'id="why-weekly"' in why
@@ -126,7 +126,7 @@ def test_the_post_rain_and_weekly_why_is_said_once_and_each_item_links_to_it(
             assert 'href="#why-weekly"' in entry
             assert "Last inspected Dec 1 by the permittee" in text(entry)
         # The weekly rule's words are kept, each once.
-        assert plain.count("both count") == 1
+        assert plain.count("only the permittee's weekly and post-rain inspections count") == 1
 
 
 def test_due_times_are_the_villages_with_the_zone_of_their_own_day(
