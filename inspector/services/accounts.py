@@ -18,12 +18,22 @@ from . import NotFound, ServiceError, audit, devices, throttle
 
 
 def get_or_create_company(session: Session, name: str) -> Company:
-    company = session.exec(select(Company).where(Company.name == name)).first()
-    if company is None:
-        company = Company(name=name)
-        session.add(company)
-        session.flush()
+    """The company of this name, typed in any case or spacing ('acme  EARTHWORKS' is Acme
+    Earthworks: a second company would see none of the first one's sites), else a new one."""
+    name = " ".join(name.split())
+    key = name.casefold()
+    for company in session.exec(select(Company)):
+        if " ".join(company.name.split()).casefold() == key:
+            return company
+    company = Company(name=name)
+    session.add(company)
+    session.flush()
     return company
+
+
+def companies(session: Session) -> list[Company]:
+    """Every company on record, by name (the new-user form offers them)."""
+    return list(session.exec(select(Company).order_by(Company.name)))
 
 
 def create_user(

@@ -246,7 +246,10 @@ class UserForm(FlaskForm):
     )
     role = SelectField("Role", choices=[(r, r.capitalize()) for r in ROLES])
     company = StringField(
-        "Company (permittees)", validators=[Optional(), Length(max=200)], filters=ONE_LINE
+        "Company (permittees)",
+        validators=[Optional(), Length(max=200)],
+        filters=ONE_LINE,
+        render_kw={"list": "companies", "autocomplete": "off"},  # the companies on record
     )
     password = PasswordField(
         "Password",

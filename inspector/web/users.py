@@ -18,7 +18,8 @@ def index():
     session = get_session()
     form = UserForm()
     if form.validate_on_submit():
-        ok, _ = commit_or_refuse(
+        companies = {c.id for c in accounts.companies(session)}
+        ok, user = commit_or_refuse(
             session,
             form,
             lambda: accounts.create_user(
@@ -32,13 +33,19 @@ def index():
             ),
         )
         if ok:
-            flash("User created.", "info")
+            if user.company_id is None:
+                flash("User created.", "info")
+            elif user.company_id in companies:
+                flash(f"User created for {user.company.name}.", "info")
+            else:  # a typing mistake would show here, not weeks later as a permittee seeing nothing
+                flash(f"User created, with a new company: {user.company.name}.", "info")
             return redirect(url_for("users.index"))
     users = accounts.everyone(session)
     return render_template(
         "users/index.html",
         form=form,
         users=users,
+        companies=accounts.companies(session),
         confirm=ConfirmForm(formdata=None),
         today=clock.today(),
     ), 400 if form.errors else 200
