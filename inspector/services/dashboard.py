@@ -11,7 +11,7 @@ from ..models import Company, Permit, Site, User
 from ..rules import clocks
 from ..rules.rulebook import Rulebook
 from . import enforcement, findings, sites
-from .permits import current_permits, reviews_due, status_on
+from .permits import current_permits, plan_changes_awaiting, reviews_due, status_on
 
 NEEDS_ACTION = "needs_action"
 
@@ -36,6 +36,7 @@ def urgency(row: dict) -> tuple:
         0 if stop["proposed"] else 1,
         -row["findings"]["overdue"],
         0 if row["inspection_overdue"] or row["review_overdue"] else 1,
+        0 if row["plan_changes"] else 1,
         0 if stop["status"] in ("issued", "posted") else 1,
         -row["findings"]["open"],
         row["site"].name.lower(),
@@ -71,6 +72,7 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
     # § 256-8C: an application whose decision is due is the supervisor's to act on.
     kinds = {s.id: s.project_kind for s in site_list}
     reviews = reviews_due(session, None if every_site else scope, kinds, rb)
+    plan_changes = plan_changes_awaiting(session, None if every_site else scope)
     today = clocks.local_date(now, rb)
     out = []
     for site in site_list:
@@ -86,6 +88,8 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
             "stop": enforcement.public_status(stops[site.id], user),
             "inspection_overdue": any(i["state"] == "overdue" for i in items),
             "review_due": reviews[site.id].due if site.id in reviews else None,
+            # (requests awaiting a written decision, the permit to decide them on), or None
+            "plan_changes": plan_changes.get(site.id),
         }
         row["review_overdue"] = bool(row["review_due"] and today > row["review_due"])
         stop = row["stop"]
@@ -94,6 +98,7 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
             or row["findings"]["overdue"]
             or row["inspection_overdue"]
             or row["review_overdue"]
+            or row["plan_changes"]
             or (stop["compliance_passed"] and stop["status"] in ("issued", "posted"))
         )
         out.append(row)

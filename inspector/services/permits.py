@@ -353,6 +353,24 @@ def reviews_due(session: Session, scope, project_kinds: dict[int, str], rb: Rule
     return out
 
 
+def plan_changes_awaiting(session: Session, scope) -> dict[int, tuple[int, int]]:
+    """§ 256-8D(3)(c): {site_id: (requests awaiting a written decision, the permit of the oldest)}
+    on the sites of `scope` (a query of site ids; None: every site), in one query."""
+    query = (
+        select(Permit.site_id, PlanModificationRequest.permit_id)
+        .join(Permit, Permit.id == PlanModificationRequest.permit_id)
+        .where(PlanModificationRequest.decision.is_(None))
+        .order_by(PlanModificationRequest.requested_at)
+    )
+    if scope is not None:
+        query = query.where(Permit.site_id.in_(scope))
+    out: dict[int, tuple[int, int]] = {}
+    for site_id, permit_id in session.exec(query):
+        count, first = out.get(site_id, (0, permit_id))
+        out[site_id] = (count + 1, first)
+    return out
+
+
 def clocks_view(
     session: Session, permit: Permit, site: Site, rb: Rulebook, now: datetime, docs=None
 ) -> dict:

@@ -189,3 +189,28 @@ def test_an_application_past_its_review_deadline_needs_action(app, client, auth,
     assert f"Review decision overdue: due {due.isoformat()}" in row
     needs = client.get("/dashboard?needs=1").text
     assert "Forgotten Plat" in needs and "Fresh Plat" not in needs
+
+
+def test_a_plan_change_awaiting_a_decision_needs_action(app, client, auth, db, make, people):
+    """§ 256-8D(3)(c): the permittee may change the control plan only with the Village's written
+    permission. A request for it was shown only on its permit's page: the dashboard said nothing,
+    so the permittee waited on a decision the supervisor did not know was asked."""
+    from inspector.services import permits
+
+    site = make.site(people["supervisor"], name="Waiting Plat")
+    permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    rb = app.extensions["rulebook"]
+    record_inspection(
+        db, site, rb, at=utcnow() - timedelta(hours=1), passed=("INLET",), evaluate=False
+    )
+    permits.request_modification(
+        db, permit, user=people["permittee"], description="Move the basin 40 ft east."
+    )
+    db.commit()
+    login(auth, people["supervisor"])
+    page = client.get("/dashboard").text
+    row = page[page.index("Waiting Plat") : page.index("</tr>", page.index("Waiting Plat"))]
+    assert "Needs action" in row
+    assert "1 plan change awaiting a written decision" in row
+    assert f'href="/permits/{permit.id}#mod-h"' in row
+    assert "Waiting Plat" in client.get("/dashboard?needs=1").text
