@@ -298,8 +298,12 @@ def mark_corrected(
     now: datetime,
     photo_ids: list[str] | None = None,
     device_id: str | None = None,
+    corrected_at: datetime | None = None,
 ) -> Finding:
-    """The permittee reports the corrective action done, with a note and an "after" photo."""
+    """The permittee reports the corrective action done, with a note and an "after" photo.
+    `corrected_at`: when a tablet recorded it (reported offline, sent later); kept between the
+    finding's last change the device could have seen and `now`, so a tablet's wrong clock neither
+    dates it before the finding existed nor after it arrived."""
     if user.role != "permittee":
         raise Forbidden("The permittee reports corrections; inspectors verify them.")
     from .sites import can_see_site
@@ -320,10 +324,12 @@ def mark_corrected(
     if len(note) > 4000:
         raise ServiceError("At most 4000 characters.", field="corrected_note")
     before = audit.snapshot(finding)
+    # The device saw the finding as last changed (its base version): not corrected before that.
+    at = min(max(corrected_at, finding.updated_at), now) if corrected_at else now
     finding.status, finding.corrected_note, finding.corrected_at, finding.corrected_by = (
         "corrected",
         note,
-        now,
+        at,
         user.id,
     )
     for photo_id in photo_ids or []:

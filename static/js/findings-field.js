@@ -157,7 +157,10 @@ async function send(form, finding) {
   const mutation = {
     mutation_id: crypto.randomUUID(), entity: 'finding', entity_id: finding.id, op: 'upsert',
     base_version: finding.version,
-    payload: { status: 'corrected', corrected_note: note, photo_ids: photos.map((p) => p.id), photos },
+    // When it was reported, not when a signal came back to send it: the finding's due time is
+    // weighed against this (the server keeps it between the finding's last change and arrival).
+    payload: { status: 'corrected', corrected_note: note, corrected_at: new Date().toISOString(),
+      photo_ids: photos.map((p) => p.id), photos },
     photo_ids: photos.map((p) => p.id),
   };
   delete form.dataset.dirty;      // the re-render the outbox event causes must not keep this note

@@ -131,11 +131,18 @@ class FindingHandler:
                     reason="The finding changed on the server since this device saw it "
                     f"(it is now {finding.status}).",
                     errors={k: "Changed on the server." for k in sorted(overlap) or ["version"]},
-                    theirs=sent.model_dump(exclude_unset=True),  # the change's own fields
+                    # the change's own fields (its time is the server's to weigh, not a conflict's)
+                    theirs=sent.model_dump(exclude_unset=True, exclude={"corrected_at"}),
                 )
         if status == "corrected":
             findings.mark_corrected(
-                session, finding, user=ctx.user, note=note, now=ctx.now, device_id=ctx.device_id
+                session,
+                finding,
+                user=ctx.user,
+                note=note,
+                now=ctx.now,
+                device_id=ctx.device_id,
+                corrected_at=sent.corrected_at,
             )
             if sent.photos:
                 inspections.claim_checked_photos(

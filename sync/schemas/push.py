@@ -67,6 +67,7 @@ class FindingPayload(Wire):
     ] = None
     note: Text = None  # text or left out: a finding's note is never null
     corrected_note: Text = None
+    corrected_at: Time = None  # when the tablet recorded the correction; left out: on arrival
     photos: Photos = None
 
 
