@@ -52,16 +52,6 @@ class DueFact:
 
 
 @dataclass(frozen=True)
-class NoticeFact:
-    """A notice of completion of a control measure (§ 256-8D(3)(b))."""
-
-    id: int
-    measure: str
-    installed_on: date
-    notified_at: datetime
-
-
-@dataclass(frozen=True)
 class SiteFacts:
     permit_id: int | None = None
     permit_status: str | None = None
@@ -74,7 +64,6 @@ class SiteFacts:
     )
     findings: tuple[FindingFact, ...] = ()  # open, corrected or reopened
     due: tuple[DueFact, ...] = ()
-    notices: tuple[NoticeFact, ...] = ()
     # § 256-10A(1) reaches activity "regulated under this article" only (rules.applicability):
     # where the article does not apply, the reason it gives.
     unregulated: str = ""
@@ -274,20 +263,6 @@ def _commencement(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Trigger
     ]
 
 
-def _completion(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Trigger]:
-    out = []
-    for notice in facts.notices:
-        deadline = clocks.completion_notice_due(notice.installed_on, rb)
-        if clocks.is_late(notice.notified_at, deadline.due, now, rb):
-            reason = (
-                f"Completion of “{notice.measure}” (installed {notice.installed_on.isoformat()}) was notified "
-                f"on {clocks.local_date(notice.notified_at, rb).isoformat()}, after "
-                f"{deadline.due.isoformat()}."
-            )
-            out.append(_trigger("completion_notice_late", rb, reason, [f"completion:{notice.id}"]))
-    return out
-
-
 def _no_plan(facts: SiteFacts, rb: Rulebook) -> list[Trigger]:
     code = rb["stop_work.rules.no_plan_on_site.item_code"]
     if not facts.inspections or code not in facts.inspections[0].failed:
@@ -375,6 +350,8 @@ def _why_stale(ground: dict, facts: SiteFacts, rb: Rulebook) -> str:
         )
     if rule == "commencement_notice_missing":
         return "A notice of commencement has been recorded since."
+    if rule == "completion_notice_late":
+        return rb["stop_work.rules.completion_notice_late.note"]
     return "The rules no longer find this ground when re-checked."
 
 
@@ -413,7 +390,7 @@ def evaluate(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Trigger]:
         # Conditions and the control plan are those of a permit; without one, ground (1) covers it.
         triggers += _repeat_critical(facts, rb) + _overdue_findings(facts, now, rb)
         triggers += _missed_inspections(facts, now, rb) + _commencement(facts, now, rb)
-        triggers += _completion(facts, now, rb) + _no_plan(facts, rb)
+        triggers += _no_plan(facts, rb)
     order = {"no_permit": 0, "plan_not_implemented": 1, "conditions_not_met": 2}
     return sorted(triggers, key=lambda t: order[t.ground])
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from ..models import Answer, ControlMeasureNotice, Finding, Permit, Photo
+from ..models import Answer, Finding, Permit, Photo
 from ..rules import applicability, calculators
 from ..rules import enforcement as rules
 from ..rules.rulebook import Rulebook
@@ -150,22 +150,8 @@ def gather_many(
     )
     issued = [p.id for p in permits.values() if p.issued_on is not None]
     first: dict[int, tuple] = {}
-    notices: dict[int, list] = {pid: [] for pid in issued}
     if issued:
         first = {row[0]: row[1:] for row in session.exec(_first_active_visits(), params=site_param)}
-        for n in session.exec(
-            select(ControlMeasureNotice)
-            .where(ControlMeasureNotice.permit_id.in_(issued))
-            .order_by(ControlMeasureNotice.installed_on, ControlMeasureNotice.id)
-        ):
-            notices[n.permit_id].append(
-                rules.NoticeFact(
-                    id=n.id,
-                    measure=n.measure,
-                    installed_on=n.installed_on,
-                    notified_at=n.notified_at,
-                )
-            )
     findings: dict[int, list] = {sid: [] for sid in ids}
     for f in session.exec(
         select(Finding).where(Finding.site_id.in_(ids), Finding.status.in_(UNRESOLVED))
@@ -210,7 +196,6 @@ def gather_many(
             first_active_inspection=first_active,
             findings=tuple(findings[sid]),
             due=tuple(_due_fact(d) for d in due.get(sid, [])),
-            notices=tuple(notices.get(permit.id, ())) if permit else (),
             unregulated="" if coverage.applies else f"{coverage.reason} ({coverage.citation})",
         )
     return out

@@ -118,17 +118,20 @@ def test_commencement_notice_48_hours():
     assert rule_names(notified, now=first.at + timedelta(days=9)) == []
 
 
-def test_completion_notice_14_days():
-    on_time = rules.NoticeFact(
-        id=1,
-        measure="Silt fence",
-        installed_on=date(2027, 2, 1),
-        notified_at=datetime(2027, 2, 15, 23, 0),
-    )
-    late = replace(on_time, id=2, notified_at=datetime(2027, 2, 16, 15, 0))
-    assert rule_names(replace(PERMITTED, notices=(on_time,))) == []
-    [trigger] = rules.evaluate(replace(PERMITTED, notices=(on_time, late)), NOW, RB)
-    assert trigger.rule == "completion_notice_late" and trigger.keys == ("completion:2",)
+def test_a_late_completion_notice_is_no_longer_a_ground():
+    """§ 256-8D(3)(b): a notice given, late or not, meets the condition (§ 256-10A(3) speaks in the
+    present); an order resting on one could never be complied with. One already proposed no longer
+    holds, and says why."""
+    late = {
+        "rule": "completion_notice_late",
+        "ground": "conditions_not_met",
+        "citation": "§ 256-8D(3)(b)",
+        "reason": "Completion of “Silt fence” (installed 2027-02-01) was notified on 2027-02-16.",
+        "keys": ["completion:2"],
+    }
+    [check] = rules.recheck([late], PERMITTED, NOW, RB)
+    assert not check.holds
+    assert "late or not" in check.why and "§ 256-10A(3)" in check.why
 
 
 def test_no_control_plan_on_site():

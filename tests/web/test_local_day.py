@@ -93,9 +93,11 @@ def test_completion_notice_at_1930_on_day_14_is_on_time_and_proposes_nothing(
     assert "2026-11-01 19:30 CST" in line  # the local time with its zone, not 2026-11-02
 
 
-def test_completion_notice_at_0001_on_day_15_is_late_and_the_reason_names_local_days(
-    people, make, db
+def test_completion_notice_at_0001_on_day_15_is_late_on_the_permit_page_and_no_ground(
+    app, client, auth, people, make, db
 ):
+    """Given at 00:01 on day 15 (local): late, by the Village's days; once given, the condition is met
+    (§ 256-10A(3) speaks in the present), so it is shown late and proposes no order."""
     site, permit = _issued_permit(make, people, date(2026, 10, 1))
     permits.notify_completion(
         db,
@@ -107,9 +109,17 @@ def test_completion_notice_at_0001_on_day_15_is_late_and_the_reason_names_local_
         rb=RB,
     )
     db.commit()
-    [order] = enforcement.evaluate_site(db, site, local(2026, 11, 2, 9, 0), RB)
-    [ground] = [g for g in order.grounds if g["rule"] == "completion_notice_late"]
-    assert "notified on 2026-11-02, after 2026-11-01" in ground["reason"]
+    tick = local(2026, 11, 2, 9, 0)
+    enforcement.evaluate_site(db, site, tick, RB)
+    db.commit()
+    grounds = [g for o in db.exec(select(StopWorkOrder)).all() for g in o.grounds or []]
+    assert not [g for g in grounds if g["rule"] == "completion_notice_late"]
+    app.config["CLOCK_NOW"] = tick
+    auth.login(people["permittee"].email)
+    page = client.get(f"/permits/{permit.id}").get_data(as_text=True)
+    line = page[page.index("Inlet protection") :].split("</li>")[0]
+    assert "Late" in line and "On time" not in line
+    assert "2026-11-02 00:01 CST" in line
 
 
 def test_plan_uploaded_at_1930_starts_the_review_clock_that_local_day(
