@@ -168,6 +168,7 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
         forms=defaults,
         in_force=permits.permit_name(in_force) if in_force is not None else None,
         now=now,
+        today=clocks.local_date(now, rb),
         is_late=lambda *args: clocks.is_late(*args, rb),
     ), status
 
