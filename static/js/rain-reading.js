@@ -13,8 +13,12 @@ function localNow(d = new Date()) {
 
 async function setUp() {
   const gauges = await store.listRecords('rain_gauge');
-  const tpl = $(gauges.length ? 'gauge-select-tpl' : 'gauge-number-tpl');
+  // After a pull the device knows every gauge this person may read: none means none, and a typed
+  // number would only come back refused.
+  const pulled = !gauges.length && (await store.getMeta('cursor')) !== undefined;
+  const tpl = $(gauges.length ? 'gauge-select-tpl' : pulled ? 'gauge-none-tpl' : 'gauge-number-tpl');
   $('gauge-field').append(tpl.content.cloneNode(true));
+  if (pulled) form.querySelector('button[type=submit]').disabled = true;
   if (gauges.length) {
     for (const g of gauges) {
       const option = document.createElement('option');
@@ -48,6 +52,7 @@ function setError(id, message) {
 
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
+  if (!$('r-gauge')) return;  // no gauge this person may read
   const gauge = Number($('r-gauge').value);
   const amountText = $('r-amount').value.trim();
   const amount = Number(amountText);

@@ -9,6 +9,7 @@ from inspector.models.base import utcnow
 from inspector.rules import clocks
 from tests.browser.capture_packet import wait_for_controller
 from tests.browser.conftest import sign_in
+from tests.browser.test_finding_offline import wait_until
 
 SITE = "Meadow Ridge Subdivision, Phase 2"  # demo site linked to CoCoRaHS station WI-FD-7
 
@@ -67,4 +68,25 @@ def test_imported_rain_is_due_on_the_permittees_tablet_offline_after_one_sync(
     text = entry.inner_text()
     assert "Due" in text and "Overdue" not in text and "§ 256-8D(3)(g)" in text
     assert SITE in text, text
+    context.close()
+
+
+def test_a_permittee_with_no_gauge_of_its_own_is_told_so_not_asked_for_a_number(
+    browser, live_server, demo_app, tablet
+):
+    # Badger Utility's sites share the demo's on-site gauge with a Prairie Builders site: the
+    # Village reads it. The form asked for "the number on the gauge", and whatever was typed came
+    # back from the server refused.
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, live_server.url, "permittee@badger-utility.example")
+    page.goto(f"{live_server.url}/app/")
+    wait_for_controller(page)
+    wait_until(page, "s.getMeta('cursor').then((c) => c !== undefined)")  # the first pull
+    page.goto(f"{live_server.url}/app/rain")
+    page.locator("body[data-ready=rain]").wait_for(state="attached")
+    text = page.locator("#gauge-field").inner_text()
+    assert "No gauge for you to read here" in text, text
+    assert page.get_by_label("Gauge number").count() == 0
+    assert page.get_by_role("button", name="Queue reading").is_disabled()
     context.close()
