@@ -77,6 +77,15 @@ def index():
     )
 
 
+def reads(value) -> str:
+    """A stored value as the page says it."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
 @bp.post("/<int:conflict_id>/resolve")
 @roles_required("supervisor")
 def resolve(conflict_id: int):
@@ -97,6 +106,26 @@ def resolve(conflict_id: int):
             site = session.get(Site, int(conflict.entity_id))
             if site is None:
                 abort(404)
+            # The choice was made on the server's copy this page showed: a detail changed again
+            # since would be overwritten unseen.
+            now_reads = audit.snapshot(site)
+            changed = [
+                key
+                for key in conflict.theirs
+                if key in now_reads and now_reads[key] != conflict.server_copy.get(key)
+            ]
+            if changed:
+                flash(
+                    "The site changed since this conflict: "
+                    + "; ".join(
+                        f"{key.replace('_', ' ').capitalize()} now reads {reads(now_reads[key])}"
+                        for key in changed
+                    )
+                    + ". Nothing was applied. Open the site to compare and edit it there, or "
+                    "keep the server's version.",
+                    "error",
+                )
+                return redirect(url_for("conflicts.index"))
             sites.update_site(
                 session,
                 site,
