@@ -21,6 +21,7 @@ from ..db import get_session
 from ..models import Device, Site, SyncConflict, User
 from ..security import login_required, roles_required
 from ..services import ServiceError, audit, clock, sites
+from .forms import KIND_LABELS
 
 bp = Blueprint("conflicts", __name__, url_prefix="/conflicts")
 
@@ -74,15 +75,20 @@ def index():
         site_names=site_names,
         form=ResolveForm(),
         show_resolved=show_resolved,
+        reads=reads,
     )
 
 
-def reads(value) -> str:
-    """A stored value as the page says it."""
-    if value is None:
+def reads(value, key: str = "") -> str:
+    """A stored value as the page says it: a project kind or excluded use by its label."""
+    if value is None or value == "":
         return "—"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if key == "project_kind":
+        return KIND_LABELS.get(value, str(value))
+    if key == "excluded_use":
+        return current_app.extensions["rulebook"].get(f"excluded_uses.{value}", str(value))
     return str(value)
 
 
@@ -118,7 +124,7 @@ def resolve(conflict_id: int):
                 flash(
                     "The site changed since this conflict: "
                     + "; ".join(
-                        f"{key.replace('_', ' ').capitalize()} now reads {reads(now_reads[key])}"
+                        f"{key.replace('_', ' ').capitalize()} now reads {reads(now_reads[key], key)}"
                         for key in changed
                     )
                     + ". Nothing was applied. Open the site to compare and edit it there, or "
