@@ -4,7 +4,7 @@ import * as store from './store.js';
 import * as drafts from './drafts.js';
 import { itemsForSite, parseMeasurement, parseMeasurements, measurementFails, MeasurementError } from './checklist.js';
 import { announce, setFormInProgress } from './shell.js';
-import { villageHourMinute, villageTime } from './village-time.js';
+import { clockWarning, villageHourMinute, villageTime } from './village-time.js';
 import * as signature from './signature.js';
 import { createFlow } from './item-flow.js';
 
@@ -689,12 +689,15 @@ async function start(params) {
   // cold start on a slow tablet spent most of its time waiting on them one after the other).
   const draftId = params.get('draft');
   const kind = params.get('kind') || 'weekly';
-  const [catalog, user, draft, site, allDrafts] = await Promise.all([
+  const [catalog, user, draft, site, allDrafts, clockOffset] = await Promise.all([
     store.getMeta('catalog'), store.getMeta('user'),
     draftId ? store.getDraft(draftId) : null,
     draftId ? null : store.getSite(params.get('site')),
     draftId || params.get('replaces') ? [] : store.listDrafts(),
+    store.getMeta('clock_offset'),
   ]);
+  $('clock-warning').textContent = clockWarning(clockOffset);
+  $('clock-warning').hidden = !$('clock-warning').textContent;
   state.catalog = catalog;
   state.user = user;
   if (user === null) {

@@ -51,6 +51,19 @@ async function authHeaders() {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
+// The tablet's clock against the server's (its Date header, to the second), kept for the capture page,
+// which warns when they differ by minutes: every time the tablet stamps would be off by as much.
+let clockNoted = null;
+
+function noteServerClock(response) {
+  const server = Date.parse(response.headers.get('Date') || '');
+  if (!Number.isFinite(server)) return;
+  const offset = server - Date.now();  // negative: the tablet is ahead
+  if (clockNoted !== null && Math.abs(offset - clockNoted) < 30_000) return;
+  clockNoted = offset;
+  store.setMeta('clock_offset', { ms: offset, checked_at: new Date(server).toISOString() }).catch(() => {});
+}
+
 async function call(path, options = {}) {
   // Known offline: no request (a failed fetch is an error in the page's console, for nothing).
   if (navigator.onLine === false) {
@@ -62,6 +75,7 @@ async function call(path, options = {}) {
   } catch (err) {
     throw new Stop('offline', 'No connection: kept on this device, will retry.');
   }
+  noteServerClock(response);
   if (response.status === 401) {
     emit('sync-unauthorized', { path });
     throw new Stop('unauthorized', 'Sign in again to send. Everything stays on this device.');

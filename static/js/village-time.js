@@ -91,3 +91,23 @@ export function villageToUtc(date, time) {
   if (before !== after && offsetAt(ms) !== before && offsetAt(asUtc - after) === after) ms = asUtc - after;
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
+
+// ------------------------------------------------------------------ the tablet's own clock
+// More than this between the tablet's clock and the server's is a wrong clock, not drift or latency.
+const CLOCK_TOLERANCE_MS = 10 * 60 * 1000;
+
+function spanWords(ms) {
+  const minutes = Math.round(ms / 60000);
+  const parts = [[Math.floor(minutes / 1440), 'day'], [Math.floor(minutes / 60) % 24, 'hour'], [minutes % 60, 'minute']];
+  return parts.filter(([n]) => n).map(([n, unit]) => `${n} ${unit}${n === 1 ? '' : 's'}`).join(' ');
+}
+
+/** Words for a tablet whose clock is off against the server's (`offset` as sync.js keeps it:
+ * {ms: server minus tablet, checked_at}), or '' when it is right or was never checked. */
+export function clockWarning(offset) {
+  if (!offset || !Number.isFinite(offset.ms) || Math.abs(offset.ms) <= CLOCK_TOLERANCE_MS) return '';
+  const way = offset.ms < 0 ? 'ahead of' : 'behind';
+  return `This tablet's clock is ${spanWords(Math.abs(offset.ms))} ${way} the Village's time (checked `
+    + `${villageTime(offset.checked_at)}). The times this form records (start, end, photos, signature) `
+    + 'would be off by as much: set the tablet\'s date and time to automatic, then check the times here.';
+}
