@@ -121,9 +121,10 @@ def check_current(conn, where: str) -> None:
             "(FAIRWATER_DATABASE_URL), or create it with `flask --app app db upgrade`. "
             "Nothing was written."
         )
+    made = f"is at revision {', '.join(revs)}" if revs else "was made by an earlier release"
     raise SchemaError(
-        f"The database at {where} is at revision {', '.join(revs) or 'none'}; this version of "
-        f"the app needs {want}: run `flask --app app db upgrade` ({BACKUP_HINT}). "
+        f"The database at {where} {made}; this version of the app needs {want}: run "
+        "`flask --app app db upgrade` (make a copy first: `flask --app app backup FILE`). "
         "Nothing was written."
     )
 
