@@ -647,8 +647,7 @@ def _require_permit_for_grounds(
 ) -> None:
     """§ 256-10A(2) and (3) speak of a permit's control plan and conditions: without a permit in
     force, only § 256-10A(1), activity without a permit, can ground an order."""
-    today = clocks.local_date(now, rb)
-    if permit is not None and permits.status_on(permit, today) in permits.IN_FORCE:
+    if permits.in_force_on(permit, clocks.local_date(now, rb)):
         return
     others = [g["citation"] for g in grounds if g["ground"] != "no_permit"]
     if others:
@@ -764,6 +763,9 @@ def post_in_field(
     if posted_at > now + timedelta(minutes=10):
         raise ServiceError("The posting time is in the future.", field="posted_at")
     permit = permits.current_permit(session, site.id)
+    # As a supervisor's proposal: on the day it was posted, a site with no permit in force has no
+    # approved plan or permit conditions (the tablet offers only § 256-10A(1) there).
+    _require_permit_for_grounds(chosen, permit, posted_at, rb)
     order = StopWorkOrder(
         id=order_id,
         site_id=site.id,

@@ -93,6 +93,9 @@ def apply(
     in_force = previous if previous is not None and previous.status in IN_FORCE else None
     if in_force is not None and user.role == "permittee":
         raise ServiceError(in_force_refusal(in_force, rb))
+    waiting = pending_application(session, site.id, company_id)
+    if waiting is not None and user.role == "permittee":
+        raise ServiceError(pending_refusal(waiting))
     if user.role == "permittee":
         received_on, fee_paid_on = today, None
     if not applicant_name.strip():
@@ -160,6 +163,32 @@ def in_force_refusal(permit: Permit, rb: Rulebook) -> str:
         f"({rb['clocks.extension.citation']}); to change its control plan, ask for the Village's "
         f"written permission ({rb['sections.plan_modification']}). If the site passes to another "
         "permittee, the Village records the new application."
+    )
+
+
+UNDECIDED = ("applied", "under_review")
+
+
+def pending_application(session: Session, site_id: int, company_id: int) -> Permit | None:
+    """The company's application for the site still waiting for the Village's decision, if any."""
+    return session.exec(
+        select(Permit)
+        .where(
+            Permit.site_id == site_id,
+            Permit.company_id == company_id,
+            Permit.status.in_(UNDECIDED),
+        )
+        .order_by(Permit.id)
+    ).first()
+
+
+def pending_refusal(permit: Permit) -> str:
+    """Why a permittee files no second application while its own `permit` waits."""
+    return (
+        f"Your {permit_name(permit)} for this site, received "
+        f"{permit.application_received_on.isoformat()}, is waiting for the Village's decision. "
+        "Add what it still needs (the control plan documents) on its page: a second application "
+        "would not be decided sooner."
     )
 
 
@@ -628,6 +657,11 @@ def expire_lapsed(session: Session, today: date) -> int:
     for permit in lapsed:
         refresh_status(session, permit, today)
     return len(lapsed)
+
+
+def in_force_on(permit: Permit | None, day: date) -> bool:
+    """Issued, extended or suspended on `day` (by status_on: not past its last valid day)."""
+    return permit is not None and status_on(permit, day) in IN_FORCE
 
 
 def is_active(permit: Permit | None, today: date) -> bool:

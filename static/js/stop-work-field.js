@@ -21,6 +21,27 @@ function setError(id, message) {
   return !message;
 }
 
+const sitesById = new Map();
+
+// § 256-10A(2) and (3) speak of a permit's control plan and conditions: at a site with no permit in
+// force (the work packet says), only (1) can ground the order, as the server checks. A packet from
+// before `in_force` was sent leaves every ground to the server's check.
+function permitInForce(site) {
+  if (!site) return true;
+  return Boolean(site.permit) && site.permit.in_force !== false;
+}
+
+function offerGrounds() {
+  const site = sitesById.get($('sw-site').value);
+  const inForce = permitInForce(site);
+  for (const box of form.querySelectorAll('input[name=grounds]')) {
+    const allowed = inForce || box.value === 'no_permit';
+    box.disabled = !allowed;
+    if (!allowed) box.checked = false;
+  }
+  $('sw-no-permit-note').hidden = inForce;
+}
+
 async function setUp() {
   const user = await store.getMeta('user');
   if (user && user.role === 'permittee') {
@@ -29,10 +50,13 @@ async function setUp() {
   }
   const wanted = new URLSearchParams(location.search).get('site');
   for (const site of await store.listSites()) {
+    sitesById.set(String(site.id), site);
     const option = new Option(site.name, site.id);
     if (String(site.id) === wanted) option.selected = true;
     $('sw-site').append(option);
   }
+  $('sw-site').addEventListener('change', offerGrounds);
+  offerGrounds();
   $('sw-when').value = localNow();
   document.body.dataset.ready = 'stop-work';
 }
@@ -89,6 +113,7 @@ form.addEventListener('submit', async (event) => {
     return;
   }
   form.reset();
+  offerGrounds();
   $('sw-when').value = localNow();
   // #sw-state is a live region (role=status): screen readers hear it once, no second announcement.
   $('sw-state').textContent = 'The stop-work order is saved on this device; it is sent with the next sync.';

@@ -57,6 +57,7 @@ def packet_entries(session, site_list: list[Site], user, now, rb) -> dict[int, d
                 "status": permit.status,
                 "expires_on": permit.expires_on.isoformat() if permit.expires_on else None,
                 "active": permits.is_active(permit, clocks.local_date(now, rb)),
+                "in_force": permits.in_force_on(permit, clocks.local_date(now, rb)),
                 "company": company.name if company else None,
             },
             "due": due.get(site.id, []),

@@ -176,6 +176,9 @@ class PermitEntry(Out):
     status: str
     expires_on: date | None
     active: bool
+    # In force today (issued, extended or suspended, and not past its last day): without it only
+    # § 256-10A(1) can ground a stop-work order (the field form offers only that one).
+    in_force: bool
     company: str | None
 
 

@@ -185,3 +185,37 @@ def test_inspector_posts_an_order_offline_and_it_syncs(browser, live_server, dem
         assert order is not None and order.status == "posted" and order.source == "field"
         assert session.get(Permit, order.permit_id).status == "suspended"
     context.close()
+
+
+def test_the_field_form_offers_only_activity_without_a_permit_where_none_is_in_force(
+    browser, live_server, demo_app, tablet
+):
+    """§ 256-10A(2) and (3) presuppose a permit: at a site with only an application the tablet offers
+    (1) alone and says why; the server refuses the others too (tests/services)."""
+    base = live_server.url
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, base, "inspector@fairwater.example")
+    page.goto(f"{base}/app/")
+    wait_until(
+        page, "async () => (await (await import('/static/js/store.js')).listSites()).length > 0"
+    )
+    page.goto(f"{base}/app/stop-work")
+    expect(page.locator("body[data-ready=stop-work]")).to_be_attached()
+    context.set_offline(True)
+    conditions = page.get_by_label("The conditions of the permit are not being met")
+    plan = page.get_by_label("The control plan is not being implemented", exact=False)
+    without = page.get_by_label("without a permit", exact=False)
+    page.get_by_label("Site").select_option(label=SITE)  # permit issued
+    conditions.check()
+    expect(page.locator("#sw-no-permit-note")).to_be_hidden()
+    page.get_by_label("Site").select_option(label="Willow Creek Commercial Lot")  # applied only
+    expect(conditions).to_be_disabled()
+    expect(conditions).not_to_be_checked()
+    expect(plan).to_be_disabled()
+    expect(without).to_be_enabled()
+    expect(page.locator("#sw-no-permit-note")).to_be_visible()
+    expect(page.locator("#sw-no-permit-note")).to_contain_text("no permit in force")
+    page.get_by_label("Site").select_option(label=SITE)
+    expect(conditions).to_be_enabled()
+    context.close()

@@ -37,7 +37,7 @@ def test_a_stop_work_order_over_the_limit_is_refused_on_the_tablet(
     context.set_offline(True)
     page.goto(f"{url}/app/stop-work")
     page.wait_for_selector("body[data-ready=stop-work]")
-    page.locator("#sw-site").select_option(index=1)
+    page.locator("#sw-site").select_option(label=SITE)  # a permit in force: every ground offered
     page.get_by_label("The conditions of the permit are not being met").check()
     page.get_by_label("What you found").fill(LONG)
     page.get_by_role("button", name="Post the stop-work order").click()
