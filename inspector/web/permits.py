@@ -85,7 +85,8 @@ def apply(site_id: int):
     if request.method == "GET" and staff:
         form.application_received_on.data = today
     in_force = permits.permit_in_force(session, site.id, today)
-    refused = in_force is not None and not staff  # said before the form is filled in
+    waiting = None if staff else permits.pending_application(session, site.id, g.user.company_id)
+    refused = (in_force is not None or waiting is not None) and not staff  # said before the form
     if not refused and form.validate_on_submit():
         ok, permit = commit_or_refuse(
             session,
@@ -119,7 +120,14 @@ def apply(site_id: int):
         "permits/apply.html",
         form=form,
         site=site,
-        refusal=permits.in_force_refusal(in_force, rb) if refused else None,
+        refusal=(
+            permits.in_force_refusal(in_force, rb)
+            if refused and in_force
+            else permits.pending_refusal(waiting)
+            if refused
+            else None
+        ),
+        waiting=waiting if refused and not in_force else None,
         in_force=permits.in_force_note(in_force, rb) if in_force and not refused else None,
     ), 400 if form.errors or (refused and request.method == "POST") else 200
 

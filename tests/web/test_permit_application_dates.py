@@ -17,7 +17,10 @@ RB = default()
 def test_permittee_gives_no_receipt_or_fee_date(client, auth, db, make, people):
     today = clock.today(RB)
     site = make.site(people["supervisor"], name="New Lot")
-    make.permit(site, people["permittee"].company_id, people["supervisor"])  # gives Acme the site
+    # Acme held the site under a permit that has expired: it applies anew.
+    old = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    permits.set_status(db, old, "expired", user_id=people["supervisor"].id)
+    db.commit()
     auth.login(people["permittee"].email)
     form = client.get(f"/sites/{site.id}/permits/apply").get_data(as_text=True)
     assert 'name="fee_paid_on"' not in form and 'name="application_received_on"' not in form

@@ -96,3 +96,21 @@ def test_every_page_follows_the_permit_in_force_beside_a_pending_application(
     export = client.get("/exports/sites.geojson").get_json()
     (feature,) = [f for f in export["features"] if f["properties"]["name"] == "Busy Lot"]
     assert feature["properties"]["permit_number"] == permit.number
+
+
+def test_a_permittee_does_not_file_a_second_application_while_its_first_waits(
+    client, auth, db, make, people
+):
+    # "Record application" pressed twice (or the page reloaded) made two applications for one
+    # site, each with its own review clock and its own list of missing documents.
+    site = make.site(people["supervisor"], name="Willow Lot")
+    first = make.permit(site, people["permittee"].company_id, people["supervisor"])
+    auth.login(people["permittee"].email)
+    data = {"company": str(people["permittee"].company_id), "applicant_name": "Acme"}
+    page = client.get(f"/sites/{site.id}/permits/apply").get_data(as_text=True)
+    assert "Your application is waiting" in page and f"/permits/{first.id}" in page
+    assert 'name="applicant_name"' not in page
+    again = client.post(f"/sites/{site.id}/permits/apply", data=data)
+    assert again.status_code == 400
+    assert "is waiting for the Village" in again.get_data(as_text=True)
+    assert db.exec(select(Permit).where(Permit.site_id == site.id)).all() == [first]
