@@ -43,6 +43,7 @@ class Defaults:
     UNCLAIMED_PHOTO_MB_PER_USER = 50
     PHOTO_PROCESSING_SLOTS = 2  # photos decoded at once per process; more wait briefly, then 503
     PACKET_BUILDS = 1  # regulator packets built at once per process; more wait briefly, then 503
+    DOCUMENT_BUILDS = 2  # inspection and stop-work PDFs built at once per process; likewise
 
 
 INT_KEYS = (
@@ -52,6 +53,7 @@ INT_KEYS = (
     "UNCLAIMED_PHOTO_MB_PER_USER",
     "PHOTO_PROCESSING_SLOTS",
     "PACKET_BUILDS",
+    "DOCUMENT_BUILDS",
     "PROXY_HOPS",
     "LOGIN_MAX_FAILURES",
     "LOGIN_MAX_FAILURES_PER_CLIENT",
@@ -70,15 +72,50 @@ ENV_KEYS = (
 ) + INT_KEYS
 
 
+DATABASE_FORMS = (
+    "write postgresql+psycopg://ROLE:PASSWORD@HOST:5432/NAME (PostgreSQL, psycopg 3) "
+    "or sqlite:////absolute/path/fairwater.sqlite3 (SQLite)"
+)
+
+
+def _whole_number(name: str, value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise RuntimeError(f"{name} must be a whole number, not {value!r}.") from None
+
+
+def _check_database_url(url: str, name: str) -> None:
+    """A URL SQLAlchemy cannot use is named here, with the forms to write (its own errors speak of
+    plugins and parsing, and a password in the URL is never repeated)."""
+    from sqlalchemy import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        forms = f"for a file, write sqlite:///{os.path.abspath(url)}" if "://" not in url else ""
+        raise RuntimeError(f"{name} is not a database URL: {forms or DATABASE_FORMS}.") from None
+    if parsed.drivername not in ("sqlite", "sqlite+pysqlite", "postgresql+psycopg"):
+        raise RuntimeError(
+            f"{name} {parsed.render_as_string(hide_password=True)} names the database driver "
+            f"{parsed.drivername!r}, which this app does not use: {DATABASE_FORMS}."
+        )
+
+
 def load(app, overrides: dict | None = None) -> None:
     app.config.from_object(Defaults)
     app.config.from_pyfile("config.py", silent=True)
+    url_setting = "DATABASE_URL"
     for key in ENV_KEYS:
-        value = os.environ.get(f"FAIRWATER_{key}") or (
-            os.environ.get(key) if key == "DATABASE_URL" else None
-        )
+        name = f"FAIRWATER_{key}"
+        value = os.environ.get(name)
+        if not value and key == "DATABASE_URL":
+            name, value = key, os.environ.get(key)
         if value:
-            app.config[key] = int(value) if key in INT_KEYS else value
+            app.config[key] = _whole_number(name, value) if key in INT_KEYS else value
+            if key == "DATABASE_URL":
+                url_setting = name
     if overrides:
         app.config.update(overrides)
     if app.config["ENV_NAME"] == "production":
@@ -92,3 +129,5 @@ def load(app, overrides: dict | None = None) -> None:
         app.config["DATABASE_URL"] = "sqlite:///" + os.path.join(
             app.instance_path, "fairwater.sqlite3"
         )
+    else:
+        _check_database_url(app.config["DATABASE_URL"], url_setting)
