@@ -61,8 +61,14 @@ export function getDb() {
           if (name === 'records') store.createIndex('entity', 'entity');
         }
       },
-      blocking(_current, _next, event) {
-        letNewerVersionIn(event.target);
+      blocking(_current, next, event) {
+        if (next !== null) {
+          letNewerVersionIn(event.target);
+          return;
+        }
+        // The database is being deleted (the site's data cleared): let go, nothing is left to save.
+        event.target.close();
+        dbPromise = null;
       },
     });
     dbPromise.catch(() => { dbPromise = null; });
