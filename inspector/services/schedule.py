@@ -551,7 +551,8 @@ def window(items: list[dict], now: datetime, rb: Rulebook, days: int = 7) -> dic
         if item["state"] == "overdue":
             groups["overdue"].append(item)
             continue
-        day = clocks.to_local(item["due_at"], rb).date()
+        # A deadline at midnight is the end of the day before: the work is due that day.
+        day = clocks.to_local(item["due_at"] - timedelta(seconds=1), rb).date()
         groups[
             "today" if day <= today else "week" if day <= today + timedelta(days=days) else "later"
         ].append(item)

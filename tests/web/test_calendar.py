@@ -64,3 +64,25 @@ def test_calendar_groups_overdue_and_upcoming_per_company(client, auth, people, 
 
 def test_calendar_needs_sign_in(client):
     assert client.get("/calendar/").status_code in (302, 401)
+
+
+def test_a_weekly_inspection_due_at_midnight_is_due_today_the_day_before(
+    app, client, auth, people, make, db
+):
+    # No inspection yet: the week runs from the start of the issue day and ends at midnight, the
+    # start of the eighth day. On the seventh day the calendar said "Due today: Nothing" and listed
+    # it for the coming week; a permittee who trusted it was overdue that night.
+    from datetime import datetime, time
+
+    from inspector.rules import clocks
+    from inspector.rules.rulebook import default
+
+    site = make.site(people["supervisor"], name="Fresh Lot")
+    permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    seventh = permit.issued_on + timedelta(days=6)
+    app.config["CLOCK_NOW"] = clocks.from_local(datetime.combine(seventh, time(10, 0)), default())
+    auth.login(people["permittee"].email)
+    html = client.get("/calendar/").get_data(as_text=True)
+    today = html.split('id="cal-today"')[1].split("</section>")[0]
+    week = html.split('id="cal-week"')[1].split("</section>")[0]
+    assert "Fresh Lot" in today and "Fresh Lot" not in week
