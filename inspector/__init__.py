@@ -37,6 +37,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import photos
 
     photos.configure(app.config["PHOTO_PROCESSING_SLOTS"])
+    from .web import build_slots
+
+    # Inspection and stop-work PDFs, built DOCUMENT_BUILDS at a time per process.
+    build_slots.install(app, "document_builds", app.config["DOCUMENT_BUILDS"])
 
     from . import compression, db, security
 

@@ -22,6 +22,7 @@ from ..models import (
 )
 from ..security import login_required
 from ..services import NotFound, clock, findings, inspection_report, photo_marks, sites
+from . import build_slots
 from .verify import seal_info
 
 bp = Blueprint("inspections", __name__)
@@ -156,9 +157,12 @@ def pdf(inspection_id: str):
     inspection = get_visible(session, g.user, inspection_id)
     from ..documents import report
 
-    ctx = report_context(session, inspection)
-    ctx["photo_bytes"] = lambda photo: stored_bytes(session, photo.file_id)
-    data = report.inspection_pdf(ctx, rulebook())
+    with build_slots.slot("document_builds") as free:
+        if not free:
+            return build_slots.busy("Other reports are")
+        ctx = report_context(session, inspection)
+        ctx["photo_bytes"] = lambda photo: stored_bytes(session, photo.file_id)
+        data = report.inspection_pdf(ctx, rulebook())
     return Response(
         data,
         mimetype="application/pdf",

@@ -25,6 +25,7 @@ from ..models import Company, Finding, Inspection, Permit, Photo, Site, StoredFi
 from ..rules import enforcement as rules
 from ..security import login_required, roles_required
 from ..services import ServiceError, clock, enforcement, findings
+from . import build_slots
 from .verify import seal_info
 
 bp = Blueprint("orders", __name__)
@@ -340,8 +341,11 @@ def document_pdf(order_id: str, kind: str):
     session, order, _template = _document(order_id, kind)
     from ..documents import pdf
 
-    ctx = order_context(session, order, clock.now())
-    data = pdf.order_document(kind, ctx, rulebook())
+    with build_slots.slot("document_builds") as free:
+        if not free:
+            return build_slots.busy("Other reports are")
+        ctx = order_context(session, order, clock.now())
+        data = pdf.order_document(kind, ctx, rulebook())
     return Response(
         data,
         mimetype="application/pdf",

@@ -8,7 +8,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import threading
 from datetime import date, timedelta
 
 from flask import Blueprint, current_app, g, render_template, request, send_file
@@ -25,22 +24,21 @@ from ..models import Company, Finding, Inspection, Permit, RainReading, StopWork
 from ..rules import clocks
 from ..security import login_required
 from ..services import clock, findings, permits, rain, sites
+from . import build_slots
 from .inspections import report_context, stored_bytes
 from .orders import DOCUMENTS, order_context
 from .verify import seal_info
 
 bp = Blueprint("packet", __name__)
 DAY = "Enter a date such as 2026-05-04."
-# A packet costs seconds of CPU per inspection: each process builds PACKET_BUILDS at once; another
-# request waits this long for a slot, then is told when to try again (the server's threads are few).
+# A packet costs seconds of CPU per inspection: each process builds PACKET_BUILDS at once (build_slots).
 WAIT_SECONDS = 3
-RETRY_AFTER_SECONDS = 60
+RETRY_AFTER_SECONDS = build_slots.RETRY_AFTER_SECONDS
 
 
 @bp.record_once
 def _build_slots(state) -> None:
-    builds = max(1, int(state.app.config.get("PACKET_BUILDS", 1)))
-    state.app.extensions["packet_builds"] = threading.BoundedSemaphore(builds)
+    build_slots.install(state.app, "packet_builds", state.app.config.get("PACKET_BUILDS", 1))
 
 
 class PacketForm(FlaskForm):
@@ -96,23 +94,10 @@ def download(site_id: int):
     if range_problems(form, clock.today(rb), rb):
         return _page(site, form, 400)
     start, end = form.start.data, form.end.data
-    slots = current_app.extensions["packet_builds"]
-    if not slots.acquire(timeout=WAIT_SECONDS):
-        return (
-            render_template(
-                "error.html",
-                code=503,
-                name="Busy: try again in a minute",
-                description="Another regulator packet is being built on the server right now. Nothing "
-                f"was lost: ask for this one again in {RETRY_AFTER_SECONDS} seconds.",
-            ),
-            503,
-            {"Retry-After": str(RETRY_AFTER_SECONDS)},
-        )
-    try:
+    with build_slots.slot("packet_builds", WAIT_SECONDS) as free:
+        if not free:
+            return build_slots.busy("Another regulator packet is")
         data = build(session, g.user, site, start, end, rb)
-    finally:
-        slots.release()
     name = re.sub(r"[^A-Za-z0-9]+", "-", site.name).strip("-").lower() or "site"
     return send_file(
         data,
