@@ -1,5 +1,5 @@
-"""Reminders to permittees: before an inspection falls due (within the rulebook's `rain.reminder_lead_hours`)
-and once when it is missed. The NotificationLog's unique (user, key) makes running `send-reminders` again
+"""Reminders to permittees: before an inspection or a finding's corrective action falls due (within the
+rulebook's `rain.reminder_lead_hours`) and once when it is missed. The NotificationLog's unique (user, key) makes running `send-reminders` again
 (e.g. from cron every hour) send nothing twice: the key names the site, the obligation and the phase.
 
 The CLI sends, records and commits one message at a time, so an interrupted run re-sends at most the one
@@ -17,10 +17,11 @@ from datetime import UTC, datetime, timedelta
 from sqlmodel import Session, select
 
 from ..mail import Message
-from ..models import NotificationLog, Permit, Site, User
+from ..models import Finding, NotificationLog, Permit, Site, User
 from ..rules import clocks
 from ..rules.rulebook import Rulebook
 from . import schedule
+from .findings import NEEDS_REPAIR, is_overdue
 from .permits import current_permits
 
 log = logging.getLogger("fairwater.reminders")
@@ -96,6 +97,7 @@ def pending(session: Session, now: datetime, rb: Rulebook) -> list[Reminder]:
                 candidates.append(
                     Reminder(user.id, site.id, key, Message(user.email, subject, body))
                 )
+    candidates += _finding_reminders(session, site_list, companies, people, now, lead, rb)
     # Every reminder ever sent under these keys, however old: a deadline missed for months is
     # still the one already reminded of (the log's unique key would refuse it again anyway).
     # Both columns asked, so the read walks the log's unique (user_id, key) index.
@@ -111,6 +113,66 @@ def pending(session: Session, now: datetime, rb: Rulebook) -> list[Reminder]:
         )
     }
     return [r for r in candidates if (r.user_id, r.key) not in sent]
+
+
+def _finding_reminders(session, site_list, companies, people, now, lead, rb) -> list[Reminder]:
+    """A corrective action the holder must make (§ 256-8D(3)(g) "make needed repairs"; street
+    sediment by the end of the workday): a finding the Village raised is otherwise learnt of only by
+    opening the app, and an overdue one is a ground for a stop-work order. Keyed by its due time, so
+    a reopened finding is reminded of again."""
+    sites = {site.id: site for site in site_list}
+    out: list[Reminder] = []
+    rows = session.exec(
+        select(Finding)
+        .where(Finding.site_id.in_(list(sites)), Finding.status.in_(NEEDS_REPAIR))
+        .order_by(Finding.due_at)
+    )
+    for finding in rows:
+        if is_overdue(finding, now, rb):
+            phase = "missed"
+        elif finding.due_at - now <= lead:
+            phase = "before"
+        else:
+            continue
+        site = sites[finding.site_id]
+        key = f"finding:{site.id}:{finding.id}:{clocks.wire_time(finding.due_at)}:{phase}"
+        subject, body = _finding_text(site, finding, phase, rb)
+        for user in people.get(companies.get(site.id), []):
+            out.append(Reminder(user.id, site.id, key, Message(user.email, subject, body)))
+    return out
+
+
+def _finding_text(site: Site, finding: Finding, phase: str, rb: Rulebook) -> tuple[str, str]:
+    due = clocks.to_local(finding.due_at, rb)
+    try:
+        what = rb.checklist_item(finding.item_code)["title"]
+    except KeyError:
+        what = finding.item_code or "Finding"
+    if phase == "missed":
+        subject = (
+            f"Missed: {what} at {site.name} was to be corrected by {due:{clocks.DUE_TIME_WORDS}}"
+        )
+        opening = (
+            f"The corrective action for {what} at {site.name} was due by {due:{LONG_DUE}} and "
+            "has not been reported done. An overdue one is a ground for a stop-work order."
+        )
+    else:
+        subject = f"Correct by {due:{clocks.DUE_TIME_WORDS}}: {what} at {site.name}"
+        opening = f"The corrective action for {what} at {site.name} is due by {due:{LONG_DUE}}."
+    body = "\n\n".join(
+        filter(
+            None,
+            [
+                opening,
+                f"Found: {finding.description}" if finding.description else None,
+                f"Required action: {finding.required_action}" if finding.required_action else None,
+                finding.citation,
+                'Report the correction in the app (Findings), with an "after" photo; it works '
+                "offline and syncs later.",
+            ],
+        )
+    )
+    return subject, body
 
 
 def record_sent(session: Session, reminder: Reminder, now: datetime) -> None:

@@ -240,3 +240,45 @@ def test_a_missed_inspection_is_reminded_once_even_after_sixty_days(db, site, pe
     first = last + timedelta(days=7, minutes=1)
     assert len(reminders.send_all(db, sender, first, RB)) == 1
     assert reminders.send_all(db, sender, first + timedelta(days=61), RB) == []
+
+
+def test_a_finding_the_village_raised_is_reminded_before_its_due_time_and_when_missed(
+    db, site, people
+):
+    # The Village's inspector raised it: the permittee, who must correct it by the end of the
+    # workday (an overdue one is a ground for a stop-work order), was never told outside the app.
+    from inspector.models import Finding
+
+    now = datetime.utcnow().replace(microsecond=0)
+    inspect(db, site, now - timedelta(hours=2))  # its weekly inspection is not due for days
+    db.add(
+        Finding(
+            id="f-street",
+            site_id=site.id,
+            inspection_id=f"i-{(now - timedelta(hours=2)).isoformat()}",
+            item_code="TRACK-STREET",
+            severity="critical",
+            description="Mud tracked 60 ft onto the street.",
+            required_action="Clean the street before the end of the workday.",
+            citation="§ 256-7B(3)",
+            due_at=now + timedelta(hours=4),
+        )
+    )
+    db.commit()
+    sender = ConsoleSender("village@example.test")
+    sent = reminders.send_all(db, sender, now, RB)
+    assert [m.to for m in sender.sent] == [people["permittee"].email]
+    due = clocks.to_local(now + timedelta(hours=4), RB)
+    assert sent[0].message.subject == (
+        f"Correct by {due:%a %b %-d, %-I:%M %p %Z}: Street cleaning at Quarry Road"
+    )
+    assert "Mud tracked 60 ft onto the street." in sent[0].message.body
+    assert reminders.send_all(db, sender, now + timedelta(hours=1), RB) == []  # not twice
+    missed = reminders.send_all(db, sender, now + timedelta(hours=5), RB)
+    assert [r.message.subject.split(":")[0] for r in missed] == ["Missed"]
+    # Reported corrected: nothing more.
+    finding = db.get(Finding, "f-street")
+    finding.status = "corrected"
+    finding.due_at = now + timedelta(hours=30)
+    db.commit()
+    assert reminders.send_all(db, sender, now + timedelta(hours=20), RB) == []
