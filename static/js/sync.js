@@ -165,6 +165,19 @@ async function pushBatch(ctx, batch, summary) {
     response = await send();
   }
   const answer = await response.json().catch(() => ({}));
+  if (!response.ok && response.status === 413 && entries.length > 1) {
+    // Over a body limit (a proxy's, nginx's 1 MB by default, or the app's): the batch goes in halves.
+    const half = Math.ceil(entries.length / 2);
+    await pushBatch(ctx, entries.slice(0, half), summary);
+    await pushBatch(ctx, entries.slice(half), summary);
+    return;
+  }
+  if (!response.ok && !answer.error) {
+    // Not the app's answer (a proxy's page: busy, restarting, over its limit): nothing was refused
+    // by the server, so the entries go back in line and the flush stops, to try again later.
+    for (const entry of entries) await store.updateOutbox(entry.mutation_id, { state: 'queued' });
+    throw new Stop('server', `The server did not answer this sending (${response.status}); kept on this device, will retry.`);
+  }
   if (!response.ok) {
     // The batch as a whole was refused: the entries it names need attention, the others go back in line.
     const errors = answer.errors || {};
