@@ -15,9 +15,11 @@ from flask import Blueprint, current_app, jsonify, render_template, send_file, u
 
 bp = Blueprint("pwa", __name__)
 
-# url -> the template files the page is rendered from (their content versions the precache entry).
-# Every offline page is listed here, whichever blueprint serves it.
-SHELL = ["templates/base.html", "templates/app/_shell.html"]
+# url -> the files the page is rendered from (their content versions the precache entry: a page whose
+# files are unchanged is never fetched again). Every offline page is listed here, whichever blueprint
+# serves it. The shell pages show the rulebook (the Village's zone, the certification statement signed
+# on the capture page, thresholds and citations), so it is listed with their templates.
+SHELL = ["templates/base.html", "templates/app/_shell.html", "inspector/rules/fairwater.toml"]
 PRECACHE_PAGES: dict[str, list[str]] = {
     "/app/": SHELL + ["templates/app/home.html"],
     "/app/inspect": SHELL + ["templates/app/inspect.html"],

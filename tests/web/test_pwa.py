@@ -98,3 +98,21 @@ def test_field_app_is_in_the_main_navigation_for_every_role(client, auth, people
         auth.login(people[person].email)
         assert b'href="/app/"' in client.get("/sites/").data, person
         auth.logout()
+
+
+def test_a_precached_page_that_shows_the_rulebook_is_fetched_again_when_it_changes(
+    app, client, tmp_path
+):
+    # The service worker serves a precached page from its cache until the page's revision changes,
+    # and the revision is the hash of the files listed for it: a page that shows the rulebook (the
+    # certification statement signed on the capture page, the Village's zone, the chapter) kept the
+    # old words on every tablet after the rulebook changed, unless the rulebook is listed.
+    from inspector import create_app
+
+    rulebook = ROOT / "inspector/rules/fairwater.toml"
+    edited = tmp_path / "rulebook.toml"
+    edited.write_text(rulebook.read_text().replace('chapter = "256"', 'chapter = "256A"', 1))
+    other = create_app({**app.config, "RULEBOOK_PATH": str(edited)}).test_client()
+    for url, files in pwa.PRECACHE_PAGES.items():
+        if client.get(url).data != other.get(url).data:
+            assert "inspector/rules/fairwater.toml" in files, url
