@@ -285,6 +285,11 @@ def backup_sqlite(source_url: str, dest_path: str) -> None:
             f"No database at {source or source_url}: check DATABASE_URL "
             "(FAIRWATER_DATABASE_URL). Nothing was written."
         )
+    if os.path.exists(dest_path) and os.path.samefile(source, dest_path):
+        raise RuntimeError(
+            f"{dest_path} is the database itself: write the backup to another file. "
+            "Nothing was written."
+        )
     folder = os.path.dirname(os.path.abspath(dest_path))
     if not os.path.isdir(folder):
         raise RuntimeError(f"Cannot write the backup to {dest_path}: no folder {folder}.")

@@ -129,3 +129,17 @@ def test_a_cron_command_on_a_database_not_yet_upgraded_says_to_upgrade(tmp_path,
             (schema.BASELINE,)
         ]
     app.extensions["engine"].dispose()
+
+
+def test_backup_over_the_live_database_is_refused(tmp_path):
+    path = tmp_path / "live.sqlite3"
+    app = make_app(path)
+    schema.upgrade(app.extensions["engine"])
+    with sqlite3.connect(path) as con:
+        con.execute("INSERT INTO company (name) VALUES ('Prairie Builders')")
+    result = app.test_cli_runner().invoke(args=["backup", str(tmp_path / "." / "live.sqlite3")])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.exception
+    assert "is the database itself" in result.output
+    with sqlite3.connect(path) as con:
+        assert con.execute("SELECT name FROM company").fetchall() == [("Prairie Builders",)]
+    app.extensions["engine"].dispose()
