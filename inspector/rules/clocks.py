@@ -29,6 +29,11 @@ TIME_WORDS = "%b %-d, %-I:%M %p %Z"  # "Dec 1, 7:00 AM CST"
 DUE_TIME_WORDS = "%a " + TIME_WORDS  # "Wed Dec 2, 5:00 PM CST": a due time, with its weekday
 
 
+# § 256-8D(3)(g) puts the weekly and post-rain inspections on the permittee: only these kinds count
+# toward its clocks (the rulebook's clocks.weekly_inspection.counted_note says so to the user).
+DUTY_KINDS = ("weekly", "post_rain")
+
+
 def wire_time(moment: datetime | None) -> str | None:
     """A stored moment as the sync API and the device write it: UTC to the second, "…Z"
     (docs/sync-protocol.md). What a person reads goes through the Village's clock instead."""

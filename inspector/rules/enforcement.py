@@ -24,6 +24,7 @@ class InspectionFact:
     # The inspection first recorded for this visit when `id` is its correction. Evidence keys name the visit,
     # so a correction that still fails re-proposes nothing already proposed or dismissed.
     visit: str = ""
+    kind: str = ""  # weekly, post_rain, village, complaint, follow_up
 
     @property
     def key(self) -> str:
@@ -331,7 +332,14 @@ def _why_stale(ground: dict, facts: SiteFacts, rb: Rulebook) -> str:
     if rule in ("weekly_inspection_missed", "post_rain_inspection_missed"):
         if latest is None:
             return "The deadline no longer applies (the permit is not in force)."
-        return f"The inspection it says was not made has been made since ({seen})."
+        # The permittee's own inspection made it (clocks.DUTY_KINDS), not a later Village visit.
+        made = next((i for i in facts.inspections if i.kind in clocks.DUTY_KINDS), None)
+        if made is None:
+            return "The inspection it says was not made has been made since."
+        return (
+            "The inspection it says was not made has been made since (the inspection of "
+            f"{clocks.to_local(made.at, rb):%Y-%m-%d %H:%M})."
+        )
     if rule == "overdue_findings":
         return "None of its corrective actions is still past due: corrected, closed or withdrawn since."
     if rule == "no_permit" and facts.unregulated:

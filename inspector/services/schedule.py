@@ -94,7 +94,7 @@ def note_of(why: list[Why]) -> str | None:
 
 # The permittee's duty (§ 256-8D(3)(g)): only its weekly and post-rain inspections count toward the
 # cadence and the rain; the Village's own inspections and follow-ups do not (rulebook counted_note).
-COUNTED_KINDS = ("weekly", "post_rain")
+COUNTED_KINDS = clocks.DUTY_KINDS
 
 
 def counted_note(rb: Rulebook) -> str:

@@ -37,10 +37,11 @@ def _recent_visits(depth: int):
         visit.c.visit_on,
         visit.c.visit_started_at,
         visit.c.active_disturbance,
+        visit.c.kind,
         rank.label("rank"),
     ).subquery()
     return (
-        select(*list(ranked.c)[:6])
+        select(*list(ranked.c)[:7])
         .where(ranked.c.rank <= depth)
         .order_by(ranked.c.site_id, ranked.c.rank)
     )
@@ -190,8 +191,9 @@ def gather_many(
                     active_disturbance=active,
                     failed=frozenset(failed[iid]),
                     photo_ids=tuple(photo_ids[iid]),
+                    kind=kind,
                 )
-                for iid, visit_id, day, start, active in recent[sid]
+                for iid, visit_id, day, start, active, kind in recent[sid]
             ),
             first_active_inspection=first_active,
             findings=tuple(findings[sid]),

@@ -8,6 +8,7 @@ from sqlmodel import select
 
 from inspector.models import Permit, StopWorkOrder
 from inspector.models.base import utcnow
+from inspector.rules import clocks
 from inspector.services import ServiceError, enforcement, permits
 from tests.support.enforcement import record_inspection
 from tests.sync.helpers import signature, signature_field
@@ -169,3 +170,26 @@ def test_order_page_strikes_the_stale_ground_and_the_notice_never_states_it(
     notice = client.get(f"/orders/{order.id}/notice").text
     assert "corrective action(s) past their due time" in notice
     assert "weekly inspection due" not in notice and "has not been made" not in notice
+
+
+def test_the_missed_inspection_made_since_is_the_permittees_not_a_later_village_visit(
+    db, stale, people, rb
+):
+    """§ 256-8D(3)(g) is the permittee's duty: the re-check names the permittee's weekly inspection
+    that cured the ground, not the Village's own visit after it."""
+    site, order, now = stale
+    record_inspection(
+        db,
+        site,
+        rb,
+        at=now - timedelta(minutes=3),
+        kind="village",
+        user=people["inspector"],
+        evaluate=False,
+    )
+    check = weekly(enforcement.recheck_order(db, order, now, rb))
+    assert not check.holds
+    made = clocks.to_local(now - timedelta(minutes=6), rb)
+    assert f"the inspection of {made:%Y-%m-%d %H:%M}" in check.why
+    visit = clocks.to_local(now - timedelta(minutes=3), rb)
+    assert f"{visit:%Y-%m-%d %H:%M}" not in check.why
