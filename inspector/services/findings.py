@@ -282,8 +282,18 @@ def _save(
     user: User,
     now: datetime,
     device_id: str | None,
+    extra: dict | None = None,
 ) -> None:
-    _bump(session, finding, before, action=action, user_id=user.id, now=now, device_id=device_id)
+    _bump(
+        session,
+        finding,
+        before,
+        action=action,
+        user_id=user.id,
+        now=now,
+        device_id=device_id,
+        extra=extra,
+    )
     packet_changed(
         session, finding.site_id, user_id=user.id, why=f"finding:{action}", device_id=device_id
     )
@@ -370,9 +380,18 @@ def close(
         )
     before = audit.snapshot(finding)
     finding.status, finding.verified_by, finding.verified_at = "closed", user.id, now
-    if note.strip():
-        finding.description = f"{finding.description}\nVerified: {note.strip()}".strip()
-    _save(session, finding, before, action="closed", user=user, now=now, device_id=device_id)
+    # The note is the verifier's own record (staff_notes); the description stays as found on site.
+    extra = {"note": note.strip()} if note.strip() else None
+    _save(
+        session,
+        finding,
+        before,
+        action="closed",
+        user=user,
+        now=now,
+        device_id=device_id,
+        extra=extra,
+    )
     return finding
 
 
@@ -396,8 +415,16 @@ def reopen(
     finding.status = "reopened"
     finding.verified_by, finding.verified_at = None, None
     finding.due_at = due_for(rb.checklist_item(finding.item_code), now, rb).due
-    finding.description = f"{finding.description}\nReopened: {note.strip()}".strip()
-    _save(session, finding, before, action="reopened", user=user, now=now, device_id=device_id)
+    _save(
+        session,
+        finding,
+        before,
+        action="reopened",
+        user=user,
+        now=now,
+        device_id=device_id,
+        extra={"note": note.strip()},
+    )
     return finding
 
 
@@ -581,6 +608,33 @@ def withdrawal(session: Session, finding: Finding) -> dict | None:
         "at": datetime.fromisoformat(at) if at else finding.updated_at,
         "user_id": event.user_id if event is not None else None,
     }
+
+
+def staff_notes(session: Session, finding: Finding) -> list[dict]:
+    """The notes staff wrote when verifying or reopening the finding, oldest first, read from its
+    audit events: [{"action": "closed" | "reopened", "note", "at", "user_id"}]."""
+    events = session.exec(
+        select(AuditEvent)
+        .where(
+            AuditEvent.entity == "finding",
+            AuditEvent.entity_id == finding.id,
+            AuditEvent.action.in_(("closed", "reopened")),
+        )
+        .order_by(AuditEvent.id)
+    ).all()
+    # The moment of the change is the finding's own (its updated_at), as the service's clock set it.
+    return [
+        {
+            "action": e.action,
+            "note": e.after["note"],
+            "at": datetime.fromisoformat(e.after["updated_at"])
+            if e.after.get("updated_at")
+            else e.at,
+            "user_id": e.user_id,
+        }
+        for e in events
+        if (e.after or {}).get("note")
+    ]
 
 
 def for_sites(

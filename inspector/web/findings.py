@@ -90,11 +90,15 @@ def show(finding_id: str, error: str | None = None, status: int = 200, sent: dic
             session.get(User, withdrawal["user_id"]) if withdrawal["user_id"] else None
         )
     item = rulebook().checklist_item(finding.item_code)
+    notes = findings.staff_notes(session, finding)
+    for n in notes:
+        n["by"] = session.get(User, n["user_id"]) if n["user_id"] else None
     return render_template(
         "findings/show.html",
         finding=finding,
         site=session.get(Site, finding.site_id),
         withdrawal=withdrawal,
+        staff_notes=notes,
         inspection=session.get(Inspection, finding.inspection_id),
         now=now,
         overdue=findings.is_overdue(finding, now),

@@ -194,6 +194,7 @@ function findingCard(finding, { site, titles, pending, user, saved }) {
       overdue ? ' ' : null, overdue ? status('Overdue', 'bad') : null));
   const note = pending?.payload?.corrected_note || finding.corrected_note;
   if (note) facts.append(...fact('Correction', note));
+  if (finding.status === 'reopened' && finding.reopened_reason) facts.append(...fact('Why it was reopened', finding.reopened_reason));
   if (finding.status === 'withdrawn') facts.append(...fact('Withdrawn', finding.withdrawn_reason || 'Recorded in error.'));
   card.append(facts);
   if (pending) {

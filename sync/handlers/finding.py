@@ -42,6 +42,11 @@ def record(session, finding: Finding, now=None) -> FindingRecord:
             "withdrawn_at": withdrawal["at"],
             "replaced_by_inspection_id": withdrawal["replacement_id"],
         }
+    if finding.status == "reopened":
+        reasons = [
+            n["note"] for n in findings.staff_notes(session, finding) if n["action"] == "reopened"
+        ]
+        extra["reopened_reason"] = reasons[-1] if reasons else None
     if now is not None:
         extra["overdue"] = findings.is_overdue(finding, now)
     return FindingRecord(

@@ -92,6 +92,8 @@ class FindingRecord(Out):
     withdrawn_at: WireTime | None = None
     replaced_by_inspection_id: str | None = None
     overdue: bool | None = None
+    # Reopened: the staff's reason, kept apart from what was found (the description).
+    reopened_reason: str | None = None
 
 
 class Ground(Out):
