@@ -98,8 +98,22 @@ class LinkForm(FlaskForm):
     gauge_id = SelectField("Rain gauge for this site", coerce=int)
 
 
+# A reading's source (RainReading.source) as a person reads it.
+SOURCE_WORDS = {
+    "onsite": "On-site gauge",
+    "manual": "Entered by hand",
+    "ghcn": "NOAA GHCN-Daily",
+    "cocorahs": "CoCoRaHS",
+}
+
+
 def _local(moment):
     return clocks.to_local(moment, rulebook()) if moment else None
+
+
+def _when(moment) -> str:
+    """A moment as every page writes it: the Village's clock, with its zone (clocks.TIME_WORDS)."""
+    return _local(moment).strftime(clocks.TIME_WORDS) if moment else "—"
 
 
 # ---------------------------------------------------------------- gauges and readings
@@ -154,7 +168,7 @@ def _index(session, gauge_form, reading_form, status=200):
         gauge_form=gauge_form,
         reading_form=reading_form,
         recordable={gauge_id for gauge_id, _ in reading_form.gauge_id.choices},
-        local=_local,
+        when=_when,
         rb=rulebook(),
     ), status
 
@@ -217,9 +231,10 @@ def gauge(gauge_id: int):
         gauge=found,
         readings=readings,
         events=events,
-        local=_local,
+        when=_when,
         rb=rulebook(),
         overlaps={k: [by_id[i] for i in v] for k, v in overlaps.items()},
+        source_words=SOURCE_WORDS,
     )
 
 
@@ -281,7 +296,7 @@ def import_page():
             form.file.errors = [problem]
     status = 400 if (form.errors or problem) and request.method == "POST" else 200
     return render_template(
-        "rain/import.html", form=form, report=report, local=_local, rb=rulebook()
+        "rain/import.html", form=form, report=report, when=_when, rb=rulebook()
     ), status
 
 
