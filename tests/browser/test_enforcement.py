@@ -145,10 +145,8 @@ def wait_until(page, async_predicate: str, timeout_s: float = 20.0) -> None:
         page.wait_for_timeout(100)
 
 
-def test_inspector_posts_an_order_offline_and_it_syncs(browser, live_server, demo_app, tablet):
-    from inspector.models import Permit, StopWorkOrder
-
-    base = live_server.url
+def stop_work_form(browser, base, tablet):
+    """An inspector's tablet with the work packet kept, on the field stop-work form."""
     context = browser.new_context(**tablet)
     page = context.new_page()
     sign_in(page, base, "inspector@fairwater.example")
@@ -158,6 +156,14 @@ def test_inspector_posts_an_order_offline_and_it_syncs(browser, live_server, dem
     )
     page.goto(f"{base}/app/stop-work")
     expect(page.locator("body[data-ready=stop-work]")).to_be_attached()
+    return context, page
+
+
+def test_inspector_posts_an_order_offline_and_it_syncs(browser, live_server, demo_app, tablet):
+    from inspector.models import Permit, StopWorkOrder
+
+    base = live_server.url
+    context, page = stop_work_form(browser, base, tablet)
     page.get_by_label("Site").select_option(label=SITE)
 
     context.set_offline(True)
@@ -193,15 +199,7 @@ def test_the_field_form_offers_only_activity_without_a_permit_where_none_is_in_f
     """§ 256-10A(2) and (3) presuppose a permit: at a site with only an application the tablet offers
     (1) alone and says why; the server refuses the others too (tests/services)."""
     base = live_server.url
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, base, "inspector@fairwater.example")
-    page.goto(f"{base}/app/")
-    wait_until(
-        page, "async () => (await (await import('/static/js/store.js')).listSites()).length > 0"
-    )
-    page.goto(f"{base}/app/stop-work")
-    expect(page.locator("body[data-ready=stop-work]")).to_be_attached()
+    context, page = stop_work_form(browser, base, tablet)
     context.set_offline(True)
     conditions = page.get_by_label("The conditions of the permit are not being met")
     plan = page.get_by_label("The control plan is not being implemented", exact=False)
