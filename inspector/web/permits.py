@@ -22,9 +22,10 @@ from sqlmodel import select
 
 from ..db import get_session
 from ..models import Company, ControlPlanDocument, PlanModificationRequest, StoredFile
+from ..models.enforcement import IN_FORCE_STATUSES
 from ..rules import clocks
 from ..security import STAFF, login_required, roles_required
-from ..services import NotFound, clock, permits, sites
+from ..services import NotFound, clock, enforcement, permits, sites
 from .forms import (
     BondForm,
     CommencementForm,
@@ -157,6 +158,13 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
     in_force = None
     if permit.status in ("applied", "under_review"):
         in_force = permits.permit_in_force(session, site.id, clocks.local_date(now, rb))
+    holding = []  # a suspended permit: the orders in force that hold it so (extend refuses it)
+    if permit.status == "suspended":
+        holding = [
+            (o, enforcement.order_name(o, rb))
+            for o in enforcement.orders_for_sites(session, [site.id], statuses=IN_FORCE_STATUSES)
+            if o.permit_id == permit.id
+        ]
     notices = [
         (n, clocks.completion_notice_due(n.installed_on, rb))
         for n in permits.completion_notices(session, permit)
@@ -175,6 +183,7 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
         extensions=permits.extensions(session, permit),
         forms=defaults,
         in_force=permits.permit_name(in_force) if in_force is not None else None,
+        holding_orders=holding,
         now=now,
         today=clocks.local_date(now, rb),
         is_late=lambda *args: clocks.is_late(*args, rb),
