@@ -102,7 +102,8 @@ def test_rain_reading_and_stop_work_forms_use_the_villages_clock(
     page.goto(f"{live_server.url}/app/stop-work")
     page.wait_for_selector("body[data-ready=stop-work]")
     expect(page.locator("#sw-when")).to_have_value("2026-11-29T19:30")
-    page.locator("#sw-site").select_option(index=1)
+    # A site with a permit in force: every ground of § 256-10A is offered there.
+    page.locator("#sw-site").select_option(label="Meadow Ridge Subdivision, Phase 2")
     page.get_by_label("The conditions of the permit are not being met").check()
     page.get_by_label("What you found").fill("No inlet protection on Mill Street")
     page.get_by_role("button", name="Post the stop-work order").click()
