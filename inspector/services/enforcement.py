@@ -195,6 +195,13 @@ def _proposal(
     )
 
 
+def _sentences(parts) -> str:
+    """Whole sentences one after another ("… has not been made. The …"), each closed by its period:
+    a ground's reason is a sentence, so a list's "; " after it reads "made.; The"."""
+    out = [p.strip() for p in parts if p and p.strip()]
+    return " ".join(p if p[-1] in ".!?" else f"{p}." for p in out)
+
+
 def _record_proposal(session: Session, order: StopWorkOrder, now: datetime, rb: Rulebook) -> None:
     _event(
         session,
@@ -203,7 +210,7 @@ def _record_proposal(session: Session, order: StopWorkOrder, now: datetime, rb: 
         user_id=None,
         now=now,
         action="propose",
-        note="; ".join(g["reason"] for g in order.grounds),
+        note=_sentences(g["reason"] for g in order.grounds),
     )
     if rb["stop_work.auto_issue"]:
         _issue(
@@ -246,7 +253,7 @@ def _add_to_proposal(
         now=now,
         action="evidence",
         before=before,
-        note="; ".join(g["reason"] for g in grouped.grounds),
+        note=_sentences(g["reason"] for g in grouped.grounds),
     )
 
 
@@ -523,8 +530,8 @@ def _mark_complied_grounds(order: StopWorkOrder, checks: list[rules.Recheck]) ->
         g if c.holds else {**g, "complied": c.why}
         for g, c in zip(order.grounds, checks, strict=True)
     ]
-    return "Complied with by then: " + "; ".join(
-        f"{c.ground['reason']} ({c.why})" for c in checks if not c.holds
+    return "Complied with by then: " + _sentences(
+        _sentences([c.ground["reason"], c.why]) for c in checks if not c.holds
     )
 
 
@@ -597,7 +604,7 @@ def issue(
         )
     left_out = [c for c in checks if not c.holds]
     if left_out:
-        dropped = "; ".join(f"{c.ground['reason']} ({c.why})" for c in left_out)
+        dropped = _sentences(_sentences([c.ground["reason"], c.why]) for c in left_out)
         note = f"{note.strip()} Not issued on grounds that no longer hold: {dropped}".strip()
     order.grounds = grounds
     order.issued_signature = drawing
@@ -732,7 +739,9 @@ def record_posting(
         ]
     order.status, order.posted_at, order.posted_by = "posted", now, user.id
     order.notice_photo_id = photo_id or order.notice_photo_id
-    note = "; ".join(f"Complied with before posting: {c.ground['reason']} ({c.why})" for c in cured)
+    note = _sentences(
+        f"Complied with before posting: {_sentences([c.ground['reason'], c.why])}" for c in cured
+    )
     _event(session, order, status="posted", user_id=user.id, now=now, before=before, note=note)
     return order
 
