@@ -660,8 +660,14 @@ def expire_lapsed(session: Session, today: date) -> int:
 
 
 def in_force_on(permit: Permit | None, day: date) -> bool:
-    """Issued, extended or suspended on `day` (by status_on: not past its last valid day)."""
-    return permit is not None and status_on(permit, day) in IN_FORCE
+    """Issued, extended or suspended on `day`: from its issue day, and not past its last valid day.
+    A permit the tick has since marked expired was in force on the days it covered (a stop-work
+    order posted offline on one of them arrives later)."""
+    if permit is None or permit.issued_on is None or day < permit.issued_on:
+        return False
+    if permit.status == "expired":
+        return permit.expires_on is not None and day <= permit.expires_on
+    return status_on(permit, day) in IN_FORCE
 
 
 def is_active(permit: Permit | None, today: date) -> bool:

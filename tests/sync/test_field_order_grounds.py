@@ -10,11 +10,14 @@ from sqlmodel import select
 
 from inspector.models import Permit, StopWorkOrder
 from inspector.models.base import utcnow
+from inspector.rules import clocks
+from inspector.rules.rulebook import default
 from tests.sync.helpers import mutation, seal, uid
 
 
-def push_order(client, headers, site, grounds):
-    posted = (utcnow() - timedelta(hours=1)).replace(microsecond=0).isoformat() + "Z"
+def push_order(client, headers, site, grounds, posted=None):
+    posted = posted or utcnow() - timedelta(hours=1)
+    posted = posted.replace(microsecond=0).isoformat() + "Z"
     order = seal(
         {
             "site_id": site.id,
@@ -55,3 +58,21 @@ def test_an_order_on_the_conditions_of_a_permit_in_force_is_taken(
     assert pushed["status"] == "applied", pushed
     [order] = db.exec(select(StopWorkOrder)).all()
     assert db.get(Permit, order.permit_id).status == "suspended"
+
+
+def test_an_order_posted_offline_while_the_permit_was_in_force_is_taken_after_it_expired(
+    client, db, make, people, device_headers
+):
+    """Posted on the permit's last valid day with no signal, sent after the tick marked it expired: the
+    permit was in force when the order was posted, so its conditions could ground it."""
+    site = make.site(people["supervisor"], name="Last Day Lot")
+    permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    posted = utcnow() - timedelta(hours=30)
+    permit.expires_on = clocks.local_date(posted, default())
+    permit.status = "expired"  # as the tick records it once the last day is over
+    db.add(permit)
+    db.commit()
+    pushed = push_order(
+        client, device_headers(people["inspector"]), site, ["conditions_not_met"], posted=posted
+    )
+    assert pushed["status"] == "applied", pushed
