@@ -48,7 +48,7 @@ def _issued_order(db, make, people, issued_at):
         people["permittee"].company_id,
         people["supervisor"],
         issued=True,
-        received_on=date(2026, 11, 2),
+        received_on=date(2026, 10, 1),  # issued before every order below is proposed
     )
     order = enforcement.propose_manual(
         db,
