@@ -138,7 +138,7 @@ def test_consecutive_days_are_not_flagged_as_the_same_rain_on_the_gauge_page(
     gauge_id = db.exec(select(RainReading)).first().gauge_id
     auth.login(people["inspector"].email)
     page = client.get(f"/rain/gauges/{gauge_id}").get_data(as_text=True)
-    assert "Mar 07 07:00 – Mar 08 07:00" in page and "1.30 in" in page
+    assert "Mar 7, 7:00 AM CST – Mar 8, 7:00 AM CDT" in page and "1.30 in" in page
     assert "overlap-flag" not in page and "counted once" not in page
 
 

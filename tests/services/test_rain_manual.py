@@ -122,5 +122,5 @@ def test_the_reading_form_says_what_a_reading_covers(app, client, auth, people, 
         )
         assert answer.status_code == 302
     page = client.get(f"/rain/gauges/{gauge.id}").get_data(as_text=True)
-    assert "1.30 in, Sep 13 08:00 to Sep 15 07:30" in page
-    assert "Sep 14 08:00 – Sep 15 07:30" in page and "overlap-flag" not in page
+    assert "1.30 in, Sep 13, 8:00 AM CDT to Sep 15, 7:30 AM CDT" in page
+    assert "Sep 14, 8:00 AM CDT – Sep 15, 7:30 AM CDT" in page and "overlap-flag" not in page
