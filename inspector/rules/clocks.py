@@ -56,6 +56,20 @@ def to_local(moment: datetime, rb: Rulebook) -> datetime:
     return zone.fromutc(moment.replace(tzinfo=zone))  # = astimezone from UTC, a third cheaper
 
 
+def due_words(moment: datetime, rb: Rulebook, long: bool = False) -> str:
+    """A due time in words, with its weekday: "Wed Dec 2, 5:00 PM CST" (`long`: "Wednesday December 2
+    at 5:00 PM CST"). A deadline at the Village's midnight is the end of the day before and reads
+    so ("Fri Nov 6, end of the day (midnight CST)"): "Sat Nov 7, 12:00 AM" is read as Saturday, a
+    day late. The zone is midnight's own (on 2026-11-01 the day ends in CST)."""
+    local = to_local(moment, rb)
+    if (local.hour, local.minute, local.second, local.microsecond) != (0, 0, 0, 0):
+        return local.strftime("%A %B %-d at %-I:%M %p %Z" if long else DUE_TIME_WORDS)
+    day = local.date() - timedelta(days=1)
+    if long:
+        return f"the end of {day:%A %B} {day.day} (midnight {local:%Z})"
+    return f"{day:%a %b} {day.day}, end of the day (midnight {local:%Z})"
+
+
 def from_local(moment: datetime, rb: Rulebook) -> datetime:
     """A naive local wall-clock time -> naive UTC. The zone's offset at that wall time (its `fold`
     picks the hour that repeats in autumn), as astimezone would take it, at a twentieth of the cost:

@@ -46,20 +46,18 @@ def _key(site_id: int, item: dict, phase: str) -> str:
     return f"{item['kind']}:{site_id}:{anchor}:{phase}"
 
 
-# An e-mail's words for a due time: the Village's, with the zone of its day, as the pages write it.
-LONG_DUE = "%A %B %-d at %-I:%M %p %Z"  # "Wednesday December 2 at 5:00 PM CST"
-
-
 def _text(site: Site, item: dict, phase: str, rb: Rulebook) -> tuple[str, str]:
     due = clocks.to_local(item["due_at"], rb)
     what = "Weekly inspection" if item["kind"] == "weekly" else "Post-rain inspection"
     if phase == "missed":
-        subject = f"Missed: {what.lower()} at {site.name} was due {due:{clocks.DUE_TIME_WORDS}}"
-        opening = f"The {what.lower()} at {site.name} was due by {due:{LONG_DUE}} and has not been recorded."
+        subject = f"Missed: {what.lower()} at {site.name} was due {clocks.due_words(due, rb)}"
+        opening = f"The {what.lower()} at {site.name} was due by {clocks.due_words(due, rb, long=True)} and has not been recorded."
         closing = "Inspect now and record it in the app; the Village sees overdue inspections."
     else:
-        subject = f"Reminder: {what.lower()} at {site.name} due {due:{clocks.DUE_TIME_WORDS}}"
-        opening = f"The {what.lower()} at {site.name} is due by {due:{LONG_DUE}}."
+        subject = f"Reminder: {what.lower()} at {site.name} due {clocks.due_words(due, rb)}"
+        opening = (
+            f"The {what.lower()} at {site.name} is due by {clocks.due_words(due, rb, long=True)}."
+        )
         closing = "Record it in the app (it works offline and syncs later)."
     body = "\n\n".join(
         filter(
@@ -150,15 +148,15 @@ def _finding_text(site: Site, finding: Finding, phase: str, rb: Rulebook) -> tup
         what = finding.item_code or "Finding"
     if phase == "missed":
         subject = (
-            f"Missed: {what} at {site.name} was to be corrected by {due:{clocks.DUE_TIME_WORDS}}"
+            f"Missed: {what} at {site.name} was to be corrected by {clocks.due_words(due, rb)}"
         )
         opening = (
-            f"The corrective action for {what} at {site.name} was due by {due:{LONG_DUE}} and "
+            f"The corrective action for {what} at {site.name} was due by {clocks.due_words(due, rb, long=True)} and "
             "has not been reported done. An overdue one is a ground for a stop-work order."
         )
     else:
-        subject = f"Correct by {due:{clocks.DUE_TIME_WORDS}}: {what} at {site.name}"
-        opening = f"The corrective action for {what} at {site.name} is due by {due:{LONG_DUE}}."
+        subject = f"Correct by {clocks.due_words(due, rb)}: {what} at {site.name}"
+        opening = f"The corrective action for {what} at {site.name} is due by {clocks.due_words(due, rb, long=True)}."
     body = "\n\n".join(
         filter(
             None,

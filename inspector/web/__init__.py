@@ -9,7 +9,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter, ValidationError
 
 from ..models.base import MAX_ID
-from ..rules.clocks import DUE_TIME_WORDS, last_local_day, local_date, to_local, wire_time
+from ..rules.clocks import due_words, last_local_day, local_date, to_local, wire_time
 from ..security import STAFF
 from ..services import ServiceError, clock
 from ..services.permits import status_on
@@ -118,8 +118,9 @@ def register(app) -> None:
 
     @app.template_filter("duetime")
     def due_time(moment):
-        """A due time as every page writes it (rules/clocks.py DUE_TIME_WORDS)."""
-        return local_time(moment, DUE_TIME_WORDS)
+        """A due time as every page writes it (rules/clocks.py due_words: a deadline at midnight
+        is the end of the day before)."""
+        return due_words(moment, rb) if moment else "—"
 
     @app.template_filter("wire")
     def wire(moment):

@@ -3,11 +3,9 @@
 import * as store from './store.js';
 import { KINDS, allowedKinds, draftsFor } from './drafts.js';
 import { renderStorage } from './shell.js';
-import { villageTime } from './village-time.js';
+import { villageDue, villageTime } from './village-time.js';
 
 const $ = (id) => document.getElementById(id);
-
-const when = (iso) => villageTime(iso);
 
 function captureUrl(site, kind, extra = {}) {
   const q = new URLSearchParams({ site: site.id, kind, ...extra });
@@ -94,7 +92,7 @@ function dueEntry(site, item, group, waiting = null) {
   link.href = captureUrl(site, item.kind, extra);
   link.textContent = `Start: ${site.name}`;
   const text = document.createElement('span');
-  text.textContent = ` ${item.label} — due ${when(item.due_at)} `;
+  text.textContent = ` ${item.label} — due ${villageDue(item.due_at)} `;
   const cite = document.createElement('span');
   cite.className = 'cite';
   cite.textContent = item.citation;
@@ -123,7 +121,7 @@ function siteCard(site, findings, kinds, actionsMay) {
     const li = document.createElement('li');
     const group = bucket(item);
     const word = item.state === 'not_active' ? ['Not active', 'info'] : group === 'overdue' ? ['Overdue', 'bad'] : ['Due', 'warn'];
-    li.append(status(word[0], word[1]), document.createTextNode(` ${item.label}${item.due_at ? ` — ${when(item.due_at)}` : ''}`));
+    li.append(status(word[0], word[1]), document.createTextNode(` ${item.label}${item.due_at ? ` — ${villageDue(item.due_at)}` : ''}`));
     if (item.state === 'not_active' && item.note) li.append(document.createTextNode(` (${item.note})`));
     due.append(li);
   }

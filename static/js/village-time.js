@@ -52,6 +52,24 @@ export function villageDate(value = new Date()) {
   return `${p.year}-${p.month}-${p.day}`;
 }
 
+/**
+ * A due time, as the server's clocks.due_words writes it: "Thu, Dec 3, 5:00 PM CST", or for a deadline at
+ * the Village's midnight the day it ends: "Fri, Nov 6, end of the day (midnight CST)" ("Sat, Nov 7,
+ * 12:00 AM" is read as Saturday, a day late).
+ */
+export function villageDue(value) {
+  const date = asDate(value);
+  if (!date) return '';
+  const p = wall(date);
+  if (`${p.hour}:${p.minute}:${p.second}` !== '00:00:00') return villageTime(date);
+  const zone = villageTime(date, 'clock').split(' ').pop();
+  // The day before, named at its noon: noon is on the right day whatever the DST change does.
+  const before = new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day) - 1, 12));
+  const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short',
+    day: 'numeric' }).format(before);
+  return `${day}, end of the day (midnight ${zone})`;
+}
+
 /** The Village's wall-clock time of a moment (default: now), "HH:MM" (24-hour); '' for none. */
 export function villageHourMinute(value = new Date()) {
   const date = asDate(value);
