@@ -100,7 +100,7 @@ function row(entry, { me, catalog }) {
     + `${entry.synced_at ? ` · confirmed ${when(entry.synced_at)}` : ''}`
     + `${entry.attempts ? ` · ${entry.attempts} attempt(s)` : ''}`;
   li.append(h, p, meta);
-  if (entry.waiting_for_author && entry.reason) {
+  if ((entry.waiting_for_author || (entry.too_large && entry.state === 'queued')) && entry.reason) {
     const wait = document.createElement('p');
     wait.className = 'note';
     wait.textContent = entry.reason;

@@ -142,6 +142,9 @@ function toMutation(entry) {
   };
 }
 
+const TOO_LARGE = 'Too large for the server to take in one sending (413, from the proxy in front of it): '
+  + 'kept on this device, it is sent once the Village raises that limit. The rest of the outbox goes meanwhile.';
+
 async function pushBatch(ctx, batch, summary) {
   let entries = batch.filter((e) => authorsOwn(ctx, e));
   if (!entries.length) return;
@@ -172,8 +175,14 @@ async function pushBatch(ctx, batch, summary) {
     await pushBatch(ctx, entries.slice(half), summary);
     return;
   }
+  if (!response.ok && response.status === 413 && !answer.error) {
+    // One record alone over a proxy's limit passes only once the limit is raised: it waits on this
+    // device saying why, and the records behind it (and the photos) still go.
+    await store.updateOutbox(entries[0].mutation_id, { state: 'queued', too_large: true, reason: TOO_LARGE });
+    return;
+  }
   if (!response.ok && !answer.error) {
-    // Not the app's answer (a proxy's page: busy, restarting, over its limit): nothing was refused
+    // Not the app's answer (a proxy's page: busy, restarting): nothing was refused
     // by the server, so the entries go back in line and the flush stops, to try again later.
     for (const entry of entries) await store.updateOutbox(entry.mutation_id, { state: 'queued' });
     throw new Stop('server', `The server did not answer this sending (${response.status}); kept on this device, will retry.`);

@@ -5,6 +5,7 @@ and sign it again). Before, every entry of the batch was marked so, 'Refused (41
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
 from sqlmodel import Session, select
 
 from inspector.models import Inspection, Site
@@ -83,4 +84,37 @@ def test_a_batch_over_the_proxys_body_limit_goes_in_halves(browser, tablet, live
     assert page.evaluate(OUTBOX) == []
     with Session(demo_app.extensions["engine"]) as db:
         assert all(db.get(Inspection, iid) is not None for iid, _, _ in made)
+    context.close()
+
+
+def test_one_record_over_the_proxys_limit_waits_and_the_rest_of_the_outbox_goes(
+    browser, tablet, live_server, demo_app
+):
+    """Halved down to one record still over the proxy's limit, it cannot pass until the limit is
+    raised: it waits on the tablet saying why, and the records queued after it are sent."""
+    big: list[str] = []
+
+    def limit(route):  # a proxy whose limit one of the records is over, alone
+        ids = [m["mutation_id"] for m in route.request.post_data_json["mutations"]]
+        if big[0] in ids:
+            route.fulfill(status=413, content_type="text/html", body=NGINX_413)
+        else:
+            route.continue_()
+
+    context, page, made = tablet_with_outbox(browser, tablet, live_server, demo_app, 3, limit)
+    big.append(made[0][1])  # the first in line
+    summary = page.evaluate(FLUSH)
+    assert summary["stopped"] is None and summary["rejected"] == 0, summary
+    left = page.evaluate(OUTBOX)
+    assert [(e["mutation_id"], e["state"]) for e in left] == [(big[0], "queued")], left
+    assert "413" in left[0]["reason"] and "raise" in left[0]["reason"], left[0]
+    with Session(demo_app.extensions["engine"]) as db:
+        assert db.get(Inspection, made[0][0]) is None
+        assert all(db.get(Inspection, iid) is not None for iid, _, _ in made[1:])
+    page.goto(f"{live_server.url}/app/outbox")
+    expect(page.locator(".outbox-entry .note")).to_contain_text("413")
+
+    page.unroute("**/api/v1/sync/push")  # the limit raised: it goes with the next flush
+    page.evaluate(FLUSH)
+    assert page.evaluate(OUTBOX) == []
     context.close()
