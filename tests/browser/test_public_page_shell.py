@@ -17,7 +17,8 @@ def test_the_public_page_is_not_the_field_app(browser, live_server, demo_app):
     page = context.new_page()
     page.goto(f"{live_server.url}/public/{token}")
     page.get_by_role("heading", name="Erosion control records for this site").wait_for()
-    page.wait_for_timeout(2500)  # the shell registers its worker at most 2 s after the page is drawn
+    # The shell registers its worker at most 2 s after the page is drawn.
+    page.wait_for_timeout(2500)
     text = page.locator("body").inner_text()
     assert "Outbox" not in text, text[:300]
     registrations = page.evaluate(
