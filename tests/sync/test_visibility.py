@@ -4,11 +4,14 @@ server copy."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from sqlmodel import func, select
 
 from inspector.models import Finding, RainGauge, SiteGauge, StopWorkOrder, SyncConflict
 from inspector.models.base import utcnow
+from inspector.rules.clocks import wire_time
 
 from .helpers import checklist_codes, inspection_payload, jpeg, mutation, sha, uid
 
@@ -33,7 +36,8 @@ def world(client, db, make, people, site_with_permit, device_headers):
                     {
                         "site_id": site_with_permit.id,
                         "grounds": ["plan_not_implemented"],
-                        "posted_at": "2026-11-30T15:00:00Z",
+                        # While the permit (issued three days ago) is in force.
+                        "posted_at": wire_time(utcnow() - timedelta(hours=1)),
                         "notes": SECRET,
                     },
                 )
