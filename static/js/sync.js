@@ -498,7 +498,17 @@ async function schedule(summary) {
   // Progress resets the back-off; a flush that got nowhere doubles it, up to the cap.
   const moved = summary && (summary.applied + summary.duplicate + summary.photos) > 0;
   backoff = moved ? BACKOFF_FIRST_MS : Math.min(backoff * 2, BACKOFF_MAX_MS);
-  timer = setTimeout(() => flush(), backoff);
+  timer = setTimeout(() => flush().then(pullAfter).catch(() => null), backoff);
+}
+
+// Records that went out are read back as the server made them (a finding's correction: now
+// 'corrected'). A flush on 'online' or on load pulls anyway; one by the retry timer or for a new
+// entry does too once something moved: with a signal that came back unannounced (navigator.onLine
+// true all along, as on Wi-Fi with no internet behind it) the device would otherwise show the
+// finding open again, its correction gone from the outbox, until the next pull.
+function pullAfter(summary) {
+  const moved = summary && !summary.stopped && (summary.applied + summary.duplicate) > 0;
+  return moved ? pullNow() : null;
 }
 
 /** Start automatic sync (page load, online, visible again, timer). Safe to call more than once. */
@@ -510,7 +520,7 @@ export function startAutoSync() {
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') kick(); });
   store.events.addEventListener('outbox-changed', () => {
     // A newly queued record goes out right away when the network is there.
-    if (!flushOnce.busy() && navigator.onLine) setTimeout(() => flush().catch(() => null), 0);
+    if (!flushOnce.busy() && navigator.onLine) setTimeout(() => flush().then(pullAfter).catch(() => null), 0);
   });
   kick();
 }

@@ -1,0 +1,60 @@
+"""A correction sent by the retry timer, the signal having come back without the browser saying so
+(navigator.onLine true all along, as on a tablet on Wi-Fi with no internet behind it: no 'online' event
+to start a sync). Once the outbox has sent it, the finding reads as the server has it, "Corrected —
+awaiting verification", not open again with its form, inviting a second correction."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+from sqlmodel import select
+
+from inspector.db import get_session
+from inspector.models import Finding, Site
+
+from .capture_packet import wait_for_controller
+from .conftest import sign_in
+from .test_finding_offline import PERMITTEE, SITE, push_failed_weekly_inspection, wait_until
+
+
+def test_a_correction_the_retry_timer_sent_reads_as_corrected(
+    browser, live_server, demo_app, tablet
+):
+    base = live_server.url
+    with demo_app.app_context():
+        site = get_session().exec(select(Site).where(Site.name == SITE)).one()
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, base, PERMITTEE)
+    code = push_failed_weekly_inspection(context.request, base, site)
+    with demo_app.app_context():
+        finding_id = (
+            get_session()
+            .exec(
+                select(Finding.id)
+                .where(Finding.site_id == site.id, Finding.item_code == code)
+                .order_by(Finding.created_at.desc())
+            )
+            .first()
+        )
+    page.goto(f"{base}/app/")
+    wait_for_controller(page)
+    wait_until(
+        page, f"s.listFindings('{site.id}').then((f) => f.some((x) => x.id === '{finding_id}'))"
+    )
+    page.goto(f"{base}/app/findings")
+    expect(page.locator("body[data-ready=findings]")).to_be_attached()
+    card = page.locator(f"article[data-finding='{finding_id}']")
+
+    live_server.stop()  # no server behind the network; the browser still says it is online
+    card.get_by_label("What was done").fill("Inlet filter fabric replaced")
+    card.get_by_role("button", name="Send correction").click()
+    expect(page.locator("#ff-state")).to_contain_text("saved on this device")
+    expect(card.get_by_text("Correction on this device only")).to_be_visible()
+
+    live_server.start()  # back, with no 'online' event: the retry timer sends it
+    wait_until(page, "s.listOutbox().then((o) => o.length === 0)", timeout_s=40)
+    expect(card.get_by_text("Corrected — awaiting verification")).to_be_visible()
+    expect(card.get_by_role("button", name="Send correction")).to_have_count(0)
+    with demo_app.app_context():
+        assert get_session().get(Finding, finding_id).status == "corrected"
+    context.close()
