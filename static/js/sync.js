@@ -501,14 +501,16 @@ async function schedule(summary) {
   timer = setTimeout(() => flush().then(pullAfter).catch(() => null), backoff);
 }
 
-// Records that went out are read back as the server made them (a finding's correction: now
-// 'corrected'). A flush on 'online' or on load pulls anyway; one by the retry timer or for a new
-// entry does too once something moved: with a signal that came back unannounced (navigator.onLine
-// true all along, as on Wi-Fi with no internet behind it) the device would otherwise show the
-// finding open again, its correction gone from the outbox, until the next pull.
+// Records the server answered are read back as it has them (a finding's correction: now
+// 'corrected'; a correction refused because the finding was withdrawn: why). A flush on 'online' or
+// on load pulls anyway; one by the retry timer or for a new entry does too once the server answered
+// a record: with a signal that came back unannounced (navigator.onLine true all along, as on Wi-Fi
+// with no internet behind it) the device would otherwise show the finding open again, its
+// correction gone from the outbox, until the next pull.
 function pullAfter(summary) {
-  const moved = summary && !summary.stopped && (summary.applied + summary.duplicate) > 0;
-  return moved ? pullNow() : null;
+  const answered = summary && !summary.stopped
+    && (summary.applied + summary.duplicate + summary.rejected + summary.conflict) > 0;
+  return answered ? pullNow() : null;
 }
 
 /** Start automatic sync (page load, online, visible again, timer). Safe to call more than once. */
