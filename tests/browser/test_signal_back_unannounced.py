@@ -5,11 +5,18 @@ awaiting verification", not open again with its form, inviting a second correcti
 
 from __future__ import annotations
 
+import uuid
+
 from playwright.sync_api import expect
 from sqlmodel import select
 
 from inspector.db import get_session
-from inspector.models import Finding, Site
+from inspector.models import Finding, Site, User
+from inspector.models.base import utcnow
+from inspector.rules.rulebook import default
+from inspector.services import inspections
+from sync.handlers import SyncContext
+from tests.sync.helpers import inspection_payload
 
 from .capture_packet import wait_for_controller
 from .conftest import sign_in
@@ -57,4 +64,66 @@ def test_a_correction_the_retry_timer_sent_reads_as_corrected(
     expect(card.get_by_role("button", name="Send correction")).to_have_count(0)
     with demo_app.app_context():
         assert get_session().get(Finding, finding_id).status == "corrected"
+    context.close()
+
+
+def test_a_correction_the_server_no_longer_takes_shows_the_finding_as_the_server_has_it(
+    browser, live_server, demo_app, tablet
+):
+    """The retry timer sends a correction of a finding the permittee's office withdrew meanwhile: the
+    server answers with a conflict, nothing applied. The tablet reads the finding back as withdrawn,
+    instead of showing it open until some later pull."""
+    base = live_server.url
+    with demo_app.app_context():
+        site = get_session().exec(select(Site).where(Site.name == SITE)).one()
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, base, PERMITTEE)
+    code = push_failed_weekly_inspection(context.request, base, site)
+    with demo_app.app_context():
+        finding_id, inspection_id = (
+            get_session()
+            .exec(
+                select(Finding.id, Finding.inspection_id)
+                .where(Finding.site_id == site.id, Finding.item_code == code)
+                .order_by(Finding.created_at.desc())
+            )
+            .first()
+        )
+    page.goto(f"{base}/app/")
+    wait_for_controller(page)
+    wait_until(
+        page, f"s.listFindings('{site.id}').then((f) => f.some((x) => x.id === '{finding_id}'))"
+    )
+    page.goto(f"{base}/app/findings")
+    expect(page.locator("body[data-ready=findings]")).to_be_attached()
+    card = page.locator(f"article[data-finding='{finding_id}']")
+
+    live_server.stop()  # no server behind the network; the browser still says it is online
+    card.get_by_label("What was done").fill("Inlet filter fabric replaced")
+    card.get_by_role("button", name="Send correction").click()
+    expect(card.get_by_text("Correction on this device only")).to_be_visible()
+    with demo_app.app_context():  # the office corrects the inspection: the item was a mistake
+        session = get_session()
+        author = session.exec(select(User).where(User.email == PERMITTEE)).one()
+        correction = inspection_payload(
+            site, replaces_id=inspection_id, inspector_name="Dana Prairie"
+        )
+        ctx = SyncContext(user=author, device_id="office", now=utcnow(), rb=default())
+        assert inspections.apply_submission(session, correction, str(uuid.uuid4()), ctx)[1] == (
+            "applied"
+        )
+        session.commit()
+        assert session.get(Finding, finding_id).status == "withdrawn"
+
+    live_server.start()  # back, with no 'online' event: the retry timer sends it
+    wait_until(
+        page, "s.listOutbox().then((o) => o.some((e) => e.state === 'attention'))", timeout_s=40
+    )
+    wait_until(
+        page,
+        f"s.listFindings('{site.id}').then((f) => f.some((x) => x.id === '{finding_id}' "
+        "&& x.status === 'withdrawn'))",
+        timeout_s=15,
+    )
     context.close()
