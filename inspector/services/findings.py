@@ -259,7 +259,7 @@ def _bump(
     finding.updated_at = now
     session.add(finding)
     session.flush()
-    seals.seal(session, "finding", finding, at=now)
+    # The event first: a verifier's note lives in it and is sealed with the finding (sealed_records).
     audit.record(
         session,
         entity="finding",
@@ -271,6 +271,8 @@ def _bump(
         site_id=finding.site_id,
         device_id=device_id,
     )
+    session.flush()
+    seals.seal(session, "finding", finding, at=now)
 
 
 def _save(

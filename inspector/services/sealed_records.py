@@ -31,7 +31,16 @@ from sqlalchemy import Text as TextType
 from sqlmodel import Session
 from sqlmodel.sql.sqltypes import AutoString
 
-from ..models import Answer, Finding, Inspection, OrderEvent, PhotoClaim, RainReading, StopWorkOrder
+from ..models import (
+    Answer,
+    AuditEvent,
+    Finding,
+    Inspection,
+    OrderEvent,
+    PhotoClaim,
+    RainReading,
+    StopWorkOrder,
+)
 from ..seal_chain import plain, record_hash
 
 CHUNK = 500
@@ -272,6 +281,41 @@ def _order_children(session: Session, ids: list[str], fmt: int) -> dict[str, dic
     return {i: {"events": e.get(i, [])} for i in ids}
 
 
+# Format 2 of a finding adds the notes staff wrote when verifying or reopening it, kept with the
+# finding's closed/reopened audit events (services/findings.staff_notes), never in its description.
+STAFF_NOTES_FORMAT = 2
+
+
+def _finding_children(session: Session, ids: list[str], fmt: int) -> dict[str, dict]:
+    if fmt < STAFF_NOTES_FORMAT:
+        return {}
+    events = AuditEvent.__table__
+    rows = _rows(
+        session,
+        events,
+        ("entity_id", "action", "at", "user_id", "after"),
+        (events.c.entity == "finding")
+        & events.c.entity_id.in_(ids)
+        & events.c.action.in_(("closed", "reopened")),
+        (events.c.entity_id, events.c.id),
+    )
+    notes = _grouped(
+        [
+            {
+                "entity_id": r["entity_id"],
+                "action": r["action"],
+                "at": r["at"],
+                "user_id": r["user_id"],
+                "note": (r["after"] or {}).get("note", ""),
+            }
+            for r in rows
+            if (r["after"] or {}).get("note")
+        ],
+        "entity_id",
+    )
+    return {i: {"staff_notes": notes.get(str(i), [])} for i in ids}
+
+
 KINDS: dict[str, Kind] = {
     k.name: k
     for k in (
@@ -287,8 +331,9 @@ KINDS: dict[str, Kind] = {
             "finding",
             "Finding (a corrective action and its state)",
             Finding,
-            {1: FINDING_1},
+            {1: FINDING_1, STAFF_NOTES_FORMAT: FINDING_1},  # 2: with the staff's notes
             "updated_at",
+            _finding_children,
         ),
         Kind(
             "stop_work_order",

@@ -11,6 +11,7 @@ from sqlmodel import Session, select
 
 from inspector.models import (
     Answer,
+    AuditEvent,
     Finding,
     Inspection,
     OrderEvent,
@@ -294,3 +295,42 @@ def test_the_order_decision_and_its_seal_share_one_transaction(db, make, people)
     db.rollback()
     assert db.exec(select(StopWorkOrder)).all() == [] and chain_of(db) == []
     assert order.id
+
+
+def test_a_verifiers_note_is_sealed_with_the_finding(db, make, people):
+    """The note staff write when closing or reopening a finding is kept with its history, not in what
+    the inspector found; it is sealed with the finding (format 2), so changing it afterwards, in the
+    database's own rows, is found by verify."""
+    site = make.site(people["supervisor"])
+    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    iid = push(db, site, people["inspector"], kind="village", fail=("PERIMETER",))
+    finding = db.exec(select(Finding).where(Finding.inspection_id == iid)).one()
+    findings.mark_corrected(db, finding, user=people["permittee"], note="Fence re-staked", now=NOW)
+    findings.close(
+        db,
+        finding,
+        user=people["inspector"],
+        now=NOW + timedelta(hours=2),
+        note="Fence upright and trenched on the whole east line",
+    )
+    db.commit()
+    sealed = seals.latest_seal(db, "finding", finding.id)
+    assert sealed.format == sealed_records.STAFF_NOTES_FORMAT
+    record = sealed_records.load(db, "finding", [finding.id])[finding.id]
+    assert [n["note"] for n in record["staff_notes"]] == [
+        "Fence upright and trenched on the whole east line"
+    ]
+    assert seals.verify(db).problems == []
+
+    event = db.exec(
+        select(AuditEvent).where(
+            AuditEvent.entity == "finding",
+            AuditEvent.entity_id == finding.id,
+            AuditEvent.action == "closed",
+        )
+    ).one()
+    event.after = {**event.after, "note": "Fence fine"}  # changed outside the app's services
+    db.add(event)
+    db.commit()
+    problems = seals.verify(db).problems
+    assert [(p.kind, p.record_id) for p in problems] == [("finding", finding.id)]
