@@ -38,6 +38,8 @@ REQUIRED: dict[str, type | tuple[type, ...]] = {
     "clocks.plan_review.citation": str,
     "clocks.permit_validity.days": int,
     "clocks.permit_validity.citation": str,
+    "clocks.permit_validity.reminder_days": int,
+    "clocks.permit_validity.reminder_note": str,
     "clocks.extension.max_days": int,
     "clocks.extension.reading_note": str,
     "clocks.commencement_notice.hours": int,

@@ -22,7 +22,7 @@ from ..rules import clocks
 from ..rules.rulebook import Rulebook
 from . import schedule
 from .findings import NEEDS_REPAIR, is_overdue
-from .permits import current_permits
+from .permits import ACTIVE, current_permits
 
 log = logging.getLogger("fairwater.reminders")
 MAX_FAILURES_IN_A_ROW = 3
@@ -96,6 +96,7 @@ def pending(session: Session, now: datetime, rb: Rulebook) -> list[Reminder]:
                     Reminder(user.id, site.id, key, Message(user.email, subject, body))
                 )
     candidates += _finding_reminders(session, site_list, companies, people, now, lead, rb)
+    candidates += _expiry_reminders(site_list, current, people, now, rb)
     # Every reminder ever sent under these keys, however old: a deadline missed for months is
     # still the one already reminded of (the log's unique key would refuse it again anyway).
     # Both columns asked, so the read walks the log's unique (user_id, key) index.
@@ -138,6 +139,48 @@ def _finding_reminders(session, site_list, companies, people, now, lead, rb) -> 
         for user in people.get(companies.get(site.id), []):
             out.append(Reminder(user.id, site.id, key, Message(user.email, subject, body)))
     return out
+
+
+def _expiry_reminders(site_list, current: dict, people, now, rb: Rulebook) -> list[Reminder]:
+    """A permit in force ends on its last valid day (§ 256-8D(1)); work after it needs an extension,
+    which the Village grants before then, or a new permit. The holder hears of it
+    `clocks.permit_validity.reminder_days` before, once per last day (an extension gives a new one)."""
+    today = clocks.local_date(now, rb)
+    ahead = rb["clocks.permit_validity.reminder_days"]
+    out: list[Reminder] = []
+    for site in site_list:
+        permit = current.get(site.id)
+        if permit is None or permit.status not in (*ACTIVE, "suspended") or not permit.expires_on:
+            continue
+        if not 0 <= (permit.expires_on - today).days <= ahead:
+            continue
+        key = f"permit-expiry:{permit.id}:{permit.expires_on.isoformat()}"
+        subject, body = _expiry_text(site, permit, rb)
+        for user in people.get(permit.company_id, []):
+            out.append(Reminder(user.id, site.id, key, Message(user.email, subject, body)))
+    return out
+
+
+def _expiry_text(site: Site, permit: Permit, rb: Rulebook) -> tuple[str, str]:
+    last = permit.expires_on
+    cite = rb["clocks.permit_validity.citation"]
+    left = rb["clocks.extension.max_days"] - (permit.extension_days or 0)
+    number = permit.number or "Your permit"
+    subject = f"{number} for {site.name} ends {last:%a %b} {last.day}"
+    opening = (
+        f"Permit {number} for {site.name} is valid through {last:%A %B} {last.day}, "
+        f"{last.year} ({cite}). Land disturbing work after that day needs an extension from the "
+        "Village, granted before the permit ends, or a new permit."
+    )
+    more = (
+        f"The Village may extend it by up to {left} more days. If the work will not be finished "
+        "by then, ask the Village for an extension now."
+        if left > 0
+        else f"It has been extended by the {rb['clocks.extension.max_days']} days the ordinance "
+        "allows: work after that day needs a new permit, with its application and plan review "
+        f"({rb['clocks.plan_review.citation']})."
+    )
+    return subject, "\n\n".join([opening, more, rb["clocks.permit_validity.reminder_note"]])
 
 
 def _finding_text(site: Site, finding: Finding, phase: str, rb: Rulebook) -> tuple[str, str]:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 
 import pytest
+from sqlmodel import select
 
 from inspector.mail import ConsoleSender, SmtpSender, sender_from_config
-from inspector.models import Inspection, NotificationLog
+from inspector.models import Inspection, NotificationLog, Permit
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
-from inspector.services import reminders
+from inspector.services import permits, reminders
 
 RB = default()
 
@@ -282,3 +283,47 @@ def test_a_finding_the_village_raised_is_reminded_before_its_due_time_and_when_m
     finding.due_at = now + timedelta(hours=30)
     db.commit()
     assert reminders.send_all(db, sender, now + timedelta(hours=20), RB) == []
+
+
+def test_the_holder_hears_before_its_permit_ends_once_per_last_day(db, make, site, people):
+    """§ 256-8D(1): work after the last valid day needs an extension granted before then. Two weeks
+    before (by the Village's day, 19:30 counts for that day) the holder is told once; an extension
+    gives a new last day and a new reminder; another company hears nothing."""
+    permit = db.exec(select(Permit).where(Permit.site_id == site.id)).one()
+    other = make.user("permittee", company="Other Builders")
+    last = permit.expires_on
+    sender = ConsoleSender("village@example.test")
+
+    def at(day, hour=10, minute=0):
+        return clocks.from_local(datetime.combine(day, time(hour, minute)), RB)
+
+    def expiry(sent):
+        return [r for r in sent if r.key.startswith("permit-expiry:")]
+
+    assert expiry(reminders.send_all(db, sender, at(last - timedelta(days=15), 23, 59), RB)) == []
+    [told] = expiry(reminders.send_all(db, sender, at(last - timedelta(days=14), 19, 30), RB))
+    assert told.message.to == people["permittee"].email and other.email not in [
+        m.to for m in sender.sent
+    ]
+    assert told.message.subject == (f"{permit.number} for Quarry Road ends {last:%a %b} {last.day}")
+    assert (
+        f"is valid through {last:%A %B} {last.day}, {last.year} (§ 256-8D(1))" in told.message.body
+    )
+    assert "by up to 180 more days" in told.message.body
+    assert expiry(reminders.send_all(db, sender, at(last - timedelta(days=3)), RB)) == []  # once
+
+    permits.extend(
+        db,
+        permit,
+        user=people["supervisor"],
+        days=30,
+        conditions="",
+        rb=RB,
+        today=last - timedelta(days=3),
+    )
+    db.commit()
+    new_last = permit.expires_on
+    assert new_last == last + timedelta(days=30)
+    assert expiry(reminders.send_all(db, sender, at(new_last - timedelta(days=20)), RB)) == []
+    [again] = expiry(reminders.send_all(db, sender, at(new_last - timedelta(days=1)), RB))
+    assert "by up to 150 more days" in again.message.body
