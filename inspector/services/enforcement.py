@@ -515,7 +515,7 @@ def _some_ground_holds(checks: list[rules.Recheck], step: str) -> None:
     if checks and not any(c.holds for c in checks):
         raise ServiceError(
             f"Not {step}: none of the order's grounds holds now. "
-            + " ".join(f"{c.ground['reason']} — {c.why}" for c in checks)
+            + _sentences(_sentences([c.ground["reason"], c.why]) for c in checks)
             + " Lift the order as complied with instead.",
             status=409,
         )
@@ -590,7 +590,7 @@ def issue(
     if changed:
         raise ServiceError(
             "Not issued: a ground no longer holds. "
-            + " ".join(f"{c.ground['reason']} — {c.why}" for c in changed)
+            + _sentences(_sentences([c.ground["reason"], c.why]) for c in changed)
             + " Review the grounds again.",
             field="grounds",
             status=409,
@@ -605,7 +605,7 @@ def issue(
     left_out = [c for c in checks if not c.holds]
     if left_out:
         dropped = _sentences(_sentences([c.ground["reason"], c.why]) for c in left_out)
-        note = f"{note.strip()} Not issued on grounds that no longer hold: {dropped}".strip()
+        note = _sentences([note, f"Not issued on grounds that no longer hold: {dropped}"])
     order.grounds = grounds
     order.issued_signature = drawing
     order.issued_statement_version = rb["certification.current"]

@@ -193,3 +193,35 @@ def test_the_missed_inspection_made_since_is_the_permittees_not_a_later_village_
     assert f"the inspection of {made:%Y-%m-%d %H:%M}" in check.why
     visit = clocks.to_local(now - timedelta(minutes=3), rb)
     assert f"{visit:%Y-%m-%d %H:%M}" not in check.why
+
+
+def test_the_refusal_and_the_history_read_as_whole_sentences(db, stale, people, rb):
+    """A ground that stopped holding is told as its reason, then why, each a sentence ("… made. The
+    inspection …"), never "made. — The"; the supervisor's own note without a full stop is one."""
+    site, order, now = stale
+    boss = people["supervisor"]
+    with pytest.raises(ServiceError) as exc:
+        enforcement.issue(
+            db, order, user=boss, now=now, rb=rb, confirmed=True, signature=signature()
+        )
+    assert ". —" not in exc.value.message and "— " not in exc.value.message
+    assert "has not been made. The inspection it says was not made has been made since" in (
+        exc.value.message
+    )
+    db.rollback()
+    checks = enforcement.recheck_order(db, order, now, rb)
+    enforcement.issue(
+        db,
+        order,
+        user=boss,
+        now=now,
+        rb=rb,
+        note="Inlet fabric still torn",
+        confirmed=True,
+        signature=signature(),
+        known_stale=[enforcement.ground_signature(weekly(checks).ground)],
+    )
+    db.commit()
+    note = enforcement.history(db, order)[-1].note
+    assert note.startswith("Inlet fabric still torn. Not issued on grounds that no longer hold: ")
+    assert ". —" not in note
