@@ -15,7 +15,7 @@ from flask import (
     url_for,
 )
 from flask_wtf import FlaskForm
-from sqlmodel import select
+from sqlmodel import func, select
 
 from ..db import get_session
 from ..models import Device, Site, SyncConflict, User
@@ -30,19 +30,28 @@ class ResolveForm(FlaskForm):
     pass
 
 
-def visible_conflicts(session, user, *, resolved: bool):
-    query = select(SyncConflict).order_by(SyncConflict.created_at.desc())
-    query = query.where(
+SHOWN = 200  # conflicts on the page, newest first; the page says how many more there are
+
+
+def visible_conflicts(session, user, *, resolved: bool) -> tuple[list, int]:
+    """The newest SHOWN conflicts this person may see, and how many there are in all."""
+    where = (
         SyncConflict.resolved_at.is_not(None) if resolved else SyncConflict.resolved_at.is_(None)
     )
+    query = select(SyncConflict).where(where).order_by(SyncConflict.created_at.desc())
     if user.role == "supervisor":
-        return list(session.exec(query.limit(200)))
+        total = session.exec(select(func.count()).select_from(SyncConflict).where(where)).one()
+        return list(session.exec(query.limit(SHOWN))), total
     from ..services.visibility import can_see
 
     # Only records the user may still see: a conflict kept before visibility was checked first could
     # hold another company's record.
-    rows = session.exec(query.where(SyncConflict.user_id == user.id).limit(200))
-    return [c for c in rows if can_see(session, user, c.entity, c.entity_id)]
+    rows = [
+        c
+        for c in session.exec(query.where(SyncConflict.user_id == user.id))
+        if can_see(session, user, c.entity, c.entity_id)
+    ]
+    return rows[:SHOWN], len(rows)
 
 
 @bp.get("/")
@@ -50,7 +59,7 @@ def visible_conflicts(session, user, *, resolved: bool):
 def index():
     session = get_session()
     show_resolved = request.args.get("resolved") == "1"
-    rows = visible_conflicts(session, g.user, resolved=show_resolved)
+    rows, total = visible_conflicts(session, g.user, resolved=show_resolved)
     users = {
         u.id: u.name
         for u in session.exec(select(User).where(User.id.in_({c.user_id for c in rows})))
@@ -70,6 +79,7 @@ def index():
     return render_template(
         "conflicts/index.html",
         conflicts=rows,
+        total=total,
         users=users,
         devices=devices,
         site_names=site_names,
