@@ -485,10 +485,26 @@ def start_review(session: Session, permit: Permit, *, user: User) -> None:
 
 
 def issue(
-    session: Session, permit: Permit, *, site: Site, user: User, issued_on: date, rb: Rulebook
+    session: Session,
+    permit: Permit,
+    *,
+    site: Site,
+    user: User,
+    issued_on: date,
+    rb: Rulebook,
+    today: date | None = None,
 ) -> None:
-    """Approve the control plan and issue the permit (§ 256-8C)."""
+    """Approve the control plan and issue the permit (§ 256-8C). `today`: the Village's day, when
+    the caller knows it (a page): a permit is issued on the day the Village decides, never later."""
     _require_undecided(permit)
+    if today is not None and issued_on > today:
+        # A later date would leave the permit 'issued' but not in force, and its 180 days
+        # (§ 256-8D(1)) counted from a day the Village has not reached.
+        raise ServiceError(
+            f"The issue date cannot be after today ({today:%a %Y-%m-%d}): a permit is issued on "
+            f"the day the Village approves the plan ({rb['clocks.plan_review.citation']}).",
+            field="issued_on",
+        )
     if complete_on(permit, site, documents(session, permit), rb) is None:
         raise ServiceError(
             "The application, the control plan and the fee must all be in before a permit is issued."

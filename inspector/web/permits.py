@@ -292,7 +292,13 @@ def issue(permit_id: int):
         "issue",
         form,
         lambda s, p, site: permits.issue(
-            s, p, site=site, user=g.user, issued_on=form.issued_on.data, rb=rulebook()
+            s,
+            p,
+            site=site,
+            user=g.user,
+            issued_on=form.issued_on.data,
+            rb=rulebook(),
+            today=clocks.local_date(clock.now(), rulebook()),
         ),
         "Permit issued.",
     )

@@ -7,6 +7,8 @@ from sqlmodel import select
 
 from inspector.models import AuditEvent, ControlPlanDocument, Permit, PermitEvent, Site, StoredFile
 from inspector.models.base import utcnow
+from inspector.rules import clocks
+from inspector.rules.rulebook import default
 from inspector.services import clock
 
 SITE_FORM = {
@@ -93,9 +95,8 @@ def test_review_clock_starts_when_plan_and_fee_are_in_then_supervisor_issues(
     auth.login(people["supervisor"].email)
     page = client.get(f"/permits/{permit.id}").get_data(as_text=True)
     assert "Review clock not started" in page and "Existing site map" in page
-    refused = client.post(
-        f"/permits/{permit.id}/issue", data={"issued_on": utcnow().date().isoformat()}
-    )
+    today = clocks.local_date(utcnow(), default())  # the Village's day, not UTC's
+    refused = client.post(f"/permits/{permit.id}/issue", data={"issued_on": today.isoformat()})
     assert refused.status_code == 400 and "must all be in" in refused.get_data(as_text=True)
     for kind in ("existing_site_map", "site_construction_plan", "final_site_conditions"):
         response = client.post(
@@ -106,7 +107,7 @@ def test_review_clock_starts_when_plan_and_fee_are_in_then_supervisor_issues(
         assert response.status_code == 302
     page = client.get(f"/permits/{permit.id}").get_data(as_text=True)
     assert "Review decision due" in page and "§ 256-8C" in page
-    issued_on = utcnow().date()
+    issued_on = today
     assert (
         client.post(
             f"/permits/{permit.id}/issue", data={"issued_on": issued_on.isoformat()}
