@@ -86,11 +86,15 @@ export function isMine(draft, user) {
   return String(draft.user_id) === String(user.id);
 }
 
+// The permittee's own inspections (§ 256-8D(3)(g)): the only kinds that answer its weekly and
+// post-rain due items (the server's schedule.COUNTED_KINDS, its PERMITTEE_KINDS).
+export const PERMITTEE_KINDS = ['weekly', 'post_rain'];
+
 /** The inspection kinds this person may record, from the work packet (the server refuses others) */
 export function allowedKinds(user) {
   const kinds = user?.may?.inspection_kinds;
   if (Array.isArray(kinds) && kinds.length) return kinds.filter((k) => KINDS[k]);
-  return user?.role === 'permittee' ? ['weekly', 'post_rain'] : Object.keys(KINDS);
+  return user?.role === 'permittee' ? [...PERMITTEE_KINDS] : Object.keys(KINDS);
 }
 
 /** The signed-in user's drafts and how many belong to someone else (kept, never deleted). */

@@ -50,3 +50,41 @@ def test_a_site_inspected_offline_says_its_inspection_waits_in_the_outbox(
     expect(due.locator(".waiting-note")).to_have_count(2)
     expect(page.locator(".waiting-note")).to_have_count(2)
     context.close()
+
+
+def test_a_village_inspection_waiting_says_the_permittees_items_stay_due(
+    browser, live_server, demo_app, tablet
+):
+    """§ 256-8D(3)(g) is the permittee's duty: the Village's own visit, submitted offline, does not
+    answer the weekly or post-rain item, and the note says so instead of promising an update."""
+    url = live_server.url
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, url, "inspector@fairwater.example")
+    page.goto(f"{url}/app/")
+    page.wait_for_selector("body[data-ready=home]")
+    wait_for_controller(page)
+    due = page.locator(".due-entry").filter(has_text=f"Start: {SITE}")
+    expect(due).to_have_count(2)
+
+    context.set_offline(True)
+    page.get_by_role("link", name=f"Village inspection at {SITE}").click()
+    page.wait_for_selector("body[data-ready=capture]")
+    for code in page.eval_on_selector_all(
+        ".item[data-code]", "els => els.map(e => e.dataset.code)"
+    ):
+        page.locator(f"label[for='r-{code}-pass']").click()
+    sign(page)
+    page.get_by_role("button", name="Submit inspection").click()
+    page.wait_for_selector("body[data-ready=outbox]")
+
+    page.goto(f"{url}/app/")
+    page.wait_for_selector("body[data-ready=home]")
+    notes = due.locator(".waiting-note")
+    expect(notes).to_have_count(2)
+    expect(notes.first).to_contain_text("You submitted a village inspection here (")
+    expect(notes.first).to_contain_text(
+        "It does not do the permittee's weekly or post-rain inspection: these stay due."
+    )
+    expect(notes.first).not_to_contain_text("What is due is updated")
+    context.close()
