@@ -827,12 +827,29 @@ def notify_completion(
     return notice
 
 
+# A request for written permission and the Village's written decision (§ 256-8D(3)(c)): a letter's
+# length, as a stop-work order's reason (enforcement.REASON_MAX).
+WRITING_MAX = 4000
+
+
+def _writing(text: str, field: str) -> str:
+    text = text.strip()
+    if len(text) > WRITING_MAX:
+        raise ServiceError(
+            f"Too long: at most {WRITING_MAX} characters (now {len(text)}). Shorten it, or attach "
+            "the details to the control plan.",
+            field=field,
+        )
+    return text
+
+
 def request_modification(
     session: Session, permit: Permit, *, user: User, description: str
 ) -> PlanModificationRequest:
     _require_permittee_of(permit, user)
     if not description.strip():
         raise ServiceError("Describe the change to the control plan.", field="description")
+    description = _writing(description, "description")
     req = PlanModificationRequest(
         permit_id=permit.id, description=description.strip(), requested_by=user.id
     )
@@ -869,6 +886,7 @@ def decide_modification(
             f"The decision must be given in writing ({rb['sections.plan_modification']}).",
             field="text",
         )
+    text = _writing(text, "text")
     before = audit.snapshot(req)
     req.decision, req.decision_text, req.decided_by, req.decided_at = (
         decision,
