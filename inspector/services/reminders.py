@@ -173,8 +173,14 @@ def _expiry_text(site: Site, permit: Permit, rb: Rulebook) -> tuple[str, str]:
         "Village, granted before the permit ends, or a new permit."
     )
     more = (
-        f"The Village may extend it by up to {left} more days. If the work will not be finished "
-        "by then, ask the Village for an extension now."
+        # extend() refuses a suspended permit until its order is lifted (the permit page says so).
+        "It is suspended by a stop-work order, so it cannot be extended now: it can be once the "
+        "order is lifted as complied with, or retracted by the Village or the Zoning Board of "
+        f"Appeals ({rb['clocks.stop_work_compliance.retraction_citation']}). If the work will not "
+        "be finished by the last day, comply with the order first, then ask for an extension."
+        if permit.status == "suspended" and left > 0
+        else f"The Village may extend it by up to {left} more days. If the work will not be "
+        "finished by then, ask the Village for an extension now."
         if left > 0
         else f"It has been extended by the {rb['clocks.extension.max_days']} days the ordinance "
         "allows: work after that day needs a new permit, with its application and plan review "

@@ -327,3 +327,18 @@ def test_the_holder_hears_before_its_permit_ends_once_per_last_day(db, make, sit
     assert expiry(reminders.send_all(db, sender, at(new_last - timedelta(days=20)), RB)) == []
     [again] = expiry(reminders.send_all(db, sender, at(new_last - timedelta(days=1)), RB))
     assert "by up to 150 more days" in again.message.body
+
+
+def test_the_holder_of_a_suspended_permit_is_not_told_to_ask_for_an_extension_now(db, site, people):
+    """A permit suspended by a stop-work order cannot be extended until the order is lifted (the
+    permit page says so, and the extension is refused): its reminder says that, not 'ask now'."""
+    permit = db.exec(select(Permit).where(Permit.site_id == site.id)).one()
+    permits.set_status(db, permit, "suspended", user_id=people["supervisor"].id)
+    db.commit()
+    last = permit.expires_on
+    moment = clocks.from_local(datetime.combine(last - timedelta(days=14), time(10)), RB)
+    sender = ConsoleSender("village@example.test")
+    [told] = [r for r in reminders.send_all(db, sender, moment, RB) if r.key.startswith("permit-")]
+    assert "ask the Village for an extension now" not in told.message.body
+    assert "suspended by a stop-work order" in told.message.body
+    assert RB["clocks.stop_work_compliance.retraction_citation"] in told.message.body
