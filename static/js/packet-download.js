@@ -41,4 +41,5 @@ if (form && button && status && window.fetch) {
       button.textContent = label;
     }
   });
+  form.dataset.ready = 'packet';  // the button now builds in place (before: a plain download)
 }

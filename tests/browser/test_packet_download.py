@@ -30,6 +30,9 @@ def test_the_packet_shows_building_then_downloads(browser, live_server, demo_app
     page.goto(f"{live_server.url}/sites/{site_id}")
     page.get_by_role("link", name="Regulator packet").click()
     expect(page.get_by_role("heading", name="Regulator packet")).to_be_visible()
+    # The page's module takes the submit once loaded; a click before that is a plain download,
+    # which the held route below would keep waiting (a busy machine loads modules late).
+    expect(page.locator("#packet-form[data-ready=packet]")).to_be_attached()
     held = []
     page.route("**/packet.zip*", lambda route: held.append(route))
     button = page.get_by_role("button", name="Build and download the packet")
