@@ -236,7 +236,7 @@ def plan_refusal(session: Session, permit: Permit, user: User, rb: Rulebook) -> 
     and the Village complete the plan. Once decided, the plan stands: it is modified only with the
     Village's written permission (§ 256-8D(3)(c)), which the permittee asks for (request_modification),
     and the revised plan is added by the Village, under a permission it granted."""
-    if permit.status in ("applied", "under_review"):
+    if permit.status in UNDECIDED:
         return None
     if permit.status in ("denied", "revoked", "closed"):
         return (
@@ -356,7 +356,7 @@ def reviews_due(session: Session, scope, project_kinds: dict[int, str], rb: Rule
     application is undecided (the dashboard's count of queries never depends on the data)."""
     query = select(
         Permit.id, Permit.site_id, Permit.application_received_on, Permit.fee_paid_on
-    ).where(Permit.status.in_(("applied", "under_review")))
+    ).where(Permit.status.in_(UNDECIDED))
     if scope is not None:
         query = query.where(Permit.site_id.in_(scope))
     undecided = list(session.exec(query))
@@ -420,7 +420,7 @@ def clocks_view(
         review = clocks.plan_review_due(complete, rb)
         view["review"] = review
         view["review_overdue"] = (
-            permit.status in ("applied", "under_review") and clocks.local_date(now, rb) > review.due
+            permit.status in UNDECIDED and clocks.local_date(now, rb) > review.due
         )
     if permit.issued_on:
         view["expires_on"] = permit.expires_on
@@ -475,7 +475,7 @@ def _first_under_way():
 
 
 def _require_undecided(permit: Permit) -> None:
-    if permit.status not in ("applied", "under_review"):
+    if permit.status not in UNDECIDED:
         raise ServiceError(f"This permit was already decided ({permit.status}).")
 
 

@@ -552,7 +552,7 @@ def window(items: list[dict], now: datetime, rb: Rulebook, days: int = 7) -> dic
             groups["overdue"].append(item)
             continue
         # A deadline at midnight is the end of the day before: the work is due that day.
-        day = clocks.to_local(item["due_at"] - timedelta(seconds=1), rb).date()
+        day = clocks.last_local_day(item["due_at"], rb)
         groups[
             "today" if day <= today else "week" if day <= today + timedelta(days=days) else "later"
         ].append(item)
