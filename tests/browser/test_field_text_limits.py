@@ -6,20 +6,12 @@ or the permittee had left the site."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
-from sqlmodel import select
 
-from inspector.db import get_session
-from inspector.models import Finding, Site
 from inspector.services import enforcement
 from sync.handlers import finding as finding_handler
 from tests.browser.capture_packet import pull_body, seed_packet, stored, wait_for_controller
 from tests.browser.conftest import sign_in
-from tests.browser.test_finding_offline import (
-    PERMITTEE,
-    SITE,
-    push_failed_weekly_inspection,
-    wait_until,
-)
+from tests.browser.test_finding_offline import SITE, permittee_tablet_with_a_new_finding
 
 LONG = "Sediment tracked onto Mill Street from the east entrance. " * 80  # 4,640 characters
 
@@ -59,28 +51,8 @@ def test_a_correction_note_over_the_limit_is_refused_on_the_tablet(
     browser, live_server, demo_app, tablet
 ):
     base = live_server.url
-    with demo_app.app_context():
-        site = get_session().exec(select(Site).where(Site.name == SITE)).one()
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, base, PERMITTEE)
-    code = push_failed_weekly_inspection(context.request, base, site)
-    with demo_app.app_context():
-        finding_id = (
-            get_session()
-            .exec(
-                select(Finding.id)
-                .where(
-                    Finding.site_id == site.id, Finding.item_code == code, Finding.status == "open"
-                )
-                .order_by(Finding.created_at.desc())
-            )
-            .first()
-        )
-    page.goto(f"{base}/app/")
-    wait_for_controller(page)
-    wait_until(
-        page, f"s.listFindings('{site.id}').then((f) => f.some((x) => x.id === '{finding_id}'))"
+    context, page, site, finding_id, _ = permittee_tablet_with_a_new_finding(
+        browser, live_server, demo_app, tablet
     )
     context.set_offline(True)
     page.goto(f"{base}/app/findings")

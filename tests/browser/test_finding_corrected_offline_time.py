@@ -7,41 +7,20 @@ from __future__ import annotations
 from datetime import timedelta
 
 from playwright.sync_api import expect
-from sqlmodel import select
 
 from inspector.db import get_session
-from inspector.models import Finding, Site
+from inspector.models import Finding
 from inspector.models.base import utcnow
 
-from .capture_packet import wait_for_controller
-from .conftest import sign_in
-from .test_finding_offline import PERMITTEE, SITE, push_failed_weekly_inspection, wait_until
+from .test_finding_offline import permittee_tablet_with_a_new_finding, wait_until
 
 
 def test_a_correction_sent_hours_later_keeps_the_time_it_was_reported(
     browser, live_server, demo_app, tablet
 ):
     base = live_server.url
-    with demo_app.app_context():
-        site = get_session().exec(select(Site).where(Site.name == SITE)).one()
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, base, PERMITTEE)
-    code = push_failed_weekly_inspection(context.request, base, site)
-    with demo_app.app_context():
-        finding_id = (
-            get_session()
-            .exec(
-                select(Finding.id)
-                .where(Finding.site_id == site.id, Finding.item_code == code)
-                .order_by(Finding.created_at.desc())
-            )
-            .first()
-        )
-    page.goto(f"{base}/app/")
-    wait_for_controller(page)
-    wait_until(
-        page, f"s.listFindings('{site.id}').then((f) => f.some((x) => x.id === '{finding_id}'))"
+    context, page, site, finding_id, _ = permittee_tablet_with_a_new_finding(
+        browser, live_server, demo_app, tablet
     )
 
     context.set_offline(True)

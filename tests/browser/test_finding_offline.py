@@ -46,6 +46,37 @@ def wait_until(page, expression: str, timeout_s: float = 20.0):
     return value
 
 
+def permittee_tablet_with_a_new_finding(browser, live_server, demo_app, tablet):
+    """The permittee's tablet, signed in, holding the finding its own weekly inspection (pushed
+    through the sync API) just raised at SITE: (context, page, site, finding id, inspection id),
+    `page` on the field app's home."""
+    base = live_server.url
+    with demo_app.app_context():
+        site = get_session().exec(select(Site).where(Site.name == SITE)).one()
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, base, PERMITTEE)
+    code = push_failed_weekly_inspection(context.request, base, site)
+    with demo_app.app_context():
+        finding_id, inspection_id = (
+            get_session()
+            .exec(
+                select(Finding.id, Finding.inspection_id)
+                .where(
+                    Finding.site_id == site.id, Finding.item_code == code, Finding.status == "open"
+                )
+                .order_by(Finding.created_at.desc())
+            )
+            .first()
+        )
+    page.goto(f"{base}/app/")
+    wait_for_controller(page)
+    wait_until(
+        page, f"s.listFindings('{site.id}').then((f) => f.some((x) => x.id === '{finding_id}'))"
+    )
+    return context, page, site, finding_id, inspection_id
+
+
 def push_failed_weekly_inspection(api, base_url: str, site) -> set[str]:
     """The permittee's weekly inspection with one failed item, as a device sends it; returns the new finding ids."""
     code = checklist_codes(site, default())[0]

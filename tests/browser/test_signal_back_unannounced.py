@@ -11,42 +11,22 @@ from playwright.sync_api import expect
 from sqlmodel import select
 
 from inspector.db import get_session
-from inspector.models import Finding, Site, User
+from inspector.models import Finding, User
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
 from inspector.services import inspections
 from sync.handlers import SyncContext
 from tests.sync.helpers import inspection_payload
 
-from .capture_packet import wait_for_controller
-from .conftest import sign_in
-from .test_finding_offline import PERMITTEE, SITE, push_failed_weekly_inspection, wait_until
+from .test_finding_offline import PERMITTEE, permittee_tablet_with_a_new_finding, wait_until
 
 
 def test_a_correction_the_retry_timer_sent_reads_as_corrected(
     browser, live_server, demo_app, tablet
 ):
     base = live_server.url
-    with demo_app.app_context():
-        site = get_session().exec(select(Site).where(Site.name == SITE)).one()
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, base, PERMITTEE)
-    code = push_failed_weekly_inspection(context.request, base, site)
-    with demo_app.app_context():
-        finding_id = (
-            get_session()
-            .exec(
-                select(Finding.id)
-                .where(Finding.site_id == site.id, Finding.item_code == code)
-                .order_by(Finding.created_at.desc())
-            )
-            .first()
-        )
-    page.goto(f"{base}/app/")
-    wait_for_controller(page)
-    wait_until(
-        page, f"s.listFindings('{site.id}').then((f) => f.some((x) => x.id === '{finding_id}'))"
+    context, page, site, finding_id, _ = permittee_tablet_with_a_new_finding(
+        browser, live_server, demo_app, tablet
     )
     page.goto(f"{base}/app/findings")
     expect(page.locator("body[data-ready=findings]")).to_be_attached()
@@ -74,26 +54,8 @@ def test_a_correction_the_server_no_longer_takes_shows_the_finding_as_the_server
     server answers with a conflict, nothing applied. The tablet reads the finding back as withdrawn,
     instead of showing it open until some later pull."""
     base = live_server.url
-    with demo_app.app_context():
-        site = get_session().exec(select(Site).where(Site.name == SITE)).one()
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, base, PERMITTEE)
-    code = push_failed_weekly_inspection(context.request, base, site)
-    with demo_app.app_context():
-        finding_id, inspection_id = (
-            get_session()
-            .exec(
-                select(Finding.id, Finding.inspection_id)
-                .where(Finding.site_id == site.id, Finding.item_code == code)
-                .order_by(Finding.created_at.desc())
-            )
-            .first()
-        )
-    page.goto(f"{base}/app/")
-    wait_for_controller(page)
-    wait_until(
-        page, f"s.listFindings('{site.id}').then((f) => f.some((x) => x.id === '{finding_id}'))"
+    context, page, site, finding_id, inspection_id = permittee_tablet_with_a_new_finding(
+        browser, live_server, demo_app, tablet
     )
     page.goto(f"{base}/app/findings")
     expect(page.locator("body[data-ready=findings]")).to_be_attached()
