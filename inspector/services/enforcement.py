@@ -202,6 +202,11 @@ def _sentences(parts) -> str:
     return " ".join(p if p[-1] in ".!?" else f"{p}." for p in out)
 
 
+def _not_held(checks) -> str:
+    """Each re-checked ground's reason, then why it no longer holds, as whole sentences."""
+    return _sentences(part for c in checks for part in (c.ground["reason"], c.why))
+
+
 def _record_proposal(session: Session, order: StopWorkOrder, now: datetime, rb: Rulebook) -> None:
     _event(
         session,
@@ -515,7 +520,7 @@ def _some_ground_holds(checks: list[rules.Recheck], step: str) -> None:
     if checks and not any(c.holds for c in checks):
         raise ServiceError(
             f"Not {step}: none of the order's grounds holds now. "
-            + _sentences(_sentences([c.ground["reason"], c.why]) for c in checks)
+            + _not_held(checks)
             + " Lift the order as complied with instead.",
             status=409,
         )
@@ -530,9 +535,7 @@ def _mark_complied_grounds(order: StopWorkOrder, checks: list[rules.Recheck]) ->
         g if c.holds else {**g, "complied": c.why}
         for g, c in zip(order.grounds, checks, strict=True)
     ]
-    return "Complied with by then: " + _sentences(
-        _sentences([c.ground["reason"], c.why]) for c in checks if not c.holds
-    )
+    return "Complied with by then: " + _not_held(c for c in checks if not c.holds)
 
 
 def issue(
@@ -590,7 +593,7 @@ def issue(
     if changed:
         raise ServiceError(
             "Not issued: a ground no longer holds. "
-            + _sentences(_sentences([c.ground["reason"], c.why]) for c in changed)
+            + _not_held(changed)
             + " Review the grounds again.",
             field="grounds",
             status=409,
@@ -604,7 +607,7 @@ def issue(
         )
     left_out = [c for c in checks if not c.holds]
     if left_out:
-        dropped = _sentences(_sentences([c.ground["reason"], c.why]) for c in left_out)
+        dropped = _not_held(left_out)
         note = _sentences([note, f"Not issued on grounds that no longer hold: {dropped}"])
     order.grounds = grounds
     order.issued_signature = drawing

@@ -47,7 +47,7 @@ def _key(site_id: int, item: dict, phase: str) -> str:
 
 
 def _text(site: Site, item: dict, phase: str, rb: Rulebook) -> tuple[str, str]:
-    due = clocks.to_local(item["due_at"], rb)
+    due = item["due_at"]
     what = "Weekly inspection" if item["kind"] == "weekly" else "Post-rain inspection"
     if phase == "missed":
         subject = f"Missed: {what.lower()} at {site.name} was due {clocks.due_words(due, rb)}"
@@ -91,10 +91,7 @@ def pending(session: Session, now: datetime, rb: Rulebook) -> list[Reminder]:
                 continue
             key = _key(site.id, item, phase)
             subject, body = _text(site, item, phase, rb)
-            for user in people.get(companies.get(site.id), []):
-                candidates.append(
-                    Reminder(user.id, site.id, key, Message(user.email, subject, body))
-                )
+            candidates += _to_holder(people, companies.get(site.id), site.id, key, subject, body)
     candidates += _finding_reminders(session, site_list, companies, people, now, lead, rb)
     candidates += _expiry_reminders(site_list, current, people, now, rb)
     # Every reminder ever sent under these keys, however old: a deadline missed for months is
@@ -112,6 +109,14 @@ def pending(session: Session, now: datetime, rb: Rulebook) -> list[Reminder]:
         )
     }
     return [r for r in candidates if (r.user_id, r.key) not in sent]
+
+
+def _to_holder(people, company_id, site_id: int, key: str, subject: str, body: str):
+    """One reminder for each active person of the holder's company."""
+    return [
+        Reminder(user.id, site_id, key, Message(user.email, subject, body))
+        for user in people.get(company_id, [])
+    ]
 
 
 def _finding_reminders(session, site_list, companies, people, now, lead, rb) -> list[Reminder]:
@@ -136,8 +141,7 @@ def _finding_reminders(session, site_list, companies, people, now, lead, rb) -> 
         site = sites[finding.site_id]
         key = f"finding:{site.id}:{finding.id}:{clocks.wire_time(finding.due_at)}:{phase}"
         subject, body = _finding_text(site, finding, phase, rb)
-        for user in people.get(companies.get(site.id), []):
-            out.append(Reminder(user.id, site.id, key, Message(user.email, subject, body)))
+        out += _to_holder(people, companies.get(site.id), site.id, key, subject, body)
     return out
 
 
@@ -156,8 +160,7 @@ def _expiry_reminders(site_list, current: dict, people, now, rb: Rulebook) -> li
             continue
         key = f"permit-expiry:{permit.id}:{permit.expires_on.isoformat()}"
         subject, body = _expiry_text(site, permit, rb)
-        for user in people.get(permit.company_id, []):
-            out.append(Reminder(user.id, site.id, key, Message(user.email, subject, body)))
+        out += _to_holder(people, permit.company_id, site.id, key, subject, body)
     return out
 
 
@@ -190,7 +193,7 @@ def _expiry_text(site: Site, permit: Permit, rb: Rulebook) -> tuple[str, str]:
 
 
 def _finding_text(site: Site, finding: Finding, phase: str, rb: Rulebook) -> tuple[str, str]:
-    due = clocks.to_local(finding.due_at, rb)
+    due = finding.due_at
     try:
         what = rb.checklist_item(finding.item_code)["title"]
     except KeyError:

@@ -35,7 +35,7 @@ from ..rules import clocks
 from ..rules import rain as rain_rules
 from ..rules.rulebook import Rulebook
 from . import read_rows, visits
-from .permits import IN_FORCE, current_permits
+from .permits import IN_FORCE, UNDECIDED, current_permits
 from .rain import gauges_for_sites
 
 # A stop-work order suspends the permit's construction, not § 256-8D(3)(g)'s inspections and repairs:
@@ -295,7 +295,7 @@ def not_active_reason(permit: Permit | None, today: date) -> str | None:
     """Why a site has no inspection schedule today, or None when its permit is active."""
     if permit is None:
         return "No permit: no inspection schedule."
-    if permit.status in ("applied", "under_review"):
+    if permit.status in UNDECIDED:
         return "Permit not issued yet: inspections start when it is issued."
     if permit.status in SCHEDULED:
         if permit.issued_on and today < permit.issued_on:

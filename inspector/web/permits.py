@@ -156,7 +156,7 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
     }
     defaults.update(forms)
     in_force = None
-    if permit.status in ("applied", "under_review"):
+    if permit.status in permits.UNDECIDED:
         in_force = permits.permit_in_force(session, site.id, clocks.local_date(now, rb))
     holding = []  # a suspended permit: the orders in force that hold it so (extend refuses it)
     if permit.status == "suspended":
