@@ -7,11 +7,13 @@ can precache them once and serve the same bytes to everybody; the browser fills 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import sys
 
-from flask import Blueprint, current_app, jsonify, render_template, send_file, url_for
+from flask import Blueprint, current_app, jsonify, render_template, request, url_for
 
 bp = Blueprint("pwa", __name__)
 
@@ -19,7 +21,8 @@ bp = Blueprint("pwa", __name__)
 # files are unchanged is never fetched again). Every offline page is listed here, whichever blueprint
 # serves it. The shell pages show the rulebook (the Village's zone, the certification statement signed
 # on the capture page, thresholds and citations), so it is listed with their templates.
-SHELL = ["templates/base.html", "templates/app/_shell.html", "inspector/rules/fairwater.toml"]
+RULEBOOK = "inspector/rules/fairwater.toml"
+SHELL = ["templates/base.html", "templates/app/_shell.html", RULEBOOK]
 PRECACHE_PAGES: dict[str, list[str]] = {
     "/app/": SHELL + ["templates/app/home.html"],
     "/app/inspect": SHELL + ["templates/app/inspect.html"],
@@ -29,20 +32,20 @@ PRECACHE_PAGES: dict[str, list[str]] = {
     "/app/findings": SHELL + ["templates/app/findings.html"],  # field_findings.py
     "/app/stop-work": SHELL + ["templates/app/stop_work.html"],  # orders.py
     # Every page links it: offline, a page must not log a failed fetch for it.
-    "/manifest.webmanifest": ["inspector/web/pwa.py", "inspector/rules/fairwater.toml"],
+    "/manifest.webmanifest": ["inspector/web/pwa.py", RULEBOOK],
 }
 # The design calculators are public pages, the same for everybody, used offline from an inspection.
 _CALCULATOR_PAGE = [
     "templates/base.html",
     "templates/calculators/_nav.html",
     "templates/calculators/calculator.html",
-    "inspector/rules/fairwater.toml",
+    RULEBOOK,
 ]
 PRECACHE_PAGES["/calculators/"] = [
     "templates/base.html",
     "templates/calculators/_nav.html",
     "templates/calculators/index.html",
-    "inspector/rules/fairwater.toml",
+    RULEBOOK,
 ]
 for _name in ("dewatering", "basin", "diversion", "stockpile"):
     PRECACHE_PAGES[f"/calculators/{_name}"] = _CALCULATOR_PAGE
@@ -134,11 +137,31 @@ def service_worker():
     path = worker_path()
     if not os.path.exists(path):
         return jsonify(error="not_built", reason="static/sw.js is missing: run `make build`."), 404
-    response = send_file(path, mimetype="text/javascript", max_age=0, conditional=True)
+    with open(path, encoding="utf-8") as fh:
+        body = with_rulebook_revisions(fh.read(), current_app.extensions["rulebook"].data)
+    response = current_app.response_class(body, mimetype="text/javascript")
+    response.set_etag(hashlib.sha256(body.encode()).hexdigest())
+    response.make_conditional(request)
     # Browsers check for a new worker on navigation; never let an HTTP cache hide an update.
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"
     return response
+
+
+def with_rulebook_revisions(worker: str, rulebook: dict) -> str:
+    """The build hashes the bundled rulebook only; FAIRWATER_RULEBOOK_PATH may name another file,
+    read when the server starts. The revision of each page that shows the rulebook gets the hash of
+    the rulebook this server loaded, so a changed custom rulebook is fetched again by every tablet."""
+    canonical = json.dumps(rulebook, sort_keys=True, default=str, ensure_ascii=False)
+    digest = hashlib.sha256(canonical.encode()).hexdigest()[:16]
+    for url, files in PRECACHE_PAGES.items():
+        if RULEBOOK in files:
+            worker = re.sub(
+                r'"revision":"([^"]*)","url":"' + re.escape(url) + '"',
+                lambda m, url=url: f'"revision":"{m[1]}-{digest}","url":"{url}"',
+                worker,
+            )
+    return worker
 
 
 def main(argv: list[str]) -> int:

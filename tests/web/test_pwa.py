@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -116,3 +117,39 @@ def test_a_precached_page_that_shows_the_rulebook_is_fetched_again_when_it_chang
     for url, files in pwa.PRECACHE_PAGES.items():
         if client.get(url).data != other.get(url).data:
             assert "inspector/rules/fairwater.toml" in files, url
+
+
+def test_a_changed_custom_rulebook_changes_the_offline_pages_versions(app, tmp_path):
+    # FAIRWATER_RULEBOOK_PATH may name a rulebook other than the bundled one; the build hashes the
+    # bundled file only, so tablets kept the capture page (the certification statement they sign)
+    # from before the custom rulebook changed: the served worker named the same revisions.
+    from inspector import create_app
+
+    worker = tmp_path / "sw.js"
+    worker.write_text(
+        "precacheAndRoute(["
+        '{"revision":"aaa","url":"/app/inspect"},'
+        '{"revision":"bbb","url":"/calculators/basin"},'
+        '{"revision":"ccc","url":"/static/js/app.js"}]);\n'
+    )
+    text = (ROOT / "inspector/rules/fairwater.toml").read_text()
+    custom = tmp_path / "custom.toml"
+
+    def served(rulebook_text: str) -> str:
+        custom.write_text(rulebook_text)
+        other = create_app({**app.config, "RULEBOOK_PATH": str(custom), "SW_FILE": str(worker)})
+        response = other.test_client().get("/sw.js")
+        assert response.status_code == 200
+        return response.get_data(as_text=True)
+
+    before = served(text)
+    again = served(text)
+    after = served(text.replace('chapter = "256"', 'chapter = "256A"', 1))
+    assert before == again, "an unchanged rulebook keeps every version"
+
+    def revision(body: str, url: str) -> str:
+        return re.search(r'"revision":"([^"]*)","url":"' + re.escape(url) + '"', body)[1]
+
+    for url in ("/app/inspect", "/calculators/basin"):
+        assert revision(before, url) != revision(after, url), url
+    assert revision(before, "/static/js/app.js") == revision(after, "/static/js/app.js") == "ccc"
