@@ -1,0 +1,80 @@
+"""Every page (tests/support/pages.py), as the role that sees it, on a 10-inch tablet held upright
+(800 x 1280) and sideways (1280 x 800), measured in the page itself: on the field pages (used
+outdoors, with gloves) every control is a full 44 x 44 px touch target. axe's own target-size rule asks only 24 px."""
+
+from __future__ import annotations
+
+import pytest
+
+from inspector.rules.rulebook import default
+from tests.browser.pages_world import (
+    everything,  # noqa: F401 (fixture)
+    everything_server,  # noqa: F401 (fixture)
+    open_page,
+    role_page,
+)
+from tests.support import pages
+
+SIZES = {"upright": (800, 1280), "sideways": (1280, 800)}
+
+# What the person would notice: {"wide": the page is wider than the screen, and what sticks out;
+# "small": the controls a gloved thumb can miss, with their size}.
+MEASURE = """() => {
+  const de = document.documentElement;
+  const shown = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && r.right > 0 && r.bottom > 0; };
+  const name = (el) => `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''} "${
+    (el.innerText || el.getAttribute('aria-label') || el.value || '').trim().slice(0, 40)}"`;
+  const wide = de.scrollWidth > de.clientWidth
+    ? [`page ${de.scrollWidth} px wide on a ${de.clientWidth} px screen`, ...[...document.querySelectorAll('main *')]
+        .filter((el) => shown(el) && el.getBoundingClientRect().right > de.clientWidth + 1
+          && ![...el.children].some((c) => c.getBoundingClientRect().right > de.clientWidth + 1))
+        .slice(0, 3).map(name)]
+    : [];
+  // The target of a control is what takes the tap: a radio, a checkbox or a file input drawn as
+  // its label is tapped through the label around or beside it.
+  const target = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width >= 44 && r.height >= 44) return r;
+    const labels = [...(el.labels || [])].map((l) => l.getBoundingClientRect());
+    return labels.find((l) => l.width >= 44 && l.height >= 44) || labels[0] || r;
+  };
+  const small = [...document.querySelectorAll(
+      'main a[href], main button, main input:not([type=hidden]), main select, main textarea, main summary')]
+    .filter((el) => shown(el) || [...(el.labels || [])].some(shown))
+    .map((el) => [el, target(el)])
+    .filter(([, r]) => r.width < 44 || r.height < 44)
+    .map(([el, r]) => `${name(el)} ${Math.round(r.width)} x ${Math.round(r.height)} px`);
+  return { wide, small };
+}"""
+
+
+@pytest.fixture(scope="module")
+def measured(playwright, browser, everything, everything_server):  # noqa: F811
+    """{(role, url, size): what MEASURE found} for every page in both orientations."""
+    _app, values = everything
+    base = everything_server.url
+    by_role: dict[str, list[pages.Page]] = {}
+    for target in pages.pages(values):
+        by_role.setdefault(target.role, []).append(target)
+    tablet = {**playwright.devices["iPad (gen 7)"], "timezone_id": default()["calendar.timezone"]}
+    found = {}
+    for role, targets in by_role.items():
+        context, page = role_page(browser, tablet, base, role)
+        for target in targets:
+            open_page(page, base, target)
+            for size, (width, height) in SIZES.items():
+                page.set_viewport_size({"width": width, "height": height})
+                found[(role, target.url, size, target.field)] = page.evaluate(MEASURE)
+        context.close()
+    return found
+
+
+def test_every_control_on_a_field_page_is_a_full_touch_target(measured):
+    small = {
+        f"{role} {url} {size}": m["small"]
+        for (role, url, size, field), m in measured.items()
+        if field and m["small"]
+    }
+    assert any(field for (_r, _u, _s, field) in measured)
+    assert small == {}, "\n".join(f"{k}: {v}" for k, v in small.items())
