@@ -1,6 +1,7 @@
 """Every page (tests/support/pages.py), as the role that sees it, on a 10-inch tablet held upright
-(800 x 1280) and sideways (1280 x 800), measured in the page itself: on the field pages (used
-outdoors, with gloves) every control is a full 44 x 44 px touch target. axe's own target-size rule asks only 24 px."""
+(800 x 1280) and sideways (1280 x 800), measured in the page itself: nothing runs past the screen's
+edge so that the page scrolls sideways, and on the field pages (used outdoors, with gloves) every
+control is a full 44 x 44 px touch target (axe's target-size rule asks only 24 px)."""
 
 from __future__ import annotations
 
@@ -68,6 +69,15 @@ def measured(playwright, browser, everything, everything_server):  # noqa: F811
                 found[(role, target.url, size, target.field)] = page.evaluate(MEASURE)
         context.close()
     return found
+
+
+def test_no_page_scrolls_sideways_on_a_tablet(measured):
+    wide = {
+        f"{role} {url} {size}": m["wide"]
+        for (role, url, size, _f), m in measured.items()
+        if m["wide"]
+    }
+    assert wide == {}, "\n".join(f"{k}: {v}" for k, v in wide.items())
 
 
 def test_every_control_on_a_field_page_is_a_full_touch_target(measured):
