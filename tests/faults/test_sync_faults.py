@@ -119,22 +119,51 @@ def push_or_none(client: Client, mutations: list[dict], out: dict) -> None:
         out["error"] = exc
 
 
+def writing(db_url: str) -> bool:
+    """Whether another connection is inside a write transaction: SQLite's write lock is taken
+    (writes begin with BEGIN IMMEDIATE, inspector/db.py), or on PostgreSQL another backend has
+    begun inserting inspections. The server answers a push only after its commit, which ends it."""
+    if db_url.startswith("sqlite"):
+        import sqlite3
+
+        conn = sqlite3.connect(make_url(db_url).database, timeout=0, isolation_level=None)
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("ROLLBACK")
+            return False
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                return True
+            raise
+        finally:
+            conn.close()
+    return bool(
+        db_rows(
+            db_url,
+            "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
+            "WHERE c.relname = 'inspection' AND l.mode = 'RowExclusiveLock' "
+            "AND l.pid <> pg_backend_pid()",
+        )[0][0]
+    )
+
+
 def test_sigkill_mid_push_leaves_no_half_batch_and_retries_apply_once(world, server):
     client = Client(server.port, world.token)
     warm, _ = world.batch(50)
-    started = time.monotonic()
     status, body = client.push(warm)
-    took = time.monotonic() - started
     assert status == 200 and {r["status"] for r in body["results"]} == {"applied"}
     acknowledged = {m["entity_id"] for m in warm}
 
     batches = [world.batch(50)[0] for _ in range(3)]
     unanswered = 0
-    for i, batch in enumerate(batches):
+    for batch in batches:
         out: dict = {}
         thread = threading.Thread(target=push_or_none, args=(client, batch, out))
         thread.start()
-        time.sleep(took * (0.3 + 0.2 * i))  # somewhere inside the request's work
+        # Killed inside the push's transaction, however fast or slow the machine is today.
+        while not writing(world.db_url):
+            assert thread.is_alive(), "the push was answered before its transaction was seen"
+            time.sleep(0.001)
         server.kill()
         thread.join()
         ids = [m["entity_id"] for m in batch]
