@@ -73,6 +73,15 @@ Bool = Annotated[bool, Say("Must be true or false.")]
 NumText = Annotated[float | str | None, Say("Must be a number (or empty).")]
 
 
+# The years a record's time may fall in: no device records work outside them, and a time at the
+# calendar's very edge (year 1, a zeroed clock) cannot be turned into the Village's day.
+FIRST_YEAR, LAST_YEAR = 1900, 2999
+OUT_OF_YEARS = (
+    f"Must be a time between the years {FIRST_YEAR} and {LAST_YEAR}, such as "
+    "2026-05-04T14:30:00Z: check the device's date."
+)
+
+
 def _utc(value: str | None) -> datetime | None:
     """An ISO 8601 time as naive UTC (what the database stores); "" is none."""
     if not value:
@@ -81,6 +90,8 @@ def _utc(value: str | None) -> datetime | None:
         moment = datetime.fromisoformat(value)
     except ValueError:
         raise refuse("Must be an ISO 8601 time such as 2026-05-04T14:30:00Z.") from None
+    if not FIRST_YEAR <= moment.year <= LAST_YEAR:
+        raise refuse(OUT_OF_YEARS)
     if moment.tzinfo is None:
         return moment
     if moment.utcoffset() != ZERO:  # most devices write "…Z": no conversion
