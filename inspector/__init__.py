@@ -22,6 +22,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_environment = PageEnvironment  # before anything builds app.jinja_env
     os.makedirs(app.instance_path, exist_ok=True)
     config.load(app, test_config)
+    from . import logs
+
+    logs.configure()  # sign-ins, sync, mail: INFO lines on standard error
 
     from .rules import rulebook
 

@@ -9,6 +9,8 @@ hence no CSRF risk) pass; cookie-authenticated writes are checked here with the 
 from __future__ import annotations
 
 import gc
+import logging
+from collections import Counter
 from contextlib import contextmanager
 
 from flask import Blueprint, Response, abort, current_app, g, jsonify, request
@@ -29,6 +31,9 @@ csrf.exempt(bp)
 load_all()
 
 PUBLIC = {"sync_api.openapi_json", "sync_api.csrf_token"}
+# One line per push and pull, and per refused token (README, "Deploying for real"): who, which
+# device, how many records and their outcomes; never a token or a record's content.
+log = logging.getLogger("fairwater.sync")
 
 
 @bp.record_once
@@ -59,6 +64,12 @@ def authenticate():
         session = get_session()
         caller = auth.authenticate(session, header[7:].strip())
         if caller is None:
+            log.warning(
+                "%s %s refused from %s: unknown or revoked device token",
+                request.method,
+                request.path,
+                request.remote_addr,
+            )
             abort(
                 401,
                 description="This device token is unknown or was revoked: sign in again to send. "
@@ -143,6 +154,7 @@ def _push():
     try:
         body = validate.parse(request.get_data(cache=False))
     except validate.ShapeError as exc:
+        log.warning("push from %s refused: malformed body, nothing applied", _who())
         return jsonify(
             error="malformed",
             errors=exc.errors,
@@ -161,9 +173,24 @@ def _push():
         )
     except protocol.BatchError as exc:
         session.rollback()
+        log.warning("push from %s refused (%s): nothing applied", _who(), exc.status)
         return jsonify(exc.body()), exc.status
     session.commit()
+    outcomes = Counter(r["status"] for r in result["results"])
+    log.info(
+        "push from %s: %d record%s: %s",
+        _who(),
+        len(result["results"]),
+        "" if len(result["results"]) == 1 else "s",
+        ", ".join(f"{n} {status}" for status, n in sorted(outcomes.items())) or "none",
+    )
     return jsonify(result)
+
+
+def _who() -> str:
+    user, device = g.caller.user, g.caller.device
+    where = f"device {device.name!r} ({device.id})" if device is not None else "the browser"
+    return f"user {user.id} ({user.role}) on {where}"
 
 
 @bp.get("/sync/pull")
@@ -180,7 +207,17 @@ def pull():
             rb=current_app.extensions["rulebook"],
         )
     except protocol.BatchError as exc:
+        log.warning("pull by %s refused (%s)", _who(), exc.status)
         return jsonify(exc.body()), exc.status
+    kinds = Counter(change.entity for change in body.changes)
+    detail = ", ".join(f"{n} {entity}" for entity, n in sorted(kinds.items()))
+    log.info(
+        "pull by %s: %d changes%s%s",
+        _who(),
+        len(body.changes),
+        f" ({detail})" if detail else "",
+        ", more to come" if body.has_more else "",
+    )
     return _json(body)
 
 

@@ -101,6 +101,8 @@ class SignIn:
     user: User | None
     error: str | None = None
     retry_at: datetime | None = None  # a lock: when to try again (naive UTC)
+    # A failure: the failed sign-ins within the window for this e-mail and from this client.
+    failures: tuple[int, int] = (0, 0)
 
 
 def authenticate(
@@ -128,11 +130,13 @@ def authenticate(
     elif not check_password_hash(user.password_hash, password):
         user = None
     if user is None:
-        for key, limit in zip(keys, (limits.per_email, limits.per_client), strict=True):
+        failures = [
             throttle.record_failure(
                 session, key, limit=limit, lock_seconds=limits.lock_seconds, now=now
             )
-        return SignIn(None, "E-mail or password is wrong.")
+            for key, limit in zip(keys, (limits.per_email, limits.per_client), strict=True)
+        ]
+        return SignIn(None, "E-mail or password is wrong.", failures=tuple(failures))
     throttle.clear(session, keys[0])  # the client's count stays: one good account must not reset it
     return SignIn(user)
 

@@ -51,7 +51,8 @@ def _row(session: Session, key: str, now: datetime) -> SignInThrottle:
 
 def record_failure(
     session: Session, key: str, *, limit: int, lock_seconds: int, now: datetime
-) -> None:
+) -> int:
+    """Counts a failure; returns the failures counted under the key in its window."""
     row = _row(session, key, now)
     still_locked = row.locked_until is not None and row.locked_until > now
     if now - row.first_failure_at > WINDOW and not still_locked:
@@ -61,6 +62,7 @@ def record_failure(
         wait = timedelta(seconds=lock_seconds) * 2 ** min(row.failures - limit, 16)
         row.locked_until = now + min(wait, MAX_LOCK)
     session.add(row)
+    return row.failures
 
 
 def clear(session: Session, key: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from urllib.parse import urlsplit
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
@@ -15,11 +16,13 @@ from ..models.base import utcnow
 from ..passwords import MIN_LENGTH, TOO_SHORT
 from ..rules.clocks import to_local
 from ..security import login_required, sign_in, sign_out
-from ..services import accounts, clock
+from ..services import accounts, clock, throttle
 from .forms import commit_or_refuse
 from .home import home_url
 
 bp = Blueprint("auth", __name__)
+# One line per sign-in attempt (README, "Deploying for real"): never the password.
+log = logging.getLogger("fairwater.signin")
 
 
 class LoginForm(FlaskForm):
@@ -80,6 +83,7 @@ def login():
             limits=limits(),
         )
         session.commit()
+        log_attempt(form.email.data, result)
         if result.user is not None:
             sign_in(result.user)
             return redirect(safe_next(request.args.get("next"), result.user))
@@ -89,8 +93,38 @@ def login():
             wait = int((result.retry_at - utcnow()).total_seconds()) + 1
             headers["Retry-After"] = str(max(1, wait))
             return render_template("auth/login.html", form=form, error=error), 429, headers
+    elif request.method == "POST":
+        log.info("sign-in not tried from %s: %s", request.remote_addr, _problems(form))
     status = 200 if not form.errors and error is None else 400
     return render_template("auth/login.html", form=form, error=error), status
+
+
+def _problems(form) -> str:
+    fields = sorted(form.errors) or ["the form"]
+    return "incomplete or expired form (" + ", ".join(fields) + ")"
+
+
+def log_attempt(email: str, result: accounts.SignIn) -> None:
+    # %r: what was typed is quoted and cannot forge a log line of its own.
+    client = request.remote_addr
+    if result.user is not None:
+        user = result.user
+        log.info("sign-in: %r (user %s, %s) from %s", user.email, user.id, user.role, client)
+    elif result.retry_at is not None:
+        until = result.retry_at.strftime("%Y-%m-%d %H:%M:%S UTC")
+        log.warning("sign-in refused, locked until %s: %r from %s", until, email, client)
+    else:
+        minutes = int(throttle.WINDOW.total_seconds() // 60)
+        by_email, by_client = result.failures
+        log.warning(
+            "sign-in failed: %r from %s (failures within %d minutes: %d for this e-mail, "
+            "%d from this address)",
+            email,
+            client,
+            minutes,
+            by_email,
+            by_client,
+        )
 
 
 @bp.route("/logout", methods=["POST"])
