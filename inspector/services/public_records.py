@@ -218,7 +218,12 @@ def page(session: Session, site: Site, now: datetime, rb) -> dict:
         "permit": permit,
         "reports": reports,
         "photos": photos,
-        "marks": photo_marks.of_photos(session, [p.id for ps in photos.values() for p in ps]),
+        "marks": {
+            pid: [_public_mark(m, rb) for m in marks]
+            for pid, marks in photo_marks.of_photos(
+                session, [p.id for ps in photos.values() for p in ps]
+            ).items()
+        },
         "findings": open_findings,
         "rain": rain_log(session, site, now, rb["public_records.rain_days"]),
         "state": state(session, site.id),
@@ -228,6 +233,14 @@ def page(session: Session, site: Site, now: datetime, rb) -> dict:
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 # North American numbers written any usual way: 920-555-0142, (920) 555 0142, +1 920.555.0142.
 PHONE = re.compile(r"(?<![\d-])(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}(?![\d-])")
+
+
+def _public_mark(mark, rb):
+    """A mark as the public page draws it: a label's words without contact details, as every
+    other text there."""
+    if isinstance(mark, dict) and isinstance(mark.get("text"), str):
+        return {**mark, "text": without_contacts(mark["text"], rb)}
+    return mark
 
 
 def without_contacts(text: str | None, rb) -> str:
