@@ -65,6 +65,8 @@ form.addEventListener('submit', async (event) => {
     setError('r-when', !Number.isNaN(when.getTime()) && when <= new Date(Date.now() + 5 * 60000) ? '' : 'Enter when the gauge was read (not in the future).'),
   ].every(Boolean);
   if (!ok) {
+    // The first field to fix takes the focus: a screen reader says its label and its error.
+    form.querySelector('[aria-invalid="true"]').focus();
     announce('Check the marked fields.');
     return;
   }

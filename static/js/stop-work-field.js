@@ -82,7 +82,14 @@ form.addEventListener('submit', async (event) => {
     setError('sw-notes', notesProblem(notes)),
     setError('sw-when', !Number.isNaN(when.getTime()) && when <= new Date(Date.now() + 5 * 60000) ? '' : 'Enter when the order was posted (not in the future).'),
   ].every(Boolean);
-  if (!ok) { announce('Check the marked fields.'); return; }
+  if (!ok) {
+    // The first field to fix takes the focus (the grounds: their first box), so a screen reader
+    // says its label and its error.
+    const first = form.querySelector('[aria-invalid="true"]');
+    (first.matches('fieldset') ? first.querySelector('input:not(:disabled)') : first).focus();
+    announce('Check the marked fields.');
+    return;
+  }
   const orderId = crypto.randomUUID();
   let photo = null;
   const file = $('sw-photo').files[0];

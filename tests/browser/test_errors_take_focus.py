@@ -1,0 +1,50 @@
+"""A form sent with a mistake puts the person on the first field to fix: the keyboard focus (and so a
+screen reader) lands on it, it is marked invalid, and its error is its description."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import sign_in
+from tests.browser.pages_world import PULL
+
+# What the focus is on after the submit, and whether it is the first field marked invalid.
+FOCUS = """() => {
+  const el = document.activeElement;
+  const marked = [...document.querySelectorAll('main [aria-invalid=true]')];
+  const holder = el && el.closest('[aria-invalid=true]');
+  const said = (node) => (node?.getAttribute('aria-describedby') || '').split(/\\s+/)
+    .map((id) => document.getElementById(id)?.textContent.trim() || '').join(' ').trim();
+  return { focused: el ? `${el.tagName.toLowerCase()}#${el.id || ''} ${el.name || ''}`.trim() : null,
+           marked: marked.length, onFirst: Boolean(holder) && holder === marked[0],
+           error: holder ? said(holder) : '' };
+}"""
+
+FIELD_FORMS = [
+    ("/app/rain", "rain", "Queue reading"),
+    ("/app/stop-work?site=1", "stop-work", "Post the stop-work order"),
+]
+
+
+def _assert_on_first_error(page, where):
+    page.wait_for_function("() => !!document.querySelector('main [aria-invalid=true]')")
+    found = page.evaluate(FOCUS)
+    assert found["marked"], f"{where}: no field marked invalid"
+    assert found["onFirst"], f"{where}: focus is on {found['focused']}, not the first error"
+    assert found["error"], f"{where}: the focused field's error is not its description"
+
+
+@pytest.mark.parametrize(("url", "ready", "button"), FIELD_FORMS)
+def test_a_field_form_sent_with_a_mistake_focuses_the_first_one(
+    browser, tablet, live_server, url, ready, button
+):
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, live_server.url, "inspector@fairwater.example")
+    page.goto(f"{live_server.url}/app/outbox")
+    assert page.evaluate(PULL)["ok"]
+    page.goto(f"{live_server.url}{url}")
+    page.wait_for_selector(f"body[data-ready='{ready}']")
+    page.get_by_role("button", name=button).click()
+    _assert_on_first_error(page, url)
+    context.close()
