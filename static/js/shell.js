@@ -87,6 +87,11 @@ document.addEventListener('input', (event) => {
 });
 document.addEventListener('submit', (event) => { delete event.target.dataset.dirty; }, true);
 
+// A form the server sent back with mistakes: the person starts on the first field to fix (a screen
+// reader says its label and its error), not at the top of the page.
+const firstMistake = document.querySelector('main [aria-invalid="true"]');
+if (firstMistake && document.activeElement === document.body) firstMistake.focus();
+
 // ------------------------------------------------------------------ service worker and updates
 let waitingWorker = null;
 let userAgreed = false;

@@ -1,5 +1,6 @@
 """A form sent with a mistake puts the person on the first field to fix: the keyboard focus (and so a
-screen reader) lands on it, it is marked invalid, and its error is its description."""
+screen reader) lands on it, it is marked invalid, and its error is its description. Field forms
+(checked in the page, offline-capable) and office forms (checked by the server) alike."""
 
 from __future__ import annotations
 
@@ -24,6 +25,11 @@ FIELD_FORMS = [
     ("/app/rain", "rain", "Queue reading"),
     ("/app/stop-work?site=1", "stop-work", "Post the stop-work order"),
 ]
+OFFICE_FORMS = [
+    ("supervisor", "/sites/new", "Save site"),
+    ("supervisor", "/account/password", "Change password"),
+    ("anonymous", "/login", "Sign in"),
+]
 
 
 def _assert_on_first_error(page, where):
@@ -46,5 +52,21 @@ def test_a_field_form_sent_with_a_mistake_focuses_the_first_one(
     page.goto(f"{live_server.url}{url}")
     page.wait_for_selector(f"body[data-ready='{ready}']")
     page.get_by_role("button", name=button).click()
+    _assert_on_first_error(page, url)
+    context.close()
+
+
+@pytest.mark.parametrize(("role", "url", "button"), OFFICE_FORMS)
+def test_an_office_form_sent_back_with_a_mistake_focuses_the_first_one(
+    browser, live_server, role, url, button
+):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    if role == "supervisor":
+        sign_in(page, live_server.url, "supervisor@fairwater.example")
+    page.goto(f"{live_server.url}{url}")
+    with page.expect_navigation():
+        page.get_by_role("button", name=button).click()
+    page.wait_for_load_state("load")
     _assert_on_first_error(page, url)
     context.close()
