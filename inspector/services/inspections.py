@@ -26,6 +26,7 @@ from ..models import (
     Inspection,
     Photo,
     PhotoClaim,
+    RainEvent,
     Site,
     User,
 )
@@ -33,6 +34,7 @@ from ..payloads import InspectionPayload, field_errors
 from ..photos import position
 from ..rules import checklist, clocks, signatures
 from . import NotFound, ServiceError, bulk, by_keys, sealed_records, seals, sites, values_among
+from .rain import gauges_for_sites
 
 M = TypeVar("M", bound=BaseModel)
 STAFF = ("inspector", "supervisor")
@@ -52,6 +54,12 @@ UUID_RE = re.compile(
 )
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
 FUTURE_SLACK = timedelta(days=1)  # device clocks drift; more than a day ahead is a wrong date
+# Every stored rain is a qualifying one (rain.evaluate_gauge stores no other), so its threshold is
+# not checked again: an inspection after a smaller rain is never one the ordinance forbids.
+NO_SUCH_RAIN = (
+    "Is not a rain recorded at this site's rain gauge: start the post-rain inspection from the "
+    "site's list of what is due."
+)
 
 
 def kinds_for(user: User) -> tuple[str, ...]:
@@ -374,6 +382,7 @@ class Lookups:
         self.photos: dict[str, Photo] = {}
         self.claimed: set[str] = set()
         self.absent: set[str] = set()  # inspection ids known not to be stored
+        self.gauges: dict[int, int | None] = {}  # site id -> the id of the gauge standing for it
 
     def prefetch(self, items: list[tuple[str, InspectionPayload]]) -> None:
         """(inspection id, checked payload) of each submission the batch will prepare."""
@@ -415,6 +424,19 @@ class Lookups:
     def site(self, site_id: int) -> Site | None:
         self._load_sites({site_id})
         return self.sites[site_id]
+
+    def rain_at(self, site: Site, rain_event_id: int) -> bool:
+        """Whether the id is a rain recorded at the gauge standing for this (visible) site. It is
+        looked for at that gauge only: another company's rain reads as one that does not exist."""
+        if site.id not in self.gauges:
+            gauge = gauges_for_sites(self.session, [site], self.rb).get(site.id)
+            self.gauges[site.id] = gauge.id if gauge is not None else None
+        if self.gauges[site.id] is None:
+            return False
+        query = select(RainEvent.id).where(
+            RainEvent.id == rain_event_id, RainEvent.gauge_id == self.gauges[site.id]
+        )
+        return self.session.exec(query).first() is not None
 
     def inspection(self, inspection_id: str):
         if inspection_id not in self.inspections:
@@ -547,6 +569,8 @@ def prepare(checked: InspectionPayload, payload: dict, inspection_id, ctx, lk: L
     signed = _clean_signature(checked, kind, limit, ctx.rb, errors)
     active = checked.active_disturbance
     rain_event_id = checked.rain_event_id
+    if rain_event_id is not None and not lk.rain_at(site, rain_event_id):
+        errors["rain_event_id"] = NO_SUCH_RAIN
     finding_id = checked.finding_id
     if finding_id is not None:
         finding = lk.finding(finding_id)

@@ -256,7 +256,10 @@ export function draftFromEntry(entry, { user, catalog, sentIds = new Set() }) {
   const kind = allowed.includes(p.kind) ? p.kind : allowed[0];
   const draft = newDraft({
     site: { id: p.site_id, name: entry.summary?.site_name }, kind, user, catalog,
-    rainEventId: p.rain_event_id ?? null, findingId: kind === 'follow_up' ? p.finding_id : null,
+    // A rain the server did not take (another site's, or one a later reading merged away) is left
+    // out, or the record would be refused again for it.
+    rainEventId: entry.errors?.rain_event_id ? null : p.rain_event_id ?? null,
+    findingId: kind === 'follow_up' ? p.finding_id : null,
     replacesId: p.replaces_id && sentIds.has(p.replaces_id) ? p.replaces_id : null,
   });
   if (kind !== p.kind) draft.kind_changed_from = p.kind;
