@@ -28,17 +28,19 @@ How a qualifying rain is found (`qualifying_rains`):
 How rains become obligations (`obligations`):
   * A rain creates an obligation when it ends while the permit is active; it is due `deadline_hours`
     after the rain ended.
-  * An inspection that starts after a rain ended satisfies the obligation of every rain that ended
-    before it started (whatever its kind: the permittee's own or the Village's).
-  * A rain that ends while an earlier obligation is still open (not yet satisfied and not yet due)
-    does not add a second obligation: the open one is extended to the later rain's deadline, so one
-    inspection after the last rain answers both.
+  * Each rain has its own deadline (rulebook `each_rain_note`): "after each rain", so a second rain
+    before an inspection adds a second obligation and never moves the first one's deadline. A
+    permittee who does not inspect during a wet week is overdue 24 hours after its first rain.
+  * An inspection that starts after a rain ended answers that rain (the callers pass the ones that
+    count: the permittee's weekly and post-rain inspections), so one inspection after two rains,
+    within the first one's deadline, answers both on time. One that starts after a rain's deadline
+    still answers it, late (`met_on_time` is False).
 """
 
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from operator import attrgetter
 
@@ -65,10 +67,9 @@ class Rain:
 
 @dataclass
 class Obligation:
-    rain_end: datetime  # the end of the last rain this obligation answers
+    rain_end: datetime  # the end of the rain this obligation answers
     due_at: datetime
-    rain_ends: list[datetime] = field(default_factory=list)
-    satisfied_at: datetime | None = None  # start of the inspection that answered it
+    satisfied_at: datetime | None = None  # start of the first inspection after the rain
 
     @property
     def met_on_time(self) -> bool:
@@ -314,19 +315,13 @@ def obligations(
     for end in sorted(set(rain_ends)):
         if not active(end):
             continue
-        current = result[-1] if result else None
-        still_open = (
-            current is not None
-            and end <= current.due_at
-            and not any(current.rain_end <= s < end for s in starts)
+        # An inspection only answers rain that had ended when it started.
+        after = bisect.bisect_left(starts, end)
+        result.append(
+            Obligation(
+                rain_end=end,
+                due_at=deadline(end, rb),
+                satisfied_at=starts[after] if after < len(starts) else None,
+            )
         )
-        if still_open:
-            current.rain_end = end
-            current.due_at = deadline(end, rb)
-            current.rain_ends.append(end)
-        else:
-            current = Obligation(rain_end=end, due_at=deadline(end, rb), rain_ends=[end])
-            result.append(current)
-        # An inspection only answers rain that had ended when it started; the next rain re-checks.
-        current.satisfied_at = next((s for s in starts if s >= current.rain_end), None)
     return result

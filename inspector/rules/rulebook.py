@@ -49,6 +49,7 @@ REQUIRED: dict[str, type | tuple[type, ...]] = {
     "clocks.post_rain_inspection.rain_threshold_in": NUMBER,
     "clocks.post_rain_inspection.window_hours": NUMBER,
     "clocks.post_rain_inspection.deadline_hours": NUMBER,
+    "clocks.post_rain_inspection.each_rain_note": str,
     "rain.max_daily_in": NUMBER,
     "rain.gauge_radius_mi": NUMBER,
     "rain.reminder_lead_hours": NUMBER,

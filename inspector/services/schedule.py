@@ -5,9 +5,9 @@ Weekly: due `clocks.weekly_inspection.days` after the permittee's last weekly or
 day when there has been none. Exactly 7 days
 later is still "due"; a minute more is "overdue".
 
-Post-rain: see `inspector.rules.rain` for how rains become obligations and how one inspection answers
-rains close together. Only rain that ended after the last inspection can be unanswered, so this module
-reads just that.
+Post-rain: see `inspector.rules.rain` for how rains become obligations. Each rain has its own item,
+due `deadline_hours` after it ended (rulebook `each_rain_note`, said with every post-rain item). Only rain
+that ended after the last inspection can be unanswered, so this module reads just that.
 
 A site whose permit is not active (none, not issued yet, not started, expired, revoked, closed) gets one
 `not_active` item saying why: never "overdue". A permit suspended by a stop-work order keeps its schedule:
@@ -53,14 +53,11 @@ NOT_STARTED = (
     "Land disturbance is not reported as started; the ordinance does not pause inspections until "
     "then, so the app takes the protective reading and counts from the issue day."
 )
-SEVERAL_RAINS = (
-    "one inspection after the last answers all of them, so the deadline runs from the last rain."
-)
 
 
 class Why(NamedTuple):
     """A part of a due item's note. `key` names the reason it gives ("weekly", "post_rain",
-    "several_rains", "not_started", "suspended": /calendar's "Why these are due" entries);
+    "not_started", "suspended": /calendar's "Why these are due" entries);
     `general` is said alike of every item it applies to; `own` opens it in the note with what is
     this item's alone, and `fact` says that shortly in a list (None: nothing of its own)."""
 
@@ -72,7 +69,7 @@ class Why(NamedTuple):
 
 def rain_source(rb: Rulebook) -> str:
     c = rb["clocks.post_rain_inspection"]
-    return f"{c['silent_note']} Source: {c['deadline_source']}."
+    return f"{c['silent_note']} Source: {c['deadline_source']}. {c['each_rain_note']}"
 
 
 def general_sentences(rb: Rulebook) -> list[tuple[str, str]]:
@@ -80,7 +77,6 @@ def general_sentences(rb: Rulebook) -> list[tuple[str, str]]:
     return [
         ("suspended", SUSPENDED_NOTE),
         ("post_rain", rain_source(rb)),
-        ("several_rains", SEVERAL_RAINS),
         ("weekly", counted_note(rb)),
         ("weekly", NONE_YET),
         ("not_started", NOT_STARTED),
@@ -409,16 +405,6 @@ def _post_rain(
             f"{clocks.to_local(event.end, rb):{clocks.TIME_WORDS}}"
         )
         why = [Why("post_rain", rain_source(rb))]
-        if len(ob.rain_ends) > 1:
-            n = len(ob.rain_ends)
-            why.append(
-                Why(
-                    "several_rains",
-                    SEVERAL_RAINS,
-                    f"{n} rains fell before an inspection; ",
-                    f"{n} rains before one inspection",
-                )
-            )
         items.append(
             {
                 "kind": "post_rain",

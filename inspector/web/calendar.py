@@ -2,7 +2,7 @@
 staff: every site). The offline version on the tablet is drawn from the same due items in the work packet.
 
 Each "why" is said once per page, in "Why these are due": an item keeps what is its own (when the
-site was last inspected, how many rains fell) and links to the explanation. Times are the Village's,
+site was last inspected) and links to the explanation. Times are the Village's,
 with the zone of their own day (docs/time-and-clocks.md)."""
 
 from __future__ import annotations
@@ -69,14 +69,12 @@ def index():
 WHY_TITLES = {
     "weekly": "Weekly inspection",
     "post_rain": "Post-rain inspection",
-    "several_rains": "Several rains before an inspection",
     "not_started": "Work not reported as started",
     "suspended": "Permit suspended by a stop-work order",
 }
 WHY_RULES = {  # the rulebook clause each entry explains, for its citation
     "weekly": "weekly_inspection",
     "post_rain": "post_rain_inspection",
-    "several_rains": "post_rain_inspection",
     "not_started": "weekly_inspection",
     "suspended": "weekly_inspection",
 }
@@ -90,7 +88,7 @@ def explain(item: dict) -> tuple[str, list[tuple[str, str | None]]]:
 
 
 def facts_of(item: dict) -> list[str]:
-    """The item's own facts (how many rains, when last inspected...): its note without the
+    """The item's own facts (when last inspected, a suspended permit...): its note without the
     explanations a page gives once (the site page's rain panel says the post-rain reading in its
     own paragraph)."""
     return [fact for fact, _ in explain(item)[1]]
@@ -107,7 +105,6 @@ def why_text(key: str, rb) -> str:
             f"the same local time, or after {days} x 24 hours when that is later)."
         ),
         "post_rain": f"After each rain of {rain['rain_threshold_in']} inch or more.",
-        "several_rains": "When several rains fall before an inspection,",
     }.get(key, "")
     words = [opening] if opening else []
     for entry, sentence in schedule.general_sentences(rb):

@@ -1,4 +1,4 @@
-"""Qualifying rain (§ 256-8D(3)(g)): the 0.5-inch boundary, the 24-hour window, traces, merged obligations."""
+"""Qualifying rain (§ 256-8D(3)(g)): the 0.5-inch boundary, the 24-hour window, traces, each rain's own deadline."""
 
 from __future__ import annotations
 
@@ -55,10 +55,46 @@ def test_obligation_due_24_hours_after_the_rain_and_met_by_a_later_inspection():
     assert ob.satisfied_at == T0 + timedelta(hours=20) and ob.met_on_time
 
 
-def test_two_rains_within_24_hours_one_obligation_extended_to_the_later_deadline():
+def test_two_daily_rains_in_a_row_with_no_inspection_the_first_is_overdue_at_its_own_deadline():
+    """A second day's rain ends just as the first day's deadline comes: it adds its own deadline and
+    leaves the first one where it was."""
+    second = T0 + timedelta(hours=24)
+    first, later = rain.obligations([T0, second], [], RB)
+    assert (first.rain_end, first.due_at) == (T0, T0 + timedelta(hours=24))
+    assert (later.rain_end, later.due_at) == (second, second + timedelta(hours=24))
+    assert first.satisfied_at is None and later.satisfied_at is None
+
+
+def test_one_inspection_after_both_rains_within_the_firsts_deadline_answers_both_on_time():
     second = T0 + timedelta(hours=10)
-    [ob] = rain.obligations([T0, second], [], RB)
-    assert ob.due_at == second + timedelta(hours=24) and ob.rain_ends == [T0, second]
+    inspected = T0 + timedelta(hours=20)
+    first, later = rain.obligations([T0, second], [inspected], RB)
+    assert first.satisfied_at == inspected and first.met_on_time
+    assert later.satisfied_at == inspected and later.met_on_time
+    assert first.due_at == T0 + timedelta(hours=24)
+
+
+def test_an_inspection_after_the_firsts_deadline_answers_the_first_late_and_the_second_on_time():
+    second = T0 + timedelta(hours=10)
+    inspected = T0 + timedelta(hours=30)
+    first, later = rain.obligations([T0, second], [inspected], RB)
+    assert first.satisfied_at == inspected and not first.met_on_time
+    assert later.satisfied_at == inspected and later.met_on_time
+
+
+def test_a_three_day_storm_has_three_deadlines_a_day_apart():
+    """Rain read each day for three days, no inspection until 12 hours after the last: the first
+    two deadlines passed (answered late), the last is met."""
+    ends = [T0, T0 + timedelta(hours=24), T0 + timedelta(hours=48)]
+    assert [ob.due_at for ob in rain.obligations(ends, [], RB)] == [
+        T0 + timedelta(hours=24),
+        T0 + timedelta(hours=48),
+        T0 + timedelta(hours=72),
+    ]
+    inspected = T0 + timedelta(hours=60)
+    obs = rain.obligations(ends, [inspected], RB)
+    assert [ob.satisfied_at for ob in obs] == [inspected] * 3
+    assert [ob.met_on_time for ob in obs] == [False, False, True]
 
 
 def test_inspection_between_two_rains_answers_the_first_only():

@@ -26,7 +26,7 @@ def test_the_post_rain_reading_is_said_once_and_due_times_carry_their_zone(
     site = issued_site(make, people, "Elm Lot")
     inspect(db, site, local(2026, 11, 30, 10, 0))
     rain_at(db, site, local(2026, 12, 1, 3, 0))
-    # A second rain before any inspection: one item, its deadline from the last rain.
+    # A second rain before any inspection: a second item, each due 24 hours after its own rain.
     rain_again(db, site, local(2026, 12, 1, 17, 0))
     for who in ("supervisor", "inspector", "permittee"):
         html = page_as(client, auth, people[who], f"/sites/{site.id}")
@@ -34,10 +34,12 @@ def test_the_post_rain_reading_is_said_once_and_due_times_carry_their_zone(
         assert plain.count(RAIN["silent_note"]) == 1, who
         assert plain.count(RAIN["deadline_source"]) == 1, who
         panel = html.split('id="rain"')[1].split("</section>")[0]
-        assert "2 rains before one inspection" in text(panel), who
+        assert plain.count(RAIN["each_rain_note"]) == 1, who
+        assert text(panel).count("Post-rain inspection:") == 2, who
         times = re.findall(r'<time datetime="([^"]+)">([^<]+)</time>', panel)
         assert times, who
         for moment, shown in times:
             there = datetime.fromisoformat(moment).astimezone(ZoneInfo("America/Chicago"))
             assert shown == there.strftime("%a %b %-d, %-I:%M %p %Z"), (who, moment, shown)
-        assert "Wed Dec 2, 5:00 PM CST" in text(panel)  # 24 hours after the last rain ended
+        assert "Wed Dec 2, 3:00 AM CST" in text(panel)  # 24 hours after the first rain ended
+        assert "Wed Dec 2, 5:00 PM CST" in text(panel)  # 24 hours after the second rain ended
