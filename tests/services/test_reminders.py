@@ -12,6 +12,7 @@ from inspector.models import Inspection, NotificationLog, Permit
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
 from inspector.services import permits, reminders
+from tests.services.test_schedule import add_rain, link_gauge
 
 RB = default()
 
@@ -342,3 +343,24 @@ def test_the_holder_of_a_suspended_permit_is_not_told_to_ask_for_an_extension_no
     assert "ask the Village for an extension now" not in told.message.body
     assert "suspended by a stop-work order" in told.message.body
     assert RB["clocks.stop_work_compliance.retraction_citation"] in told.message.body
+
+
+def test_each_rain_is_reminded_with_its_own_deadline(db, site, people):
+    """§ 256-8D(3)(g) "after each rain": a second rain inside the first one's 24 hours does not move
+    the first's deadline, so its missed notice goes out when its own deadline passes."""
+    last = datetime.utcnow().replace(microsecond=0) - timedelta(days=2)
+    inspect(db, site, last)
+    gauge = link_gauge(db, site)
+    first = add_rain(db, gauge, last + timedelta(hours=10), hours=6)
+    second = add_rain(db, gauge, last + timedelta(hours=20), total=0.6, hours=6)
+    sender = ConsoleSender("village@example.test")
+    sent = reminders.send_all(db, sender, first.end + timedelta(hours=24, minutes=1), RB)
+    by_key = {r.key: r.message.subject for r in sent}
+    first_due = clocks.to_local(first.end + timedelta(hours=24), RB)
+    assert by_key[f"post_rain:{site.id}:rain-{first.id}:missed"] == (
+        f"Missed: post-rain inspection at Quarry Road was due {first_due:%a %b %-d, %-I:%M %p %Z}"
+    )
+    second_due = clocks.to_local(second.end + timedelta(hours=24), RB)
+    assert by_key[f"post_rain:{site.id}:rain-{second.id}:before"].endswith(
+        f"due {second_due:%a %b %-d, %-I:%M %p %Z}"
+    )
