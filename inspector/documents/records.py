@@ -29,7 +29,7 @@ PERMIT_STATUS = {
 
 def finding_pdf(ctx: dict, rb) -> bytes:
     """ctx: finding, site, permit, company, item (catalog entry or None), inspection, overdue,
-    seal."""
+    seal, staff_notes (findings.staff_notes_signed)."""
     f, site, permit, company = ctx["finding"], ctx["site"], ctx["permit"], ctx["company"]
     item = ctx.get("item") or {}
     inspection = ctx.get("inspection")
@@ -65,6 +65,9 @@ def finding_pdf(ctx: dict, rb) -> bytes:
         doc.para(f"Reported corrected {local(f.corrected_at, rb)}: {f.corrected_note or '-'}")
     if f.verified_at:
         doc.para(f"Correction verified {local(f.verified_at, rb)}.")
+    for n in ctx.get("staff_notes", []):  # closing and reopening, oldest first
+        by = f", {n['by']}" if n["by"] else ""
+        doc.para(f"{n['label']} ({local(n['at'], rb)}{by}): {n['note']}")
     doc.seal_block(ctx.get("seal"))
     return doc.output_bytes()
 

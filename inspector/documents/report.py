@@ -168,6 +168,11 @@ def _follow_up(doc: Document, ctx, rb) -> None:
         )
     header = ["Practice", "Required action", "Due", "Status", "Date corrected"]
     _grid(doc, (40, 62, 30, 28, 30), rows, header)
+    for r in ctx["follow_up"]:
+        for n in r["staff_notes"]:
+            by = f", {n['by']}" if n["by"] else ""
+            when = f"{local(n['at'], rb)}{by}"
+            doc.para(f"{n['label']} on {r['title']} ({when}): {n['note']}", size=9)
     for note in ctx["follow_up_notes"]:
         doc.para(note, size=8)
 

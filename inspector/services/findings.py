@@ -639,6 +639,19 @@ def staff_notes(session: Session, finding: Finding) -> list[dict]:
     ]
 
 
+STAFF_NOTE_LABELS = {"closed": "Verification note", "reopened": "Why it was reopened"}
+
+
+def staff_notes_signed(session: Session, finding: Finding) -> list[dict]:
+    """staff_notes with what a report prints of each: `label` (as on the finding's page) and `by`,
+    the name of who wrote it (None for a note with no user)."""
+    notes = staff_notes(session, finding)
+    for n in notes:
+        user = session.get(User, n["user_id"]) if n["user_id"] else None
+        n["label"], n["by"] = STAFF_NOTE_LABELS[n["action"]], user.name if user else None
+    return notes
+
+
 def for_sites(
     session: Session, site_ids, *, statuses=None, limit: int | None = None
 ) -> list[Finding]:

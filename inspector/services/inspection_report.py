@@ -144,11 +144,18 @@ def follow_up_rows(ctx: dict, rb: Rulebook) -> list[dict]:
                 "overdue": bool(f and f.id in ctx["overdue"]),
                 "corrected_at": f.corrected_at if f else None,
                 "corrected_note": f.corrected_note if f else "",
+                "staff_notes": ctx["staff_notes"].get(f.id, []) if f else [],
                 "finding": f,
                 "item": item,
             }
         )
     return rows
+
+
+def staff_notes_of(session: Session, found: list) -> dict[str, list[dict]]:
+    """The verification notes (closing or reopening) of each finding, by finding id: the follow-up
+    table prints them under the practice, with when and by whom."""
+    return {f.id: notes for f in found if (notes := findings.staff_notes_signed(session, f))}
 
 
 def follow_up_notes(rows: list[dict], rb: Rulebook) -> list[str]:

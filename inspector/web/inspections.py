@@ -123,6 +123,7 @@ def report_context(session, inspection: Inspection) -> dict:
         "checklist_total": len(expected),
         "answered_count": len([i for i in expected if i["code"] in answered]),
         "findings_by_item": {f.item_code: f for f in found},
+        "staff_notes": inspection_report.staff_notes_of(session, found),
         "author": author,
         "signed": signed_view.of_inspection(inspection, author, rb),
         "kind_words": KIND_WORDS.get(inspection.kind, inspection.kind),

@@ -194,6 +194,7 @@ def _findings(session, packet, site, since, until, now, rb) -> None:
             "inspection": inspection,
             "overdue": findings.is_overdue(f, now),
             "seal": seal,
+            "staff_notes": findings.staff_notes_signed(session, f),
         }
         day = clocks.local_date(f.created_at, rb).isoformat()
         packet.add(
