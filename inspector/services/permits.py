@@ -24,6 +24,7 @@ from ..models import (
     User,
 )
 from ..models.base import utcnow
+from ..postgresql import lock_for_writing
 from ..rules import clocks
 from ..rules.rulebook import Rulebook, default
 from . import Forbidden, NotFound, ServiceError, audit, read_rows, visits
@@ -87,6 +88,10 @@ def apply(
     rb = rb or default()
     if user.role == "permittee" and company_id != user.company_id:
         raise Forbidden("A permittee applies for its own company only.")
+    # Two applications at once (a permittee's two tabs): the check for a waiting one and the
+    # insert are one step, or each would record one and run its own review clock. Any caller's
+    # session: a page's request holds the writer lock already, a command's would not yet.
+    lock_for_writing(session.connection())
     previous = current_permit(session, site.id)
     if previous is not None:
         refresh_status(session, previous, today)  # lapsed yesterday: recorded before its successor
