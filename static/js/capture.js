@@ -406,7 +406,10 @@ function renderItem(item) {
   corrective.id = `ca-${item.code}`;
   node.querySelector('.corrective-l').htmlFor = corrective.id;
   corrective.value = answer.corrective_action || '';
-  node.querySelector('.failure-hint').textContent = `A failure looks like: ${item.failure}`;
+  const failureHint = node.querySelector('.failure-hint');
+  failureHint.id = `ca-${item.code}-hint`;
+  failureHint.textContent = `A failure looks like: ${item.failure}`;
+  corrective.setAttribute('aria-describedby', failureHint.id);
   corrective.addEventListener('input', () => {
     answer.corrective_action = corrective.value;
     showSuggestion(node, item, answer);

@@ -43,7 +43,9 @@ function setError(id, message) {
   p.textContent = message || '';
   if (message) {
     input.setAttribute('aria-invalid', 'true');
-    input.setAttribute('aria-describedby', p.id);
+    // Said after the field's hint, which stays part of its description.
+    const ids = (input.getAttribute('aria-describedby') || '').split(' ').filter(Boolean);
+    if (!ids.includes(p.id)) input.setAttribute('aria-describedby', [...ids, p.id].join(' '));
   } else {
     input.removeAttribute('aria-invalid');
   }

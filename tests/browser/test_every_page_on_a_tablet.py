@@ -1,7 +1,8 @@
 """Every page (tests/support/pages.py), as the role that sees it, on a 10-inch tablet held upright
 (800 x 1280) and sideways (1280 x 800), measured in the page itself: nothing runs past the screen's
 edge so that the page scrolls sideways, and on the field pages (used outdoors, with gloves) every
-control is a full 44 x 44 px touch target (axe's target-size rule asks only 24 px)."""
+control is a full 44 x 44 px touch target (axe's target-size rule asks only 24 px). A hint printed
+under a field is read out with it."""
 
 from __future__ import annotations
 
@@ -46,7 +47,19 @@ MEASURE = """() => {
     .map((el) => [el, target(el)])
     .filter(([, r]) => r.width < 44 || r.height < 44)
     .map(([el, r]) => `${name(el)} ${Math.round(r.width)} x ${Math.round(r.height)} px`);
-  return { wide, small };
+  // A hint printed under a field is read with it: it is in the field's description, and every
+  // description the field points to exists.
+  const unsaid = [];
+  for (const el of document.querySelectorAll('main input:not([type=hidden]), main select, main textarea')) {
+    const ids = (el.getAttribute('aria-describedby') || '').split(/\s+/).filter(Boolean);
+    for (const id of ids) if (!document.getElementById(id)) unsaid.push(`${name(el)}: no element #${id}`);
+    const field = el.closest('.field');
+    if (!field || field.querySelectorAll('input:not([type=hidden]), select, textarea').length !== 1) continue;
+    for (const hint of field.querySelectorAll('.hint')) {
+      if (hint.textContent.trim() && !ids.includes(hint.id)) unsaid.push(`${name(el)}: hint "${hint.textContent.trim().slice(0, 40)}"`);
+    }
+  }
+  return { wide, small, unsaid };
 }"""
 
 
@@ -88,3 +101,12 @@ def test_every_control_on_a_field_page_is_a_full_touch_target(measured):
     }
     assert any(field for (_r, _u, _s, field) in measured)
     assert small == {}, "\n".join(f"{k}: {v}" for k, v in small.items())
+
+
+def test_every_hint_under_a_field_is_read_with_it(measured):
+    unsaid = {
+        f"{role} {url}": m["unsaid"]
+        for (role, url, size, _f), m in measured.items()
+        if size == "upright" and m["unsaid"]
+    }
+    assert unsaid == {}, "\n".join(f"{k}: {v}" for k, v in unsaid.items())
