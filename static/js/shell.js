@@ -87,6 +87,20 @@ document.addEventListener('input', (event) => {
 });
 document.addEventListener('submit', (event) => { delete event.target.dataset.dirty; }, true);
 
+// A form is sent once: a second press while the page waits for the server's answer (a double
+// click, a slow connection) would have the server record the same thing twice. A page the
+// browser brings back (Back) may be sent again.
+document.addEventListener('submit', (event) => {
+  const form = event.target;
+  if (event.defaultPrevented || form.method !== 'post') return;
+  if (form.dataset.sending) event.preventDefault();
+  else form.dataset.sending = '1';
+});
+addEventListener('pageshow', (event) => {
+  if (!event.persisted) return;
+  for (const form of document.querySelectorAll('form[data-sending]')) delete form.dataset.sending;
+});
+
 // A form the server sent back with mistakes: the person starts on the first field to fix (a screen
 // reader says its label and its error), not at the top of the page.
 const firstMistake = document.querySelector('main [aria-invalid="true"]');

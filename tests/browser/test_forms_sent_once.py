@@ -1,0 +1,77 @@
+"""An office form pressed twice while the server is still answering the first press (a double
+click, a slow connection) records one thing, not two: the page sends a form once."""
+
+from __future__ import annotations
+
+import time
+
+from sqlmodel import Session, select
+
+from inspector.models import Permit, Site, SuretyBond
+from inspector.services import permits, sites
+from tests.browser.conftest import sign_in
+
+SLOW = 0.6  # seconds the server takes to answer: a busy server, a weak signal
+
+
+def slowed(monkeypatch, module, name):
+    real = getattr(module, name)
+
+    def slow(*args, **kwargs):
+        time.sleep(SLOW)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, slow)
+
+
+def press_twice(page, name):
+    """Two presses 150 ms apart, as a hand makes them: the second lands while the first's answer
+    has not come back."""
+    button = page.get_by_role("button", name=name)
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(150)
+    page.mouse.click(x, y)
+    page.wait_for_timeout(SLOW * 3 * 1000)  # both answers, were there two
+    page.wait_for_load_state()
+
+
+def test_a_new_site_pressed_twice_is_one_site(browser, live_server, demo_app, monkeypatch):
+    slowed(monkeypatch, sites, "create_site")
+    page = browser.new_context().new_page()
+    sign_in(page, live_server.url, "inspector@fairwater.example")
+    page.goto(f"{live_server.url}/sites/new")
+    page.get_by_label("Name").fill("Mill Road Lot")
+    page.get_by_label("Address").first.fill("9 Mill Rd")
+    page.locator("#area_acres").fill("3")
+    page.locator("#disturbed_acres").fill("2")
+    press_twice(page, "Save site")
+
+    with Session(demo_app.extensions["engine"]) as session:
+        made = session.exec(select(Site).where(Site.name == "Mill Road Lot")).all()
+    assert len(made) == 1
+    assert page.url.endswith(f"/sites/{made[0].id}")
+
+
+def test_a_surety_pressed_twice_is_one_surety(browser, live_server, demo_app, monkeypatch):
+    with Session(demo_app.extensions["engine"]) as session:
+        permit = session.exec(select(Permit).where(Permit.status == "issued")).first()
+        before = len(
+            session.exec(select(SuretyBond).where(SuretyBond.permit_id == permit.id)).all()
+        )
+    slowed(monkeypatch, permits, "add_bond")
+    page = browser.new_context().new_page()
+    sign_in(page, live_server.url, "supervisor@fairwater.example")
+    page.goto(f"{live_server.url}/permits/{permit.id}")
+    form = page.locator("form", has=page.get_by_role("button", name="Record surety"))
+    form.get_by_label("Amount").fill("25000")
+    form.get_by_label("Issuer").fill("Lakeshore Surety Co.")
+    form.get_by_label("Effective").fill("2026-11-02")
+    press_twice(page, "Record surety")
+
+    with Session(demo_app.extensions["engine"]) as session:
+        after = session.exec(select(SuretyBond).where(SuretyBond.permit_id == permit.id)).all()
+    assert len(after) == before + 1
+    assert page.get_by_text("Surety recorded.").is_visible()
