@@ -38,6 +38,7 @@ export function announce(text) {
 
 // ------------------------------------------------------------------ header: network and outbox
 let outboxCount = 0;
+let attentionCount = 0;
 
 function renderNetState() {
   if (!netState) return;
@@ -49,15 +50,23 @@ function renderNetState() {
   link.href = '/app/outbox';
   link.className = 'outbox-link';
   link.id = 'outbox-count';
-  link.textContent = outboxCount ? `Outbox: ${outboxCount} waiting` : 'Outbox: all sent';
+  // A record the server refused is not "waiting": it is not sent again until the person acts, and
+  // this line (a live region) is how they hear of it on any page.
+  const words = [];
+  if (outboxCount) words.push(`${outboxCount} waiting`);
+  if (attentionCount) words.push(`${attentionCount} ${attentionCount === 1 ? 'needs' : 'need'} attention`);
+  link.textContent = words.length ? `Outbox: ${words.join(', ')}` : 'Outbox: all sent';
   netState.append(link);
 }
 
 async function refreshOutboxCount() {
   try {
-    outboxCount = (await store.listOutbox()).length;
+    const outbox = await store.listOutbox();
+    attentionCount = outbox.filter((entry) => entry.state === 'attention').length;
+    outboxCount = outbox.length - attentionCount;
   } catch {
     outboxCount = 0;       // no IndexedDB (private mode): nothing can be waiting on this device
+    attentionCount = 0;
   }
   renderNetState();
 }
