@@ -10,7 +10,10 @@ How a qualifying rain is found (`qualifying_rains`):
     day's daily reading fits (`window_opens`); it never shrinks below 24 hours.
   * A trace counts as 0; a missing value (NA) is not a reading at all.
   * Every window that ends at a reading's end and reaches the threshold qualifies; qualifying windows that
-    overlap or touch are one rain, from the first reading's start to the last reading's end.
+    overlap are one rain, from the first reading's start to the last reading's end. Windows that only
+    touch are rains of their own (rulebook `clocks.post_rain_inspection.each_rain_note`): two daily readings of 0.5 inch or more
+    in a row are two rains, each with its own deadline, so a storm over several days is inspected after
+    each day's rain and a deadline already shown never moves when the next day's reading comes in.
   * Readings of one gauge whose periods overlap (share more than an instant: the office's 24-hour reading
     at 13:22 and a tablet's at 13:26) measured the same rain, not two: no stretch of time is counted twice.
     Of the gauge's readings the ones counted are the non-overlapping set with the largest total
@@ -206,7 +209,7 @@ def qualifying_rains(readings: list[Reading], rb: Rulebook) -> list[Rain]:
         extra = [
             (rain, chosen)
             for rain, chosen in _rains(usable, rb, weigh=True)
-            if not any(rain.start <= f.end and f.start <= rain.end for f, _ in found)
+            if not any(rain.start < f.end and f.start < rain.end for f, _ in found)
             or any(id(r) not in counted and clear(r) for r in chosen)
         ]
         if extra:
@@ -215,11 +218,11 @@ def qualifying_rains(readings: list[Reading], rb: Rulebook) -> list[Rain]:
 
 
 def _joined(rains: list[tuple[Rain, list[Reading]]]) -> list[tuple[Rain, list[Reading]]]:
-    """Rains that overlap or touch, as one: from the first start to the last end, its readings the
+    """Rains that overlap, as one: from the first start to the last end, its readings the
     non-overlapping best of theirs (counted_once)."""
     groups: list[tuple[datetime, datetime, dict]] = []
     for rain, chosen in sorted(rains, key=lambda x: x[0].start):
-        if groups and rain.start <= groups[-1][1]:
+        if groups and rain.start < groups[-1][1]:
             start, end, members = groups[-1]
             members.update((id(r), r) for r in chosen)
             groups[-1] = (start, max(end, rain.end), members)
@@ -271,7 +274,7 @@ def _rains(
             )
     merged: list[tuple[datetime, datetime, set]] = []
     for start, end, members in sorted(spans, key=lambda s: s[0]):
-        if merged and start <= merged[-1][1]:
+        if merged and start < merged[-1][1]:  # touching windows are rains of their own
             m_start, m_end, m_members = merged[-1]
             merged[-1] = (m_start, max(m_end, end), m_members | members)
         else:

@@ -388,7 +388,8 @@ def evaluate_gauge(
     )
     touched: list = []
     for rain in rains:
-        overlapping = [e for e in existing if e.start <= rain.end and rain.start <= e.end]
+        # sharing more than an instant: a rain that only touches a stored one is a rain of its own
+        overlapping = [e for e in existing if e.start < rain.end and rain.start < e.end]
         if overlapping:
             event, extra = overlapping[0], overlapping[1:]
             for gone in extra:  # two stored rains joined by a new reading: keep the first

@@ -44,9 +44,17 @@ def test_same_period_read_twice_counts_once():
     assert rain.qualifying_rains([day(0.3), day(0.3)], RB) == []
 
 
-def test_consecutive_qualifying_days_are_one_rain():
+def test_consecutive_qualifying_days_are_each_a_rain_of_its_own():
+    """Two daily readings of 0.5 inch or more in a row: two rains ("after each rain"), so the first
+    day's deadline runs from the first day's reading and does not wait for the storm to end."""
     found = rain.qualifying_rains([day(0.6), day(0.7, T0 + timedelta(hours=24))], RB)
-    assert len(found) == 1 and found[0].total_in == 1.3 and found[0].end == T0 + timedelta(hours=24)
+    assert [(r.end, r.total_in) for r in found] == [(T0, 0.6), (T0 + timedelta(hours=24), 0.7)]
+    # Readings inside one 24-hour window still add up, and overlapping windows are still one rain.
+    hours = [
+        rain.Reading(T0 + timedelta(hours=h), T0 + timedelta(hours=h + 1), 0.2) for h in range(6)
+    ]
+    [storm] = rain.qualifying_rains(hours, RB)
+    assert (storm.start, storm.end, storm.total_in) == (T0, T0 + timedelta(hours=6), 1.2)
 
 
 def test_obligation_due_24_hours_after_the_rain_and_met_by_a_later_inspection():
@@ -152,7 +160,7 @@ def test_readings_that_only_touch_are_consecutive_and_add_up():
 
 def test_the_days_around_the_changes_of_the_clocks_are_consecutive_and_all_counted():
     """Daily readings to 07:00 local (clocks.day_before): 23 hours on 2026-03-08 and 2027-03-14,
-    25 on 2026-11-01. The days touch, none is flagged, and both days' rain is one rain of both;
+    25 on 2026-11-01. The days touch, none is flagged, and both days' rain counts, a rain each;
     the 25-hour day fits the window and qualifies on its own."""
 
     def to_7am(*day):
@@ -167,7 +175,7 @@ def test_the_days_around_the_changes_of_the_clocks_are_consecutive_and_all_count
         one = rain.Reading(*to_7am(*first), 0.6, id=1)
         two = rain.Reading(*to_7am(*second), 0.7, id=2)
         assert one.end == two.start and rain.overlapping([one, two]) == {}
-        assert [r.total_in for r in rain.qualifying_rains([one, two], RB)] == [1.3], second
+        assert [r.total_in for r in rain.qualifying_rains([one, two], RB)] == [0.6, 0.7], second
     long_day = rain.Reading(*to_7am(2026, 11, 1), 0.55, id=3)
     assert long_day.end - long_day.start == timedelta(hours=25)
     assert [r.total_in for r in rain.qualifying_rains([long_day], RB)] == [0.55]

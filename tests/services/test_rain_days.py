@@ -98,7 +98,7 @@ def test_ghcn_days_across_the_spring_change_both_count(db, shape):
     report = rain.import_file(db, text, "auto", user_id=None, now=local(2026, 3, 20, 12), rb=RB)
     db.commit()
     assert (report.stored, report.errors) == (2, [])
-    assert rains(db) == [1.3]  # consecutive qualifying days are one rain of both
+    assert rains(db) == [0.6, 0.7]  # both days count, each a rain with its own deadline
     assert readings(db) == [
         (local(2026, 3, 6, 7), local(2026, 3, 7, 7), 0.6),
         (local(2026, 3, 7, 7), local(2026, 3, 8, 7), 0.7),
@@ -110,7 +110,7 @@ def test_cocorahs_days_across_the_spring_change_2027_both_count(db):
     report = rain.import_file(db, text, "cocorahs", user_id=None, now=local(2027, 3, 20), rb=RB)
     db.commit()
     assert (report.stored, report.errors) == (2, [])
-    assert rains(db) == [1.35]
+    assert rains(db) == [0.55, 0.8]
     assert [(end - start).total_seconds() / 3600 for start, end, _ in readings(db)] == [24, 23]
 
 
@@ -138,7 +138,9 @@ def test_consecutive_days_are_not_flagged_as_the_same_rain_on_the_gauge_page(
     gauge_id = db.exec(select(RainReading)).first().gauge_id
     auth.login(people["inspector"].email)
     page = client.get(f"/rain/gauges/{gauge_id}").get_data(as_text=True)
-    assert "Mar 7, 7:00 AM CST – Mar 8, 7:00 AM CDT" in page and "1.30 in" in page
+    # Each day a rain of its own, the 23-hour day ending on the summer clock.
+    assert "Mar 6, 7:00 AM CST – Mar 7, 7:00 AM CST" in page and "0.60 in" in page
+    assert "Mar 7, 7:00 AM CST – Mar 8, 7:00 AM CDT" in page and "0.70 in" in page
     assert "overlap-flag" not in page and "counted once" not in page
 
 

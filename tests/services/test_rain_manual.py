@@ -67,10 +67,11 @@ def flagged(db) -> dict:
 
 
 def test_a_reading_a_little_earlier_the_next_day_keeps_the_days_rain(db, people, gauge):
-    """Read and emptied Mon 08:00 (0.60 in), then Tue 07:30 (0.70 in): 1.30 in fell."""
+    """Read and emptied Mon 08:00 (0.60 in), then Tue 07:30 (0.70 in): 1.30 in fell, two rains of
+    0.5 inch or more, each with its own deadline."""
     monday = read(db, people, gauge, local(2026, 9, 14, 8), 0.6)
     tuesday = read(db, people, gauge, local(2026, 9, 15, 7, 30), 0.7)
-    assert rains(db) == [1.3]
+    assert rains(db) == [0.6, 0.7]
     assert flagged(db) == {}
     assert tuesday.period_start == monday.period_end  # since the gauge was emptied on Monday
     assert monday.period_start == local(2026, 9, 13, 8)
@@ -84,12 +85,12 @@ def test_a_reading_a_little_earlier_the_next_day_keeps_the_days_rain(db, people,
         ((2027, 3, 13), (2027, 3, 14), 23),
     ],
 )
-def test_daily_readings_across_a_change_of_the_clocks_are_one_rain_of_both(
+def test_daily_readings_across_a_change_of_the_clocks_both_count_each_a_rain_of_its_own(
     db, people, gauge, before, day, hours
 ):
     first = read(db, people, gauge, local(*before, 7), 0.6)
     second = read(db, people, gauge, local(*day, 7), 0.7)
-    assert rains(db) == [1.3]
+    assert rains(db) == [0.6, 0.7]
     assert flagged(db) == {}
     assert second.period_start == first.period_end
     assert second.period_end - second.period_start == timedelta(hours=hours)
@@ -122,5 +123,6 @@ def test_the_reading_form_says_what_a_reading_covers(app, client, auth, people, 
         )
         assert answer.status_code == 302
     page = client.get(f"/rain/gauges/{gauge.id}").get_data(as_text=True)
-    assert "1.30 in, Sep 13, 8:00 AM CDT to Sep 15, 7:30 AM CDT" in page
+    assert "0.60 in, Sep 13, 8:00 AM CDT to Sep 14, 8:00 AM CDT" in page
+    assert "0.70 in, Sep 14, 8:00 AM CDT to Sep 15, 7:30 AM CDT" in page
     assert "Sep 14, 8:00 AM CDT – Sep 15, 7:30 AM CDT" in page and "overlap-flag" not in page
