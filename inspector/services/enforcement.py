@@ -550,16 +550,18 @@ def issue(
     confirmed: bool = False,
     known_stale: list[str] | None = None,
     signature: dict | None = None,
+    shown: list[str] | None = None,
 ) -> StopWorkOrder:
     """The supervisor issues a proposed order, keeping all its grounds or the ones ticked. Each ground is
     re-evaluated here, in the issuing transaction: one that no longer holds is never issued. If one stopped
     holding after the page showed it (it is not among `known_stale`), nothing is issued: the supervisor
-    decided on facts that changed."""
+    decided on facts that changed; nor when a ground joined it after the page showed it (`shown`)."""
     require_role(user, "supervisor", what="issue a stop-work order")
     if order.status != "proposed":
         raise ServiceError(
             f"This order is {order.status.replace('_', ' ')}; only a proposed order can be issued."
         )
+    _require_grounds_shown(order, shown, "issued")
     ticked = lambda g: keep_grounds is None or g["ground"] in keep_grounds  # noqa: E731
     if not any(ticked(g) for g in order.grounds or []):
         raise ServiceError(
@@ -693,14 +695,39 @@ def _grounds_from_names(names: list[str], rb: Rulebook, *, reason: str) -> list[
     ]
 
 
+def _require_grounds_shown(order: StopWorkOrder, shown: list[str] | None, step: str) -> None:
+    """Refuse a decision on a proposal that new evidence joined after the page showed it (a push or
+    the tick adds to the one proposal of a site): the supervisor decides on the grounds it has.
+    `shown`: the ground_signature of each ground the page showed; None: not known, not checked."""
+    if shown is None:
+        return
+    new = [g for g in order.grounds or [] if ground_signature(g) not in set(shown)]
+    if new:
+        raise ServiceError(
+            f"Not {step}: new evidence joined this proposal after the page showed it. "
+            + _sentences(g.get("reason", "") for g in new)
+            + " Review the grounds again.",
+            status=409,
+        )
+
+
 def dismiss(
-    session: Session, order: StopWorkOrder, *, user: User, reason: str, now: datetime
+    session: Session,
+    order: StopWorkOrder,
+    *,
+    user: User,
+    reason: str,
+    now: datetime,
+    shown: list[str] | None = None,
 ) -> StopWorkOrder:
+    """A dismissed proposal's evidence never proposes again (evaluate_site), so it is dismissed only
+    on the grounds the supervisor saw (`shown`)."""
     require_role(user, "supervisor", what="dismiss a proposed stop-work order")
     if order.status != "proposed":
         raise ServiceError(
             f"This order is {order.status.replace('_', ' ')}; only a proposal can be dismissed."
         )
+    _require_grounds_shown(order, shown, "dismissed")
     reason = _text(reason, "reason", "Give the reason for dismissing the proposal.")
     before = audit.snapshot(order)
     order.status, order.dismissed_reason, order.dismissed_by, order.dismissed_at = (

@@ -162,6 +162,11 @@ def _form(name: str) -> str:
     return request.form.get(name, "")
 
 
+def _shown() -> list[str] | None:
+    """The grounds the page showed the supervisor (every proposal has one; none sent: not known)."""
+    return request.form.getlist("shown") or None
+
+
 def _signature():
     """The drawing the order page's pad wrote into its hidden field (JSON), or None; its shape is
     checked by the service (rules/signatures.py)."""
@@ -193,6 +198,7 @@ def issue(order_id: str):
             confirmed=confirmed,
             known_stale=stale,
             signature=_signature(),
+            shown=_shown(),
         ),
         "Stop-work order issued. Print the notice and post it on the site.",
         "issue",
@@ -204,7 +210,9 @@ def issue(order_id: str):
 def dismiss(order_id: str):
     return _decide(
         order_id,
-        lambda s, o, now: enforcement.dismiss(s, o, user=g.user, reason=_form("reason"), now=now),
+        lambda s, o, now: enforcement.dismiss(
+            s, o, user=g.user, reason=_form("reason"), now=now, shown=_shown()
+        ),
         "Proposal dismissed.",
         "dismiss",
     )

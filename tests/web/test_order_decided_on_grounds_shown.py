@@ -1,0 +1,117 @@
+"""A supervisor decides a proposed stop-work order on the grounds its page showed. New evidence
+that joined the proposal meanwhile (a push from the field, the tick) is not dismissed unseen, which
+would keep it from ever proposing an order again, nor issued under a signature that never saw it."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import timedelta
+
+import pytest
+from sqlmodel import select
+
+from inspector.models import StopWorkOrder
+from inspector.models.base import utcnow
+from inspector.rules.rulebook import default
+from inspector.services import enforcement, inspections, permits
+from sync.handlers import SyncContext
+from tests.sync.helpers import inspection_payload, signature, uid
+
+RB = default()
+SEEN = (utcnow() - timedelta(days=4)).replace(hour=15, minute=0, second=0, microsecond=0)
+
+
+@pytest.fixture
+def site(db, make, people):
+    site = make.site(people["supervisor"], has_stockpiles=True)
+    permit = make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=utcnow().date() - timedelta(days=5),
+    )
+    permits.notify_commencement(
+        db,
+        permit,
+        user=people["permittee"],
+        commenced_at=SEEN - timedelta(days=1),
+        now=SEEN - timedelta(days=1),
+    )
+    db.commit()
+    return site
+
+
+def failed(db, site, user, code, at):
+    payload = inspection_payload(
+        site,
+        kind="village",
+        fail=(code,),
+        inspected_on=at.date().isoformat(),
+        started_at=at.isoformat() + "Z",
+        ended_at=(at + timedelta(minutes=40)).isoformat() + "Z",
+    )
+    ctx = SyncContext(user=user, device_id="dev-1", now=at, rb=RB)
+    assert inspections.apply_submission(db, payload, uid(), ctx)[1] == "applied"
+    db.commit()
+
+
+@pytest.fixture
+def shown_then_joined(client, auth, db, site, people):
+    """The proposal on the overdue inlet as the supervisor's page showed it; then a second overdue
+    repair joins it before the supervisor presses a button. Returns (order, what the page sent)."""
+    failed(db, site, people["inspector"], "INLET", SEEN)
+    [order] = enforcement.evaluate_site(db, site, SEEN + timedelta(hours=30), RB)
+    db.commit()
+    auth.login(people["supervisor"].email)
+    page = client.get(f"/orders/{order.id}").get_data(as_text=True)
+    assert "1 corrective action(s) past their due time (INLET)" in page
+    shown = [enforcement.ground_signature(g) for g in order.grounds]  # what the page's forms send
+
+    failed(db, site, people["inspector"], "PERIMETER", SEEN + timedelta(days=1))
+    assert enforcement.evaluate_site(db, site, utcnow(), RB) == []  # joins the proposal
+    db.commit()
+    db.refresh(order)
+    assert order.status == "proposed" and len(order.grounds) == 2
+    return order, shown
+
+
+def test_a_proposal_that_new_evidence_joined_is_not_dismissed_unseen(client, db, shown_then_joined):
+    order, shown = shown_then_joined
+    answer = client.post(
+        f"/orders/{order.id}/dismiss", data={"reason": "Inlet was swept.", "shown": shown}
+    )
+    assert answer.status_code == 409
+    page = answer.get_data(as_text=True)
+    assert "Not dismissed: new evidence joined this proposal after the page showed it." in page
+    assert "PERIMETER" in page
+    db.expire_all()
+    assert db.get(StopWorkOrder, order.id).status == "proposed"
+    # The page shown again carries both grounds: dismissing now is a decision on what it shows.
+    again = list(dict.fromkeys(re.findall(r'name="shown" value="([^"]+)"', page)))
+    assert again == [enforcement.ground_signature(g) for g in order.grounds]
+    assert len(again) == 2
+    assert (
+        client.post(
+            f"/orders/{order.id}/dismiss", data={"reason": "Both repaired.", "shown": again}
+        ).status_code
+        == 303
+    )
+
+
+def test_a_proposal_that_new_evidence_joined_is_not_issued_unseen(client, db, shown_then_joined):
+    order, shown = shown_then_joined
+    answer = client.post(
+        f"/orders/{order.id}/issue",
+        data={
+            "grounds": [g["ground"] for g in order.grounds],
+            "confirm": "yes",
+            "signature": json.dumps(signature()),
+            "shown": shown,
+        },
+    )
+    assert answer.status_code == 409
+    assert "Not issued: new evidence joined this proposal" in answer.get_data(as_text=True)
+    db.expire_all()
+    assert db.exec(select(StopWorkOrder.status)).all() == ["proposed"]
