@@ -53,6 +53,7 @@ UUID_RE = re.compile(
     r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
 )
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
+MERGES_FOLLOWED = 5  # a rain joined to one later joined to another: followed this far
 FUTURE_SLACK = timedelta(days=1)  # device clocks drift; more than a day ahead is a wrong date
 # Every stored rain is a qualifying one (rain.evaluate_gauge stores no other), so its threshold is
 # not checked again: an inspection after a smaller rain is never one the ordinance forbids.
@@ -425,18 +426,35 @@ class Lookups:
         self._load_sites({site_id})
         return self.sites[site_id]
 
-    def rain_at(self, site: Site, rain_event_id: int) -> bool:
-        """Whether the id is a rain recorded at the gauge standing for this (visible) site. It is
-        looked for at that gauge only: another company's rain reads as one that does not exist."""
+    def rain_at(self, site: Site, rain_event_id: int) -> int | None:
+        """The rain at the gauge standing for this (visible) site that the id names, or None. It is
+        looked for at that gauge only: another company's rain reads as one that does not exist.
+        A rain a later reading joined to another (rain.evaluate_gauge deletes it and records the
+        merge) is found as the rain it joined: a tablet that started its inspection offline from
+        the rain's due item is not refused for a change it could not see."""
         if site.id not in self.gauges:
             gauge = gauges_for_sites(self.session, [site], self.rb).get(site.id)
             self.gauges[site.id] = gauge.id if gauge is not None else None
-        if self.gauges[site.id] is None:
-            return False
-        query = select(RainEvent.id).where(
-            RainEvent.id == rain_event_id, RainEvent.gauge_id == self.gauges[site.id]
-        )
-        return self.session.exec(query).first() is not None
+        gauge_id = self.gauges[site.id]
+        if gauge_id is None:
+            return None
+        for _ in range(MERGES_FOLLOWED):
+            query = select(RainEvent.id).where(
+                RainEvent.id == rain_event_id, RainEvent.gauge_id == gauge_id
+            )
+            if self.session.exec(query).first() is not None:
+                return rain_event_id
+            merged = self.session.exec(
+                select(AuditEvent.after).where(
+                    AuditEvent.entity == "rain_event",
+                    AuditEvent.entity_id == str(rain_event_id),
+                    AuditEvent.action == "merge",
+                )
+            ).first()
+            if not merged or not isinstance(merged.get("merged_into"), int):
+                return None
+            rain_event_id = merged["merged_into"]
+        return None
 
     def inspection(self, inspection_id: str):
         if inspection_id not in self.inspections:
@@ -568,8 +586,8 @@ def prepare(checked: InspectionPayload, payload: dict, inspection_id, ctx, lk: L
             )
     signed = _clean_signature(checked, kind, limit, ctx.rb, errors)
     active = checked.active_disturbance
-    rain_event_id = checked.rain_event_id
-    if rain_event_id is not None and not lk.rain_at(site, rain_event_id):
+    rain_event_id = checked.rain_event_id  # stored as sent: the signed record's own words
+    if rain_event_id is not None and lk.rain_at(site, rain_event_id) is None:
         errors["rain_event_id"] = NO_SUCH_RAIN
     finding_id = checked.finding_id
     if finding_id is not None:

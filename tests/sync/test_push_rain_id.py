@@ -4,11 +4,17 @@ does not exist, and nothing is stored."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from inspector.models import Inspection, RainEvent, RainGauge, SiteGauge
+from sqlmodel import select
+
+from inspector.models import Inspection, RainEvent, RainGauge, RainReading, SiteGauge
+from inspector.rules.rulebook import default
+from inspector.services import rain
 
 from .helpers import inspection_payload, mutation, uid
+
+RB = default()
 
 
 def gauge_with_rain(db, site, code: str, total_in: float = 0.8) -> RainEvent:
@@ -73,3 +79,45 @@ def test_a_site_with_no_gauge_takes_no_rain_id(
     assert refused["status"] == "rejected" and "rain_event_id" in refused["errors"]
     _, taken = push_post_rain(client, headers, site_with_permit, None)
     assert taken["status"] == "applied"
+
+
+def test_a_rain_a_later_reading_joined_to_another_is_still_taken(
+    client, db, people, site_with_permit, device_headers
+):
+    """A tablet started a post-rain inspection offline from a rain's due item; before it synced, a
+    reading at the office joined that rain to an earlier one (the later rain is deleted and the
+    merge recorded). The inspection is the permittee's answer to that rain: taken, as signed."""
+    gauge = RainGauge(name="Hourly", kind="onsite", station_code="hourly", latitude=1, longitude=1)
+    db.add(gauge)
+    db.flush()
+    db.add(SiteGauge(site_id=site_with_permit.id, gauge_id=gauge.id))
+
+    def reading(start_h, end_h, amount):
+        db.add(
+            RainReading(
+                gauge_id=gauge.id,
+                period_start=datetime(2026, 5, 1) + timedelta(hours=start_h),
+                period_end=datetime(2026, 5, 1) + timedelta(hours=end_h),
+                amount_in=amount,
+                source="onsite",
+                source_key=f"hourly:{start_h}",
+            )
+        )
+        db.flush()
+        rain.evaluate_gauge(db, gauge.id, RB)
+        db.commit()
+
+    reading(0, 1, 0.6)
+    reading(30, 31, 0.6)  # more than a day later: a rain of its own
+    first, later = db.exec(select(RainEvent).order_by(RainEvent.end)).all()
+    later_id = later.id
+    reading(8, 20, 0.1)  # falls within a day of both: they are one rain now
+    assert [e.id for e in db.exec(select(RainEvent))] == [first.id]
+
+    headers = device_headers(people["permittee"])
+    stored, result = push_post_rain(client, headers, site_with_permit, later_id)
+    assert result["status"] == "applied", result
+    assert db.get(Inspection, stored).rain_event_id == later_id
+    # A made-up id is still refused, however it was reached.
+    _, refused = push_post_rain(client, headers, site_with_permit, later_id + 1000)
+    assert refused["status"] == "rejected" and "rain_event_id" in refused["errors"]
