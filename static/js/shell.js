@@ -110,10 +110,15 @@ addEventListener('pageshow', (event) => {
   for (const form of document.querySelectorAll('form[data-sending]')) delete form.dataset.sending;
 });
 
-// A form the server sent back with mistakes: the person starts on the first field to fix (a screen
-// reader says its label and its error), not at the top of the page.
-const firstMistake = document.querySelector('main [aria-invalid="true"]');
-if (firstMistake && document.activeElement === document.body) firstMistake.focus();
+// A page the server answered a form with opens where the answer is, not at the top of the page:
+// on the first field to fix (a screen reader says its label and its error), else on the message
+// saying what the action did or why it was refused.
+const landing = document.querySelector('main [aria-invalid="true"]')
+  || document.querySelector('main .flash, main p.error[role=alert]');
+if (landing && document.activeElement === document.body) {
+  if (!landing.matches('input, select, textarea')) landing.tabIndex = -1;
+  landing.focus();
+}
 
 // ------------------------------------------------------------------ service worker and updates
 let waitingWorker = null;

@@ -70,3 +70,34 @@ def test_an_office_form_sent_back_with_a_mistake_focuses_the_first_one(
     page.wait_for_load_state("load")
     _assert_on_first_error(page, url)
     context.close()
+
+
+@pytest.mark.parametrize(
+    ("url", "opening", "button", "said"),
+    [
+        ("/sites/1/edit", None, "Save site", "Site saved."),
+        (
+            "/users/",
+            "Edit the certification of Luis Ortega",
+            "Save certification of Luis Ortega",
+            "Certification of Luis Ortega saved.",
+        ),
+    ],
+)
+def test_the_message_after_an_office_action_takes_the_focus(
+    browser, live_server, url, opening, button, said
+):
+    """The page an action leads to opens on what the action did, not on the header: a screen
+    reader reads it first, and a keyboard goes on from there."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    sign_in(page, live_server.url, "supervisor@fairwater.example")
+    page.goto(f"{live_server.url}{url}")
+    if opening:
+        page.get_by_text(opening).click()
+    with page.expect_navigation():
+        page.get_by_role("button", name=button).click()
+    page.wait_for_load_state("load")
+    page.wait_for_function("() => document.activeElement !== document.body", timeout=5000)
+    assert page.evaluate("() => document.activeElement.textContent.trim()") == said
+    context.close()
