@@ -14,6 +14,7 @@ import socket
 import subprocess
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -119,32 +120,43 @@ def push_or_none(client: Client, mutations: list[dict], out: dict) -> None:
         out["error"] = exc
 
 
-def writing(db_url: str) -> bool:
-    """Whether another connection is inside a write transaction: SQLite's write lock is taken
-    (writes begin with BEGIN IMMEDIATE, inspector/db.py), or on PostgreSQL another backend has
-    begun inserting inspections. The server answers a push only after its commit, which ends it."""
+@contextmanager
+def writer_probe(db_url: str):
+    """A check of whether another connection is inside a transaction that writes: SQLite's write lock
+    is taken (writes begin with BEGIN IMMEDIATE, inspector/db.py), or on PostgreSQL another client
+    of the database has a transaction open. The server begins it when a request starts and answers
+    a push only after its commit. One connection for every check: each costs a millisecond."""
     if db_url.startswith("sqlite"):
         import sqlite3
 
         conn = sqlite3.connect(make_url(db_url).database, timeout=0, isolation_level=None)
-        try:
-            conn.execute("BEGIN IMMEDIATE")
+
+        def writing() -> bool:
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                if "locked" in str(exc) or "busy" in str(exc):
+                    return True
+                raise
             conn.execute("ROLLBACK")
             return False
-        except sqlite3.OperationalError as exc:
-            if "locked" in str(exc) or "busy" in str(exc):
-                return True
-            raise
+
+        try:
+            yield writing
         finally:
             conn.close()
-    return bool(
-        db_rows(
-            db_url,
-            "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
-            "WHERE c.relname = 'inspection' AND l.mode = 'RowExclusiveLock' "
-            "AND l.pid <> pg_backend_pid()",
-        )[0][0]
+        return
+    engine = create_engine(db_url, poolclass=NullPool, isolation_level="AUTOCOMMIT")
+    query = text(
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+        "AND pid <> pg_backend_pid() AND backend_type = 'client backend' "
+        "AND xact_start IS NOT NULL"
     )
+    try:
+        with engine.connect() as conn:
+            yield lambda: bool(conn.execute(query).scalar())
+    finally:
+        engine.dispose()
 
 
 def test_sigkill_mid_push_leaves_no_half_batch_and_retries_apply_once(world, server):
@@ -161,10 +173,11 @@ def test_sigkill_mid_push_leaves_no_half_batch_and_retries_apply_once(world, ser
         thread = threading.Thread(target=push_or_none, args=(client, batch, out))
         thread.start()
         # Killed inside the push's transaction, however fast or slow the machine is today.
-        while not writing(world.db_url):
-            assert thread.is_alive(), "the push was answered before its transaction was seen"
-            time.sleep(0.001)
-        server.kill()
+        with writer_probe(world.db_url) as writing:
+            while not writing():
+                assert thread.is_alive(), "the push was answered before its transaction was seen"
+                time.sleep(0.001)
+            server.kill()
         thread.join()
         ids = [m["entity_id"] for m in batch]
         stored = db_rows(world.db_url, "SELECT count(*) FROM inspection WHERE id IN :ids", ids=ids)[
