@@ -11,6 +11,7 @@ from flask import current_app
 from flask.cli import with_appcontext
 
 from .db import get_session, require_current
+from .postgresql import lock_for_writing
 from .rules import clocks
 from .services import clock, enforcement, permits, seals
 
@@ -21,6 +22,10 @@ def tick_command():
     """Evaluate the stop-work triggers of every site once (safe to run as often as you like)."""
     require_current()
     session = get_session()
+    # Writers queue before the tick reads (PostgreSQL; SQLite's BEGIN IMMEDIATE does it already):
+    # an order issued or a push applied between its reads and its writes would be written over
+    # with what it read.
+    lock_for_writing(session.connection())
     now = clock.now()
     rb = current_app.extensions["rulebook"]
     # Time passing is written here, never by a page load (docs/layers.md): permits lapse first, so

@@ -1,0 +1,119 @@
+"""The clock tick (`flask --app app tick`) while a supervisor issues the proposal it is adding new
+evidence to: the issued order stays as the supervisor issued and signed it. On PostgreSQL the tick
+read the site's orders before taking the writer lock (at its first write), so an order issued
+meanwhile was written over as the proposal the tick had read: the signed order was back to
+'proposed' (its permit left suspended), with a ground the supervisor never saw."""
+
+from __future__ import annotations
+
+import json
+import threading
+from datetime import timedelta
+
+from sqlmodel import select
+
+from inspector.models import AuditEvent, StopWorkOrder
+from inspector.models.base import utcnow
+from inspector.rules.rulebook import default
+from inspector.services import enforcement, inspections, permits
+from sync.handlers import SyncContext
+from tests.conftest import PASSWORD
+from tests.sync.helpers import inspection_payload, signature, uid
+
+RB = default()
+SEEN = (utcnow() - timedelta(days=4)).replace(hour=15, minute=0, second=0, microsecond=0)
+
+
+def failed(db, site, user, code, at):
+    payload = inspection_payload(
+        site,
+        kind="village",
+        fail=(code,),
+        inspected_on=at.date().isoformat(),
+        started_at=at.isoformat() + "Z",
+        ended_at=(at + timedelta(minutes=40)).isoformat() + "Z",
+    )
+    ctx = SyncContext(user=user, device_id="dev-1", now=at, rb=RB)
+    assert inspections.apply_submission(db, payload, uid(), ctx)[1] == "applied"
+    db.commit()
+
+
+def test_an_order_issued_while_the_tick_adds_to_it_stays_as_issued(
+    app, db, make, people, monkeypatch
+):
+    site = make.site(people["supervisor"], has_stockpiles=True)
+    permit = make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=utcnow().date() - timedelta(days=5),
+    )
+    permits.notify_commencement(
+        db,
+        permit,
+        user=people["permittee"],
+        commenced_at=SEEN - timedelta(days=1),
+        now=SEEN - timedelta(days=1),
+    )
+    failed(db, site, people["inspector"], "INLET", SEEN)
+    [order] = enforcement.evaluate_site(db, site, SEEN + timedelta(hours=30), RB)
+    # A second repair, due a day ago: the next tick adds it to the proposal.
+    failed(db, site, people["inspector"], "PERIMETER", SEEN + timedelta(days=2))
+    db.commit()
+    supervisor = app.test_client()
+    assert (
+        supervisor.post(
+            "/login", data={"email": people["supervisor"].email, "password": PASSWORD}
+        ).status_code
+        == 302
+    )
+
+    facts_read, issued = threading.Event(), threading.Event()
+    real_proposal = enforcement._proposal
+
+    def read_then_wait(*args, **kwargs):  # the site's facts and orders read, nothing written yet
+        if threading.current_thread() is ticker:
+            facts_read.set()
+            issued.wait(3)  # the supervisor issues here, unless the tick holds the decision back
+        return real_proposal(*args, **kwargs)
+
+    monkeypatch.setattr(enforcement, "_proposal", read_then_wait)
+    ran: dict = {}
+    ticker = threading.Thread(
+        target=lambda: ran.update(tick=app.test_cli_runner().invoke(args=["tick"]))
+    )
+
+    def issue():
+        ran["issue"] = supervisor.post(
+            f"/orders/{order.id}/issue",
+            data={
+                "grounds": [g["ground"] for g in order.grounds],
+                "confirm": "yes",
+                "signature": json.dumps(signature()),
+            },
+        )
+
+    deciding = threading.Thread(target=issue)
+    ticker.start()
+    assert facts_read.wait(20)
+    deciding.start()
+    deciding.join(3)
+    issued.set()
+    ticker.join(30)
+    deciding.join(30)
+
+    assert ran["tick"].exit_code == 0, ran["tick"].output
+    assert ran["issue"].status_code == 303
+    db.expire_all()
+    order = db.get(StopWorkOrder, order.id)
+    assert order.status == "issued"
+    # Its history ends with the issue, and its grounds are those the issue recorded.
+    assert [e.status for e in enforcement.history(db, order)][-1] == "issued"
+    issue_event = db.exec(
+        select(AuditEvent)
+        .where(AuditEvent.entity == "stop_work_order", AuditEvent.entity_id == order.id)
+        .order_by(AuditEvent.id.desc())
+    ).first()
+    assert issue_event.after["status"] == "issued"
+    assert order.grounds == issue_event.after["grounds"]
