@@ -30,6 +30,7 @@ from ..mail import one_line
 from ..models import PROJECT_KINDS, ROLES
 from ..models.sites import EXCLUDED_USES
 from ..passwords import MIN_LENGTH, TOO_SHORT
+from ..payloads import FIRST_YEAR, LAST_YEAR
 from ..rules import clocks
 from ..services import ServiceError
 
@@ -50,6 +51,13 @@ def _one_line(value):
 
 
 ONE_LINE = [_one_line]
+
+
+def on_the_calendar(form, field):
+    """A local time the Village's clock can turn into UTC: one typed or crafted at the calendar's
+    very edge (23:59 on 9999-12-31) is past its end there."""
+    if field.data is not None and not FIRST_YEAR <= field.data.year <= LAST_YEAR:
+        raise ValidationError(f"Enter a time between the years {FIRST_YEAR} and {LAST_YEAR}.")
 
 
 class SiteForm(FlaskForm):
@@ -201,7 +209,7 @@ class CommencementForm(FlaskForm):
     commenced_at = DateTimeLocalField(
         "Land disturbance began",
         format="%Y-%m-%dT%H:%M",
-        validators=[DataRequired(message="Enter the date and time.")],
+        validators=[DataRequired(message="Enter the date and time."), on_the_calendar],
     )
 
 

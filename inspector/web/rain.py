@@ -22,7 +22,7 @@ from ..rules import rain as rain_rules
 from ..security import STAFF, login_required, roles_required
 from ..services import NotFound, ServiceError, clock, rain, sites
 from .calendar import facts_of
-from .forms import apply_service_error
+from .forms import apply_service_error, on_the_calendar
 
 bp = Blueprint("rain", __name__, url_prefix="/rain")
 
@@ -76,7 +76,7 @@ class ReadingForm(FlaskForm):
     observed_at = DateTimeLocalField(
         "Read at (local time)",
         format="%Y-%m-%dT%H:%M",
-        validators=[DataRequired(message="Enter when the gauge was read.")],
+        validators=[DataRequired(message="Enter when the gauge was read."), on_the_calendar],
     )
     amount_in = FloatField(
         "Rain in the 24 hours before",
