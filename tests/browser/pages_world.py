@@ -65,6 +65,8 @@ def open_page(page, base_url: str, target: pages.Page) -> None:
     )
     if target.ready:
         page.wait_for_selector(f"body[data-ready='{target.ready}']")
+    # A function, not an expression: Playwright evaluates an expression with eval(), which the
+    # app's Content-Security-Policy refuses in a context that does not bypass it.
     page.wait_for_function(
-        "!document.getElementById('net-state') || !!document.getElementById('outbox-count')"
+        "() => !document.getElementById('net-state') || !!document.getElementById('outbox-count')"
     )
