@@ -17,6 +17,14 @@ const photosLib = () => (photosModule ||= import('./photos.js'));
 const markupLib = () => (markupModule ||= import('./markup.js'));
 
 const $ = (id) => document.getElementById(id);
+
+// The tab's title names the inspection as the heading does: two inspections open in two tabs (or
+// in a screen reader's list of windows) are told apart.
+const TITLE_END = document.title.slice(document.title.indexOf(' · '));
+function setHeading(text) {
+  $('inspect-title').textContent = text;
+  document.title = `${text}${TITLE_END}`;
+}
 const form = $('inspection-form');
 const saveState = $('save-state');
 const HEADER_FIELDS = {
@@ -168,7 +176,7 @@ function renderHeader() {
       + 'Choose the kind of inspection this is before submitting.';
     $('kind-note').hidden = false;
   }
-  $('inspect-title').textContent = `${drafts.KINDS[draft.kind]}: ${site.name}`;
+  setHeading(`${drafts.KINDS[draft.kind]}: ${site.name}`);
   $('h-site').textContent = [site.name, site.address].filter(Boolean).join(', ');
   $('h-permittee').textContent = site.permit?.company || 'No permit on record';
   $('h-catalog').textContent = `Checklist version ${draft.catalog_version || catalog.version}`;
@@ -189,7 +197,7 @@ function renderHeader() {
     draft.kind = $('f-kind').value;
     delete draft.kind_changed_from;
     $('kind-note').hidden = true;
-    $('inspect-title').textContent = `${drafts.KINDS[draft.kind]}: ${site.name}`;
+    setHeading(`${drafts.KINDS[draft.kind]}: ${site.name}`);
     scheduleSave();
   });
   const links = [];
@@ -808,7 +816,7 @@ function putAway(user) {
   state.saveTimer = null;
   form.hidden = true;
   setFormInProgress(false);
-  $('inspect-title').textContent = 'Inspection';
+  setHeading('Inspection');
   saveState.textContent = user
     ? `Saving stopped: ${user.name || 'another person'} is signed in on this device now.`
     : 'Saving stopped: nobody is signed in on this device now.';
