@@ -404,7 +404,7 @@ function renderItem(item) {
     radio.addEventListener('change', () => {
       answer.result = result;
       showResult(node, item, answer);
-      node.querySelector('.item-error').textContent = '';
+      itemError(node, '');
       updateProgress();
       scheduleSave();
       state.flow.answered(item, { moveOn: !state.flow.choosing(item) });
@@ -563,10 +563,27 @@ function bindPhotoBlock(block, title) {
 }
 
 // ------------------------------------------------------------------ submit
+// An item's own error (no answer, or an answer that cannot stand) marks its pass / fail / not
+// applicable choice and is its description: the focus lands there and a screen reader says why.
+function itemError(node, message) {
+  const p = node.querySelector('.item-error');
+  if (!p) return;
+  p.id ||= `${node.id}-error`;
+  p.textContent = message;
+  for (const radio of node.querySelectorAll('.segmented input')) {
+    if (message) {
+      radio.setAttribute('aria-invalid', 'true');
+      radio.setAttribute('aria-describedby', p.id);
+    } else {
+      radio.removeAttribute('aria-invalid');
+    }
+  }
+}
+
 function showErrors(errors) {
   const summary = $('submit-errors');
   summary.replaceChildren();
-  for (const node of document.querySelectorAll('.item-error')) node.textContent = '';
+  for (const node of document.querySelectorAll('.item')) itemError(node, '');
   const entries = Object.entries(errors);
   if (!entries.length) return;
   const headerIds = Object.fromEntries(Object.entries(HEADER_FIELDS).map(([id, key]) => [`header.${key}`, id]));
@@ -586,7 +603,7 @@ function showErrors(errors) {
       if (!node) continue;
       if (m[2] === 'corrective_action') fieldError(node.querySelector('.corrective-t'), message);
       else if (m[2].startsWith('measurements.')) fieldError(document.getElementById(`m-${m[1]}-${m[2].slice(13)}`), message);
-      else node.querySelector('.item-error').textContent = message;
+      else itemError(node, message);
       first ||= node;
     }
   }

@@ -24,6 +24,7 @@ FOCUS = """() => {
 FIELD_FORMS = [
     ("/app/rain", "rain", "Queue reading"),
     ("/app/stop-work?site=1", "stop-work", "Post the stop-work order"),
+    ("/app/inspect?site=1&kind=weekly", "capture", "Submit inspection"),
 ]
 OFFICE_FORMS = [
     ("supervisor", "/sites/new", "Save site"),
