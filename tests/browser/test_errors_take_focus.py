@@ -102,3 +102,25 @@ def test_the_message_after_an_office_action_takes_the_focus(
     page.wait_for_function("() => document.activeElement !== document.body", timeout=5000)
     assert page.evaluate("() => document.activeElement.textContent.trim()") == said
     context.close()
+
+
+def test_an_inspection_sent_with_many_mistakes_is_said_once(browser, tablet, live_server):
+    """Submitting an empty checklist: a screen reader hears how many things there are to fix (and
+    each one's error where the focus takes it), not an alert per item read out all at once."""
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, live_server.url, "inspector@fairwater.example")
+    page.goto(f"{live_server.url}/app/outbox")
+    assert page.evaluate(PULL)["ok"]
+    page.goto(f"{live_server.url}/app/inspect?site=1&kind=weekly")
+    page.wait_for_selector("body[data-ready=capture]")
+    page.get_by_role("button", name="Submit inspection").click()
+    summary = page.locator("#submit-errors")
+    summary.get_by_text("things to fix before submitting").wait_for()
+    assert page.locator("main .item-error:not(:empty)").count() > 1
+    alerts = page.evaluate(
+        "() => [...document.querySelectorAll('main [role=alert]')]"
+        ".filter((el) => el.textContent.trim()).map((el) => el.textContent.trim())"
+    )
+    assert alerts == [summary.inner_text().strip()]
+    context.close()
