@@ -252,10 +252,31 @@ async function render() {
   const [{ outbox, sent }, me, catalog] = await Promise.all([store.listOutboxAndSent(),
     store.getMeta('user'), store.getMeta('catalog')]);
   const context = { me, catalog };
+  const place = keyboardPlace();
   $('outbox-list').replaceChildren(...outbox.map((e) => row(e, context)));
   $('outbox-empty').hidden = outbox.length > 0;
   $('sent-list').replaceChildren(...sent.slice(0, 30).map((e) => row(e, context)));
+  if (place) place();
   document.body.dataset.ready = 'outbox';
+}
+
+// The lists are drawn anew whenever the outbox changes (a sync in the background, a discard): the
+// keyboard keeps its place, on the same button of the same entry or, once that entry has gone, on
+// its list's heading, not back at the top of the page. Returns how to put it back, or null.
+function keyboardPlace() {
+  const active = document.activeElement;
+  const card = active?.closest?.('.outbox-entry');
+  if (!card) return null;
+  const { mutationId } = card.dataset;
+  const words = active.textContent;
+  const heading = card.closest('#sent-list') ? 'sent-h' : 'waiting-h';
+  return () => {
+    const again = document.querySelector(`.outbox-entry[data-mutation-id="${CSS.escape(mutationId)}"]`);
+    const control = again && [...again.querySelectorAll('a, button')].find((el) => el.textContent === words);
+    if (control) { control.focus(); return; }
+    $(heading).tabIndex = -1;
+    $(heading).focus();
+  };
 }
 
 const records = (n) => `${n} record${n === 1 ? '' : 's'}`;
