@@ -112,9 +112,10 @@ addEventListener('pageshow', (event) => {
 
 // A page the server answered a form with opens where the answer is, not at the top of the page:
 // on the first field to fix (a screen reader says its label and its error), else on the message
-// saying what the action did or why it was refused.
+// saying what the action did or why it was refused (a status or an alert: a notice that is part of
+// the record, such as a partial inspection's, is read in its place).
 const landing = document.querySelector('main [aria-invalid="true"]')
-  || document.querySelector('main .flash, main p.error[role=alert]');
+  || document.querySelector('main .flash[role], main p.error[role=alert]');
 if (landing && document.activeElement === document.body) {
   if (!landing.matches('input, select, textarea')) landing.tabIndex = -1;
   landing.focus();
