@@ -237,6 +237,7 @@ async function render() {
   }
   const kinds = allowedKinds(user);
   const actionsMay = user?.may?.actions || [];
+  const place = keyboardPlace();
   whyNotes.clear();
   const lists = { overdue: $('due-overdue'), today: $('due-today'), week: $('due-week') };
   for (const list of Object.values(lists)) list.replaceChildren();
@@ -262,7 +263,28 @@ async function render() {
   renderWhy();
   drawnAt = Date.now();
   await renderDrafts();
+  if (place) place();
   document.body.dataset.ready = 'home';
+}
+
+// The lists are drawn anew when the work packet changes (a sync in the background): the keyboard
+// keeps its place, on the same link or button, or on its section's heading once that is gone, not
+// back at the top of the page. Returns how to put it back, or null.
+function keyboardPlace() {
+  const active = document.activeElement;
+  const section = active?.closest?.('#home-body section');
+  if (!section || active === section) return null;
+  const same = (el) => el.tagName === active.tagName && el.textContent === active.textContent
+    && el.getAttribute('href') === active.getAttribute('href');
+  const alike = () => [...$('home-body').querySelectorAll('a, button')].filter(same);
+  const nth = alike().indexOf(active);  // several "Why?" links may lead to one note
+  return () => {
+    const found = alike();
+    const again = found[nth] || found[0];
+    const heading = section.querySelector('h2');
+    if (again) again.focus();
+    else if (heading) { heading.tabIndex = -1; heading.focus(); }
+  };
 }
 
 // A pull that brought nothing new (the usual sync on load) right after a draw changes only when
