@@ -70,8 +70,21 @@ function notesProblem(notes) {
   return tooLong(notes, NOTES_MAX, 'post the order') || '';
 }
 
+// A second press while the first is still being saved (its photo made ready, which takes a
+// moment) would queue a second order: one press, one order.
+let saving = false;
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
+  if (saving) return;
+  saving = true;
+  try {
+    await saveOrder();
+  } finally {
+    saving = false;
+  }
+});
+
+async function saveOrder() {
   const grounds = [...form.querySelectorAll('input[name=grounds]:checked')].map((i) => i.value);
   const notes = $('sw-notes').value.trim();
   const postedAt = villageToUtc(...$('sw-when').value.split('T'));
@@ -124,6 +137,6 @@ form.addEventListener('submit', async (event) => {
   $('sw-when').value = localNow();
   // #sw-state is a live region (role=status): screen readers hear it once, no second announcement.
   $('sw-state').textContent = 'The stop-work order is saved on this device; it is sent with the next sync.';
-});
+}
 
 setUp();
