@@ -110,7 +110,7 @@ function saveFailed(error) {
   saveState.textContent = drafts.isQuotaError(error)
     ? 'This device\'s storage is full: your last change is NOT saved. The draft as saved before is intact. Send the outbox or free space, then try again.'
     : `Your last change could not be saved on this device (${error.message}). The draft as saved before is intact.`;
-  announce(saveState.textContent);
+  // #save-state is a live region: said once, not again by the announcer.
   return false;
 }
 
@@ -609,8 +609,8 @@ function showErrors(errors) {
   }
   const p = document.createElement('p');
   p.textContent = `${entries.length} thing${entries.length === 1 ? '' : 's'} to fix before submitting.`;
+  // #submit-errors is an alert: said once, not again by the announcer.
   summary.append(p);
-  announce(p.textContent);
   first?.scrollIntoView({ block: 'center' });
   (first?.querySelector?.('input') || first)?.focus?.();
 }
@@ -621,7 +621,6 @@ async function onSubmit(event) {
   // The tablet may have changed hands since the page opened: only the author submits (under their name).
   if (!drafts.isMine(state.draft, await store.getMeta('user'))) {
     $('submit-errors').textContent = `${NOT_YOURS} Only they can submit it.`;
-    announce($('submit-errors').textContent);
     return;
   }
   const { errors, items } = drafts.validate(state.draft, state.catalog, state.site);
@@ -649,7 +648,6 @@ async function onSubmit(event) {
     $('submit-errors').textContent = drafts.isQuotaError(error)
       ? 'This device\'s storage is full: the inspection was NOT submitted. The draft is intact.'
       : `The inspection could not be submitted on this device (${error.message}). The draft is intact.`;
-    announce($('submit-errors').textContent);
     return;
   }
   setFormInProgress(false);

@@ -334,8 +334,8 @@ async function setUpSync() {
     } catch (error) {
       note.textContent = `Sync did not finish: ${error.message}. Nothing was lost; it will retry.`;
     } finally {
+      // #sync-note is a live region (role=status): said once, no second announcement.
       button.disabled = false;
-      announce(note.textContent);
     }
   });
 }

@@ -89,8 +89,8 @@ form.addEventListener('submit', async (event) => {
   }
   form.reset();
   $('r-when').value = localNow();
+  // #rain-state is a live region (role=status): said once, no second announcement.
   $('rain-state').textContent = `Reading of ${amount} in queued in the outbox.`;
-  announce($('rain-state').textContent);
 });
 
 setUp();
