@@ -273,7 +273,10 @@ afterFirstDraw(askPersistence);
 // ------------------------------------------------------------------ sign-in state and sync
 function showSignIn(show) {
   const note = document.getElementById('sync-signin');
-  if (note) note.hidden = !show;
+  if (!note) return;
+  // Said as it appears (a note shown is not read out): nothing is sent until the person signs in.
+  if (show && note.hidden) announce(document.getElementById('sync-signin-words').textContent);
+  note.hidden = !show;
 }
 
 const signOut = document.getElementById('sign-out');
