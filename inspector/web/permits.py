@@ -53,7 +53,14 @@ def load_permit(permit_id: int):
     """The permit and its site, or 404 when missing or not the user's to see."""
     session = get_session()
     permit = permits.get_permit(session, permit_id)
-    if g.user.role == "permittee" and permit.company_id != g.user.company_id:
+    if g.user.role == "permittee" and (
+        permit.company_id != g.user.company_id
+        # A permit issued once, on a site another company's permit has since taken over: the
+        # former holder sees none of the site (its application, decided or not, stays its own).
+        or (
+            permit.issued_on is not None and not sites.can_see_site(session, g.user, permit.site_id)
+        )
+    ):
         raise NotFound("No such permit.")
     return session, permit, session.get(sites.Site, permit.site_id)
 
