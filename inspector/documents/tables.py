@@ -28,7 +28,8 @@ def _visible_site_ids(user: User):
     return sites.visible_sites_query(user).with_only_columns(Site.id)
 
 
-def _csv(header: list[str], rows) -> str:
+def csv_text(header: list[str], rows) -> str:
+    """The rows as CSV text, each cell safe to open in a spreadsheet."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(header)
@@ -80,7 +81,7 @@ def inspections_csv(
         )
         for i, name, n in session.exec(query)
     )
-    return _csv(
+    return csv_text(
         [
             "inspection_id",
             "site_id",
@@ -141,7 +142,7 @@ def findings_csv(
         )
         for f, name in session.exec(query)
     )
-    return _csv(
+    return csv_text(
         [
             "finding_id",
             "site_id",

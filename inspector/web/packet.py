@@ -5,8 +5,6 @@ Whoever may see the site may download it (a permittee: only sites of their compa
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from datetime import date, timedelta
 
@@ -27,6 +25,7 @@ from ..services import clock, findings, permits, rain, sites
 from . import build_slots
 from .inspections import report_context, stored_bytes
 from .orders import DOCUMENTS, order_context
+from .rain import SOURCE_WORDS
 from .verify import seal_info
 
 bp = Blueprint("packet", __name__)
@@ -262,12 +261,10 @@ def _permits(session, user, packet, site, now, rb) -> None:
 def rain_log_csv(session, site, since, until, rb) -> str:
     """The readings of the site's rain gauge in the range, on the Village's clock."""
     _link, gauge = rain.site_gauge(session, site.id)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["gauge", "period_start_local", "period_end_local", "rain_in", "source"])
+    header = ["gauge", "period_start_local", "period_end_local", "rain_in", "source"]
     if gauge is None:
-        return out.getvalue()
-    rows = session.exec(
+        return tables.csv_text(header, [])
+    readings = session.exec(
         select(RainReading)
         .where(
             RainReading.gauge_id == gauge.id,
@@ -276,14 +273,14 @@ def rain_log_csv(session, site, since, until, rb) -> str:
         )
         .order_by(RainReading.period_end)
     )
-    for r in rows:
-        writer.writerow(
-            [
-                gauge.name,
-                tables.local_time(r.period_start, rb),
-                tables.local_time(r.period_end, rb),
-                "trace" if r.trace else f"{r.amount_in:.2f}",
-                r.source,
-            ]
-        )
-    return out.getvalue()
+    rows = [
+        [
+            gauge.name,
+            tables.local_time(r.period_start, rb),
+            tables.local_time(r.period_end, rb),
+            "trace" if r.trace else f"{r.amount_in:.2f}",
+            SOURCE_WORDS.get(r.source, r.source),
+        ]
+        for r in readings
+    ]
+    return tables.csv_text(header, rows)
