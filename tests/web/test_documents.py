@@ -73,9 +73,9 @@ def test_csv_cells_cannot_run_as_formulas(client, auth, db, people, make):
         for f in json.loads(client.get("/exports/sites.geojson").data)["features"]
     ]
     assert geo_names == ['=HYPERLINK("http://evil")']  # JSON is data, left as is
-    from inspector.documents.tables import _csv
+    from inspector.documents.tables import csv_text
 
-    assert _csv(["a"], [["=1+1"]]).splitlines()[1] == "'=1+1"
+    assert csv_text(["a"], [["=1+1"]]).splitlines()[1] == "'=1+1"
 
 
 def test_audit_trail_page(client, auth, people, synced):
