@@ -560,12 +560,22 @@ def extend(
     conditions: str,
     rb: Rulebook,
     today: date | None = None,
+    seen_last_day: date | None = None,
 ) -> PermitExtension:
     """§ 256-8D(1); `today` (the Village's day): an extension must reach it, else the permit stays
-    expired under an 'extended' status."""
+    expired under an 'extended' status. `seen_last_day`: the last valid day the supervisor decided
+    on (the page's); when the permit's is another by now, nothing is extended."""
     if permit.status not in ACTIVE and permit.status != "expired":
         raise ServiceError(
             f"Only an issued or expired permit can be extended (this one is {permit.status})."
+        )
+    if seen_last_day is not None and seen_last_day != permit.expires_on:
+        raise ServiceError(
+            f"This permit was extended meanwhile: its last valid day is now "
+            f"{permit.expires_on:%a %Y-%m-%d}, not {seen_last_day:%a %Y-%m-%d} as on the page "
+            "you extended from. Nothing was extended again; if it needs more days, extend it "
+            "from its page as it is now.",
+            field="days",
         )
     problem = clocks.check_extension_days(days, rb, granted=permit.extension_days)
     if problem:

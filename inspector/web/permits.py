@@ -4,6 +4,7 @@ permittee's notices and plan-modification requests."""
 from __future__ import annotations
 
 import re
+from datetime import date
 from urllib.parse import quote
 
 from flask import (
@@ -342,9 +343,18 @@ def extend(permit_id: int):
             conditions=form.conditions.data or "",
             rb=rulebook(),
             today=clock.today(rulebook()),
+            seen_last_day=_seen_last_day(),
         ),
         "Permit extended.",
     )
+
+
+def _seen_last_day() -> date | None:
+    """The permit's last valid day as the page the supervisor extended from showed it."""
+    try:
+        return date.fromisoformat(request.form.get("last_day", ""))
+    except ValueError:
+        return None
 
 
 @bp.route("/permits/<int:permit_id>/bond", methods=["POST"])
