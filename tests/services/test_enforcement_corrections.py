@@ -12,14 +12,13 @@ from sqlmodel import select
 from inspector.models import AuditEvent, OrderEvent, StopWorkOrder
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
-from inspector.services import enforcement, findings, inspections, permits, schedule
-from sync.handlers import SyncContext
-from tests.sync.helpers import inspection_payload, signature, uid
+from inspector.services import enforcement, findings, schedule
+from tests.support.enforcement import commenced_site, pushed_inspection
+from tests.sync.helpers import signature
 
 # Four days ago at 15:00 UTC (09:00 in Fairwater): after the test permit's issue day (five days ago).
 SEEN = (utcnow() - timedelta(days=4)).replace(hour=15, minute=0, second=0, microsecond=0)
 LATE = SEEN + timedelta(hours=30)  # past the 24-hour repair time of INLET
-Z = "Z"
 
 
 @pytest.fixture
@@ -29,46 +28,12 @@ def rb():
 
 @pytest.fixture
 def site(db, make, people):
-    site = make.site(people["supervisor"], has_stockpiles=True)
-    permit = make.permit(
-        site,
-        people["permittee"].company_id,
-        people["supervisor"],
-        issued=True,
-        received_on=utcnow().date() - timedelta(days=5),
-    )
     # Commencement notified: its missing notice would be a ground of its own in every proposal below.
-    permits.notify_commencement(
-        db,
-        permit,
-        user=people["permittee"],
-        commenced_at=SEEN - timedelta(days=1),
-        now=SEEN - timedelta(days=1),
-    )
-    db.commit()
-    return site
+    return commenced_site(db, make, people, SEEN - timedelta(days=1))
 
 
-def submit(db, site, user, *, at, now=None, fail=(), replaces=None, kind="village"):
-    """One inspection as a device pushes it, dated `at` (a correction is dated when it is typed, as the
-    capture page does); stored and evaluated at `now` (default: `at`). Returns its id. The weekly
-    clock counts the permittee's own (kind="weekly" by the permittee)."""
-    payload = inspection_payload(
-        site,
-        kind=kind,
-        fail=fail,
-        replaces_id=replaces,
-        inspected_on=at.date().isoformat(),
-        started_at=at.isoformat() + Z,
-        ended_at=(at + timedelta(minutes=40)).isoformat() + Z,
-    )
-    iid = uid()
-    _, status = inspections.apply_submission(
-        db, payload, iid, SyncContext(user=user, device_id="dev-1", now=now or at, rb=default())
-    )
-    db.commit()
-    assert status == "applied"
-    return iid
+# The weekly clock counts the permittee's own inspections: kind="weekly" by the permittee.
+submit = pushed_inspection
 
 
 def orders_of(db, site):

@@ -15,51 +15,25 @@ from sqlmodel import select
 from inspector.models import AuditEvent, StopWorkOrder
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
-from inspector.services import enforcement, inspections, permits
-from sync.handlers import SyncContext
+from inspector.services import enforcement
 from tests.conftest import PASSWORD
-from tests.sync.helpers import inspection_payload, signature, uid
+from tests.support.enforcement import commenced_site, pushed_inspection
+from tests.sync.helpers import signature
 
 RB = default()
 SEEN = (utcnow() - timedelta(days=4)).replace(hour=15, minute=0, second=0, microsecond=0)
 
 
-def failed(db, site, user, code, at):
-    payload = inspection_payload(
-        site,
-        kind="village",
-        fail=(code,),
-        inspected_on=at.date().isoformat(),
-        started_at=at.isoformat() + "Z",
-        ended_at=(at + timedelta(minutes=40)).isoformat() + "Z",
-    )
-    ctx = SyncContext(user=user, device_id="dev-1", now=at, rb=RB)
-    assert inspections.apply_submission(db, payload, uid(), ctx)[1] == "applied"
-    db.commit()
-
-
 def test_an_order_issued_while_the_tick_adds_to_it_stays_as_issued(
     app, db, make, people, monkeypatch
 ):
-    site = make.site(people["supervisor"], has_stockpiles=True)
-    permit = make.permit(
-        site,
-        people["permittee"].company_id,
-        people["supervisor"],
-        issued=True,
-        received_on=utcnow().date() - timedelta(days=5),
-    )
-    permits.notify_commencement(
-        db,
-        permit,
-        user=people["permittee"],
-        commenced_at=SEEN - timedelta(days=1),
-        now=SEEN - timedelta(days=1),
-    )
-    failed(db, site, people["inspector"], "INLET", SEEN)
+    site = commenced_site(db, make, people, SEEN - timedelta(days=1))
+    pushed_inspection(db, site, people["inspector"], at=SEEN, fail=("INLET",))
     [order] = enforcement.evaluate_site(db, site, SEEN + timedelta(hours=30), RB)
     # A second repair, due a day ago: the next tick adds it to the proposal.
-    failed(db, site, people["inspector"], "PERIMETER", SEEN + timedelta(days=2))
+    pushed_inspection(
+        db, site, people["inspector"], at=SEEN + timedelta(days=2), fail=("PERIMETER",)
+    )
     db.commit()
     supervisor = app.test_client()
     assert (

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import uuid
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from inspector.models import Answer, Inspection
+from inspector.models.base import utcnow
 from inspector.rules.clocks import to_local
-from inspector.services import enforcement, findings
+from inspector.rules.rulebook import default
+from inspector.services import enforcement, findings, inspections, permits
+from sync.handlers import SyncContext
+from tests.sync.helpers import inspection_payload, uid
 
 
 def record_inspection(
@@ -75,3 +79,45 @@ def issued_order(session, site, supervisor, rb, *, now: datetime, notes="Silt fe
     )
     session.commit()
     return order
+
+
+def commenced_site(session, make, people, commenced_at: datetime):
+    """A site with stockpiles under the permittee company's permit, received five days ago and
+    issued, its commencement notified at `commenced_at` (naive UTC), so a missing notice is no ground
+    of its own in a proposal."""
+    site = make.site(people["supervisor"], has_stockpiles=True)
+    permit = make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=utcnow().date() - timedelta(days=5),
+    )
+    permits.notify_commencement(
+        session, permit, user=people["permittee"], commenced_at=commenced_at, now=commenced_at
+    )
+    session.commit()
+    return site
+
+
+def pushed_inspection(
+    session, site, user, *, at: datetime, now=None, fail=(), replaces=None, kind="village"
+) -> str:
+    """One inspection as a device pushes it, dated `at` (naive UTC; a correction is dated when it is
+    typed, as the capture page does), stored and evaluated at `now` (default: `at`); commits and
+    returns its id."""
+    payload = inspection_payload(
+        site,
+        kind=kind,
+        fail=fail,
+        replaces_id=replaces,
+        inspected_on=at.date().isoformat(),
+        started_at=at.isoformat() + "Z",
+        ended_at=(at + timedelta(minutes=40)).isoformat() + "Z",
+    )
+    iid = uid()
+    context = SyncContext(user=user, device_id="dev-1", now=now or at, rb=default())
+    _, status = inspections.apply_submission(session, payload, iid, context)
+    session.commit()
+    assert status == "applied"
+    return iid

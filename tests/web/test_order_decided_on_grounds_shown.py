@@ -14,9 +14,9 @@ from sqlmodel import select
 from inspector.models import StopWorkOrder
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
-from inspector.services import enforcement, inspections, permits
-from sync.handlers import SyncContext
-from tests.sync.helpers import inspection_payload, signature, uid
+from inspector.services import enforcement
+from tests.support.enforcement import commenced_site, pushed_inspection
+from tests.sync.helpers import signature
 
 RB = default()
 SEEN = (utcnow() - timedelta(days=4)).replace(hour=15, minute=0, second=0, microsecond=0)
@@ -24,44 +24,14 @@ SEEN = (utcnow() - timedelta(days=4)).replace(hour=15, minute=0, second=0, micro
 
 @pytest.fixture
 def site(db, make, people):
-    site = make.site(people["supervisor"], has_stockpiles=True)
-    permit = make.permit(
-        site,
-        people["permittee"].company_id,
-        people["supervisor"],
-        issued=True,
-        received_on=utcnow().date() - timedelta(days=5),
-    )
-    permits.notify_commencement(
-        db,
-        permit,
-        user=people["permittee"],
-        commenced_at=SEEN - timedelta(days=1),
-        now=SEEN - timedelta(days=1),
-    )
-    db.commit()
-    return site
-
-
-def failed(db, site, user, code, at):
-    payload = inspection_payload(
-        site,
-        kind="village",
-        fail=(code,),
-        inspected_on=at.date().isoformat(),
-        started_at=at.isoformat() + "Z",
-        ended_at=(at + timedelta(minutes=40)).isoformat() + "Z",
-    )
-    ctx = SyncContext(user=user, device_id="dev-1", now=at, rb=RB)
-    assert inspections.apply_submission(db, payload, uid(), ctx)[1] == "applied"
-    db.commit()
+    return commenced_site(db, make, people, SEEN - timedelta(days=1))
 
 
 @pytest.fixture
 def shown_then_joined(client, auth, db, site, people):
     """The proposal on the overdue inlet as the supervisor's page showed it; then a second overdue
     repair joins it before the supervisor presses a button. Returns (order, what the page sent)."""
-    failed(db, site, people["inspector"], "INLET", SEEN)
+    pushed_inspection(db, site, people["inspector"], at=SEEN, fail=("INLET",))
     [order] = enforcement.evaluate_site(db, site, SEEN + timedelta(hours=30), RB)
     db.commit()
     auth.login(people["supervisor"].email)
@@ -69,7 +39,9 @@ def shown_then_joined(client, auth, db, site, people):
     assert "1 corrective action(s) past their due time (INLET)" in page
     shown = [enforcement.ground_signature(g) for g in order.grounds]  # what the page's forms send
 
-    failed(db, site, people["inspector"], "PERIMETER", SEEN + timedelta(days=1))
+    pushed_inspection(
+        db, site, people["inspector"], at=SEEN + timedelta(days=1), fail=("PERIMETER",)
+    )
     assert enforcement.evaluate_site(db, site, utcnow(), RB) == []  # joins the proposal
     db.commit()
     db.refresh(order)
