@@ -5,28 +5,17 @@ instead of "waiting" (which promised it would still be sent)."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
-from sqlmodel import Session, select
 
-from inspector.models import Site
-from tests.browser.capture_packet import wait_for_controller
-from tests.browser.conftest import sign_in
-from tests.browser.test_outbox_ways_out import PRAIRIE, SITE, refused_village_inspection
-from tests.sync.helpers import checklist_codes
+from tests.browser.test_outbox_ways_out import prairie_tablet, refused_village_inspection
 
 
 def test_a_record_refused_when_the_signal_comes_back_is_said_in_the_header(
     browser, tablet, live_server, demo_app
 ):
     url = live_server.url
-    with Session(demo_app.extensions["engine"]) as db:
-        site = db.exec(select(Site).where(Site.name == SITE)).one()
-        codes = checklist_codes(site, demo_app.extensions["rulebook"])
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, url, PRAIRIE)
-    page.goto(f"{url}/app/")
-    page.wait_for_selector("body[data-ready=home]")
-    wait_for_controller(page)
+    context, page, site, codes = prairie_tablet(
+        browser, tablet, url, demo_app, ready="home", path="/app/"
+    )
     state = page.locator("#net-state")
     expect(state).to_have_attribute("role", "status")
     context.set_offline(True)

@@ -5,13 +5,8 @@ the list's heading, not back at the top of the page."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
-from sqlmodel import Session, select
 
-from inspector.models import Site
-from tests.browser.capture_packet import wait_for_controller
-from tests.browser.conftest import sign_in
-from tests.browser.test_outbox_ways_out import PRAIRIE, SITE, refused_village_inspection
-from tests.sync.helpers import checklist_codes
+from tests.browser.test_outbox_ways_out import prairie_tablet, refused_village_inspection
 
 FOCUSED = "() => document.activeElement.textContent.trim()"
 CHANGED = """async () => {
@@ -24,15 +19,7 @@ def test_the_keyboard_keeps_its_place_when_the_outbox_is_drawn_again(
     browser, tablet, live_server, demo_app
 ):
     url = live_server.url
-    with Session(demo_app.extensions["engine"]) as db:
-        site = db.exec(select(Site).where(Site.name == SITE)).one()
-        codes = checklist_codes(site, demo_app.extensions["rulebook"])
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, url, PRAIRIE)
-    page.goto(f"{url}/app/outbox")
-    page.wait_for_selector("body[data-ready=outbox]")
-    wait_for_controller(page)
+    context, page, site, codes = prairie_tablet(browser, tablet, url, demo_app)
     context.set_offline(True)
     refused_village_inspection(page, site, codes, (200, 60, 60), "Queued offline")
     context.set_offline(False)

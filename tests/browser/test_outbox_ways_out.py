@@ -46,6 +46,21 @@ def entry(page, mid):
     return page.locator(f".outbox-entry[data-mutation-id='{mid}']")
 
 
+def prairie_tablet(browser, tablet, url, demo_app, ready="outbox", path="/app/outbox"):
+    """Prairie Builders' permittee signed in on a tablet at a field page, its service worker in
+    control: (context, page, the site SITE, its checklist codes)."""
+    with Session(demo_app.extensions["engine"]) as db:
+        site = db.exec(select(Site).where(Site.name == SITE)).one()
+        codes = checklist_codes(site, demo_app.extensions["rulebook"])
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, url, PRAIRIE)
+    page.goto(f"{url}{path}")
+    page.wait_for_selector(f"body[data-ready={ready}]")
+    wait_for_controller(page)
+    return context, page, site, codes
+
+
 def test_a_refused_entry_has_a_way_out_offline_and_online(browser, tablet, live_server, demo_app):
     url = live_server.url
     engine = demo_app.extensions["engine"]
