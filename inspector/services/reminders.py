@@ -146,8 +146,9 @@ def _finding_reminders(session, site_list, companies, people, now, lead, rb) -> 
 
 
 def _expiry_reminders(site_list, current: dict, people, now, rb: Rulebook) -> list[Reminder]:
-    """A permit in force ends on its last valid day (§ 256-8D(1)); work after it needs an extension,
-    which the Village grants before then, or a new permit. The holder hears of it
+    """A permit in force ends on its last valid day (§ 256-8D(1)); work after it needs an extension
+    (the Village may grant one after that day too, permits.extend, but no work goes on meanwhile)
+    or a new permit. The holder hears of it
     `clocks.permit_validity.reminder_days` before, once per last day (an extension gives a new one)."""
     today = clocks.local_date(now, rb)
     ahead = rb["clocks.permit_validity.reminder_days"]
@@ -173,7 +174,7 @@ def _expiry_text(site: Site, permit: Permit, rb: Rulebook) -> tuple[str, str]:
     opening = (
         f"Permit {number} for {site.name} is valid through {last:%A %B} {last.day}, "
         f"{last.year} ({cite}). Land disturbing work after that day needs an extension from the "
-        "Village, granted before the permit ends, or a new permit."
+        "Village or a new permit: ask before that day, or the work stops until it is extended."
     )
     more = (
         # extend() refuses a suspended permit until its order is lifted (the permit page says so).

@@ -287,7 +287,7 @@ def test_a_finding_the_village_raised_is_reminded_before_its_due_time_and_when_m
 
 
 def test_the_holder_hears_before_its_permit_ends_once_per_last_day(db, make, site, people):
-    """§ 256-8D(1): work after the last valid day needs an extension granted before then. Two weeks
+    """§ 256-8D(1): work after the last valid day needs an extension or a new permit. Two weeks
     before (by the Village's day, 19:30 counts for that day) the holder is told once; an extension
     gives a new last day and a new reminder; another company hears nothing."""
     permit = db.exec(select(Permit).where(Permit.site_id == site.id)).one()
@@ -311,6 +311,9 @@ def test_the_holder_hears_before_its_permit_ends_once_per_last_day(db, make, sit
         f"is valid through {last:%A %B} {last.day}, {last.year} (§ 256-8D(1))" in told.message.body
     )
     assert "by up to 180 more days" in told.message.body
+    # An expired permit can still be extended (permits.extend): the e-mail does not say otherwise.
+    assert "granted before the permit ends" not in told.message.body
+    assert "ask before that day, or the work stops until it is extended" in told.message.body
     assert expiry(reminders.send_all(db, sender, at(last - timedelta(days=3)), RB)) == []  # once
 
     permits.extend(
