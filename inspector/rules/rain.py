@@ -254,8 +254,8 @@ def _clear_of(kept: list[Reading]):
 def _rains(
     usable: list[Reading], rb: Rulebook, weigh: bool = False
 ) -> list[tuple[Rain, list[Reading]]]:
-    """Qualifying windows, joined into rains where they overlap or touch, each with the readings it
-    counts. `usable`: sorted by end.
+    """Qualifying windows, joined into rains where they overlap (not where they only touch), each
+    with the readings it counts. `usable`: sorted by end.
     `weigh`: the readings overlap, and each window counts its own non-overlapping best
     (counted_once) instead of all it holds."""
     ends = [r.end for r in usable]  # sorted: a window's readings are found by bisection
