@@ -90,9 +90,7 @@ def show(finding_id: str, error: str | None = None, status: int = 200, sent: dic
             session.get(User, withdrawal["user_id"]) if withdrawal["user_id"] else None
         )
     item = rulebook().checklist_item(finding.item_code)
-    notes = findings.staff_notes(session, finding)
-    for n in notes:
-        n["by"] = session.get(User, n["user_id"]) if n["user_id"] else None
+    notes = findings.staff_notes_signed(session, finding)  # each with its label and who wrote it
     return render_template(
         "findings/show.html",
         finding=finding,
