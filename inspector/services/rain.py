@@ -7,10 +7,12 @@ tablets re-pull those sites' due items. Readings are immutable: the same `source
 
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import cache
+from operator import attrgetter
 
 from sqlmodel import Session, func, select
 
@@ -706,6 +708,7 @@ def import_file(
         )
         report.stored += 1
         earliest[gauge.id] = min(earliest.get(gauge.id, row.period_start), row.period_start)
+    _after_last_observation(session, fresh, fmt, rb)
     # One flush and one audit event for the whole file (thousands of rows): each reading keeps its own
     # provenance (source, source_key, user, recorded_at), and devices never pull imported readings.
     session.add_all(fresh)
@@ -735,6 +738,35 @@ def import_file(
         report.rain_events += evaluate_gauge(session, gauge_id, rb, since=since)
     report.errors.sort(key=lambda issue: issue.line)
     return report
+
+
+def _after_last_observation(session: Session, fresh: list, source: str, rb: Rulebook) -> None:
+    """A day's reading starts no earlier than the same station's previous observation: the observer
+    empties the gauge when reading it, so a reading at 06:30 after one at 07:00 the day before covers
+    23.5 hours, not the 24 that overlap the day before's by half an hour (which would count the two
+    as the same rain read twice and drop one day's rain). Readings less than
+    rain.same_reading_minutes apart keep their periods, as hand readings do (manual_period_start)."""
+    same = timedelta(minutes=rb["rain.same_reading_minutes"])
+    by_gauge: dict[int, list] = {}
+    for reading in fresh:
+        by_gauge.setdefault(reading.gauge_id, []).append(reading)
+    for gauge_id, readings in by_gauge.items():
+        readings.sort(key=attrgetter("period_end"))
+        ends = sorted(
+            session.exec(
+                select(RainReading.period_end).where(
+                    RainReading.gauge_id == gauge_id,
+                    RainReading.source == source,
+                    RainReading.period_end > readings[0].period_start,
+                    RainReading.period_end < readings[-1].period_end,
+                )
+            ).all()
+        )
+        for reading in readings:
+            i = bisect.bisect_right(ends, reading.period_end - same)
+            if i and ends[i - 1] > reading.period_start:  # the last observation inside its period
+                reading.period_start = ends[i - 1]
+            bisect.insort(ends, reading.period_end)
 
 
 def daily_readings(session: Session, gauge_id: int, since: datetime) -> list[RainReading]:

@@ -204,3 +204,39 @@ def test_the_import_page_shows_why_todays_row_was_not_imported(app, client, auth
     ).get_data(as_text=True)
     assert "1 stored" in page and RB["rain.day_note"] in html.unescape(page)
     assert "The day 2026-12-04 is not over: its reading ends Dec 5, 12:00 AM CST" in page
+
+
+def test_a_day_read_earlier_than_the_day_before_keeps_both_days_rain(app, client, auth, people, db):
+    """A CoCoRaHS observer reads at 07:00, then at 06:30 the next morning: the second day covers
+    from 07:00 (the gauge was emptied then), 23.5 hours. Both days' rain counts, each a rain, and
+    nothing is flagged as the same rain read twice; so too when the second day comes in a later
+    file."""
+    first = cocorahs([("2026-09-14", "0.60")], at="07:00 AM")
+    second = cocorahs([("2026-09-15", "0.90")], at="06:30 AM")
+    for text in (first, second):
+        report = rain.import_file(db, text, "cocorahs", user_id=None, now=local(2026, 9, 20), rb=RB)
+        db.commit()
+        assert (report.stored, report.errors) == (1, [])
+    assert rains(db) == [0.6, 0.9]
+    assert readings(db)[1][:2] == (local(2026, 9, 14, 7), local(2026, 9, 15, 6, 30))
+    app.config["CLOCK_NOW"] = local(2026, 9, 20, 12)
+    gauge_id = db.exec(select(RainReading)).first().gauge_id
+    auth.login(people["inspector"].email)
+    page = client.get(f"/rain/gauges/{gauge_id}").get_data(as_text=True)
+    assert "overlap-flag" not in page and "counted once" not in page
+
+
+def test_two_days_read_earlier_in_one_file_keep_both_days_rain(db):
+    text = cocorahs([("2026-09-14", "0.60")], at="07:00 AM").splitlines()
+    later = cocorahs([("2026-09-15", "0.90")], at="06:30 AM").splitlines()[1]
+    report = rain.import_file(
+        db,
+        "\n".join([*text, later]) + "\n",
+        "cocorahs",
+        user_id=None,
+        now=local(2026, 9, 20),
+        rb=RB,
+    )
+    db.commit()
+    assert (report.stored, report.errors) == (2, [])
+    assert rains(db) == [0.6, 0.9]
