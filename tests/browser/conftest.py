@@ -19,6 +19,8 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/
 expect.set_options(timeout=15_000)
 # One line per request from the live server would bury a failure's own report.
 logging.getLogger("werkzeug").setLevel(logging.WARNING)
+# So would the app's operator lines (sign-ins, pushes), which tests/sync/test_operator_log.py checks.
+logging.getLogger("fairwater").setLevel(logging.WARNING)
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
