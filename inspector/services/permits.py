@@ -546,9 +546,10 @@ def deny(
             f"Give the reasons for the denial ({rb['clocks.plan_review.citation']}).",
             field="reasons",
         )
-    permit.decision_reason = reasons.strip()
+    reasons = _writing(reasons, "reasons")
+    permit.decision_reason = reasons
     permit.decided_by, permit.decided_at = user.id, utcnow()
-    set_status(session, permit, "denied", user_id=user.id, note=reasons.strip())
+    set_status(session, permit, "denied", user_id=user.id, note=reasons)
 
 
 def extend(
@@ -580,6 +581,7 @@ def extend(
     problem = clocks.check_extension_days(days, rb, granted=permit.extension_days)
     if problem:
         raise ServiceError(problem, field="days")
+    conditions = _writing(conditions, "conditions")
     ends = clocks.permit_expires(
         permit.issued_on, permit.building_permit_until, permit.extension_days + days, rb
     )
@@ -606,14 +608,14 @@ def extend(
     ext = PermitExtension(
         permit_id=permit.id,
         days=days,
-        conditions=conditions.strip(),
+        conditions=conditions,
         granted_by=user.id,
         new_expires_on=permit.expires_on,
     )
     session.add(ext)
     note = f"Extended {days} days to {permit.expires_on.isoformat()}"
-    if conditions.strip():
-        note += f"; added conditions: {conditions.strip()}"
+    if conditions:
+        note += f"; added conditions: {conditions}"
     set_status(session, permit, "extended", user_id=user.id, note=note)
     return ext
 
@@ -842,8 +844,9 @@ def notify_completion(
     return notice
 
 
-# A request for written permission and the Village's written decision (§ 256-8D(3)(c)): a letter's
-# length, as a stop-work order's reason (enforcement.REASON_MAX).
+# What the Village or a permittee writes on a permit (a request for written permission and its
+# decision, § 256-8D(3)(c); a denial's reasons; an extension's conditions): a letter's length, as a
+# stop-work order's reason (enforcement.REASON_MAX).
 WRITING_MAX = 4000
 
 

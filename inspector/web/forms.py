@@ -33,7 +33,6 @@ from ..passwords import MIN_LENGTH, TOO_SHORT
 from ..payloads import FIRST_YEAR, LAST_YEAR
 from ..rules import clocks
 from ..services import ServiceError
-from ..services.permits import WRITING_MAX
 
 KIND_LABELS = {
     "land_disturbance": "Land disturbance or land development",
@@ -157,19 +156,8 @@ def _rulebook():
     return current_app.extensions["rulebook"]
 
 
-def within_writing_max(form, field):
-    """A text the Village writes on a permit (an extension's conditions, a denial's reasons): at
-    most WRITING_MAX characters, as a plan-modification request and its decision."""
-    text = (field.data or "").strip()
-    if len(text) > WRITING_MAX:
-        raise ValidationError(
-            f"Too long: at most {WRITING_MAX} characters (now {len(text)}). Shorten it, or attach "
-            "the details to the control plan."
-        )
-
-
 class DenyForm(FlaskForm):
-    reasons = TextAreaField("Reasons for disapproval", validators=[within_writing_max])
+    reasons = TextAreaField("Reasons for disapproval")
 
     def validate_reasons(self, field):
         if not (field.data or "").strip():
@@ -183,7 +171,7 @@ class ExtendForm(FlaskForm):
     days = IntegerField("Extend by", validators=[DataRequired(message="Enter a number of days.")])
     conditions = TextAreaField(
         "Additional control measures required as a condition",
-        validators=[Optional(), within_writing_max],
+        validators=[Optional()],
     )
 
     def __init__(self, *args, **kwargs):
