@@ -137,15 +137,31 @@ def service_worker():
     path = worker_path()
     if not os.path.exists(path):
         return jsonify(error="not_built", reason="static/sw.js is missing: run `make build`."), 404
-    with open(path, encoding="utf-8") as fh:
-        body = with_rulebook_revisions(fh.read(), current_app.extensions["rulebook"].data)
+    body, etag = _worker_body(path)
     response = current_app.response_class(body, mimetype="text/javascript")
-    response.set_etag(hashlib.sha256(body.encode()).hexdigest())
+    response.set_etag(etag)
     response.make_conditional(request)
     # Browsers check for a new worker on navigation; never let an HTTP cache hide an update.
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"
     return response
+
+
+def _worker_body(path: str) -> tuple[str, str]:
+    """The worker as served and its ETag, made once per build of the file: every navigation asks
+    for it, and the rulebook it is stamped with is fixed for the app's life."""
+    stat = os.stat(path)
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    made = current_app.extensions.get("sw_body")
+    if made is None or made[0] != key:
+        with open(path, encoding="utf-8") as fh:
+            body = with_rulebook_revisions(fh.read(), current_app.extensions["rulebook"].data)
+        made = current_app.extensions["sw_body"] = (
+            key,
+            body,
+            hashlib.sha256(body.encode()).hexdigest(),
+        )
+    return made[1], made[2]
 
 
 def with_rulebook_revisions(worker: str, rulebook: dict) -> str:
