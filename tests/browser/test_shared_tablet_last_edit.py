@@ -5,6 +5,8 @@ and dropped that change."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 from playwright.sync_api import expect
 
 from tests.browser.capture_packet import stored, wait_for_controller
@@ -43,10 +45,15 @@ def test_the_last_change_typed_before_the_change_of_person_is_kept(
         "role": "inspector",
     }
 
-    # Typed; within the quarter second before it is saved, the device learns of the next person
-    # (this tab's clock held, so that the save comes after it).
-    page.clock.install()
+    # Typed; within the quarter second before it is saved, the device learns of the next person.
+    # The clock is the whole context's and would tick on its own: it is held, so that the save
+    # cannot run before the other tab has spoken, and its date moved on (no timer fired), so that
+    # the other tab learns of the next person after the change was typed.
+    now = datetime.now(UTC)
+    page.clock.install(time=now)
+    page.clock.pause_at(now + timedelta(seconds=1))
     page.get_by_label("Construction phase").fill("Grading lots 3-9")
+    page.clock.set_system_time(now + timedelta(seconds=5))
     other.evaluate(NEXT_PERSON, inspector)
     page.clock.run_for(1000)
     page.wait_for_selector("body[data-ready=not-yours]")
