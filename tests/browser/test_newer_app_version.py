@@ -45,11 +45,12 @@ def test_the_open_draft_keeps_its_last_change_and_the_page_says_to_reload(
     page.locator("#save-state.saved").wait_for()
 
     # Typed; within the quarter second before it is saved, the new version, in another tab, opens
-    # the database (this tab's clock held, so that its timed save comes after).
+    # the database. The clock (the whole context's) is held, so that the timed save cannot run first.
     newer = context.new_page()
     newer.goto(f"{url}/app/outbox")
     newer.wait_for_selector("body[data-ready=outbox]")
     page.clock.install()
+    page.clock.pause_at("2030-01-01T08:00:00")
     page.get_by_label("Weather").fill("Sunny, 41 °F, wind from the west")
     draft = newer.evaluate(OPEN_NEXT_VERSION, draft_id)
     page.clock.run_for(1000)
