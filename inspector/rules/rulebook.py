@@ -5,6 +5,7 @@ Pure Python: no Flask, no database. Everything else reads the ordinance through 
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -209,6 +210,52 @@ def validate(data: dict) -> None:
             ) from None
 
 
+# A figure the rulebook sets, named in one of its own texts: "{deadline_hours}" (a key of the same
+# table) or "{clocks.repair.hours}" (from the top). Notes state the app's configurable defaults, so
+# a changed figure changes the sentence that explains it (README, "The ordinance in one file").
+FIGURE = re.compile(r"\{([a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)*)\}")
+
+
+def _figure(value: Any, name: str, where: str) -> str:
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise RulebookError(f"rulebook: key '{where}' names {{{name}}}, which is not a figure")
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def fill_in_figures(data: dict) -> None:
+    """Write each "{name}" in the rulebook's texts as the figure it names, in place."""
+
+    def text(value: str, table: dict, where: str) -> str:
+        def one(match: re.Match) -> str:
+            name = match.group(1)
+            if "." not in name and name in table:
+                return _figure(table[name], name, where)
+            try:
+                value = _lookup(data, name)
+            except RulebookError:
+                raise RulebookError(
+                    f"rulebook: key '{where}' names {{{name}}}, which is not in the rulebook"
+                ) from None
+            return _figure(value, name, where)
+
+        return FIGURE.sub(one, value)
+
+    def walk(node: Any, table: dict, where: str) -> Any:
+        if isinstance(node, str):
+            return text(node, table, where) if "{" in node else node
+        if isinstance(node, dict):
+            for key, value in node.items():
+                node[key] = walk(value, node, f"{where}.{key}" if where else key)
+            return node
+        if isinstance(node, list):
+            return [walk(v, table, f"{where}[{i}]") for i, v in enumerate(node)]
+        return node
+
+    walk(data, data, "")
+
+
 def check_calendar_coverage(data: dict, today) -> None:
     """The work-day clocks (§ 256-8C) skip the listed Village holidays: a list that stops short
     would silently count a holiday as a work day, so it must cover the next 12 months."""
@@ -275,6 +322,7 @@ def load(path: str | Path | None = None) -> Rulebook:
     except tomllib.TOMLDecodeError as exc:
         raise RulebookError(f"rulebook: {path} is not valid TOML: {exc}") from None
     validate(data)
+    fill_in_figures(data)
     return Rulebook(data=data, path=str(path))
 
 
