@@ -2,6 +2,7 @@
 // drafts to resume, and a link to start each inspection. Also the offline calendar of due inspections.
 import * as store from './store.js';
 import { KINDS, PERMITTEE_KINDS, allowedKinds, draftsFor } from './drafts.js';
+import { keyboardPlace } from './keyboard-place.js';
 import { renderStorage } from './shell.js';
 import { villageDue, villageTime } from './village-time.js';
 
@@ -237,7 +238,9 @@ async function render() {
   }
   const kinds = allowedKinds(user);
   const actionsMay = user?.may?.actions || [];
-  const place = keyboardPlace();
+  // Drawn anew when the work packet changes: the keyboard keeps its place in the lists.
+  const place = keyboardPlace('#home-body section', (section) => ({
+    box: () => $('home-body'), heading: () => section.querySelector('h2') }));
   whyNotes.clear();
   const lists = { overdue: $('due-overdue'), today: $('due-today'), week: $('due-week') };
   for (const list of Object.values(lists)) list.replaceChildren();
@@ -265,26 +268,6 @@ async function render() {
   await renderDrafts();
   if (place) place();
   document.body.dataset.ready = 'home';
-}
-
-// The lists are drawn anew when the work packet changes (a sync in the background): the keyboard
-// keeps its place, on the same link or button, or on its section's heading once that is gone, not
-// back at the top of the page. Returns how to put it back, or null.
-function keyboardPlace() {
-  const active = document.activeElement;
-  const section = active?.closest?.('#home-body section');
-  if (!section || active === section) return null;
-  const same = (el) => el.tagName === active.tagName && el.textContent === active.textContent
-    && el.getAttribute('href') === active.getAttribute('href');
-  const alike = () => [...$('home-body').querySelectorAll('a, button')].filter(same);
-  const nth = alike().indexOf(active);  // several "Why?" links may lead to one note
-  return () => {
-    const found = alike();
-    const again = found[nth] || found[0];
-    const heading = section.querySelector('h2');
-    if (again) again.focus();
-    else if (heading) { heading.tabIndex = -1; heading.focus(); }
-  };
 }
 
 // A pull that brought nothing new (the usual sync on load) right after a draw changes only when

@@ -3,6 +3,7 @@
 // discard after a confirmation that offers a copy (the record with its photos) to download first.
 import * as store from './store.js';
 import { KINDS, draftFromEntry, isQuotaError } from './drafts.js';
+import { keyboardPlace } from './keyboard-place.js';
 import { announce, renderStorage, syncReady } from './shell.js';
 import { villageTime } from './village-time.js';
 
@@ -252,31 +253,21 @@ async function render() {
   const [{ outbox, sent }, me, catalog] = await Promise.all([store.listOutboxAndSent(),
     store.getMeta('user'), store.getMeta('catalog')]);
   const context = { me, catalog };
-  const place = keyboardPlace();
+  // Drawn anew whenever the outbox changes: the keyboard stays on the same entry's control or,
+  // once that entry has gone, on its list's heading.
+  const place = keyboardPlace('.outbox-entry', (card) => {
+    const { mutationId } = card.dataset;
+    const heading = card.closest('#sent-list') ? 'sent-h' : 'waiting-h';
+    return {
+      box: () => document.querySelector(`.outbox-entry[data-mutation-id="${CSS.escape(mutationId)}"]`),
+      heading: () => $(heading),
+    };
+  });
   $('outbox-list').replaceChildren(...outbox.map((e) => row(e, context)));
   $('outbox-empty').hidden = outbox.length > 0;
   $('sent-list').replaceChildren(...sent.slice(0, 30).map((e) => row(e, context)));
   if (place) place();
   document.body.dataset.ready = 'outbox';
-}
-
-// The lists are drawn anew whenever the outbox changes (a sync in the background, a discard): the
-// keyboard keeps its place, on the same button of the same entry or, once that entry has gone, on
-// its list's heading, not back at the top of the page. Returns how to put it back, or null.
-function keyboardPlace() {
-  const active = document.activeElement;
-  const card = active?.closest?.('.outbox-entry');
-  if (!card) return null;
-  const { mutationId } = card.dataset;
-  const words = active.textContent;
-  const heading = card.closest('#sent-list') ? 'sent-h' : 'waiting-h';
-  return () => {
-    const again = document.querySelector(`.outbox-entry[data-mutation-id="${CSS.escape(mutationId)}"]`);
-    const control = again && [...again.querySelectorAll('a, button')].find((el) => el.textContent === words);
-    if (control) { control.focus(); return; }
-    $(heading).tabIndex = -1;
-    $(heading).focus();
-  };
 }
 
 const records = (n) => `${n} record${n === 1 ? '' : 's'}`;
