@@ -16,6 +16,11 @@ AMENDED = [  # (line in fairwater.toml, its replacement)
     ("overdue_findings = 1 ", "overdue_findings = 2 "),
     ("max_daily_in = 15.0\n", "max_daily_in = 14.0\n"),
     ("same_reading_minutes = 60\n", "same_reading_minutes = 45\n"),
+    ("threshold_acres = 10.0\n", "threshold_acres = 12.0\n"),
+    ("[clocks.extension]\nmax_days = 180\n", "[clocks.extension]\nmax_days = 120\n"),
+    ("default_water_temp_c = 10.0\n", "default_water_temp_c = 9.0\n"),
+    ("examples_water_temp_c = 11.0\n", "examples_water_temp_c = 12.0\n"),
+    ("setback_ft = 15\n", "setback_ft = 20\n"),
 ]
 
 
@@ -46,6 +51,13 @@ def test_the_notes_state_the_figures_the_rulebook_sets(tmp_path):
     )
     assert rb["rain.max_daily_note"].startswith("Readings over 14 inches in a day")
     assert "less than 45 minutes apart" in rb["rain.manual_period_note"]
+    assert rb["regime.exactly_threshold_note"].startswith("At exactly 12 acres disturbed")
+    assert "the protective reading: 120 days in all" in rb["clocks.extension.reading_note"]
+    calculators = rb["calculators"]
+    assert calculators["default_water_temp_note"].startswith("9 °C is typical")
+    assert "so 12 °C is this calculator's design basis" in calculators["dewatering"]["basis_note"]
+    assert "design basis of 12 °C" in calculators["dewatering"]["examples_note"]
+    assert "the 20-foot setback of" in calculators["stockpile"]["street_pile_note"]
 
 
 def test_the_bundled_rulebook_reads_as_before_with_no_braces_left():
