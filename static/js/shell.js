@@ -98,12 +98,21 @@ document.addEventListener('submit', (event) => { delete event.target.dataset.dir
 
 // A form is sent once: a second press while the page waits for the server's answer (a double
 // click, a slow connection) would have the server record the same thing twice. A page the
-// browser brings back (Back) may be sent again.
+// browser brings back (Back) may be sent again, and so may a send the person stopped (Esc, the
+// stop button): the browser dropped the request, and only the Navigation API says so (the
+// navigation's signal aborts; no event reaches the page otherwise). Without it, sent once.
+let sendingForm = null;
 document.addEventListener('submit', (event) => {
   const form = event.target;
   if (event.defaultPrevented || form.method !== 'post') return;
   if (form.dataset.sending) event.preventDefault();
-  else form.dataset.sending = '1';
+  else { form.dataset.sending = '1'; sendingForm = form; }
+});
+globalThis.navigation?.addEventListener('navigate', (event) => {
+  const form = sendingForm;
+  sendingForm = null;
+  if (!form || !event.formData) return;
+  event.signal.addEventListener('abort', () => { delete form.dataset.sending; });
 });
 addEventListener('pageshow', (event) => {
   if (!event.persisted) return;

@@ -3,6 +3,7 @@ click, a slow connection) records one thing, not two: the page sends a form once
 
 from __future__ import annotations
 
+import re
 import time
 
 from sqlmodel import Session, select
@@ -75,3 +76,41 @@ def test_a_surety_pressed_twice_is_one_surety(browser, live_server, demo_app, mo
         after = session.exec(select(SuretyBond).where(SuretyBond.permit_id == permit.id)).all()
     assert len(after) == before + 1
     assert page.get_by_text("Surety recorded.").is_visible()
+
+
+def test_a_send_stopped_with_the_stop_button_may_be_sent_again(browser, live_server, demo_app):
+    """The person stops the page's navigation (Esc, the browser's stop button) while the form is
+    on its way: what they typed is still there, and pressing Save site again sends it."""
+    page = browser.new_context().new_page()
+    sign_in(page, live_server.url, "inspector@fairwater.example")
+    page.goto(f"{live_server.url}/sites/new")
+    page.get_by_label("Name").fill("Quarry Lane Lot")
+    page.get_by_label("Address").first.fill("4 Quarry Ln")
+    page.locator("#area_acres").fill("3")
+    page.locator("#disturbed_acres").fill("2")
+    held = []  # the first press's request, kept from the server as a slow signal would
+
+    def hold_first(route):
+        if route.request.method == "POST" and not held:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/sites/new", hold_first)
+    page.get_by_role("button", name="Save site").click(no_wait_after=True)
+    for _ in range(50):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held
+    # What the stop button and Esc do (window.stop() from a script waits behind the navigation).
+    page.context.new_cdp_session(page).send("Page.stopLoading")
+    page.wait_for_timeout(300)
+    assert page.get_by_label("Name").input_value() == "Quarry Lane Lot"
+
+    page.get_by_role("button", name="Save site").click()
+    page.wait_for_url(re.compile(r"/sites/\d+$"), timeout=10_000)
+    with Session(demo_app.extensions["engine"]) as session:
+        made = session.exec(select(Site).where(Site.name == "Quarry Lane Lot")).all()
+    assert len(made) == 1
+    assert page.url.endswith(f"/sites/{made[0].id}")
