@@ -4,6 +4,7 @@ depend on the sync API: the test writes it into IndexedDB through static/js/stor
 from __future__ import annotations
 
 import functools
+import time
 
 from playwright.sync_api import Error as PlaywrightError
 from sqlmodel import select
@@ -117,6 +118,17 @@ def stored(page, expression: str):
     return page.evaluate(
         f"async () => {{ const s = await import('/static/js/store.js'); return await {expression}; }}"
     )
+
+
+def wait_until(page, async_function: str, timeout_s: float = 20.0):
+    """Evaluate `async_function` in the page again until it returns something truthy, and return
+    that. page.wait_for_function cannot do this: it takes the promise an async function returns
+    for a true answer and returns at once."""
+    deadline = time.monotonic() + timeout_s
+    while not (value := page.evaluate(async_function)):
+        assert time.monotonic() < deadline, f"timed out waiting for {async_function}"
+        page.wait_for_timeout(100)
+    return value
 
 
 PHOTO_B64 = """async (id) => {

@@ -9,7 +9,7 @@ from collections import Counter
 from sqlmodel import Session, select
 
 from inspector.models import Photo, Site
-from tests.browser.capture_packet import stored, wait_for_controller
+from tests.browser.capture_packet import stored, wait_for_controller, wait_until
 from tests.browser.conftest import sign_in
 from tests.browser.test_sync_outbox import ENQUEUE, photo
 from tests.sync.helpers import checklist_codes, inspection_payload, sha, uid
@@ -56,8 +56,8 @@ def test_two_tabs_send_each_record_and_photo_once(browser, tablet, live_server, 
     sent.clear()
     context.set_offline(False)  # both tabs hear `online` and sync
 
-    outbox.wait_for_function(
-        "async () => (await (await import('/static/js/store.js')).listSent()).length === 1"
+    wait_until(
+        outbox, "async () => (await (await import('/static/js/store.js')).listSent()).length === 1"
     )
     home.wait_for_timeout(2000)  # the other tab's turn, after the first
     assert stored(outbox, "s.listOutbox()") == []
