@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from sqlmodel import Session, select
 
 from inspector.models import Inspection, Photo, Site
-from tests.browser.capture_packet import sign, stored, wait_for_controller
+from tests.browser.capture_packet import sign, stored, wait_for_controller, wait_until
 from tests.browser.conftest import sign_in
 from tests.sync.helpers import checklist_codes, inspection_payload, jpeg, sha, uid
 
@@ -95,8 +95,11 @@ def test_a_refused_entry_has_a_way_out_offline_and_online(browser, tablet, live_
     )
     drop_mid, _ = refused_village_inspection(page, site, codes, (60, 60, 200), "Discarded online")
     page.evaluate(FLUSH)
-    page.wait_for_function("""async () => (await (await import('/static/js/store.js')).listOutbox())
-                                .filter((e) => e.state === 'attention').length === 3""")
+    wait_until(
+        page,
+        """async () => (await (await import('/static/js/store.js')).listOutbox())
+                                .filter((e) => e.state === 'attention').length === 3""",
+    )
     page.reload()
     page.wait_for_selector("body[data-ready=outbox]")
     refused = entry(page, edit_mid)

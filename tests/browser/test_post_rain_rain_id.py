@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from inspector.models import Inspection, RainEvent, Site
 from tests.browser.capture_flow import SCROLL_METER, answer_all_pass
-from tests.browser.capture_packet import sign, stored, wait_for_controller
+from tests.browser.capture_packet import sign, stored, wait_for_controller, wait_until
 from tests.browser.conftest import sign_in
 from tests.browser.test_outbox_ways_out import ENQUEUE, FLUSH, entry
 from tests.browser.test_rain import SITE, cocorahs_file
@@ -83,8 +83,11 @@ def test_a_post_rain_inspection_names_its_rain_and_one_refused_for_it_can_be_sen
     page.goto(f"{url}/app/outbox")
     page.evaluate(ENQUEUE, {"payload": payload, "photo": photo, "iid": iid, "mid": mid})
     page.evaluate(FLUSH)
-    page.wait_for_function("""async () => (await (await import('/static/js/store.js')).listOutbox())
-                                .some((e) => e.state === 'attention')""")
+    wait_until(
+        page,
+        """async () => (await (await import('/static/js/store.js')).listOutbox())
+                                .some((e) => e.state === 'attention')""",
+    )
     page.reload()
     page.wait_for_selector("body[data-ready=outbox]")
     expect(entry(page, mid).locator(".entry-errors")).to_contain_text(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlmodel import Session, select
 
 from inspector.models import Inspection, Site
+from tests.browser.capture_packet import wait_until
 from tests.browser.conftest import sign_in
 from tests.sync.helpers import checklist_codes, inspection_payload, uid
 
@@ -62,7 +63,7 @@ def test_work_waits_for_its_author_on_a_shared_tablet(browser, tablet, live_serv
     page.goto(f"{live_server.url}/app/outbox")
     # The outbox page syncs on its own as it opens: whichever flush sends the entry, it leaves.
     page.evaluate(FLUSH)
-    page.wait_for_function(f"async () => ({OUTBOX})().then((left) => left.length === 0)")
+    wait_until(page, f"async () => ({OUTBOX})().then((left) => left.length === 0)")
     assert page.evaluate(OUTBOX) == []
     with Session(engine) as db:
         inspection = db.get(Inspection, iid)

@@ -9,7 +9,7 @@ from sqlmodel import Session, select
 
 from inspector.models import Company, Permit, Site, User
 from inspector.services import permits
-from tests.browser.capture_packet import wait_for_controller
+from tests.browser.capture_packet import wait_for_controller, wait_until
 from tests.browser.conftest import sign_in
 from tests.conftest import Factory
 from tests.sync.helpers import checklist_codes, inspection_payload, uid
@@ -132,7 +132,7 @@ def test_only_a_pull_from_a_cursor_starts_again_for_a_site_it_lacks(browser, tab
     page.wait_for_selector("body[data-ready=outbox]")
     # The page's own first sync has sent its outbox (its pull follows at once): the pull below runs
     # after that one, and no pull of the page's comes in between the applies.
-    page.wait_for_function(SYNCED_ONCE)
+    wait_until(page, SYNCED_ONCE)
     assert page.evaluate(PULL)["ok"]
     assert page.evaluate(APPLY) == [False, "9:v", True, None]
     context.close()
