@@ -143,6 +143,11 @@ def register(app) -> None:
             return "—"
         return f"{titles[code]} ({code})" if code in titles else code
 
+    @app.template_filter("inspkind")
+    def inspection_kind(kind: str) -> str:
+        """An inspection's kind in the words the field app uses (static/js/drafts.js KINDS)."""
+        return INSPECTION_KIND_WORDS.get(kind, kind)
+
     @app.template_global("permit_status")
     def permit_status(permit) -> str:
         """A permit's status today, computed, never written by a page (the tick writes it)."""
@@ -165,6 +170,15 @@ def register(app) -> None:
         return render_template(
             "error.html", code=exc.status, name="Not possible", description=exc.message
         ), exc.status
+
+
+INSPECTION_KIND_WORDS = {
+    "weekly": "Weekly inspection",
+    "post_rain": "Inspection after rain",
+    "village": "Village inspection",
+    "follow_up": "Follow-up of a finding",
+    "complaint": "Complaint inspection",
+}
 
 
 def wants_json() -> bool:

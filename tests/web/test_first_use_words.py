@@ -1,4 +1,10 @@
-"""What a person opening the office pages for the first time needs to read there: where to go next."""
+"""What a person opening the office pages for the first time needs to read there: where to go next,
+and words rather than the database's keys."""
+
+from datetime import timedelta
+
+from inspector.models.base import utcnow
+from tests.support.enforcement import record_inspection
 
 
 def test_a_permittee_is_told_how_to_apply_for_a_new_site(app, client, auth, people):
@@ -9,3 +15,18 @@ def test_a_permittee_is_told_how_to_apply_for_a_new_site(app, client, auth, peop
     assert "New project?" in page
     assert "erosion@fairwater.example" in page  # the Village's contact, from the rulebook
     assert "records your application" in page
+
+
+def test_the_timeline_names_each_inspection_in_words(app, client, auth, db, make, people):
+    # It read "village by Test Inspector" and "post rain by …": the database's keys, not words.
+    rb = app.extensions["rulebook"]
+    site = make.site(people["supervisor"], name="Elm Plat")
+    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    for hours, kind in ((5, "village"), (3, "post_rain"), (1, "weekly")):
+        record_inspection(
+            db, site, rb, at=utcnow() - timedelta(hours=hours), kind=kind, evaluate=False
+        )
+    auth.login(people["permittee"].email)
+    page = client.get(f"/sites/{site.id}").text
+    for words in ("Village inspection by", "Inspection after rain by", "Weekly inspection by"):
+        assert f">{words} Test Inspector<" in page, words
