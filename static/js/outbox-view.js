@@ -23,7 +23,9 @@ export function describe(entry) {
   const [word, kind] = STATES[entry.state] || [entry.state, 'info'];
   let text = word;
   if (entry.state === 'photos') text = `On the server, ${received} of ${expected} photos`;
-  if (entry.state === 'sent') text = `On the server (${received} of ${expected} photos)`;
+  if (entry.state === 'sent') {
+    text = expected ? `On the server (${received} of ${expected} photos)` : 'On the server (no photos)';
+  }
   return { text, kind };
 }
 
@@ -266,6 +268,7 @@ async function render() {
   $('outbox-list').replaceChildren(...outbox.map((e) => row(e, context)));
   $('outbox-empty').hidden = outbox.length > 0;
   $('sent-list').replaceChildren(...sent.slice(0, 30).map((e) => row(e, context)));
+  $('sent-empty').hidden = sent.length > 0;
   if (place) place();
   document.body.dataset.ready = 'outbox';
 }

@@ -1,0 +1,46 @@
+"""The outbox as a first-time user reads it: the "On the server" list says why it is empty, and a
+record sent with no photo does not read "(0 of 0 photos)"."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.capture_packet import wait_for_controller
+from tests.browser.conftest import sign_in
+
+BADGER = "permittee@badger-utility.example"
+QUEUE = """async ({ mid, iid }) => {
+  const s = await import('/static/js/store.js');
+  await s.enqueue({ mutation_id: mid, entity: 'inspection', entity_id: iid, op: 'upsert', base_version: null,
+    payload: { site_id: 3, kind: 'weekly', inspected_on: '2026-12-04', answers: [] },
+    summary: { site_name: 'Main Street Water Main Replacement' } });
+}"""
+SENT = "async (mid) => { const s = await import('/static/js/store.js'); await s.markSynced(mid, { version: 1 }); }"
+MID = "00000000-0000-4000-8000-0000000000b1"
+
+
+def test_the_outbox_says_what_on_the_server_means_before_anything_is(browser, tablet, live_server):
+    url = live_server.url
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, url, BADGER)
+    page.goto(f"{url}/app/")
+    page.wait_for_selector("body[data-ready=home]")
+    wait_for_controller(page)
+    # Submitted offline: nothing has reached the server yet, and the list under it said nothing.
+    context.set_offline(True)
+    page.evaluate(QUEUE, {"mid": MID, "iid": "00000000-0000-4000-8000-0000000000c1"})
+    page.goto(f"{url}/app/outbox")
+    page.wait_for_selector("body[data-ready=outbox]")
+    expect(page.locator("#outbox-list .outbox-entry")).to_have_count(1)
+    expect(page.locator("#sent-empty")).to_be_visible()
+    expect(page.locator("#sent-empty")).to_contain_text("once the server confirms")
+
+    # Once the server has it, the entry moves under "On the server"; with no photo it says so.
+    page.evaluate(SENT, MID)
+    page.reload()
+    page.wait_for_selector("body[data-ready=outbox]")
+    state = page.locator("#sent-list .outbox-entry .outbox-state")
+    expect(state).to_have_text("On the server (no photos)")
+    expect(page.locator("#sent-empty")).to_be_hidden()
+    context.close()
