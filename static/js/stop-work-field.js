@@ -56,6 +56,14 @@ async function setUp() {
     $('sw-site').append(option);
   }
   $('sw-site').addEventListener('change', offerGrounds);
+  // A message stays only while its mistake does: once the field is put right, it goes.
+  const putRight = (id, fixed) => () => {
+    if ($(id).getAttribute('aria-invalid') && fixed()) setError(id, '');
+  };
+  $('sw-site').addEventListener('change', putRight('sw-site', () => $('sw-site').value));
+  $('sw-grounds').addEventListener('change',
+    putRight('sw-grounds', () => form.querySelector('input[name=grounds]:checked')));
+  $('sw-notes').addEventListener('input', putRight('sw-notes', () => !notesProblem($('sw-notes').value.trim())));
   offerGrounds();
   $('sw-when').value = localNow();
   document.body.dataset.ready = 'stop-work';
