@@ -30,3 +30,18 @@ def test_the_timeline_names_each_inspection_in_words(app, client, auth, db, make
     page = client.get(f"/sites/{site.id}").text
     for words in ("Village inspection by", "Inspection after rain by", "Weekly inspection by"):
         assert f">{words} Test Inspector<" in page, words
+
+
+def test_an_orders_page_leads_to_the_records_an_attorney_needs(app, client, auth, db, make, people):
+    # The order's page printed only its notice, and only once issued; the site's regulator packet
+    # (every report with its photos, the findings, the orders, the rain log, the permit and its
+    # clocks, with their seals) was two pages away, and nothing on the order said so.
+    rb = app.extensions["rulebook"]
+    site = make.site(people["supervisor"], name="Ash Plat")
+    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    record_inspection(db, site, rb, at=utcnow() - timedelta(days=3), failed=("INLET",))
+    _, _, [order] = record_inspection(db, site, rb, at=utcnow() - timedelta(hours=1))
+    auth.login(people["supervisor"].email)
+    page = client.get(f"/orders/{order.id}").text
+    assert f'href="/sites/{site.id}/packet"' in page
+    assert "Regulator packet" in page
