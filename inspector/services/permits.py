@@ -99,8 +99,12 @@ def apply(
     if in_force is not None and user.role == "permittee":
         raise ServiceError(in_force_refusal(in_force, rb))
     waiting = pending_application(session, site.id, company_id)
-    if waiting is not None and user.role == "permittee":
-        raise ServiceError(pending_refusal(waiting))
+    if waiting is not None:
+        raise ServiceError(
+            pending_refusal(waiting)
+            if user.role == "permittee"
+            else pending_refusal_for_staff(waiting, rb)
+        )
     if user.role == "permittee":
         received_on, fee_paid_on = today, None
     if not applicant_name.strip():
@@ -194,6 +198,17 @@ def pending_refusal(permit: Permit) -> str:
         f"{permit.application_received_on.isoformat()}, is waiting for the Village's decision. "
         "Add what it still needs (the control plan documents) on its page: a second application "
         "would not be decided sooner."
+    )
+
+
+def pending_refusal_for_staff(permit: Permit, rb: Rulebook) -> str:
+    """Why staff record no second application from a company whose `permit` application waits: each
+    would run its own review clock, and one of them would never be decided."""
+    return (
+        f"This company's {permit_name(permit)} for this site, received "
+        f"{permit.application_received_on.isoformat()}, is still waiting for a decision. Decide it "
+        "(issue or deny) on its page, or add what came in (a fee, the control plan documents) there: "
+        f"a second application would run a second review clock ({rb['clocks.plan_review.citation']})."
     )
 
 

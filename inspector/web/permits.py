@@ -96,6 +96,7 @@ def apply(site_id: int):
     in_force = permits.permit_in_force(session, site.id, today)
     waiting = None if staff else permits.pending_application(session, site.id, g.user.company_id)
     refused = (in_force is not None or waiting is not None) and not staff  # said before the form
+    declined = False  # the service refused what was sent (a message without a field of its own)
     if not refused and form.validate_on_submit():
         ok, permit = commit_or_refuse(
             session,
@@ -125,6 +126,7 @@ def apply(site_id: int):
                     "info",
                 )
             return redirect(url_for("permits.show", permit_id=permit.id))
+        declined = True
     return render_template(
         "permits/apply.html",
         form=form,
@@ -138,7 +140,7 @@ def apply(site_id: int):
         ),
         waiting=waiting if refused and not in_force else None,
         in_force=permits.in_force_note(in_force, rb) if in_force and not refused else None,
-    ), 400 if form.errors or (refused and request.method == "POST") else 200
+    ), 400 if form.errors or declined or (refused and request.method == "POST") else 200
 
 
 @bp.route("/permits/<int:permit_id>")

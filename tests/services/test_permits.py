@@ -154,7 +154,10 @@ def test_commencement_only_under_an_issued_permit_and_not_in_the_future(db, make
         permits.notify_commencement(
             db, pending, user=people["permittee"], commenced_at=now, now=now
         )
-    issued = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    other_site = make.site(people["supervisor"], name="Issued Acres")
+    issued = make.permit(
+        other_site, people["permittee"].company_id, people["supervisor"], issued=True
+    )
     with pytest.raises(ServiceError, match="future"):
         permits.notify_commencement(
             db, issued, user=people["permittee"], commenced_at=now + timedelta(hours=1), now=now

@@ -125,9 +125,17 @@ def test_a_new_application_is_taken_once_the_permit_is_no_longer_in_force(db, ma
     db.commit()
     again = _apply(db, revoked_site, acme, acme.company_id, today)
     assert permits.current_permit(db, revoked_site.id).id == again.id
-    # An undecided application is no permit in force: a second one is taken (staff sort them out).
+    # An undecided application is no permit in force, but staff record no second one beside it:
+    # each would run its own § 256-8C review clock. Once it is decided, a new one is taken.
     pending = make.site(supervisor, name="Pending")
-    make.permit(pending, acme.company_id, supervisor)
+    first = make.permit(pending, acme.company_id, supervisor)
+    with pytest.raises(ServiceError, match="still waiting for a decision. Decide it") as refused:
+        _apply(db, pending, supervisor, acme.company_id, today)
+    assert "second review clock (§ 256-8C)" in refused.value.message
+    db.rollback()
+    assert [p.id for p in db.exec(select(Permit).where(Permit.site_id == pending.id))] == [first.id]
+    permits.deny(db, first, user=supervisor, reasons="No control plan came with it.")
+    db.commit()
     second = _apply(db, pending, supervisor, acme.company_id, today)
     assert permits.current_permit(db, pending.id).id == second.id
 

@@ -104,3 +104,24 @@ def test_two_applications_of_one_permittee_at_once_make_one(app, make, people, m
     assert outcomes.count("recorded") == 1
     refusal = next(o for o in outcomes if o != "recorded")
     assert "is waiting for the Village's decision" in refusal
+
+
+def test_staff_record_no_second_application_beside_one_that_waits(
+    app, db, client, auth, make, people
+):
+    """A paper application typed in again (or a second clerk's copy) ran a second § 256-8C review
+    clock for the same company and site: one of the two was never decided and went overdue."""
+    site = make.site(people["supervisor"], name="Quarry Road")
+    acme = people["permittee"]
+    first = make.permit(site, acme.company_id, people["supervisor"])
+    auth.login(people["supervisor"].email)
+    form = {
+        "company": acme.company_id,
+        "applicant_name": "Sam Lindqvist",
+        "application_received_on": (date.today() - timedelta(days=3)).isoformat(),
+    }
+    refused = client.post(f"/sites/{site.id}/permits/apply", data=form)
+    assert refused.status_code == 400
+    page = refused.get_data(as_text=True)
+    assert "is still waiting for a decision. Decide it (issue or deny) on its page" in page
+    assert [p.id for p in applications(db, site)] == [first.id]
