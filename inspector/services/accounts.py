@@ -16,15 +16,36 @@ from ..models import ROLES, Company, Device, User
 from ..models.base import utcnow
 from . import NotFound, ServiceError, audit, devices, throttle
 
+# Words a company's name is written with or without ("Acme Earthworks, LLC" is Acme Earthworks).
+_NAME_FORMS = {"the", "inc", "incorporated", "llc", "co", "corp", "corporation", "company", "ltd"}
 
-def get_or_create_company(session: Session, name: str) -> Company:
+
+def _loose(name: str) -> str:
+    words = "".join(c if c.isalnum() else " " for c in name.casefold()).split()
+    return " ".join(w for w in words if w not in _NAME_FORMS)
+
+
+def get_or_create_company(session: Session, name: str, *, new: bool = False) -> Company:
     """The company of this name, typed in any case or spacing ('acme  EARTHWORKS' is Acme
-    Earthworks: a second company would see none of the first one's sites), else a new one."""
+    Earthworks: a second company would see none of the first one's sites), else a new one. A name
+    that differs from one on record only in punctuation or a word such as "Inc." or "LLC" is refused
+    unless `new` says it is another company: a permittee put in a look-alike company sees none of
+    its sites, and nobody notices until a site visit."""
     name = " ".join(name.split())
     key = name.casefold()
-    for company in session.exec(select(Company)):
+    everyone = list(session.exec(select(Company)))
+    for company in everyone:
         if " ".join(company.name.split()).casefold() == key:
             return company
+    if not new:
+        loose = _loose(name)
+        alike = next((c for c in everyone if loose and _loose(c.name) == loose), None)
+        if alike is not None:
+            raise ServiceError(
+                f"{alike.name} is on record. To add this person to it, choose it from the list; "
+                "if this is another company, tick “This is a new company”.",
+                field="company",
+            )
     company = Company(name=name)
     session.add(company)
     session.flush()
@@ -44,6 +65,7 @@ def create_user(
     role: str,
     password: str,
     company_name: str | None = None,
+    new_company: bool = False,
     by_user_id: int | None = None,
 ) -> User:
     email = email.strip().lower()
@@ -60,7 +82,7 @@ def create_user(
     if role == "permittee":
         if not company_name:
             raise ServiceError("A permittee belongs to a company: enter its name.", field="company")
-        company_id = get_or_create_company(session, company_name.strip()).id
+        company_id = get_or_create_company(session, company_name.strip(), new=new_company).id
     user = User(
         email=email,
         name=name.strip() or email,

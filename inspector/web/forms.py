@@ -260,6 +260,7 @@ class UserForm(FlaskForm):
         filters=ONE_LINE,
         render_kw={"list": "companies", "autocomplete": "off"},  # the companies on record
     )
+    new_company = BooleanField("This is a new company, not one on record")
     password = PasswordField(
         "Password",
         validators=[

@@ -29,6 +29,7 @@ def index():
                 role=form.role.data,
                 password=form.password.data,
                 company_name=form.company.data,
+                new_company=form.new_company.data,
                 by_user_id=g.user.id,
             ),
         )
