@@ -156,6 +156,15 @@ function siteCard(site, findings, kinds, actionsMay) {
     a.setAttribute('aria-label', `${a.textContent} at ${site.name}`);
     actions.append(a);
   }
+  // Village staff post an order here too, with no signal: the office page's link needs one.
+  if (actionsMay.includes('stop_work')) {
+    const a = document.createElement('a');
+    a.className = 'btn';
+    a.href = `/app/stop-work?site=${encodeURIComponent(site.id)}`;
+    a.textContent = 'Post a stop-work order';
+    a.setAttribute('aria-label', `${a.textContent} at ${site.name}`);
+    actions.append(a);
+  }
   // A permittee answers a finding with a correction (note and photo) on the findings page.
   for (const f of actionsMay.includes('correct_finding') ? open : []) {
     const a = document.createElement('a');
