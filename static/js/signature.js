@@ -159,11 +159,13 @@ export function attachCapture({ draft, user, save }) {
   const who = user?.role === 'permittee' ? 'permittee' : 'inspector';
   document.getElementById('cert-statement').textContent = block.dataset[who];
   const version = block.dataset.version;
-  const show = () => {
+  const show = (saved = true) => {
     status.textContent = isSigned(draft.signature)
-      ? `Signed by ${draft.signed_by_name}, ${villageTime(draft.signed_at)}. Saved on this device.`
+      ? `Signed by ${draft.signed_by_name}, ${villageTime(draft.signed_at)}. `
+        + `${saved ? 'Saved' : 'NOT saved'} on this device.`
       : 'Not signed yet: sign in the box with a finger or stylus.';
   };
+  let saving = 0;
   // A draft signed under other words than this page shows is signed again (the words are the record).
   if (draft.signature && draft.signature_statement_version !== version) {
     for (const key of FIELDS) draft[key] = null;
@@ -182,8 +184,14 @@ export function attachCapture({ draft, user, save }) {
         for (const key of FIELDS) draft[key] = null;
       }
       document.getElementById('signature-error').textContent = '';
-      show();
-      await save();
+      // Said saved once the draft with the last stroke is saved, not before (busy meanwhile).
+      saving += 1;
+      status.setAttribute('aria-busy', 'true');
+      const saved = await save();
+      saving -= 1;
+      if (saving) return;
+      show(saved);
+      status.setAttribute('aria-busy', 'false');
     },
   });
   document.getElementById('signature-clear').addEventListener('click', () => pad.clear());

@@ -7,6 +7,7 @@ import functools
 import time
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 from sqlmodel import select
 
 from inspector.db import get_session
@@ -185,9 +186,11 @@ def camera_jpeg(seed: int = 1, size=(4000, 3000), orientation: int = 6, gps=True
 
 def sign(page) -> None:
     """Draw a signature in the capture page's signature box (as a finger would: two strokes) and
-    wait until it is saved in the draft."""
+    wait until it is saved in the draft (the page says so once the save of the last stroke is done)."""
     draw_signature(page, "#signature-pad")
-    page.locator("#signature-state").get_by_text("Signed by").wait_for()
+    expect(page.locator("#signature-state:not([aria-busy=true])")).to_contain_text(
+        "Saved on this device"
+    )
 
 
 def draw_signature(page, selector: str) -> None:
