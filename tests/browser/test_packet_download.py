@@ -43,7 +43,11 @@ def test_the_packet_shows_building_then_downloads(browser, live_server, demo_app
         expect(page.locator("#packet-status")).to_have_text(
             "Building the packet: the download starts when it is ready."
         )
-        page.wait_for_timeout(50)
+        # The request leaves a moment after the button says so: it is awaited at the route.
+        for _ in range(100):
+            if held:
+                break
+            page.wait_for_timeout(50)
         assert len(held) == 1
         held[0].continue_()
     saved = download.value
