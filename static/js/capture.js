@@ -504,6 +504,7 @@ async function renderThumbs(block) {
 function bindPhotoBlock(block, title) {
   const tpl = document.getElementById('photo-block-tpl').content.firstElementChild.cloneNode(true);
   block.append(tpl);
+  // .photo-error is an alert, emptied on each choice: its words are said once, by it alone.
   const error = block.querySelector('.photo-error');
   for (const input of block.querySelectorAll('input[type=file]')) {
     input.setAttribute('aria-label', `${input.classList.contains('photo-camera') ? 'Take photo' : 'Choose photo'}: ${title}`);
@@ -528,7 +529,6 @@ function bindPhotoBlock(block, title) {
         } catch (err) {
           error.textContent = photos && err instanceof photos.PhotoError ? err.message : `The photo could not be read (${err.message}). Nothing was added.`;
           saveState.textContent = '';
-          announce(error.textContent);
           continue;
         }
         // The same picture chosen again here (it seemed not to have come, while it was prepared):
@@ -538,7 +538,6 @@ function bindPhotoBlock(block, title) {
         if (same) {
           error.textContent = `This photo is already attached here${same.name ? ` (${same.name})` : ''}. Nothing was added.`;
           saveState.textContent = '';
-          announce(error.textContent);
           continue;
         }
         try {
@@ -548,7 +547,6 @@ function bindPhotoBlock(block, title) {
             ? 'This device\'s storage is full: the photo was NOT saved. Your draft is intact. Send the outbox or free space.'
             : `The photo could not be saved on this device (${err.message}). Your draft is intact.`;
           saveState.textContent = '';
-          announce(error.textContent);
           continue;
         }
         state.photos.push(photo);

@@ -151,14 +151,14 @@ function row(entry, { me, catalog }) {
 const when = (iso) => villageTime(iso);
 
 // ------------------------------------------------------------------ ways out
-// Said on the entry's card, where the button was tapped (and to screen readers).
+// Shown on the entry's card, where the button was tapped, and said by the announcer alone (it
+// says the same words again when the tap is repeated; a live region here would say them twice).
 function entryProblem(entry, text) {
   const card = document.querySelector(`.outbox-entry[data-mutation-id="${CSS.escape(entry.mutation_id)}"]`);
   let p = card?.querySelector('.entry-problem');
   if (card && !p) {
     p = document.createElement('p');
     p.className = 'error entry-problem';
-    p.setAttribute('role', 'alert');
     card.append(p);
   }
   if (p) p.textContent = text;

@@ -319,7 +319,7 @@ async function onSignOut() {
   }
   if (!token) {
     signOutNote.textContent = offline;
-    announce(offline);
+    announce(offline);  // the note is not a live region: said once, and again on another tap
     return;
   }
   const form = document.createElement('form');

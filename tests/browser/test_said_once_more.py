@@ -1,0 +1,83 @@
+"""More of what the field pages say, each read out once: a message shown in a live region (an alert
+on a photo, a note under Sign out, a problem on an outbox entry) is not handed to the page's
+announcer as well."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+from sqlmodel import Session, select
+
+from inspector.models import Site
+from tests.browser.capture_packet import wait_for_controller
+from tests.browser.conftest import sign_in
+from tests.browser.pages_world import PULL
+from tests.browser.test_capture_drafts import QUOTA_SCRIPT
+from tests.browser.test_outbox_ways_out import (
+    FLUSH,
+    PRAIRIE,
+    SITE,
+    entry,
+    refused_village_inspection,
+)
+from tests.browser.test_said_once import BEFORE, SAID_TWICE
+from tests.sync.helpers import checklist_codes
+
+
+def test_a_photo_refused_and_a_sign_out_offline_are_said_once(browser, tablet, live_server):
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, live_server.url, "inspector@fairwater.example")
+    page.goto(f"{live_server.url}/app/outbox")
+    assert page.evaluate(PULL)["ok"]
+    twice = {}
+
+    page.goto(f"{live_server.url}/app/inspect?site=1&kind=weekly")
+    page.wait_for_selector("body[data-ready=capture]")
+    block = page.locator(".photo-block[data-item='']")
+    page.evaluate(BEFORE)
+    block.locator("input.photo-file").set_input_files(
+        {"name": "report.jpg", "mimeType": "image/jpeg", "buffer": b"%PDF-1.7 not a photo at all"}
+    )
+    expect(block.locator(".photo-error")).to_contain_text("not a picture")
+    page.wait_for_timeout(300)
+    twice["photo not a picture"] = page.evaluate(SAID_TWICE)
+
+    page.goto(f"{live_server.url}/app/outbox")
+    page.wait_for_selector("body[data-ready=outbox]")
+    context.set_offline(True)
+    page.evaluate(BEFORE)
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.locator("#sign-out-note")).to_contain_text("Signing out needs a connection")
+    page.wait_for_timeout(300)
+    twice["sign out offline"] = page.evaluate(SAID_TWICE)
+    context.set_offline(False)
+
+    assert {k: v for k, v in twice.items() if v} == {}
+    context.close()
+
+
+def test_an_outbox_entry_put_back_on_a_full_tablet_is_said_once(
+    browser, tablet, live_server, demo_app
+):
+    url = live_server.url
+    with Session(demo_app.extensions["engine"]) as db:
+        site = db.exec(select(Site).where(Site.name == SITE)).one()
+        codes = checklist_codes(site, demo_app.extensions["rulebook"])
+    context = browser.new_context(**tablet)
+    context.add_init_script(QUOTA_SCRIPT)
+    page = context.new_page()
+    sign_in(page, url, PRAIRIE)
+    page.goto(f"{url}/app/outbox")
+    page.wait_for_selector("body[data-ready=outbox]")
+    wait_for_controller(page)
+    mid, _ = refused_village_inspection(page, site, codes, (200, 60, 60), "Refused, storage full")
+    page.evaluate(FLUSH)
+    expect(entry(page, mid).locator(".outbox-state")).to_have_text("Needs attention")
+
+    page.evaluate("() => { self.__storageFull = true; }")
+    page.evaluate(BEFORE)
+    entry(page, mid).get_by_role("button", name="Edit and send again").click()
+    expect(entry(page, mid).locator(".entry-problem")).to_contain_text("storage is full")
+    page.wait_for_timeout(300)
+    assert page.evaluate(SAID_TWICE) == []
+    context.close()
