@@ -119,12 +119,31 @@ def roles_required(*roles: str):
         @login_required
         def wrapped(*args, **kwargs):
             if g.user.role not in roles:
-                abort(403)
+                abort(403, description=refusal(roles, g.user.role))
             return view(*args, **kwargs)
 
         return wrapped
 
     return decorator
 
+
+def refusal(roles, role: str) -> str:
+    """Whose page it is and who the person is, in words (not the server's "not readable")."""
+    if set(roles) == {"inspector", "supervisor"}:
+        who = "Village staff (inspectors and supervisors)"
+    else:
+        who = " and ".join(ROLE_WORDS.get(r, r) for r in roles)
+    article = "an" if role[:1] in "aeiou" else "a"
+    return (
+        f"Only {who} open this page or do this; you are signed in as {article} {role}. "
+        "Back to the start takes you to your own pages."
+    )
+
+
+ROLE_WORDS = {
+    "inspector": "Village inspectors",
+    "supervisor": "Village supervisors",
+    "permittee": "permittees",
+}
 
 STAFF = ("inspector", "supervisor")

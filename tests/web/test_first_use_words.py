@@ -45,3 +45,21 @@ def test_an_orders_page_leads_to_the_records_an_attorney_needs(app, client, auth
     page = client.get(f"/orders/{order.id}").text
     assert f'href="/sites/{site.id}/packet"' in page
     assert "Regulator packet" in page
+
+
+def test_a_page_for_another_role_says_whose_it_is(client, auth, people):
+    # It said "You don't have the permission to access the requested resource. It is either
+    # read-protected or not readable by the server.": the server's words, with nothing to do.
+    auth.login(people["permittee"].email)
+    page = client.get("/dashboard")
+    assert page.status_code == 403
+    assert "Only Village staff (inspectors and supervisors)" in page.text
+    assert "you are signed in as a permittee" in page.text
+    assert "not readable by the server" not in page.text
+    auth.logout()
+    auth.login(people["inspector"].email)
+    page = client.get("/users/")
+    assert page.status_code == 403
+    assert (
+        "Only Village supervisors" in page.text and "you are signed in as an inspector" in page.text
+    )
