@@ -869,8 +869,7 @@ async function changedElsewhere({ lost }) {
     link.href = '/app/';
     link.textContent = 'Back to My sites';
   }
-  box.append(' ', link);
-  announce(box.textContent);
+  box.append(' ', link);  // an alert: said as it shows, not by the announcer too
   document.body.dataset.ready = 'changed-elsewhere';
 }
 

@@ -20,6 +20,7 @@ from tests.browser.test_outbox_ways_out import (
     refused_village_inspection,
 )
 from tests.browser.test_said_once import BEFORE, SAID_TWICE
+from tests.browser.test_two_tabs_one_draft import answer_plan_fail, two_tabs
 from tests.sync.helpers import checklist_codes
 
 
@@ -80,4 +81,16 @@ def test_an_outbox_entry_put_back_on_a_full_tablet_is_said_once(
     expect(entry(page, mid).locator(".entry-problem")).to_contain_text("storage is full")
     page.wait_for_timeout(300)
     assert page.evaluate(SAID_TWICE) == []
+    context.close()
+
+
+def test_a_draft_changed_in_another_tab_is_said_once(browser, tablet, live_server, demo_app):
+    context, first, second, _ = two_tabs(browser, tablet, live_server, demo_app)
+    second.evaluate(BEFORE)
+    answer_plan_fail(first)
+    expect(second.locator("#inspect-problem")).to_contain_text(
+        "This inspection was changed in another tab or window on this device."
+    )
+    second.wait_for_timeout(300)
+    assert second.evaluate(SAID_TWICE) == []
     context.close()
