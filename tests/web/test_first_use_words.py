@@ -63,3 +63,13 @@ def test_a_page_for_another_role_says_whose_it_is(client, auth, people):
     assert (
         "Only Village supervisors" in page.text and "you are signed in as an inspector" in page.text
     )
+
+
+def test_the_records_check_not_run_yet_says_what_to_do(client, auth, people):
+    # A supervisor's first dashboard said "The tick runs it once a day; flask --app app verify
+    # runs it now.": what the check is, and who does what, was left to the reader.
+    auth.login(people["supervisor"].email)
+    page = client.get("/dashboard").text
+    assert "Not run yet" in page
+    assert "checks that no stored record was changed outside the app" in page
+    assert "ask whoever runs the server" in page
