@@ -73,3 +73,18 @@ def test_the_records_check_not_run_yet_says_what_to_do(client, auth, people):
     assert "Not run yet" in page
     assert "checks that no stored record was changed outside the app" in page
     assert "ask whoever runs the server" in page
+
+
+def test_the_dashboard_filters_are_in_words(client, auth, people):
+    # They offered "none", "under review", "revoked permit", "cease desist requested": keys.
+    auth.login(people["supervisor"].email)
+    page = client.get("/dashboard").text
+    for words in (
+        "No permit",
+        "Under review",
+        "No order",
+        "Permit revoked",
+        "Cease-and-desist requested",
+    ):
+        assert f">{words}</option>" in page, words
+    assert ">cease desist requested<" not in page
