@@ -3,7 +3,7 @@
 // `finding` (docs/sync-protocol.md) with the photo, and the sync sends both. Inspectors read the list and verify online.
 import * as store from './store.js';
 import { processFile, photoUrl, PhotoError } from './photos.js';
-import { announce } from './shell.js';
+import { announce, sayIn } from './shell.js';
 import { tooLong } from './text-limits.js';
 
 const $ = (id) => document.getElementById(id);
@@ -170,12 +170,13 @@ async function send(form, finding) {
   } catch (error) {
     form.dataset.dirty = 'true';
     if (photo) await store.deletePhoto(photo.id).catch(() => {});
-    $('ff-state').textContent = `The correction could not be saved on this device: ${error.message}`;
+    sayIn($('ff-state'), `The correction could not be saved on this device: ${error.message}`);
     return;
   }
   chosen.delete(finding.id);
   form.querySelector('[data-id=note]').value = '';
-  $('ff-state').textContent = 'Correction saved on this device; it is sent with the next sync.';
+  // A live region: said again for the next correction too.
+  sayIn($('ff-state'), 'Correction saved on this device; it is sent with the next sync.');
 }
 
 function findingCard(finding, { site, titles, pending, user, saved }) {

@@ -28,12 +28,16 @@ function afterFirstDraw(work) {
   pageDrawn.then(work).catch(() => {});
 }
 
+/** Put words in a live region (role=status) so that they are read even when they repeat the
+ * last ones: emptied first and written after a tick, a change a screen reader hears. */
+export function sayIn(region, text) {
+  region.textContent = '';
+  setTimeout(() => { region.textContent = text; }, 30);
+}
+
 /** Say something to screen-reader users (and keep it visible nowhere else). */
 export function announce(text) {
-  if (!announcer) return;
-  announcer.textContent = '';
-  // A fresh text node after a tick so the same words are announced twice in a row too.
-  setTimeout(() => { announcer.textContent = text; }, 30);
+  if (announcer) sayIn(announcer, text);
 }
 
 // ------------------------------------------------------------------ header: network and outbox

@@ -3,7 +3,7 @@
 import * as store from './store.js';
 import { withHash } from './canonical.js';
 import { processFile, PhotoError } from './photos.js';
-import { announce } from './shell.js';
+import { announce, sayIn } from './shell.js';
 import { tooLong } from './text-limits.js';
 import { villageDate, villageHourMinute, villageToUtc } from './village-time.js';
 
@@ -137,14 +137,15 @@ async function saveOrder() {
     await store.enqueue({ mutation_id: crypto.randomUUID(), entity: 'stop_work_order', entity_id: orderId, op: 'upsert',
       base_version: null, payload, photo_ids: photo ? [photo.id] : [] });
   } catch (error) {
-    $('sw-state').textContent = `The order could not be saved on this device: ${error.message}`;
+    sayIn($('sw-state'), `The order could not be saved on this device: ${error.message}`);
     return;
   }
   form.reset();
   offerGrounds();
   $('sw-when').value = localNow();
-  // #sw-state is a live region (role=status): screen readers hear it once, no second announcement.
-  $('sw-state').textContent = 'The stop-work order is saved on this device; it is sent with the next sync.';
+  // #sw-state is a live region (role=status): screen readers hear it once, no second announcement,
+  // and again for the next order.
+  sayIn($('sw-state'), 'The stop-work order is saved on this device; it is sent with the next sync.');
 }
 
 setUp();
