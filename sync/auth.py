@@ -26,11 +26,11 @@ class Caller:
 
 def authenticate(session: Session, token: str) -> Caller | None:
     """The caller a Bearer token stands for, or None (unknown, revoked, or the user was deactivated)."""
-    device = devices.by_token(session, token)
-    if device is None:
+    found = devices.by_token_with_owner(session, token)
+    if found is None:
         return None
-    user = session.get(User, device.user_id)
-    if user is None or not user.active:
+    device, user = found
+    if not user.active:
         return None
     return Caller(user=user, device=device)
 

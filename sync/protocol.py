@@ -95,7 +95,7 @@ def push(session: Session, body, *, user: User, device_id: str | None, now, rb) 
     body_device, mutations = parse_push(body)
     ctx = BatchContext(user=user, device_id=device_id or body_device, now=now, rb=rb)
     ids = [m["mutation_id"] for m in mutations]
-    known = {row.mutation_id: row for row in by_keys(session, SyncMutation, ids)}
+    known = {row.mutation_id: row for row in by_keys(session, SyncMutation, ids, mostly_new=True)}
     results: list[dict | None] = [None] * len(mutations)
     todo: list[int] = []
     for i, m in enumerate(mutations):

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from functools import cache
 
+from sqlalchemy import bindparam
 from sqlalchemy.orm import selectinload
 from sqlmodel import Session, select
 
@@ -54,6 +56,26 @@ def by_token(session: Session, token: str) -> Device | None:
     if device is None or device.revoked_at is not None:
         return None
     return device
+
+
+@cache
+def _with_owner():
+    return (
+        select(Device, User)
+        .join(User, User.id == Device.user_id)
+        .where(Device.token_hash == bindparam("token_hash"))
+    )
+
+
+def by_token_with_owner(session: Session, token: str) -> tuple[Device, User] | None:
+    """by_token's device and its owner, read by one statement built once (the sync API asks
+    both on every request), or None."""
+    if not token.startswith(TOKEN_PREFIX):
+        return None
+    row = session.execute(_with_owner(), {"token_hash": hash_token(token)}).first()
+    if row is None or row[0].revoked_at is not None:
+        return None
+    return row[0], row[1]
 
 
 def visible_devices(session: Session, user: User) -> list[Device]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from datetime import date, datetime, timedelta
+from functools import lru_cache
 from operator import itemgetter
 from typing import TypeVar
 
@@ -392,7 +393,7 @@ class Lookups:
             p.replaces_id for p in sent if p.replaces_id is not None
         }
         if ids:
-            for row in by_keys(self.session, Inspection, ids):
+            for row in by_keys(self.session, Inspection, ids, mostly_new=True):
                 self.inspections[row.id] = row
             self.absent |= ids - set(self.inspections)
         finding_ids = {p.finding_id for p in sent if p.finding_id is not None}
@@ -808,15 +809,20 @@ ANSWER_COLUMNS = (
 )
 
 
+@lru_cache(maxsize=8)
+def _answer_insert(dialect):
+    """The answers' INSERT compiled once per dialect (compiling it cost a push more than a
+    batch's bookkeeping)."""
+    return (
+        Answer.__table__.insert().values({c: None for c in ANSWER_COLUMNS}).compile(dialect=dialect)
+    )
+
+
 def _insert_answers(conn, rows: list[tuple[str, dict]]) -> None:
     """Answers are most of what a push writes (25 per inspection): one executemany straight to the driver,
     with the statement compiled for the connection's dialect (portable) and the JSON columns encoded here.
     `rows`: (inspection id, cleaned answer)."""
-    stmt = (
-        Answer.__table__.insert()
-        .values({c: None for c in ANSWER_COLUMNS})
-        .compile(dialect=conn.dialect)
-    )
+    stmt = _answer_insert(conn.dialect)
     order = stmt.positiontup or list(ANSWER_COLUMNS)
     dumps = json.dumps
 

@@ -51,7 +51,9 @@ _HEAD = select(Seal.__table__).order_by(Seal.seq.desc()).limit(1)  # built once:
 
 
 def head(session: Session) -> chain.Seal | None:
-    row = session.execute(_HEAD).first()
+    """The chain's last seal, read on the session's connection: the caller has flushed (a plain
+    Core read; the ORM's handling of a statement cost more than SQLite's read)."""
+    row = session.connection().execute(_HEAD).first()
     return _as_seal(row) if row is not None else None
 
 
