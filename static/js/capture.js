@@ -91,6 +91,7 @@ async function saveNow({ evenIfNotMine = false } = {}) {
     state.editedAt = null;
     saveState.className = 'save-state saved';
     saveState.textContent = `Saved on this device at ${villageTime(new Date(), 'time')}`;
+    refreshErrors();
     return true;
   } catch (error) {
     if (drafts.isElsewhereError(error)) {
@@ -578,13 +579,45 @@ function itemError(node, message) {
   }
 }
 
+const headerIds = () => Object.fromEntries(Object.entries(HEADER_FIELDS).map(([id, key]) => [`header.${key}`, id]));
+const toFix = (n) => `${n} thing${n === 1 ? '' : 's'} to fix before submitting.`;
+
+// The mistakes said at the last press. Each message goes once its mistake is put right, and the
+// count follows, without moving the page or the focus; a new mistake waits for the next press.
+let shownErrors = {};
+
+function clearError(key) {
+  const m = /^answers\.([^.]+)\.(.+)$/.exec(key);
+  const node = m && document.getElementById(`item-${m[1]}`);
+  if (key === 'signature') $('signature-error').textContent = '';
+  else if (headerIds()[key]) fieldError($(headerIds()[key]), '');
+  else if (node && m[2] === 'corrective_action') fieldError(node.querySelector('.corrective-t'), '');
+  else if (node && m[2].startsWith('measurements.')) fieldError(document.getElementById(`m-${m[1]}-${m[2].slice(13)}`), '');
+  else if (node) itemError(node, '');
+}
+
+function refreshErrors() {
+  const shown = Object.keys(shownErrors);
+  if (!shown.length) return;
+  const { errors } = drafts.validate(state.draft, state.catalog, state.site);
+  Object.assign(errors, signature.signatureErrors(state.draft, attachSignature().requiredKinds));
+  const fixed = shown.filter((key) => !(key in errors));
+  if (!fixed.length) return;
+  fixed.forEach(clearError);
+  for (const key of fixed) delete shownErrors[key];
+  const left = Object.keys(shownErrors).length;
+  const count = $('submit-errors').querySelector('p');
+  if (!left) $('submit-errors').replaceChildren();
+  else if (count) count.textContent = toFix(left);
+}
+
 function showErrors(errors) {
   const summary = $('submit-errors');
   summary.replaceChildren();
   for (const node of document.querySelectorAll('.item')) itemError(node, '');
+  shownErrors = { ...errors };
   const entries = Object.entries(errors);
   if (!entries.length) return;
-  const headerIds = Object.fromEntries(Object.entries(HEADER_FIELDS).map(([id, key]) => [`header.${key}`, id]));
   let first = null;
   // An item with something to fix is opened, whatever was folded.
   state.flow.open(entries.map(([key]) => /^answers\.([^.]+)\./.exec(key)?.[1]).filter(Boolean));
@@ -593,9 +626,9 @@ function showErrors(errors) {
     if (key === 'signature') {
       $('signature-error').textContent = message;
       first ||= $('signature-block');
-    } else if (headerIds[key]) {
-      fieldError($(headerIds[key]), message);
-      first ||= $(headerIds[key]);
+    } else if (headerIds()[key]) {
+      fieldError($(headerIds()[key]), message);
+      first ||= $(headerIds()[key]);
     } else if (m) {
       const node = document.getElementById(`item-${m[1]}`);
       if (!node) continue;
@@ -606,7 +639,7 @@ function showErrors(errors) {
     }
   }
   const p = document.createElement('p');
-  p.textContent = `${entries.length} thing${entries.length === 1 ? '' : 's'} to fix before submitting.`;
+  p.textContent = toFix(entries.length);
   // #submit-errors is an alert: said once, not again by the announcer.
   summary.append(p);
   first?.scrollIntoView({ block: 'center' });

@@ -1,0 +1,55 @@
+"""The capture page's messages follow the form once shown: after a press on Submit with a failed
+item's corrective action missing and no signature, using the suggestion and signing left
+"A failed item needs the corrective action." and "2 things to fix before submitting." on the page,
+which no longer had anything to fix."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.capture_packet import wait_for_controller
+from tests.browser.conftest import sign_in
+
+BADGER = "permittee@badger-utility.example"
+
+
+def sign(page):
+    pad = page.locator("#signature-pad")
+    pad.scroll_into_view_if_needed()
+    box = pad.bounding_box()
+    x, y = box["x"] + box["width"] * 0.2, box["y"] + box["height"] * 0.6
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for step in range(1, 11):
+        page.mouse.move(x + step * box["width"] * 0.05, y - (step % 3) * 8)
+    page.mouse.up()
+
+
+def test_each_message_goes_once_its_mistake_is_put_right(browser, tablet, live_server):
+    url = live_server.url
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, url, BADGER)
+    page.goto(f"{url}/app/")
+    page.wait_for_selector("body[data-ready=home]")
+    wait_for_controller(page)
+    context.set_offline(True)
+    page.goto(f"{url}/app/inspect?site=3&kind=weekly")
+    page.wait_for_selector("body[data-ready=capture]")
+    codes = page.eval_on_selector_all(".item[id^=item-]", "els => els.map(e => e.id.slice(5))")
+    for code in codes:
+        page.locator(f"label[for='r-{code}-{'fail' if code == 'INLET' else 'pass'}']").click()
+    page.get_by_role("button", name="Submit inspection").click()
+    summary = page.locator("#submit-errors")
+    expect(summary).to_have_text("2 things to fix before submitting.")
+    corrective = page.locator("#ca-INLET-error")
+    expect(corrective).to_have_text("A failed item needs the corrective action.")
+
+    page.locator("#item-INLET").get_by_role("button", name="Use suggestion", exact=False).click()
+    expect(corrective).to_be_empty()
+    expect(page.locator("#ca-INLET")).not_to_have_attribute("aria-invalid", "true")
+    expect(summary).to_have_text("1 thing to fix before submitting.")
+
+    sign(page)
+    expect(summary).to_be_empty()
+    context.close()
