@@ -115,9 +115,11 @@ function correctionForm(finding, saved) {
       showChosen(liveForm(finding.id, form), finding.id);
       announce('Photo added.');
     } catch (error) {
-      // A file that is not a picture changes nothing: the photo chosen before (if any) stays.
-      setError(liveForm(finding.id, form), 'photo',
-        error instanceof PhotoError ? error.message : `The photo could not be read: ${error.message}`);
+      // A file that is not a picture changes nothing: the photo chosen before (if any) stays. The
+      // error is not a live region: the announcer says it.
+      const message = error instanceof PhotoError ? error.message : `The photo could not be read: ${error.message}`;
+      setError(liveForm(finding.id, form), 'photo', message);
+      announce(message);
     }
     input.value = '';
   });

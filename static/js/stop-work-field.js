@@ -119,6 +119,9 @@ async function saveOrder() {
       photo = await processFile(file, { inspectionId: null, itemCode: null });
     } catch (error) {
       setError('sw-photo', error instanceof PhotoError ? error.message : `The photo could not be read: ${error.message}`);
+      // As for any field to fix: the focus on it says its label and its error.
+      $('sw-photo').focus();
+      announce('Check the marked fields.');
       return;
     }
   }
