@@ -42,8 +42,15 @@ function title(entry) {
     return parts.filter(Boolean).join(' · ');
   }
   if (entry.entity === 'rain_reading') return `Rain reading: ${p.amount_in} in`;
+  if (entry.entity === 'stop_work_order') {  // two orders queued are told apart by site and time
+    const site = siteNames.get(String(p.site_id)) || 'a site';
+    return ['Stop-work order', site, p.posted_at && `posted ${villageTime(p.posted_at)}`].filter(Boolean).join(' · ');
+  }
   return ENTITIES[entry.entity] || 'A record';
 }
+
+// The sites of the work packet by id, for the entries whose record names only the site's id.
+let siteNames = new Map();
 
 // The server names fields by their keys (kind, replaces_id, answers.SILT.corrective_action):
 // say them in words.
@@ -252,8 +259,9 @@ function askDiscard(entry) {
 }
 
 async function render() {
-  const [{ outbox, sent }, me, catalog] = await Promise.all([store.listOutboxAndSent(),
-    store.getMeta('user'), store.getMeta('catalog')]);
+  const [{ outbox, sent }, me, catalog, sites] = await Promise.all([store.listOutboxAndSent(),
+    store.getMeta('user'), store.getMeta('catalog'), store.listSites()]);
+  siteNames = new Map(sites.map((site) => [String(site.id), site.name]));
   const context = { me, catalog };
   // Drawn anew whenever the outbox changes: the keyboard stays on the same entry's control or,
   // once that entry has gone, on its list's heading.

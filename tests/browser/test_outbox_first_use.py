@@ -44,3 +44,27 @@ def test_the_outbox_says_what_on_the_server_means_before_anything_is(browser, ta
     expect(state).to_have_text("On the server (no photos)")
     expect(page.locator("#sent-empty")).to_be_hidden()
     context.close()
+
+
+def test_a_queued_stop_work_order_names_its_site(browser, tablet, live_server):
+    # It read "Stop-work order" and nothing else: two orders queued at the end of a day could not
+    # be told apart, nor one checked before syncing at the office.
+    url = live_server.url
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, url, "inspector@fairwater.example")
+    page.goto(f"{url}/app/")
+    page.wait_for_selector("body[data-ready=home]")
+    wait_for_controller(page)
+    context.set_offline(True)
+    page.goto(f"{url}/app/stop-work?site=5")
+    page.wait_for_selector("body[data-ready=stop-work]")
+    page.get_by_label("Any land disturbing", exact=False).check()
+    page.get_by_label("What you found").fill("Grading under way with no permit issued")
+    page.get_by_role("button", name="Post the stop-work order").click()
+    expect(page.locator("#sw-state")).to_contain_text("saved on this device")
+    page.goto(f"{url}/app/outbox")
+    page.wait_for_selector("body[data-ready=outbox]")
+    entry = page.locator("#outbox-list .outbox-entry").first
+    expect(entry).to_contain_text("Stop-work order · Willow Creek Commercial Lot · posted ")
+    context.close()
