@@ -116,7 +116,11 @@ globalThis.navigation?.addEventListener('navigate', (event) => {
   const form = sendingForm;
   sendingForm = null;
   if (!form || !event.formData) return;
-  event.signal.addEventListener('abort', () => { delete form.dataset.sending; });
+  event.signal.addEventListener('abort', () => {
+    delete form.dataset.sending;
+    form.dataset.dirty = '1';  // what was typed is unsent again: no update reload over it
+    renderBanner();
+  });
 });
 addEventListener('pageshow', (event) => {
   if (!event.persisted) return;

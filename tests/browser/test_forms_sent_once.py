@@ -11,7 +11,9 @@ from sqlmodel import Session, select
 
 from inspector.models import Permit, Site, SuretyBond
 from inspector.services import permits, sites
+from tests.browser.capture_packet import wait_for_controller
 from tests.browser.conftest import sign_in
+from tests.browser.test_pwa_install import BUILT
 
 SLOW = 0.6  # seconds the server takes to answer: a busy server, a weak signal
 
@@ -118,3 +120,29 @@ def test_a_send_stopped_with_the_stop_button_may_be_sent_again(browser, live_ser
         made = session.exec(select(Site).where(Site.name == "Quarry Lane Lot")).all()
     assert len(made) == 1
     assert page.url.endswith(f"/sites/{made[0].id}")
+
+
+def test_a_stopped_send_keeps_the_form_from_an_update_reload(
+    browser, live_server, demo_app, tmp_path
+):
+    """What was typed in a form whose send was stopped is still unsent: the new version's reload
+    waits for it, as it waits for any half-filled form."""
+    worker = tmp_path / "sw.js"
+    worker.write_text(BUILT.read_text())
+    demo_app.config["SW_FILE"] = str(worker)
+    page = browser.new_context().new_page()
+    sign_in(page, live_server.url, "inspector@fairwater.example")
+    page.goto(f"{live_server.url}/sites/new")
+    wait_for_controller(page)
+    page.get_by_label("Name").fill("Quarry Lane Lot")
+    page.route("**/sites/new", lambda route: None)  # the send is held, never answered
+    page.get_by_role("button", name="Save site").click(no_wait_after=True)
+    page.wait_for_timeout(500)
+    page.context.new_cdp_session(page).send("Page.stopLoading")
+    page.wait_for_timeout(300)
+
+    worker.write_text(worker.read_text() + "\n// version 2\n")
+    page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+    page.locator("#update-banner").wait_for(state="visible")
+    assert page.locator("#update-reload").is_disabled()
+    assert page.get_by_label("Name").input_value() == "Quarry Lane Lot"
