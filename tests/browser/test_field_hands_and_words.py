@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.capture_packet import camera_jpeg, stored, wait_for_controller
+from tests.browser.capture_packet import camera_jpeg, stored, wait_for_controller, wait_until
 from tests.browser.conftest import sign_in
 
 PRAIRIE = "permittee@prairie-builders.example"
@@ -160,6 +160,12 @@ def test_capture_saves_before_the_camera_names_the_photo_and_suggests(browser, t
     page.get_by_label("Weather").fill("Drizzle, 38 °F")
     with page.expect_file_chooser() as chooser:
         page.locator(".photo-block[data-item=''] .photo-take").click()
+    # The save the press starts may end after the camera has opened (the debounce cannot fire).
+    wait_until(
+        page,
+        f"""async () => (await (await import('/static/js/store.js')).getDraft('{draft_id}'))
+            .header.weather === 'Drizzle, 38 °F'""",
+    )
     assert stored(page, f"s.getDraft('{draft_id}')")["header"]["weather"] == "Drizzle, 38 °F"
     page.clock.resume()
     block = page.locator(".photo-block[data-item='']")
