@@ -89,8 +89,11 @@ async function saveNow({ evenIfNotMine = false } = {}) {
   try {
     await drafts.saveDraft(state.draft);
     state.editedAt = null;
-    saveState.className = 'save-state saved';
-    saveState.textContent = `Saved on this device at ${villageTime(new Date(), 'time')}`;
+    // A change typed meanwhile is not saved yet: the page says "Saving…" until its own save.
+    if (!state.saveTimer) {
+      saveState.className = 'save-state saved';
+      saveState.textContent = `Saved on this device at ${villageTime(new Date(), 'time')}`;
+    }
     refreshErrors();
     return true;
   } catch (error) {

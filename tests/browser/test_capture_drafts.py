@@ -8,10 +8,12 @@ from playwright.sync_api import expect
 
 from tests.browser.capture_packet import (
     camera_jpeg,
+    offline_weekly_capture,
     pull_body,
     seed_packet,
     stored,
     wait_for_controller,
+    wait_until,
 )
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 
@@ -142,4 +144,33 @@ def test_bad_input_is_refused_and_the_draft_is_untouched(browser, live_server, d
     assert after == before
     assert page.get_by_label("Weather").input_value() == "Sunny"
     assert stored(page, f"s.listPhotos('{draft_id}')") == []
+    context.close()
+
+
+TYPE_PHASE_AT_250_MS = """() => setTimeout(() => {
+  const phase = document.getElementById('f-phase');
+  phase.value = 'Grading lots 3-9';
+  phase.dispatchEvent(new Event('input', { bubbles: true }));
+}, 250)"""
+
+
+def test_saved_is_said_only_when_the_last_change_is_saved(browser, live_server, demo_app, tablet):
+    """A change typed while the one before it is being saved waits for its own save: the page says
+    "Saving…" until then, not "Saved" (a person who trusts it and closes the tab loses nothing
+    either way, but a test reading the draft at "Saved" would miss the change)."""
+    context, page, draft_id = offline_weekly_capture(browser, tablet, live_server.url, demo_app)
+    page.clock.install()
+    page.clock.pause_at("2030-01-01T08:00:00")
+    page.get_by_label("Weather").fill("Overcast")
+    page.evaluate(TYPE_PHASE_AT_250_MS)  # the next change, typed as the first one's save starts
+    page.clock.run_for(250)
+    wait_until(
+        page,
+        f"""async () => (await (await import('/static/js/store.js')).getDraft('{draft_id}'))
+            .header.weather === 'Overcast'""",
+    )
+    expect(page.locator("#save-state")).to_have_text("Saving…")
+    page.clock.run_for(250)
+    expect(page.locator("#save-state")).to_contain_text("Saved on this device")
+    assert stored(page, f"s.getDraft('{draft_id}')")["header"]["phase"] == "Grading lots 3-9"
     context.close()
