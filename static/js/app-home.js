@@ -111,7 +111,24 @@ function dueEntry(site, item, group, waiting = null) {
 
 const plain = (word) => String(word || '').replaceAll('_', ' ');
 
-function siteCard(site, findings, kinds, actionsMay) {
+// A finding's button names its checklist item as the office pages do ("Storm drain inlet protection
+// (INLET)"); two findings of one item add when each is due, else their buttons would read the same.
+function findingNames(open, titles) {
+  const item = (f) => (titles.get(f.item_code) ? `${titles.get(f.item_code)} (${f.item_code})` : f.item_code || 'finding');
+  const count = (list, key) => list.reduce((m, f) => m.set(key(f), (m.get(key(f)) || 0) + 1), new Map());
+  const items = count(open, item);
+  const dated = (f) => (items.get(item(f)) > 1 && f.due_at ? `${item(f)}, due ${villageDue(f.due_at)}` : item(f));
+  const dates = count(open, dated);
+  const seen = new Map();
+  return new Map(open.map((f) => {
+    const name = dated(f);
+    if (dates.get(name) === 1) return [f.id, name];
+    seen.set(name, (seen.get(name) || 0) + 1);
+    return [f.id, `${name} (${seen.get(name)} of ${dates.get(name)})`];
+  }));
+}
+
+function siteCard(site, findings, kinds, actionsMay, titles) {
   const node = $('site-card-tpl').content.firstElementChild.cloneNode(true);
   node.querySelector('.site-name').textContent = site.name;
   node.querySelector('.site-address').textContent = [site.address, site.kind_label].filter(Boolean).join(' · ');
@@ -138,6 +155,7 @@ function siteCard(site, findings, kinds, actionsMay) {
   node.querySelector('.site-findings').textContent = `${site.open_findings ?? open.length} open finding(s)`
     + `${site.overdue_findings ? `, ${site.overdue_findings} overdue` : ''}.`;
   const actions = node.querySelector('.site-actions');
+  const names = findingNames(open, titles);
   // Only what this person may record (from the work packet): the server refuses the rest.
   for (const kind of ['weekly', 'village', 'complaint'].filter((k) => kinds.includes(k))) {
     const a = document.createElement('a');
@@ -151,7 +169,7 @@ function siteCard(site, findings, kinds, actionsMay) {
     const a = document.createElement('a');
     a.className = 'btn';
     a.href = captureUrl(site, 'follow_up', { finding: f.id });
-    a.textContent = `Follow up ${f.item_code || 'finding'}`;
+    a.textContent = `Follow up ${names.get(f.id)}`;
     // The spoken name starts with the words on the button (WCAG 2.5.3, label in name).
     a.setAttribute('aria-label', `${a.textContent} at ${site.name}`);
     actions.append(a);
@@ -170,7 +188,7 @@ function siteCard(site, findings, kinds, actionsMay) {
     const a = document.createElement('a');
     a.className = 'btn';
     a.href = `/app/findings#finding-${encodeURIComponent(f.id)}`;
-    a.textContent = `Report correction: ${f.item_code || 'finding'}`;
+    a.textContent = `Report correction: ${names.get(f.id)}`;
     a.setAttribute('aria-label', `${a.textContent} at ${site.name}`);
     actions.append(a);
   }
@@ -234,9 +252,11 @@ const packetLine = (sites, lastSync) => (sites.length
 let drawnAt = 0;
 
 async function render() {
-  const [sites, findings, lastSync, user, cursor, outbox] = await Promise.all([
+  const [sites, findings, lastSync, user, cursor, outbox, catalog] = await Promise.all([
     store.listSites(), store.listFindings(),
-    store.getMeta('last_sync_at'), store.getMeta('user'), store.getMeta('cursor'), store.listOutbox()]);
+    store.getMeta('last_sync_at'), store.getMeta('user'), store.getMeta('cursor'), store.listOutbox(),
+    store.getMeta('catalog')]);
+  const titles = new Map((catalog?.items || []).map((item) => [item.code, item.title]));
   const waiting = waitingBySite(outbox, user);
   const fetching = !fetchSettled && !sites.length && cursor === undefined;
   $('home-body').hidden = fetching;
@@ -261,7 +281,7 @@ async function render() {
       if (lists[group]) lists[group].append(dueEntry(site, item, group, waiting.get(String(site.id))));
     }
     const here = findings.filter((f) => String(f.site_id) === String(site.id));
-    cards.append(siteCard(site, here, kinds, actionsMay));
+    cards.append(siteCard(site, here, kinds, actionsMay, titles));
   }
   for (const [group, list] of Object.entries(lists)) {
     if (!list.children.length) {

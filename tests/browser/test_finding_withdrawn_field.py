@@ -30,6 +30,10 @@ def test_a_withdrawn_finding_leaves_the_field_list_or_says_why(
     with demo_app.app_context():
         site = get_session().exec(select(Site).where(Site.name == SITE)).one()
     kept, dropped = checklist_codes(site, default())[:2]
+    # The home's buttons name an item as the office pages do: "Storm drain inlet protection (INLET)".
+    named = {
+        code: f"{default().checklist_item(code)['title']} ({code})" for code in (kept, dropped)
+    }
     first = str(uuid.uuid4())
     payload = inspection_payload(site, fail=(kept, dropped), inspector_name="Dana Prairie")
 
@@ -68,12 +72,12 @@ def test_a_withdrawn_finding_leaves_the_field_list_or_says_why(
     )
     page.reload()
     # A permittee answers a finding with a correction (follow-up inspections are the Village's).
-    correct = page.get_by_role("link", name=f"Report correction: {dropped} at {SITE}")
+    correct = page.get_by_role("link", name=f"Report correction: {named[dropped]} at {SITE}")
     expect(correct).to_be_visible()
-    expect(page.get_by_role("link", name=f"Follow up {dropped} at {SITE}")).to_have_count(0)
+    expect(page.get_by_role("link", name=f"Follow up {named[dropped]} at {SITE}")).to_have_count(0)
 
     context.set_offline(True)
-    page.get_by_role("link", name=f"Report correction: {kept} at {SITE}").click()
+    page.get_by_role("link", name=f"Report correction: {named[kept]} at {SITE}").click()
     expect(page.locator("body[data-ready=findings]")).to_be_attached()
     card = page.locator(f"article[data-finding='{kept_id}']")
     expect(card).to_be_in_viewport()  # the link opens the list at that finding
@@ -118,7 +122,7 @@ def test_a_withdrawn_finding_leaves_the_field_list_or_says_why(
     page.goto(f"{base}/app/")  # nothing left to follow up on the home page either
     expect(page.locator("body")).to_contain_text(SITE)
     for code in (dropped, kept):
-        expect(page.get_by_role("link", name=f"Report correction: {code} at {SITE}")).to_have_count(
-            0
-        )
+        expect(
+            page.get_by_role("link", name=f"Report correction: {named[code]} at {SITE}")
+        ).to_have_count(0)
     context.close()
