@@ -19,6 +19,7 @@ from wtforms import (
 from wtforms.validators import (
     DataRequired,
     Email,
+    InputRequired,
     Length,
     NumberRange,
     Optional,
@@ -33,6 +34,23 @@ from ..passwords import MIN_LENGTH, TOO_SHORT
 from ..payloads import FIRST_YEAR, LAST_YEAR
 from ..rules import clocks
 from ..services import ServiceError
+
+# WTForms says "Not a valid float value." of "43,1" or "about 3": these say what to type.
+NOT_A_NUMBER = "Enter a number in figures, with a point for decimals (43.07, not 43,07)."
+NOT_A_WHOLE_NUMBER = "Enter a whole number in figures, such as 30."
+
+
+class NumberField(FloatField):
+    def __init__(self, label=None, validators=None, **kwargs):
+        kwargs.setdefault("invalid_value_message", NOT_A_NUMBER)
+        super().__init__(label, validators, **kwargs)
+
+
+class WholeNumberField(IntegerField):
+    def __init__(self, label=None, validators=None, **kwargs):
+        kwargs.setdefault("invalid_value_message", NOT_A_WHOLE_NUMBER)
+        super().__init__(label, validators, **kwargs)
+
 
 KIND_LABELS = {
     "land_disturbance": "Land disturbance or land development",
@@ -68,20 +86,20 @@ class SiteForm(FlaskForm):
     legal_description = TextAreaField(
         "Legal description", validators=[Optional(), Length(max=2000)]
     )
-    latitude = FloatField(
+    latitude = NumberField(
         "Latitude", validators=[Optional(), NumberRange(-90, 90, "Between -90 and 90.")]
     )
-    longitude = FloatField(
+    longitude = NumberField(
         "Longitude", validators=[Optional(), NumberRange(-180, 180, "Between -180 and 180.")]
     )
     project_kind = SelectField("Project kind", choices=[(k, KIND_LABELS[k]) for k in PROJECT_KINDS])
-    area_acres = FloatField(
+    area_acres = NumberField(
         "Area", validators=[Optional(), NumberRange(0, 100000, "Between 0 and 100,000 acres.")]
     )
-    length_ft = FloatField(
+    length_ft = NumberField(
         "Length", validators=[Optional(), NumberRange(0, 528000, "Between 0 and 528,000 feet.")]
     )
-    disturbed_acres = FloatField(
+    disturbed_acres = NumberField(
         "Disturbed at one time",
         validators=[Optional(), NumberRange(0, 100000, "Between 0 and 100,000 acres.")],
     )
@@ -168,7 +186,10 @@ class DenyForm(FlaskForm):
 class ExtendForm(FlaskForm):
     """The longest extension is the rulebook's (§ 256-8D(1)), in the input's max and the message."""
 
-    days = IntegerField("Extend by", validators=[DataRequired(message="Enter a number of days.")])
+    # InputRequired, not DataRequired: "thirty" keeps its own message, and 0 days is the service's.
+    days = WholeNumberField(
+        "Extend by", validators=[InputRequired(message="Enter a number of days.")]
+    )
     conditions = TextAreaField(
         "Additional control measures required as a condition",
         validators=[Optional()],
@@ -179,6 +200,8 @@ class ExtendForm(FlaskForm):
         self.days.render_kw = {"min": 1, "max": _rulebook()["clocks.extension.max_days"]}
 
     def validate_days(self, field):
+        if field.data is None:  # not a whole number: said already
+            return
         problem = clocks.check_extension_days(field.data, _rulebook())
         if problem:
             raise ValidationError(problem)
@@ -192,7 +215,7 @@ class BondForm(FlaskForm):
             ("letter_of_credit", "Irrevocable letter of credit"),
         ],
     )
-    amount = FloatField(
+    amount = NumberField(
         "Amount",
         validators=[
             DataRequired(message="Enter an amount."),

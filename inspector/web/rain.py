@@ -11,7 +11,7 @@ from flask.cli import with_appcontext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from sqlmodel import select
-from wtforms import DateTimeLocalField, FloatField, SelectField, StringField
+from wtforms import DateTimeLocalField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
 
 from ..db import get_session
@@ -22,7 +22,7 @@ from ..rules import rain as rain_rules
 from ..security import STAFF, login_required, roles_required
 from ..services import NotFound, ServiceError, clock, rain, sites
 from .calendar import facts_of
-from .forms import apply_service_error, on_the_calendar
+from .forms import NumberField, apply_service_error, on_the_calendar
 
 bp = Blueprint("rain", __name__, url_prefix="/rain")
 
@@ -55,14 +55,14 @@ class GaugeForm(FlaskForm):
     station_code = StringField(
         "Station code", validators=[DataRequired(message="Enter a station code."), Length(max=60)]
     )
-    latitude = FloatField(
+    latitude = NumberField(
         "Latitude",
         validators=[
             InputRequired(message="Enter the latitude."),
             NumberRange(-90, 90, "Between -90 and 90."),
         ],
     )
-    longitude = FloatField(
+    longitude = NumberField(
         "Longitude",
         validators=[
             InputRequired(message="Enter the longitude."),
@@ -78,7 +78,7 @@ class ReadingForm(FlaskForm):
         format="%Y-%m-%dT%H:%M",
         validators=[DataRequired(message="Enter when the gauge was read."), on_the_calendar],
     )
-    amount_in = FloatField(
+    amount_in = NumberField(
         "Rain in the 24 hours before",
         validators=[InputRequired(message="Enter the rain in inches.")],
     )

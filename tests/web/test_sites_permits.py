@@ -35,7 +35,10 @@ def test_bad_site_input_is_reported_at_the_field_and_nothing_is_written(client, 
     response = client.post("/sites/new", data=bad)
     assert response.status_code == 400
     text = response.get_data(as_text=True)
-    assert "Between -90 and 90." in text and "Not a valid float value." in text
+    assert "Between -90 and 90." in text
+    # What to type, not WTForms' "Not a valid float value.".
+    assert "Enter a number in figures, with a point for decimals (43.07, not 43,07)." in text
+    assert "Not a valid" not in text
     response = client.post(
         "/sites/new", data={**SITE_FORM, "area_acres": "4", "disturbed_acres": "6"}
     )
