@@ -86,9 +86,11 @@ async function saveNow({ evenIfNotMine = false } = {}) {
     putAway(await store.getMeta('user'));
     return false;
   }
+  // A change typed while this save runs is the next save's: its time is its own, not cleared by
+  // this save ending.
+  state.editedAt = null;
   try {
     await drafts.saveDraft(state.draft);
-    state.editedAt = null;
     // A change typed meanwhile is not saved yet: the page says "Saving…" until its own save.
     if (!state.saveTimer) {
       saveState.className = 'save-state saved';
@@ -97,6 +99,7 @@ async function saveNow({ evenIfNotMine = false } = {}) {
     refreshErrors();
     return true;
   } catch (error) {
+    state.editedAt = Math.min(editedAt, state.editedAt ?? editedAt);  // still not saved
     if (drafts.isElsewhereError(error)) {
       await changedElsewhere({ lost: true });
       return false;
@@ -153,7 +156,9 @@ store.events.addEventListener('newer-version', (event) => {
 });
 
 function scheduleSave() {
-  state.editedAt = Date.now();
+  // The first change not saved yet: one typed before the device learned of the next person makes
+  // the whole pending save its author's (stillMine), however much was typed after it.
+  state.editedAt ??= Date.now();
   saveState.className = 'save-state';
   saveState.textContent = 'Saving…';
   clearTimeout(state.saveTimer);
