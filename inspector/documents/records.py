@@ -4,7 +4,7 @@ permit with its clocks. Same letterhead, seal block and Latin-1 rules as the oth
 from __future__ import annotations
 
 from ..services.findings import due_notes
-from ..services.permits import status_on
+from ..services.permits import STATUS_WORDS, status_on
 from .pdf import Document, local
 
 FINDING_STATUS = {
@@ -13,17 +13,6 @@ FINDING_STATUS = {
     "corrected": "Corrected, awaiting verification",
     "closed": "Closed (correction verified)",
     "withdrawn": "Withdrawn (recorded in error)",
-}
-PERMIT_STATUS = {
-    "applied": "Applied",
-    "under_review": "Under review",
-    "issued": "Issued",
-    "denied": "Denied",
-    "extended": "Issued, extended",
-    "expired": "Expired",
-    "suspended": "Suspended",
-    "revoked": "Revoked",
-    "closed": "Closed",
 }
 
 
@@ -88,7 +77,7 @@ def permit_pdf(ctx: dict, rb) -> bytes:
         ("Site", f"{site.name}, {site.address}" if site.address else site.name),
         ("Permittee", company.name if company else "-"),
         ("Applicant", permit.applicant_name or "-"),
-        ("Status", PERMIT_STATUS.get(status, status.replace("_", " ").capitalize())),
+        ("Status", STATUS_WORDS.get(status, status.replace("_", " ").capitalize())),
         ("Application received", day(permit.application_received_on)),
         ("Fee paid", day(permit.fee_paid_on) if permit.fee_paid_on else "Not yet"),
         ("Issued", day(permit.issued_on)),
@@ -138,7 +127,7 @@ def permit_pdf(ctx: dict, rb) -> bytes:
     if ctx.get("history"):
         doc.heading("History", 12)
         for event, who in ctx["history"]:
-            state = PERMIT_STATUS.get(event.status, event.status.replace("_", " ").capitalize())
+            state = STATUS_WORDS.get(event.status, event.status.replace("_", " ").capitalize())
             by = f" by {who}" if who else ""
             note = f": {event.note}" if event.note else ""
             doc.para(f"{local(event.at, rb)}{by}: {state}{note}", size=9)

@@ -34,6 +34,20 @@ ACTIVE = ("issued", "extended")
 # the upkeep of the controls), so a newer application never takes its place as the site's current one.
 IN_FORCE = ACTIVE + ("suspended",)
 DECIDED = ("issued", "extended", "denied", "expired", "suspended", "revoked", "closed")
+# A permit's status as every page words it (the keys are the database's): one mapping, used by the
+# pages' `permitwords` filter and the work packet.
+STATUS_WORDS = {
+    "none": "No permit",
+    "applied": "Application received",
+    "under_review": "Under review",
+    "issued": "Issued",
+    "extended": "Extended",
+    "suspended": "Suspended",
+    "expired": "Expired",
+    "revoked": "Revoked",
+    "denied": "Denied",
+    "closed": "Closed",
+}
 AREA_KINDS = ("land_disturbance", "subdivision_plat", "building_lot")
 SIGNATURES = {
     "application/pdf": (b"%PDF-",),

@@ -12,7 +12,7 @@ from ..models.base import MAX_ID
 from ..rules.clocks import due_words, last_local_day, local_date, to_local, wire_time
 from ..security import STAFF
 from ..services import ServiceError, clock
-from ..services.permits import status_on
+from ..services.permits import STATUS_WORDS, status_on
 from .templating import cached_url_for
 
 EVERYONE = ("permittee", "inspector", "supervisor")
@@ -147,6 +147,11 @@ def register(app) -> None:
     def inspection_kind(kind: str) -> str:
         """An inspection's kind in the words the field app uses (static/js/drafts.js KINDS)."""
         return INSPECTION_KIND_WORDS.get(kind, kind)
+
+    @app.template_filter("permitwords")
+    def permit_words(status: str | None) -> str:
+        """A permit status key in words: "under_review" reads "Under review"."""
+        return STATUS_WORDS.get(status or "none", str(status).replace("_", " ").capitalize())
 
     @app.template_global("permit_status")
     def permit_status(permit) -> str:

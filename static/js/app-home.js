@@ -134,7 +134,7 @@ function siteCard(site, findings, kinds, actionsMay, titles) {
   node.querySelector('.site-address').textContent = [site.address, site.kind_label].filter(Boolean).join(' · ');
   const permit = node.querySelector('.site-permit');
   permit.textContent = site.permit
-    ? `Permit ${site.permit.number || ''} (${plain(site.permit.status)})`
+    ? `Permit ${site.permit.number || ''} (${site.permit.status_words || plain(site.permit.status)})`
       + ` · ${site.permit.company || ''}`
     : 'No permit on record.';
   const due = node.querySelector('.site-due');

@@ -55,6 +55,7 @@ def packet_entries(session, site_list: list[Site], user, now, rb) -> dict[int, d
                 "id": permit.id,
                 "number": permit.number,
                 "status": permit.status,
+                "status_words": permits.STATUS_WORDS.get(permit.status, permit.status),
                 "expires_on": permit.expires_on.isoformat() if permit.expires_on else None,
                 "active": permits.is_active(permit, clocks.local_date(now, rb)),
                 "in_force": permits.in_force_on(permit, clocks.local_date(now, rb)),

@@ -176,6 +176,7 @@ class PermitEntry(Out):
     id: int
     number: str | None  # an application has none yet
     status: str
+    status_words: str | None = None  # the status as the pages word it ("Under review")
     expires_on: date | None
     active: bool
     # In force today (issued, extended or suspended, and not past its last day): without it only
