@@ -34,8 +34,11 @@ db: setup
 	$(FLASK) db upgrade
 	$(FLASK) seed-demo --if-empty
 
+# The clock tick runs once as it starts, so the demo's dashboard shows today's proposals and the
+# sealed-records check; a real server runs it from cron (README, "Deploying for real").
 run: build db
 	@$(FLASK) demo-accounts
+	@$(FLASK) tick
 	@echo "Serving on http://$(HOST):$(PORT)  (Ctrl-C to stop)"
 	$(VENV)/bin/gunicorn --workers 2 --threads 4 --bind $(HOST):$(PORT) --access-logfile - app:app
 
