@@ -5,7 +5,7 @@ import { withHash } from './canonical.js';
 import { processFile, PhotoError } from './photos.js';
 import { announce, sayIn } from './shell.js';
 import { tooLong } from './text-limits.js';
-import { villageDate, villageHourMinute, villageToUtc } from './village-time.js';
+import { villageDate, villageHourMinute, villageTime, villageToUtc } from './village-time.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('sw-form');
@@ -42,11 +42,56 @@ function offerGrounds() {
   $('sw-no-permit-note').hidden = inForce;
 }
 
+// ------------------------------------------------------------------ the unfinished order
+// What was typed stays on this device until the order is posted: leaving the page (another app, a
+// reload, the camera app) loses nothing. One unfinished order per person: meta
+// `stop_work_draft:<user id>` (docs/device-storage.md). The photo is read only when the order is
+// posted, so it is chosen again.
+let draftKey = null;
+let draftTimer = null;
+
+function typed() {
+  return {
+    site: $('sw-site').value,
+    grounds: [...form.querySelectorAll('input[name=grounds]:checked')].map((i) => i.value),
+    notes: $('sw-notes').value,
+    when: $('sw-when').value,
+  };
+}
+
+async function keepTyped() {
+  clearTimeout(draftTimer);
+  draftTimer = null;
+  if (!draftKey) return;
+  const now = typed();
+  const started = now.grounds.length || now.notes.trim();
+  await store.setMeta(draftKey, started ? { ...now, saved_at: new Date().toISOString() } : null);
+}
+
+function keepSoon() {
+  clearTimeout(draftTimer);
+  draftTimer = setTimeout(() => keepTyped().catch(() => {}), 250);
+}
+
+function restore(kept) {
+  if (sitesById.has(kept.site)) $('sw-site').value = kept.site;
+  offerGrounds();
+  for (const box of form.querySelectorAll('input[name=grounds]')) {
+    box.checked = !box.disabled && kept.grounds.includes(box.value);
+  }
+  $('sw-notes').value = kept.notes || '';
+  $('sw-when').value = kept.when || localNow();
+  sayIn($('sw-state'), `Your unfinished order is back as it was saved on this device at ${villageTime(kept.saved_at, 'time')}. `
+    + 'A photo chosen before is not kept: choose it again.');
+}
+
 async function setUp() {
   const user = await store.getMeta('user');
   if (user && user.role === 'permittee') {
     $('sw-role-note').hidden = false;
     form.hidden = true;
+  } else if (user) {
+    draftKey = `stop_work_draft:${user.id}`;
   }
   const wanted = new URLSearchParams(location.search).get('site');
   for (const site of await store.listSites()) {
@@ -66,6 +111,13 @@ async function setUp() {
   $('sw-notes').addEventListener('input', putRight('sw-notes', () => !notesProblem($('sw-notes').value.trim())));
   offerGrounds();
   $('sw-when').value = localNow();
+  const kept = draftKey ? await store.getMeta(draftKey) : null;
+  if (kept) restore(kept);
+  form.addEventListener('input', keepSoon);
+  form.addEventListener('change', keepSoon);
+  const flush = () => { if (draftTimer) keepTyped().catch(() => {}); };
+  addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flush(); });
   document.body.dataset.ready = 'stop-work';
 }
 
@@ -143,6 +195,9 @@ async function saveOrder() {
     sayIn($('sw-state'), `The order could not be saved on this device: ${error.message}`);
     return;
   }
+  clearTimeout(draftTimer);
+  draftTimer = null;
+  if (draftKey) await store.setMeta(draftKey, null).catch(() => {});  // posted: nothing to bring back
   form.reset();
   offerGrounds();
   $('sw-when').value = localNow();
