@@ -792,7 +792,16 @@ async function start(params) {
   }
   state.site = site;
   if (!state.site) {
-    problem('This site is not in the work packet on this device. Open My sites while online to fetch it.');
+    // Not in the packet: a site of another company (never sent to this person), or one added since
+    // the last sync. Both are said, and the way back to the person's own sites.
+    problem('This site is not among your sites on this device: it may be another company\'s site, '
+      + 'which you cannot inspect, or one added since this device last synced. Open My sites while '
+      + 'online to bring your list up to date.');
+    const home = document.createElement('a');
+    home.className = 'btn';
+    home.href = '/app/';
+    home.textContent = 'Back to My sites';
+    $('inspect-problem').append(' ', home);
     return;
   }
   if (!params.get('replaces') && !drafts.allowedKinds(user).includes(kind)) {
