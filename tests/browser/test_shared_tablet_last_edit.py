@@ -26,9 +26,12 @@ NEXT_PERSON = """async (user) => {
 }"""
 
 
-def test_the_last_change_typed_before_the_change_of_person_is_kept(
-    browser, tablet, live_server, demo_app
-):
+def draft_open_as_the_tablet_changes_hands(browser, tablet, live_server, demo_app):
+    """A weekly draft of Sam's open in a tab that hears nothing from the others, a second tab that
+    will sign the next person in, and the context's clock held (it would tick on its own), so that
+    no save runs until the test says. Returns (context, page, draft_id, clock_at, hand_over):
+    `clock_at(s)` moves the clock's date to s seconds on without firing a timer; `hand_over()`
+    tells the device of the next person."""
     url = live_server.url
     context = browser.new_context(**tablet)
     page = context.new_page()
@@ -44,17 +47,30 @@ def test_the_last_change_typed_before_the_change_of_person_is_kept(
         "name": "Luis Ortega",
         "role": "inspector",
     }
-
-    # Typed; within the quarter second before it is saved, the device learns of the next person.
-    # The clock is the whole context's and would tick on its own: it is held, so that the save
-    # cannot run before the other tab has spoken, and its date moved on (no timer fired), so that
-    # the other tab learns of the next person after the change was typed.
     now = datetime.now(UTC)
     page.clock.install(time=now)
     page.clock.pause_at(now + timedelta(seconds=1))
+
+    def clock_at(seconds: float) -> None:
+        page.clock.set_system_time(now + timedelta(seconds=seconds))
+
+    def hand_over() -> None:
+        other.evaluate(NEXT_PERSON, inspector)
+
+    return context, page, draft_id, clock_at, hand_over
+
+
+def test_the_last_change_typed_before_the_change_of_person_is_kept(
+    browser, tablet, live_server, demo_app
+):
+    context, page, draft_id, clock_at, hand_over = draft_open_as_the_tablet_changes_hands(
+        browser, tablet, live_server, demo_app
+    )
+    # Typed; within the quarter second before it is saved, the device learns of the next person
+    # (after the change was typed: the clock's date moved on).
     page.get_by_label("Construction phase").fill("Grading lots 3-9")
-    page.clock.set_system_time(now + timedelta(seconds=5))
-    other.evaluate(NEXT_PERSON, inspector)
+    clock_at(5)
+    hand_over()
     page.clock.run_for(1000)
     page.wait_for_selector("body[data-ready=not-yours]")
     expect(page.locator("#inspect-problem")).to_contain_text(NOT_YOURS)
