@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 
 from sqlmodel import select
 
-from inspector import demo
+from inspector import create_app, demo
+from inspector.db import create_all, get_session
 from inspector.models import Seal, Site
 from inspector.models.base import utcnow
 from inspector.services import enforcement, public_records, sites
@@ -254,3 +257,32 @@ def raw_words(text: str, *, allow: tuple[str, ...] = ()) -> list[str]:
     text = re.sub(r"\bhttps?://\S+", "", text)  # an address to type in is no label
     found = HEX_ID.findall(text) + RAW_KEY.findall(text) + ISO_UTC.findall(text)
     return sorted(set(found))
+
+
+@contextmanager
+def signed_in_world(folder, secret: str) -> Iterator[tuple]:
+    """An app on its own database in `folder`, seeded with every page's records, and a test client
+    signed in for each role of ACCOUNTS: yields (app, values, clients), as the every-page checks use."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "WTF_CSRF_ENABLED": False,
+            "SECRET_KEY": secret,
+            "DATABASE_URL": f"sqlite:///{folder / 'pages.sqlite3'}",
+        }
+    )
+    with app.app_context():
+        create_all()
+        values = seed(get_session(), app.extensions["rulebook"])
+    clients = {}
+    for role, account in ACCOUNTS.items():
+        client = app.test_client()
+        if account:
+            email, password = account
+            response = client.post("/login", data={"email": email, "password": password})
+            assert response.status_code == 302, role
+        clients[role] = client
+    try:
+        yield app, values, clients
+    finally:
+        app.extensions["engine"].dispose()

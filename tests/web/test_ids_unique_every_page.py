@@ -9,8 +9,6 @@ from html.parser import HTMLParser
 
 import pytest
 
-from inspector import create_app
-from inspector.db import create_all, get_session
 from tests.support import pages
 
 
@@ -39,29 +37,10 @@ def repeated_ids(html: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("ids")
-    app = create_app(
-        {
-            "TESTING": True,
-            "WTF_CSRF_ENABLED": False,
-            "SECRET_KEY": "ids-once",
-            "DATABASE_URL": f"sqlite:///{folder / 'ids.sqlite3'}",
-        }
-    )
-    with app.app_context():
-        create_all()
-        values = pages.seed(get_session(), app.extensions["rulebook"])
-    clients = {}
-    for role, account in pages.ACCOUNTS.items():
-        client = app.test_client()
-        if account:
-            email, password = account
-            response = client.post("/login", data={"email": email, "password": password})
-            assert response.status_code == 302
-        clients[role] = client
-    app.config["WTF_CSRF_ENABLED"] = True  # signed in: the pages now carry their token fields
-    yield app, values, clients
-    app.extensions["engine"].dispose()
+    with pages.signed_in_world(tmp_path_factory.mktemp("ids"), "ids-once") as world:
+        app = world[0]
+        app.config["WTF_CSRF_ENABLED"] = True  # signed in: the pages now carry their token fields
+        yield world
 
 
 def test_the_check_catches_a_repeated_id():

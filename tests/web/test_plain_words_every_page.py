@@ -9,8 +9,6 @@ from html.parser import HTMLParser
 
 import pytest
 
-from inspector import create_app
-from inspector.db import create_all, get_session
 from tests.support import pages
 
 
@@ -42,30 +40,8 @@ def visible_text(html: str) -> str:
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("plain")
-    app = create_app(
-        {
-            "TESTING": True,
-            "WTF_CSRF_ENABLED": False,
-            "SECRET_KEY": "plain-words",
-            "DATABASE_URL": f"sqlite:///{folder / 'plain.sqlite3'}",
-        }
-    )
-    with app.app_context():
-        create_all()
-        values = pages.seed(get_session(), app.extensions["rulebook"])
-    clients = {}
-    for role, account in pages.ACCOUNTS.items():
-        client = app.test_client()
-        if account:
-            email, password = account
-            assert (
-                client.post("/login", data={"email": email, "password": password}).status_code
-                == 302
-            )
-        clients[role] = client
-    yield app, values, clients
-    app.extensions["engine"].dispose()
+    with pages.signed_in_world(tmp_path_factory.mktemp("plain"), "plain-words") as world:
+        yield world
 
 
 def test_the_check_catches_what_a_person_should_not_read():
