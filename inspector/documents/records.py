@@ -3,7 +3,7 @@ permit with its clocks. Same letterhead, seal block and Latin-1 rules as the oth
 
 from __future__ import annotations
 
-from ..services.findings import due_notes
+from ..services.findings import due_notes, found_words
 from ..services.permits import STATUS_WORDS, status_on
 from .pdf import Document, local
 
@@ -48,7 +48,7 @@ def finding_pdf(ctx: dict, rb) -> bytes:
     for note in due_notes(item, rb):
         doc.para(note, size=9)
     if f.description:
-        doc.para(f"What was found: {f.description}")
+        doc.para(f"What was found: {found_words(f, rb)}")
     doc.para(f"Required action: {f.required_action or item.get('corrective_action', '-')}", True)
     if f.corrected_at:
         doc.para(f"Reported corrected {local(f.corrected_at, rb)}: {f.corrected_note or '-'}")

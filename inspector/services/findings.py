@@ -44,6 +44,20 @@ def due_for(
     return clocks.repair_due(found_at, rb)
 
 
+def found_words(finding: Finding, rb: Rulebook) -> str:
+    """What was found, as a record shows it. A failed item with no note was stored with the
+    checklist's generic description of a failure (sealed, kept as stored): read as it is, that is
+    something someone saw, so it is said to be the checklist's words."""
+    text = (finding.description or "").strip()
+    try:
+        failure = rb.checklist_item(finding.item_code)["failure"] if finding.item_code else None
+    except KeyError:
+        failure = None
+    if text and failure and text == failure.strip():
+        return f"No note written; the checklist describes this failure as: {failure}"
+    return text
+
+
 def due_notes(item: dict | None, rb: Rulebook) -> list[str]:
     """The rulebook's notes on a finding's due time: the ordinance sets none, so they say which
     reading the app applies. Said wherever the due time is stated, on the page and the PDF."""

@@ -21,7 +21,7 @@ from ..models import Finding, NotificationLog, Permit, Site, User
 from ..rules import clocks
 from ..rules.rulebook import Rulebook
 from . import schedule
-from .findings import NEEDS_REPAIR, is_overdue
+from .findings import NEEDS_REPAIR, found_words, is_overdue
 from .permits import ACTIVE, current_permits
 
 log = logging.getLogger("fairwater.reminders")
@@ -215,7 +215,7 @@ def _finding_text(site: Site, finding: Finding, phase: str, rb: Rulebook) -> tup
             None,
             [
                 opening,
-                f"Found: {finding.description}" if finding.description else None,
+                f"Found: {found_words(finding, rb)}" if finding.description else None,
                 f"Required action: {finding.required_action}" if finding.required_action else None,
                 finding.citation,
                 'Report the correction in the app (Findings), with an "after" photo; it works '

@@ -12,6 +12,7 @@ from ..models.base import MAX_ID
 from ..rules.clocks import due_words, last_local_day, local_date, to_local, wire_time
 from ..security import STAFF
 from ..services import ServiceError, clock
+from ..services.findings import found_words
 from ..services.permits import STATUS_WORDS, status_on
 from .templating import cached_url_for
 
@@ -147,6 +148,11 @@ def register(app) -> None:
     def inspection_kind(kind: str) -> str:
         """An inspection's kind in the words the field app uses (static/js/drafts.js KINDS)."""
         return INSPECTION_KIND_WORDS.get(kind, kind)
+
+    @app.template_filter("found")
+    def finding_found(finding) -> str:
+        """What was found; a failure with no note written says its words are the checklist's."""
+        return found_words(finding, rb)
 
     @app.template_filter("permitwords")
     def permit_words(status: str | None) -> str:

@@ -181,7 +181,16 @@ async function send(form, finding) {
   sayIn($('ff-state'), 'Correction saved on this device; it is sent with the next sync.');
 }
 
-function findingCard(finding, { site, titles, pending, user, saved }) {
+// A failed item with no note was recorded with the checklist's description of a failure: said as such,
+// as the server's pages say it (services/findings.py found_words), not as something someone saw.
+function foundWords(finding, failures) {
+  const text = (finding.description || '').trim();
+  const failure = failures.get(finding.item_code);
+  if (text && failure && text === failure.trim()) return `No note written; the checklist describes this failure as: ${failure}`;
+  return text || '—';
+}
+
+function findingCard(finding, { site, titles, failures, pending, user, saved }) {
   const overdue = isOverdue(finding);
   const title = titles.get(finding.item_code) || finding.item_code;
   const card = el('article', {
@@ -191,7 +200,7 @@ function findingCard(finding, { site, titles, pending, user, saved }) {
     el('h3', {}, `${title} `, el('span', { class: 'small' }, `(${finding.item_code})`)),
     el('p', { class: 'ff-status' }, statusBadge(finding, overdue), ' ', el('span', { class: 'cite' }, finding.citation || '')));
   const facts = el('dl', { class: 'facts' },
-    ...fact('Found', finding.description || '—'),
+    ...fact('Found', foundWords(finding, failures)),
     ...fact('Required action', finding.required_action || '—'),
     ...fact('Due', el('strong', {}, finding.due_at ? dueFormat.format(new Date(finding.due_at)) : 'No due time'),
       overdue ? ' ' : null, overdue ? status('Overdue', 'bad') : null));
@@ -221,6 +230,7 @@ async function render() {
     store.getMeta('user'), store.getMeta('catalog'), store.listSites(), store.listFindings(),
     store.listOutboxAndSent()]);
   const titles = new Map((catalog?.items || []).map((item) => [item.code, item.title]));
+  const failures = new Map((catalog?.items || []).map((item) => [item.code, item.failure]));
   const pending = new Map(outbox.filter((e) => e.entity === 'finding').map((e) => [String(e.entity_id), e]));
   // Sent but not pulled back yet (the pull follows the push): no second form for a correction the server has.
   const byId = new Map(all.map((f) => [f.id, f]));
@@ -268,7 +278,7 @@ async function render() {
     if (late) heading.append(' ', status(`${late} overdue`, 'bad'));
     const section = el('section', { class: 'ff-site', 'aria-label': site ? site.name : `Site ${siteId}` }, heading);
     for (const f of items) {
-      section.append(findingCard(f, { site, titles, pending: pending.get(f.id), user, saved: saved.get(f.id) }));
+      section.append(findingCard(f, { site, titles, failures, pending: pending.get(f.id), user, saved: saved.get(f.id) }));
     }
     list.append(section);
   }

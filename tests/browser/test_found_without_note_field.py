@@ -1,0 +1,41 @@
+"""The field findings page says when a finding's "Found" is the checklist's description of a failure
+(no note was written), as the finding's page and PDF do."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from playwright.sync_api import expect
+from sqlmodel import select
+
+from inspector.db import get_session
+from inspector.models import Site
+from inspector.models.base import utcnow
+from inspector.rules.rulebook import default
+from tests.support.enforcement import record_inspection
+
+from .capture_packet import wait_for_controller
+from .conftest import sign_in
+from .test_finding_offline import PERMITTEE, SITE
+
+
+def test_the_field_findings_page_says_no_note_was_written(browser, live_server, demo_app, tablet):
+    rb = default()
+    with demo_app.app_context():
+        session = get_session()
+        site = session.exec(select(Site).where(Site.name == SITE)).one()
+        _, [finding], _ = record_inspection(
+            session, site, rb, at=utcnow() - timedelta(hours=2), failed=("INLET",), evaluate=False
+        )
+        finding_id = finding.id
+    failure = rb.checklist_item("INLET")["failure"]
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, live_server.url, PERMITTEE)
+    page.goto(f"{live_server.url}/app/findings")
+    wait_for_controller(page)
+    card = page.locator(f"article[data-finding='{finding_id}']")
+    expect(card).to_contain_text(
+        f"No note written; the checklist describes this failure as: {failure}"
+    )
+    context.close()
