@@ -154,7 +154,9 @@ def _clean_answers(
 ) -> list[dict]:
     """Each answer's meaning (the model checked the types). `raw`: the answers as sent, whose
     calculator results are stored as the device wrote them. A push has 25 answers per
-    inspection: the common case (no measurements, no photos) costs little."""
+    inspection: the common case (no measurements, no photos) costs little. Each answer is also
+    its sealed record's answer as read back (`_written`): these six keys only, text, a dict of
+    numbers, and the calculator's dict or None."""
     if sent is None:
         errors["answers"] = "Must be a list of answers."
         return []
@@ -791,7 +793,7 @@ def _written(session: Session, prepared: list[dict], claims: list[dict]) -> dict
     for p in prepared:
         iid = p["row"]["id"]
         record = sealed_records.written_inspection(
-            p["row"], p["answers"], by_inspection.get(iid, [])
+            p["row"], p["answers"], by_inspection.get(iid, []), answers_as_read=True
         )
         if record is not None:
             out[iid] = record

@@ -505,18 +505,28 @@ def _inspection_readers(fmt: int) -> tuple[_Reader, _Reader, _Reader]:
 
 
 def written_inspection(
-    row: dict, answers: list[dict], photos: list[dict], fmt: int | None = None
+    row: dict,
+    answers: list[dict],
+    photos: list[dict],
+    fmt: int | None = None,
+    *,
+    answers_as_read: bool = False,
 ) -> dict | None:
     """The record `load` reads back for an inspection inserted with these values: `row` the
     inspection's columns, `answers` and `photos` its answer and photo-claim rows (each with the
     fields it was inserted with). None when a value is not known to read back equal. Children come
     in the order `load` reads them (by item code, by photo id): the database's order for text that
-    a caller has checked sorts by code point (`byte_ordered`)."""
+    a caller has checked sorts by code point (`byte_ordered`). `answers_as_read`: each answer is
+    already as `load` reads it back, as services/inspections.py cleans them (ANSWER_FIELDS only:
+    text, a dict of numbers, a calculator's dict or None): the record holds those dicts
+    themselves, unchecked and uncopied (a push's 50,000 answers were checked and copied a second
+    time here), and the caller leaves them unchanged while the record is in use."""
     fmt = KINDS["inspection"].current if fmt is None else fmt
     inspection, answer, photo = _inspection_readers(fmt)
     try:
         record = inspection(row)
-        record["answers"] = answer.many(sorted(answers, key=itemgetter("item_code")))
+        ordered = sorted(answers, key=itemgetter("item_code"))
+        record["answers"] = ordered if answers_as_read else answer.many(ordered)
         record["photos"] = [photo(x) for x in sorted(photos, key=itemgetter("photo_id"))]
     except (_Unsure, KeyError, TypeError):
         return None
