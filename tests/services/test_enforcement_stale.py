@@ -168,7 +168,7 @@ def test_order_page_strikes_the_stale_ground_and_the_notice_never_states_it(
     )
     assert done.status_code == 303
     notice = client.get(f"/orders/{order.id}/notice").text
-    assert "corrective action(s) past their due time" in notice
+    assert "corrective action past its due time" in notice
     assert "weekly inspection due" not in notice and "has not been made" not in notice
 
 

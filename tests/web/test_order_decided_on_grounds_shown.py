@@ -36,7 +36,7 @@ def shown_then_joined(client, auth, db, site, people):
     db.commit()
     auth.login(people["supervisor"].email)
     page = client.get(f"/orders/{order.id}").get_data(as_text=True)
-    assert "1 corrective action(s) past their due time (INLET)" in page
+    assert "1 corrective action past its due time (Storm drain inlet protection)" in page
     shown = [enforcement.ground_signature(g) for g in order.grounds]  # what the page's forms send
 
     pushed_inspection(

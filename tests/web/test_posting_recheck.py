@@ -37,8 +37,8 @@ def test_a_ground_cured_before_the_posting_is_listed_apart_on_the_notice(
     auth.login(people["supervisor"].email)
     notice = text(client.get(f"/orders/{order.id}/notice").text)
     head, _, apart = notice.partition("Complied with before the order was posted")
-    assert apart and "corrective action(s) past their due time" in apart
-    assert "corrective action(s) past their due time" not in head
+    assert apart and "corrective action past its due time" in apart
+    assert "corrective action past its due time" not in head
     assert "failed at 2 consecutive inspections" in head
     monkeypatch.setattr(pdf_module, "COMPRESS", False)
     body = client.get(f"/orders/{order.id}/notice.pdf").data
