@@ -179,9 +179,15 @@ def register(app) -> None:
         if wants_json():
             return jsonify(error="invalid", reason=exc.message, field=exc.field), exc.status
         return render_template(
-            "error.html", code=exc.status, name="Not possible", description=exc.message
+            "error.html",
+            code=exc.status,
+            name=SERVICE_ERROR_HEADINGS.get(exc.status, "Not possible"),
+            description=exc.message,
         ), exc.status
 
+
+# A refusal's page heading by its status: "No such permit." is not "Not possible".
+SERVICE_ERROR_HEADINGS = {404: "Not found", 403: "Not allowed", 409: "Changed meanwhile"}
 
 INSPECTION_KIND_WORDS = {
     "weekly": "Weekly inspection",
