@@ -330,6 +330,68 @@ async function onSignOut() {
     announce(offline);  // the note is not a live region: said once, and again on another tap
     return;
   }
+  const waiting = await waitingMine();
+  if (waiting) {
+    askFirst(waiting, token);
+    return;
+  }
+  submitSignOut(token);
+}
+
+// This person's records still in the outbox are sent only when they sign in on this tablet again,
+// which on a shared tablet may be days: signing out asks first.
+async function waitingMine() {
+  try {
+    const [user, outbox] = await Promise.all([store.getMeta('user'), store.listOutbox()]);
+    return outbox.filter((e) => e.user_id == null || String(e.user_id) === String(user?.id)).length;
+  } catch {
+    return 0;
+  }
+}
+
+const ask = document.getElementById('sign-out-ask');
+let askToken = null;
+
+function waitingWords(n) {
+  const one = n === 1;
+  return `${n} record${one ? '' : 's'} of yours ${one ? 'is' : 'are'} waiting in the outbox. `
+    + `${one ? 'It stays' : 'They stay'} on this tablet and ${one ? 'is' : 'are'} sent only when you `
+    + 'sign in here again. Send now while there is a signal?';
+}
+
+function askFirst(n, token) {
+  askToken = token;
+  const words = document.getElementById('sign-out-ask-words');
+  words.textContent = waitingWords(n);
+  ask.hidden = false;
+  words.focus();
+}
+
+ask?.querySelector('#sign-out-stay').addEventListener('click', () => {
+  ask.hidden = true;
+  signOut?.focus();
+});
+ask?.querySelector('#sign-out-anyway').addEventListener('click', () => submitSignOut(askToken));
+ask?.querySelector('#sign-out-send').addEventListener('click', async (event) => {
+  const button = event.currentTarget;
+  const words = document.getElementById('sign-out-ask-words');
+  button.disabled = true;
+  words.textContent = 'Sending…';
+  try {
+    const sync = await syncReady;
+    await sync?.flush();
+  } catch { /* counted below: what is left still waits */ }
+  button.disabled = false;
+  const left = await waitingMine();
+  if (!left) {
+    submitSignOut(askToken);
+    return;
+  }
+  words.textContent = `Not everything could be sent. ${waitingWords(left)}`;
+  announce(words.textContent);
+});
+
+function submitSignOut(token) {
   const form = document.createElement('form');
   form.method = 'post';
   form.action = '/logout';

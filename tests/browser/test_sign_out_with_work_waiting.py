@@ -1,0 +1,86 @@
+"""Signing out of the field app with one's own records still in the outbox asks first: they stay on this
+tablet and are sent only when that person signs in here again (on a shared tablet, maybe days later),
+so the question says how many wait and offers to send them now."""
+
+from __future__ import annotations
+
+import uuid
+
+from playwright.sync_api import expect
+from sqlmodel import select
+
+from inspector.db import get_session
+from inspector.models import Inspection, Site
+from tests.sync.helpers import inspection_payload
+
+from .capture_packet import stored, wait_for_controller
+from .conftest import sign_in
+from .test_finding_offline import PERMITTEE, SITE
+
+QUEUE = """async (payloads) => {
+  const s = await import('/static/js/store.js');
+  for (const [id, payload] of payloads) {
+    await s.enqueue({ mutation_id: crypto.randomUUID(), entity: 'inspection', entity_id: id, op: 'upsert',
+      base_version: null, payload, summary: { site_name: 'Meadow Ridge' } });
+  }
+}"""
+
+
+def test_sign_out_asks_first_when_records_wait_and_sends_them(
+    browser, live_server, demo_app, tablet
+):
+    url = live_server.url
+    with demo_app.app_context():
+        site = get_session().exec(select(Site).where(Site.name == SITE)).one()
+        payloads = [
+            [
+                str(uuid.uuid4()),
+                inspection_payload(
+                    site,
+                    inspected_on=day,
+                    started_at=f"{day}T15:00:00Z",
+                    ended_at=f"{day}T15:40:00Z",
+                ),
+            ]
+            for day in ("2026-11-30", "2026-12-01")
+        ]
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, url, PERMITTEE)
+    page.goto(f"{url}/app/")
+    page.wait_for_selector("body[data-ready=home]")
+    wait_for_controller(page)
+    page.route("**/api/v1/sync/push*", lambda route: route.abort())  # no record gets through yet
+    page.evaluate(QUEUE, payloads)
+    assert len(stored(page, "s.listOutbox()")) == 2
+
+    page.get_by_role("button", name="Sign out").click()
+    question = page.get_by_role("alertdialog")
+    expect(question).to_contain_text("2 records of yours are waiting in the outbox")
+    expect(question).to_contain_text("stay on this tablet")
+    expect(question).to_contain_text("sent only when you sign in here again")
+    assert page.url.startswith(f"{url}/app/")  # not signed out yet
+    question.get_by_role("button", name="Stay signed in").click()
+    expect(question).to_be_hidden()
+    expect(page.locator("#shell-user")).to_contain_text("Sam Lindqvist")
+
+    page.get_by_role("button", name="Sign out").click()
+    expect(question).to_be_visible()
+    page.unroute("**/api/v1/sync/push*")
+    question.get_by_role("button", name="Send now, then sign out").click()
+    page.wait_for_url(f"{url}/login", timeout=30_000)
+    with demo_app.app_context():
+        session = get_session()
+        assert all(session.get(Inspection, iid) is not None for iid, _ in payloads)
+    context.close()
+
+
+def test_sign_out_with_nothing_waiting_asks_nothing(browser, live_server, tablet):
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, live_server.url, PERMITTEE)
+    page.goto(f"{live_server.url}/app/")
+    page.wait_for_selector("body[data-ready=home]")
+    page.get_by_role("button", name="Sign out").click()
+    page.wait_for_url(f"{live_server.url}/login")
+    context.close()
