@@ -49,6 +49,19 @@ PRIORITY = {
     "proposed": 2,
 }
 REASON_MAX = 4000
+
+# An order's status in words, and the tone its badge takes (the order and site pages, the work packet).
+STATUS_WORDS = {
+    "proposed": ("Proposed — awaiting a supervisor", "warn"),
+    "dismissed": ("Dismissed", "info"),
+    "withdrawn": ("Withdrawn — its grounds were withdrawn", "info"),
+    "issued": ("Stop-work order issued", "bad"),
+    "posted": ("Stop-work order posted on site", "bad"),
+    "complied": ("Complied with — lifted", "good"),
+    "revoked_permit": ("Permit revoked", "bad"),
+    "cease_desist_requested": ("Cease-and-desist requested", "bad"),
+    "retracted": ("Retracted", "info"),
+}
 # Sites the tick reads at a time: a fixed number of queries per batch, IN lists of bounded length.
 TICK_BATCH = 250
 

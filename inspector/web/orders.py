@@ -30,17 +30,7 @@ from .verify import seal_info
 
 bp = Blueprint("orders", __name__)
 
-STATUS_WORDS = {
-    "proposed": ("Proposed — awaiting a supervisor", "warn"),
-    "dismissed": ("Dismissed", "info"),
-    "withdrawn": ("Withdrawn — its grounds were withdrawn", "info"),
-    "issued": ("Stop-work order issued", "bad"),
-    "posted": ("Stop-work order posted on site", "bad"),
-    "complied": ("Complied with — lifted", "good"),
-    "revoked_permit": ("Permit revoked", "bad"),
-    "cease_desist_requested": ("Cease-and-desist requested", "bad"),
-    "retracted": ("Retracted", "info"),
-}
+STATUS_WORDS = enforcement.STATUS_WORDS
 BODIES = {"village": "the Village of Fairwater", "zoning_board": "the Zoning Board of Appeals"}
 
 

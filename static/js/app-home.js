@@ -148,7 +148,9 @@ function siteCard(site, findings, kinds, actionsMay, titles) {
   }
   if (site.stop_work && site.stop_work.status && site.stop_work.status !== 'none') {
     const li = document.createElement('li');
-    li.append(status(`Stop-work order: ${plain(site.stop_work.status)}`, 'bad'));
+    // In the pages' words; a packet from before they were sent says the key, made readable.
+    const words = site.stop_work.status_words || plain(site.stop_work.status);
+    li.append(status(words.startsWith('Stop-work order') ? words : `Stop-work order: ${words}`, 'bad'));
     due.append(li);
   }
   const open = findings.filter((f) => ['open', 'reopened'].includes(f.status)); // not corrected, closed or withdrawn

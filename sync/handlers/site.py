@@ -62,7 +62,9 @@ def packet_entries(session, site_list: list[Site], user, now, rb) -> dict[int, d
                 "company": company.name if company else None,
             },
             "due": due.get(site.id, []),
-            "stop_work": None if stop_entry.get("status") == "none" else stop_entry,
+            "stop_work": None
+            if stop_entry.get("status") == "none"
+            else {**stop_entry, "status_words": _order_words(stop_entry["status"])},
             "open_findings": len(site_findings),
             "overdue_findings": sum(1 for f in site_findings if findings.is_overdue(f, now, rb)),
             "timeline_svg": svg,
@@ -160,3 +162,10 @@ class SiteHandler:
 
         rb = current_app.extensions["rulebook"]
         return SitePacket(**packet_entries(session, [site], user, clock.now(), rb)[site.id])
+
+
+def _order_words(status: str) -> str:
+    """The order's status as the pages word it ("Cease-and-desist requested")."""
+    from inspector.services import enforcement
+
+    return enforcement.STATUS_WORDS.get(status, (status.replace("_", " ").capitalize(),))[0]

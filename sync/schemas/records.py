@@ -168,6 +168,7 @@ class StopWorkStatus(Out):
     compliance_due: WireTime | None
     compliance_passed: bool
     grounds: list[dict[str, str]]
+    status_words: str | None = None  # the status as the pages word it ("Permit revoked")
     citation: str | None
     proposed: int
 
