@@ -14,6 +14,7 @@ from werkzeug.security import generate_password_hash
 from inspector import create_app
 from inspector.db import get_session
 from inspector.models.base import utcnow
+from inspector.rules import clocks
 from inspector.services import accounts, permits, sites
 from tests.support import database
 
@@ -169,7 +170,8 @@ class Factory:
         from inspector.rules.rulebook import default
 
         rb = rb or default()
-        today = utcnow().date()
+        # The Village's day: from 18:00 CST (19:00 CDT) on, UTC's is already the next one.
+        today = clocks.local_date(utcnow(), rb)
         received_on = received_on or today - timedelta(days=3)
         permit = permits.apply(
             self.session,
