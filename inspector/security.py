@@ -42,8 +42,11 @@ def init_app(app) -> None:
             # account raises it, so an older cookie stops working in every server process at once.
             if user is not None and user.active and session.get("gen") == user.session_generation:
                 g.user = user
-            else:
+            elif not request.path.startswith("/api/"):
                 session.clear()
+            # An API request with a stale cookie is only refused, its session left as it came: a
+            # background request that set out before the person signed out, answered after, would
+            # otherwise send the cleared cookie back over the sign-out's (and its message).
 
     @app.after_request
     def security_headers(response):
