@@ -22,22 +22,29 @@ from tests.browser.test_outbox_ways_out import (
 from tests.sync.helpers import checklist_codes
 
 
-def test_edit_and_send_again_says_when_the_storage_is_full(browser, tablet, live_server, demo_app):
-    url = live_server.url
+def refused_entry_on_a_tablet_that_can_fill(browser, tablet, live_server, demo_app):
+    """Prairie's outbox with one record the server refused ("Needs attention"), on a tablet whose
+    storage a test fills with `self.__storageFull = true`. Returns (context, page, mutation id)."""
     with Session(demo_app.extensions["engine"]) as db:
         site = db.exec(select(Site).where(Site.name == SITE)).one()
         codes = checklist_codes(site, demo_app.extensions["rulebook"])
     context = browser.new_context(**tablet)
     context.add_init_script(QUOTA_SCRIPT)
     page = context.new_page()
-    sign_in(page, url, PRAIRIE)
-    page.goto(f"{url}/app/outbox")
+    sign_in(page, live_server.url, PRAIRIE)
+    page.goto(f"{live_server.url}/app/outbox")
     page.wait_for_selector("body[data-ready=outbox]")
     wait_for_controller(page)
     mid, _ = refused_village_inspection(page, site, codes, (200, 60, 60), "Refused, storage full")
     page.evaluate(FLUSH)
     expect(entry(page, mid).locator(".outbox-state")).to_have_text("Needs attention")
+    return context, page, mid
 
+
+def test_edit_and_send_again_says_when_the_storage_is_full(browser, tablet, live_server, demo_app):
+    context, page, mid = refused_entry_on_a_tablet_that_can_fill(
+        browser, tablet, live_server, demo_app
+    )
     page.evaluate("() => { self.__storageFull = true; }")
     entry(page, mid).get_by_role("button", name="Edit and send again").click()
     expect(entry(page, mid).locator(".entry-problem")).to_have_text(

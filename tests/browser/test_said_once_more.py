@@ -5,23 +5,15 @@ announcer as well."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
-from sqlmodel import Session, select
 
-from inspector.models import Site
-from tests.browser.capture_packet import wait_for_controller
 from tests.browser.conftest import sign_in
 from tests.browser.pages_world import PULL
-from tests.browser.test_capture_drafts import QUOTA_SCRIPT
+from tests.browser.test_outbox_storage_full import refused_entry_on_a_tablet_that_can_fill
 from tests.browser.test_outbox_ways_out import (
-    FLUSH,
-    PRAIRIE,
-    SITE,
     entry,
-    refused_village_inspection,
 )
 from tests.browser.test_said_once import BEFORE, SAID_TWICE
 from tests.browser.test_two_tabs_one_draft import answer_plan_fail, two_tabs
-from tests.sync.helpers import checklist_codes
 
 
 def test_a_photo_refused_and_a_sign_out_offline_are_said_once(browser, tablet, live_server):
@@ -60,21 +52,9 @@ def test_a_photo_refused_and_a_sign_out_offline_are_said_once(browser, tablet, l
 def test_an_outbox_entry_put_back_on_a_full_tablet_is_said_once(
     browser, tablet, live_server, demo_app
 ):
-    url = live_server.url
-    with Session(demo_app.extensions["engine"]) as db:
-        site = db.exec(select(Site).where(Site.name == SITE)).one()
-        codes = checklist_codes(site, demo_app.extensions["rulebook"])
-    context = browser.new_context(**tablet)
-    context.add_init_script(QUOTA_SCRIPT)
-    page = context.new_page()
-    sign_in(page, url, PRAIRIE)
-    page.goto(f"{url}/app/outbox")
-    page.wait_for_selector("body[data-ready=outbox]")
-    wait_for_controller(page)
-    mid, _ = refused_village_inspection(page, site, codes, (200, 60, 60), "Refused, storage full")
-    page.evaluate(FLUSH)
-    expect(entry(page, mid).locator(".outbox-state")).to_have_text("Needs attention")
-
+    context, page, mid = refused_entry_on_a_tablet_that_can_fill(
+        browser, tablet, live_server, demo_app
+    )
     page.evaluate("() => { self.__storageFull = true; }")
     page.evaluate(BEFORE)
     entry(page, mid).get_by_role("button", name="Edit and send again").click()
