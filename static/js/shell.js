@@ -332,7 +332,7 @@ async function onSignOut() {
   }
   const waiting = await waitingMine();
   if (waiting) {
-    askFirst(waiting, () => submitSignOut(token));
+    askFirst(waiting, token);
     return;
   }
   submitSignOut(token);
@@ -350,7 +350,7 @@ async function waitingMine() {
 }
 
 const ask = document.getElementById('sign-out-ask');
-let proceed = null;  // signs out: the field app's own form, or an office page's
+let askToken = null;
 
 function waitingWords(n) {
   const one = n === 1;
@@ -359,8 +359,8 @@ function waitingWords(n) {
     + 'sign in here again. Send now while there is a signal?';
 }
 
-function askFirst(n, then) {
-  proceed = then;
+function askFirst(n, token) {
+  askToken = token;
   const words = document.getElementById('sign-out-ask-words');
   words.textContent = waitingWords(n);
   ask.hidden = false;
@@ -371,7 +371,7 @@ ask?.querySelector('#sign-out-stay').addEventListener('click', () => {
   ask.hidden = true;
   signOut?.focus();
 });
-ask?.querySelector('#sign-out-anyway').addEventListener('click', () => proceed?.());
+ask?.querySelector('#sign-out-anyway').addEventListener('click', () => submitSignOut(askToken));
 ask?.querySelector('#sign-out-send').addEventListener('click', async (event) => {
   const button = event.currentTarget;
   const words = document.getElementById('sign-out-ask-words');
@@ -384,7 +384,7 @@ ask?.querySelector('#sign-out-send').addEventListener('click', async (event) => 
   button.disabled = false;
   const left = await waitingMine();
   if (!left) {
-    proceed?.();
+    submitSignOut(askToken);
     return;
   }
   words.textContent = `Not everything could be sent. ${waitingWords(left)}`;
@@ -405,24 +405,12 @@ function submitSignOut(token) {
 signOut?.addEventListener('click', onSignOut);
 
 // Signing out (here or from an office page's form): the next page the device shows holds nobody
-// (the last person's packet is cleared and their drafts stop showing). The mark is written right
-// before the sign-out is sent. An office page's Sign out asks first too when this person's records
-// wait in the outbox.
+// (the last person's packet is cleared and their drafts stop showing). The mark is written
+// synchronously so the sign-out's own navigation is never held up.
 const SIGNED_OUT_KEY = 'fairwater-signed-out';
 document.addEventListener('submit', (event) => {
-  const form = event.target;
-  const path = new URL(form.action, location.href).pathname;
-  if (path !== '/logout') return;
-  if (!ask) {
-    localStorage.setItem(SIGNED_OUT_KEY, '1');
-    return;
-  }
-  event.preventDefault();
-  const leave = () => {
-    localStorage.setItem(SIGNED_OUT_KEY, '1');
-    form.submit();  // submit() fires no submit event: not asked twice
-  };
-  waitingMine().then((n) => (n ? askFirst(n, leave) : leave()));
+  const path = new URL(event.target.action, location.href).pathname;
+  if (path === '/logout') localStorage.setItem(SIGNED_OUT_KEY, '1');
 });
 const letGo = localStorage.getItem(SIGNED_OUT_KEY)
   ? store.adoptSignedIn(null).then(() => localStorage.removeItem(SIGNED_OUT_KEY)).catch(() => {})

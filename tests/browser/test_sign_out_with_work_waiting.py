@@ -84,29 +84,3 @@ def test_sign_out_with_nothing_waiting_asks_nothing(browser, live_server, tablet
     page.get_by_role("button", name="Sign out").click()
     page.wait_for_url(f"{live_server.url}/login")
     context.close()
-
-
-def test_an_office_pages_sign_out_asks_too_and_can_leave_them_here(
-    browser, live_server, demo_app, tablet
-):
-    url = live_server.url
-    with demo_app.app_context():
-        site = get_session().exec(select(Site).where(Site.name == SITE)).one()
-        payloads = [[str(uuid.uuid4()), inspection_payload(site)]]
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, url, PERMITTEE)
-    page.goto(f"{url}/app/")
-    page.wait_for_selector("body[data-ready=home]")
-    page.route("**/api/v1/sync/push*", lambda route: route.abort())
-    page.evaluate(QUEUE, payloads)
-    page.goto(f"{url}/sites/")
-    page.get_by_role("button", name="Sign out").click()
-    question = page.get_by_role("alertdialog")
-    expect(question).to_contain_text("1 record of yours is waiting in the outbox")
-    expect(question).to_contain_text("It stays on this tablet")
-    question.get_by_role("button", name="Sign out, keep them here").click()
-    page.wait_for_url(f"{url}/login")
-    expect(page.locator(".flash")).to_contain_text("You are signed out")
-    assert [e["entity_id"] for e in stored(page, "s.listOutbox()")] == [payloads[0][0]]
-    context.close()
