@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.capture_packet import wait_for_controller
-from tests.browser.conftest import sign_in
+from tests.browser.field_home import field_home_as
 
 BADGER = "permittee@badger-utility.example"
 
@@ -27,12 +26,7 @@ def sign(page):
 
 def test_each_message_goes_once_its_mistake_is_put_right(browser, tablet, live_server):
     url = live_server.url
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, url, BADGER)
-    page.goto(f"{url}/app/")
-    page.wait_for_selector("body[data-ready=home]")
-    wait_for_controller(page)
+    context, page = field_home_as(browser, tablet, url, BADGER)
     context.set_offline(True)
     page.goto(f"{url}/app/inspect?site=3&kind=weekly")
     page.wait_for_selector("body[data-ready=capture]")

@@ -12,8 +12,7 @@ from sqlmodel import Session, select
 from inspector.models import RainEvent, Site, SiteGauge
 from inspector.models.base import utcnow
 from inspector.services import schedule
-from tests.browser.capture_packet import wait_for_controller
-from tests.browser.conftest import sign_in
+from tests.browser.field_home import field_home_as
 from tests.browser.test_rain import SITE
 
 PRAIRIE = "permittee@prairie-builders.example"
@@ -42,12 +41,7 @@ def test_two_rains_are_two_due_items_each_with_its_own_deadline(
         db.commit()
         ids = [r.id for r in rains]
 
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, url, PRAIRIE)
-    page.goto(f"{url}/app/")
-    page.wait_for_selector("body[data-ready=home]")
-    wait_for_controller(page)
+    context, page = field_home_as(browser, tablet, url, PRAIRIE)
     entries = [
         page.locator(".due-entry").filter(has=page.locator(f"a[href*='rain_event={i}']"))
         for i in ids

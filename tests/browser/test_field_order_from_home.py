@@ -6,20 +6,14 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.capture_packet import wait_for_controller
-from tests.browser.conftest import sign_in
+from tests.browser.field_home import field_home_as
 
 SITE = "Meadow Ridge Subdivision, Phase 2"
 
 
 def test_an_inspector_offline_opens_the_stop_work_form_from_my_sites(browser, tablet, live_server):
     url = live_server.url
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, url, "inspector@fairwater.example")
-    page.goto(f"{url}/app/")
-    page.wait_for_selector("body[data-ready=home]")
-    wait_for_controller(page)
+    context, page = field_home_as(browser, tablet, url, "inspector@fairwater.example")
     context.set_offline(True)
     page.reload()
     page.wait_for_selector("body[data-ready=home]")
@@ -32,11 +26,9 @@ def test_an_inspector_offline_opens_the_stop_work_form_from_my_sites(browser, ta
 
 def test_a_permittee_is_not_offered_it(browser, tablet, live_server):
     url = live_server.url
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, url, "permittee@prairie-builders.example")
-    page.goto(f"{url}/app/")
-    page.wait_for_selector("body[data-ready=home]")
+    context, page = field_home_as(
+        browser, tablet, url, "permittee@prairie-builders.example", controlled=False
+    )
     expect(page.get_by_role("heading", name=SITE)).to_be_visible()
     expect(page.get_by_role("link", name="Post a stop-work order", exact=False)).to_have_count(0)
     context.close()

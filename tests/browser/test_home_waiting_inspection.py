@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.capture_packet import sign, wait_for_controller
-from tests.browser.conftest import sign_in
+from tests.browser.capture_packet import sign
+from tests.browser.field_home import field_home_as
 
 SITE = "Main Street Water Main Replacement"
 
@@ -16,12 +16,7 @@ def test_a_site_inspected_offline_says_its_inspection_waits_in_the_outbox(
     browser, live_server, demo_app, tablet
 ):
     url = live_server.url
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, url, "inspector@fairwater.example")
-    page.goto(f"{url}/app/")
-    page.wait_for_selector("body[data-ready=home]")
-    wait_for_controller(page)
+    context, page = field_home_as(browser, tablet, url, "inspector@fairwater.example")
     due = page.locator(".due-entry").filter(has_text=f"Start: {SITE}")
     expect(due).to_have_count(2)  # a post-rain inspection overdue, the weekly one due
     expect(page.locator(".waiting-note")).to_have_count(0)
@@ -58,12 +53,7 @@ def test_a_village_inspection_waiting_says_the_permittees_items_stay_due(
     """§ 256-8D(3)(g) is the permittee's duty: the Village's own visit, submitted offline, does not
     answer the weekly or post-rain item, and the note says so instead of promising an update."""
     url = live_server.url
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, url, "inspector@fairwater.example")
-    page.goto(f"{url}/app/")
-    page.wait_for_selector("body[data-ready=home]")
-    wait_for_controller(page)
+    context, page = field_home_as(browser, tablet, url, "inspector@fairwater.example")
     due = page.locator(".due-entry").filter(has_text=f"Start: {SITE}")
     expect(due).to_have_count(2)
 

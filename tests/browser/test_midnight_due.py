@@ -8,8 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.capture_packet import wait_for_controller
-from tests.browser.conftest import sign_in
+from tests.browser.field_home import field_home_as
 
 SITE = "Fairwater Cooperative Grain Annex"
 
@@ -18,12 +17,7 @@ def test_the_field_app_says_the_day_a_midnight_deadline_ends(
     browser, live_server, demo_app, tablet
 ):
     url = live_server.url
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, url, "permittee@prairie-builders.example")
-    page.goto(f"{url}/app/")
-    page.wait_for_selector("body[data-ready=home]")
-    wait_for_controller(page)
+    context, page = field_home_as(browser, tablet, url, "permittee@prairie-builders.example")
     weekly = (
         page.locator(".due-entry")
         .filter(has_text=f"Start: {SITE}")

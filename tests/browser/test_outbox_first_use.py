@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.capture_packet import wait_for_controller
-from tests.browser.conftest import sign_in
+from tests.browser.field_home import field_home_as
 
 BADGER = "permittee@badger-utility.example"
 QUEUE = """async ({ mid, iid }) => {
@@ -21,12 +20,7 @@ MID = "00000000-0000-4000-8000-0000000000b1"
 
 def test_the_outbox_says_what_on_the_server_means_before_anything_is(browser, tablet, live_server):
     url = live_server.url
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, url, BADGER)
-    page.goto(f"{url}/app/")
-    page.wait_for_selector("body[data-ready=home]")
-    wait_for_controller(page)
+    context, page = field_home_as(browser, tablet, url, BADGER)
     # Submitted offline: nothing has reached the server yet, and the list under it said nothing.
     context.set_offline(True)
     page.evaluate(QUEUE, {"mid": MID, "iid": "00000000-0000-4000-8000-0000000000c1"})
@@ -50,12 +44,7 @@ def test_a_queued_stop_work_order_names_its_site(browser, tablet, live_server):
     # It read "Stop-work order" and nothing else: two orders queued at the end of a day could not
     # be told apart, nor one checked before syncing at the office.
     url = live_server.url
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, url, "inspector@fairwater.example")
-    page.goto(f"{url}/app/")
-    page.wait_for_selector("body[data-ready=home]")
-    wait_for_controller(page)
+    context, page = field_home_as(browser, tablet, url, "inspector@fairwater.example")
     context.set_offline(True)
     page.goto(f"{url}/app/stop-work?site=5")
     page.wait_for_selector("body[data-ready=stop-work]")

@@ -13,8 +13,9 @@ from inspector.db import get_session
 from inspector.models import Inspection, Site
 from tests.sync.helpers import inspection_payload
 
-from .capture_packet import stored, wait_for_controller
+from .capture_packet import stored
 from .conftest import sign_in
+from .field_home import field_home_as
 from .test_finding_offline import PERMITTEE, SITE
 
 QUEUE = """async (payloads) => {
@@ -44,12 +45,7 @@ def test_sign_out_asks_first_when_records_wait_and_sends_them(
             ]
             for day in ("2026-11-30", "2026-12-01")
         ]
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, url, PERMITTEE)
-    page.goto(f"{url}/app/")
-    page.wait_for_selector("body[data-ready=home]")
-    wait_for_controller(page)
+    context, page = field_home_as(browser, tablet, url, PERMITTEE)
     page.route("**/api/v1/sync/push*", lambda route: route.abort())  # no record gets through yet
     page.evaluate(QUEUE, payloads)
     assert len(stored(page, "s.listOutbox()")) == 2
