@@ -60,6 +60,17 @@ def record_inspection(
     return inspection, made, orders
 
 
+def overdue_inlet_order(session, make, people, rb, *, name="Ash Plat"):
+    """A site under the permittee company's issued permit whose INLET failed three days ago, its
+    corrective action now overdue, inspected again an hour ago: that inspection proposes one order.
+    Returns (site, order)."""
+    site = make.site(people["supervisor"], name=name)
+    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    record_inspection(session, site, rb, at=utcnow() - timedelta(days=3), failed=("INLET",))
+    _, _, [order] = record_inspection(session, site, rb, at=utcnow() - timedelta(hours=1))
+    return site, order
+
+
 def issued_order(session, site, supervisor, rb, *, now: datetime, notes="Silt fence down"):
     """A supervisor's order on `site` for a control plan not being implemented (§ 256-10A(2)),
     proposed and issued with a signature at `now`; commits."""

@@ -4,7 +4,7 @@ and words rather than the database's keys."""
 from datetime import timedelta
 
 from inspector.models.base import utcnow
-from tests.support.enforcement import record_inspection
+from tests.support.enforcement import overdue_inlet_order, record_inspection
 
 
 def test_a_permittee_is_told_how_to_apply_for_a_new_site(app, client, auth, people):
@@ -37,10 +37,7 @@ def test_an_orders_page_leads_to_the_records_an_attorney_needs(app, client, auth
     # (every report with its photos, the findings, the orders, the rain log, the permit and its
     # clocks, with their seals) was two pages away, and nothing on the order said so.
     rb = app.extensions["rulebook"]
-    site = make.site(people["supervisor"], name="Ash Plat")
-    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
-    record_inspection(db, site, rb, at=utcnow() - timedelta(days=3), failed=("INLET",))
-    _, _, [order] = record_inspection(db, site, rb, at=utcnow() - timedelta(hours=1))
+    site, order = overdue_inlet_order(db, make, people, rb)
     auth.login(people["supervisor"].email)
     page = client.get(f"/orders/{order.id}").text
     assert f'href="/sites/{site.id}/packet"' in page

@@ -10,7 +10,7 @@ from inspector.models.base import utcnow
 from inspector.rules import enforcement as rules
 from inspector.rules.rulebook import default
 from tests.rules.test_enforcement import PERMITTED
-from tests.support.enforcement import record_inspection
+from tests.support.enforcement import overdue_inlet_order
 
 RB = default()
 
@@ -40,10 +40,7 @@ def test_the_grounds_name_the_items_and_count_them():
 def test_the_orders_page_names_the_items(app, client, auth, db, make, people):
     # It read "1 corrective action(s) past their due time (INLET)".
     rb = app.extensions["rulebook"]
-    site = make.site(people["supervisor"], name="Ash Plat")
-    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
-    record_inspection(db, site, rb, at=utcnow() - timedelta(days=3), failed=("INLET",))
-    _, _, [order] = record_inspection(db, site, rb, at=utcnow() - timedelta(hours=1))
+    _, order = overdue_inlet_order(db, make, people, rb)
     auth.login(people["supervisor"].email)
     page = client.get(f"/orders/{order.id}").text
     title = rb.checklist_item("INLET")["title"]
