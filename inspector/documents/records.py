@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..services.findings import due_notes, found_words
 from ..services.permits import STATUS_WORDS, status_on
+from ..services.words import words
 from .pdf import Document, local
 
 FINDING_STATUS = {
@@ -77,7 +78,7 @@ def permit_pdf(ctx: dict, rb) -> bytes:
         ("Site", f"{site.name}, {site.address}" if site.address else site.name),
         ("Permittee", company.name if company else "-"),
         ("Applicant", permit.applicant_name or "-"),
-        ("Status", STATUS_WORDS.get(status, status.replace("_", " ").capitalize())),
+        ("Status", words(STATUS_WORDS, status)),
         ("Application received", day(permit.application_received_on)),
         ("Fee paid", day(permit.fee_paid_on) if permit.fee_paid_on else "Not yet"),
         ("Issued", day(permit.issued_on)),
@@ -127,7 +128,7 @@ def permit_pdf(ctx: dict, rb) -> bytes:
     if ctx.get("history"):
         doc.heading("History", 12)
         for event, who in ctx["history"]:
-            state = STATUS_WORDS.get(event.status, event.status.replace("_", " ").capitalize())
+            state = words(STATUS_WORDS, event.status)
             by = f" by {who}" if who else ""
             note = f": {event.note}" if event.note else ""
             doc.para(f"{local(event.at, rb)}{by}: {state}{note}", size=9)

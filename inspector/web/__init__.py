@@ -12,8 +12,10 @@ from ..models.base import MAX_ID
 from ..rules.clocks import due_words, last_local_day, local_date, to_local, wire_time
 from ..security import STAFF
 from ..services import ServiceError, clock
+from ..services.enforcement import STATUS_WORDS as ORDER_WORDS
 from ..services.findings import found_words
 from ..services.permits import STATUS_WORDS, status_on
+from ..services.words import words
 from .templating import cached_url_for
 
 EVERYONE = ("permittee", "inspector", "supervisor")
@@ -157,7 +159,12 @@ def register(app) -> None:
     @app.template_filter("permitwords")
     def permit_words(status: str | None) -> str:
         """A permit status key in words: "under_review" reads "Under review"."""
-        return STATUS_WORDS.get(status or "none", str(status).replace("_", " ").capitalize())
+        return words(STATUS_WORDS, status or "none")
+
+    @app.template_filter("orderwords")
+    def order_words(status: str | None) -> str:
+        """A stop-work order's status key in words, as the work packet says it."""
+        return words(ORDER_WORDS, status)
 
     @app.template_global("permit_status")
     def permit_status(permit) -> str:

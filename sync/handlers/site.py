@@ -7,6 +7,7 @@ from sqlmodel import select
 from inspector.models import AuditEvent, Company, Site
 from inspector.rules import clocks
 from inspector.services import Forbidden, permits, sites
+from inspector.services.words import words
 
 from .. import validate
 from ..schemas.records import SiteEdit, SitePacket
@@ -55,7 +56,7 @@ def packet_entries(session, site_list: list[Site], user, now, rb) -> dict[int, d
                 "id": permit.id,
                 "number": permit.number,
                 "status": permit.status,
-                "status_words": permits.STATUS_WORDS.get(permit.status, permit.status),
+                "status_words": words(permits.STATUS_WORDS, permit.status),
                 "expires_on": permit.expires_on.isoformat() if permit.expires_on else None,
                 "active": permits.is_active(permit, clocks.local_date(now, rb)),
                 "in_force": permits.in_force_on(permit, clocks.local_date(now, rb)),
@@ -168,4 +169,4 @@ def _order_words(status: str) -> str:
     """The order's status as the pages word it ("Cease-and-desist requested")."""
     from inspector.services import enforcement
 
-    return enforcement.STATUS_WORDS.get(status, (status.replace("_", " ").capitalize(),))[0]
+    return words(enforcement.STATUS_WORDS, status)
