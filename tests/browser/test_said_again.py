@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import sign_in
-from tests.browser.pages_world import PULL
+from tests.browser.pages_world import role_page
 
 # Each state #rain-state passes through, as a screen reader sees the region change.
 WATCH = """() => {
@@ -21,11 +20,7 @@ WATCH = """() => {
 
 
 def test_the_same_reading_queued_twice_is_said_twice(browser, tablet, live_server):
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, live_server.url, "inspector@fairwater.example")
-    page.goto(f"{live_server.url}/app/outbox")
-    assert page.evaluate(PULL)["ok"]
+    context, page = role_page(browser, tablet, live_server.url, "inspector")
     page.goto(f"{live_server.url}/app/rain")
     page.wait_for_selector("body[data-ready=rain]")
     page.evaluate(WATCH)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import sign_in
-from tests.browser.pages_world import PULL
+from tests.browser.pages_world import role_page
 
 LIVE = "[aria-live], [role=status], [role=alert]"
 # Before an action: each live region's words as they stand.
@@ -26,11 +25,7 @@ SAID_TWICE = f"""() => {{
 
 
 def test_what_the_field_pages_say_after_an_action_is_said_once(browser, tablet, live_server):
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, live_server.url, "inspector@fairwater.example")
-    page.goto(f"{live_server.url}/app/outbox")
-    assert page.evaluate(PULL)["ok"]
+    context, page = role_page(browser, tablet, live_server.url, "inspector")
     twice = {}
 
     page.goto(f"{live_server.url}/app/rain")

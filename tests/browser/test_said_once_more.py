@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import sign_in
-from tests.browser.pages_world import PULL
+from tests.browser.pages_world import role_page
 from tests.browser.test_outbox_storage_full import refused_entry_on_a_tablet_that_can_fill
 from tests.browser.test_outbox_ways_out import (
     entry,
@@ -17,11 +16,7 @@ from tests.browser.test_two_tabs_one_draft import answer_plan_fail, two_tabs
 
 
 def test_a_photo_refused_and_a_sign_out_offline_are_said_once(browser, tablet, live_server):
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, live_server.url, "inspector@fairwater.example")
-    page.goto(f"{live_server.url}/app/outbox")
-    assert page.evaluate(PULL)["ok"]
+    context, page = role_page(browser, tablet, live_server.url, "inspector")
     twice = {}
 
     page.goto(f"{live_server.url}/app/inspect?site=1&kind=weekly")
