@@ -24,6 +24,12 @@ SAID_TWICE = f"""() => {{
 }}"""
 
 
+def said_twice(page) -> list[str]:
+    """SAID_TWICE, read after a pause long enough for a second region's words to have come too."""
+    page.wait_for_timeout(300)
+    return page.evaluate(SAID_TWICE)
+
+
 def test_what_the_field_pages_say_after_an_action_is_said_once(browser, tablet, live_server):
     context, page = role_page(browser, tablet, live_server.url, "inspector")
     twice = {}
@@ -34,16 +40,14 @@ def test_what_the_field_pages_say_after_an_action_is_said_once(browser, tablet, 
     page.evaluate(BEFORE)
     page.get_by_role("button", name="Queue reading").click()
     expect(page.locator("#rain-state")).to_contain_text("queued in the outbox")
-    page.wait_for_timeout(300)
-    twice["rain reading queued"] = page.evaluate(SAID_TWICE)
+    twice["rain reading queued"] = said_twice(page)
 
     page.goto(f"{live_server.url}/app/inspect?site=1&kind=weekly")
     page.wait_for_selector("body[data-ready=capture]")
     page.evaluate(BEFORE)
     page.get_by_role("button", name="Submit inspection").click()
     expect(page.locator("#submit-errors")).to_contain_text("to fix before submitting")
-    page.wait_for_timeout(300)
-    twice["inspection with mistakes"] = page.evaluate(SAID_TWICE)
+    twice["inspection with mistakes"] = said_twice(page)
 
     page.goto(f"{live_server.url}/app/outbox")
     page.wait_for_selector("body[data-ready=outbox]")
@@ -51,8 +55,7 @@ def test_what_the_field_pages_say_after_an_action_is_said_once(browser, tablet, 
     page.get_by_role("button", name="Sync now").click()
     expect(page.locator("#sync-note")).not_to_have_text("Sending…")
     expect(page.locator("#sync-note")).not_to_be_empty()
-    page.wait_for_timeout(300)
-    twice["sync now"] = page.evaluate(SAID_TWICE)
+    twice["sync now"] = said_twice(page)
 
     assert {k: v for k, v in twice.items() if v} == {}
     context.close()

@@ -11,7 +11,7 @@ from tests.browser.test_outbox_storage_full import refused_entry_on_a_tablet_tha
 from tests.browser.test_outbox_ways_out import (
     entry,
 )
-from tests.browser.test_said_once import BEFORE, SAID_TWICE
+from tests.browser.test_said_once import BEFORE, said_twice
 from tests.browser.test_two_tabs_one_draft import answer_plan_fail, two_tabs
 
 
@@ -27,8 +27,7 @@ def test_a_photo_refused_and_a_sign_out_offline_are_said_once(browser, tablet, l
         {"name": "report.jpg", "mimeType": "image/jpeg", "buffer": b"%PDF-1.7 not a photo at all"}
     )
     expect(block.locator(".photo-error")).to_contain_text("not a picture")
-    page.wait_for_timeout(300)
-    twice["photo not a picture"] = page.evaluate(SAID_TWICE)
+    twice["photo not a picture"] = said_twice(page)
 
     page.goto(f"{live_server.url}/app/outbox")
     page.wait_for_selector("body[data-ready=outbox]")
@@ -36,8 +35,7 @@ def test_a_photo_refused_and_a_sign_out_offline_are_said_once(browser, tablet, l
     page.evaluate(BEFORE)
     page.get_by_role("button", name="Sign out").click()
     expect(page.locator("#sign-out-note")).to_contain_text("Signing out needs a connection")
-    page.wait_for_timeout(300)
-    twice["sign out offline"] = page.evaluate(SAID_TWICE)
+    twice["sign out offline"] = said_twice(page)
     context.set_offline(False)
 
     assert {k: v for k, v in twice.items() if v} == {}
@@ -54,8 +52,7 @@ def test_an_outbox_entry_put_back_on_a_full_tablet_is_said_once(
     page.evaluate(BEFORE)
     entry(page, mid).get_by_role("button", name="Edit and send again").click()
     expect(entry(page, mid).locator(".entry-problem")).to_contain_text("storage is full")
-    page.wait_for_timeout(300)
-    assert page.evaluate(SAID_TWICE) == []
+    assert said_twice(page) == []
     context.close()
 
 
@@ -66,6 +63,5 @@ def test_a_draft_changed_in_another_tab_is_said_once(browser, tablet, live_serve
     expect(second.locator("#inspect-problem")).to_contain_text(
         "This inspection was changed in another tab or window on this device."
     )
-    second.wait_for_timeout(300)
-    assert second.evaluate(SAID_TWICE) == []
+    assert said_twice(second) == []
     context.close()
