@@ -183,20 +183,13 @@ def _repeat_critical(facts: SiteFacts, rb: Rulebook) -> list[Trigger]:
     return out
 
 
-def _item_title(code: str, rb: Rulebook) -> str:
-    try:
-        return rb.checklist_item(code)["title"]
-    except KeyError:  # an item a later catalog dropped
-        return code
-
-
 def _overdue_findings(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[Trigger]:
     grace = rb["stop_work.overdue_grace_hours"]
     overdue = [f for f in facts.findings if is_finding_overdue(f.status, f.due_at, now, grace)]
     if not overdue or len(overdue) < rb["stop_work.overdue_findings"]:
         return []
     # Named by the catalog's titles: the codes mean nothing to the permittee the order is served on.
-    names = ", ".join(sorted({_item_title(f.item_code, rb) for f in overdue}))
+    names = ", ".join(sorted({rb.item_title(f.item_code) or f.item_code for f in overdue}))
     many = len(overdue) != 1
     reason = (
         f"{len(overdue)} corrective action{'s' if many else ''} past "

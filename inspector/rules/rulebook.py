@@ -311,6 +311,19 @@ class Rulebook:
                 return item
         raise KeyError(code)
 
+    def item_title(self, code: str | None) -> str | None:
+        """A checklist item's title; None for a code the catalog lacks."""
+        try:
+            return self.checklist_item(code)["title"]
+        except KeyError:
+            return None
+
+    def item_name(self, code: str) -> str:
+        """A checklist item by its title, its code after it ("Storm drain inlet protection
+        (INLET)"); the code alone of an item a later catalog dropped."""
+        title = self.item_title(code)
+        return f"{title} ({code})" if title else code
+
 
 def load(path: str | Path | None = None) -> Rulebook:
     path = Path(path or DEFAULT_PATH)

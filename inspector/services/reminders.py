@@ -195,10 +195,7 @@ def _expiry_text(site: Site, permit: Permit, rb: Rulebook) -> tuple[str, str]:
 
 def _finding_text(site: Site, finding: Finding, phase: str, rb: Rulebook) -> tuple[str, str]:
     due = finding.due_at
-    try:
-        what = rb.checklist_item(finding.item_code)["title"]
-    except KeyError:
-        what = finding.item_code or "Finding"
+    what = rb.item_title(finding.item_code) or finding.item_code or "Finding"
     if phase == "missed":
         subject = (
             f"Missed: {what} at {site.name} was to be corrected by {clocks.due_words(due, rb)}"

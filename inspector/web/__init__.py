@@ -136,15 +136,10 @@ def register(app) -> None:
         """A period ending at local midnight, read as its last day: "the end of Sat 2026-12-12"."""
         return f"the end of {last_local_day(moment, rb):%a %Y-%m-%d}" if moment else "—"
 
-    titles = {item["code"]: item["title"] for item in rb["checklist.items"]}
-
     @app.template_filter("itemtitle")
     def item_title(code: str | None) -> str:
-        """A checklist item by its name, its code after it, as a finding's page titles it
-        ("Storm drain inlet protection (INLET)"); the code alone of an item a later catalog dropped."""
-        if not code:
-            return "—"
-        return f"{titles[code]} ({code})" if code in titles else code
+        """A checklist item as a finding's page titles it (rules/rulebook.py item_name)."""
+        return rb.item_name(code) if code else "—"
 
     @app.template_filter("inspkind")
     def inspection_kind(kind: str) -> str:
