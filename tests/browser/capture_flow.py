@@ -51,6 +51,19 @@ def landscape(device: dict) -> dict:
     return turned
 
 
+def one_stroke_signature(page) -> None:
+    """One stroke across the capture page's signature box, as a finger signs."""
+    pad = page.locator("#signature-pad")
+    pad.scroll_into_view_if_needed()
+    box = pad.bounding_box()
+    x, y = box["x"] + box["width"] * 0.2, box["y"] + box["height"] * 0.6
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for step in range(1, 11):
+        page.mouse.move(x + step * box["width"] * 0.05, y - (step % 3) * 8)
+    page.mouse.up()
+
+
 def answer_all_pass(page, codes: list[str]) -> dict:
     """Tap Pass on each item in order, then Submit; page is the capture page, ready. Returns the
     counts: taps, items, scrolled_px, tallest_px, height_at_end_px, first_in_view (the first
@@ -68,16 +81,8 @@ def answer_all_pass(page, codes: list[str]) -> dict:
             not_focused.append(code)
         page.locator(f"label[for='r-{code}-pass']").click()  # scrolls to it first when it must
         taps += 1
-    pad = page.locator("#signature-pad")
-    if pad.count():  # signed under the certification statement: one stroke, counted as a tap
-        pad.scroll_into_view_if_needed()
-        box = pad.bounding_box()
-        x, y = box["x"] + box["width"] * 0.2, box["y"] + box["height"] * 0.6
-        page.mouse.move(x, y)
-        page.mouse.down()
-        for step in range(1, 11):
-            page.mouse.move(x + step * box["width"] * 0.05, y - (step % 3) * 8)
-        page.mouse.up()
+    if page.locator("#signature-pad").count():  # signed under the certification: a tap
+        one_stroke_signature(page)
         taps += 1
     submit = page.get_by_role("button", name="Submit inspection")
     submit_in_view = page.evaluate(

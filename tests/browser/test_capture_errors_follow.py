@@ -7,21 +7,10 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.browser.capture_flow import one_stroke_signature
 from tests.browser.field_home import field_home_as
 
 BADGER = "permittee@badger-utility.example"
-
-
-def sign(page):
-    pad = page.locator("#signature-pad")
-    pad.scroll_into_view_if_needed()
-    box = pad.bounding_box()
-    x, y = box["x"] + box["width"] * 0.2, box["y"] + box["height"] * 0.6
-    page.mouse.move(x, y)
-    page.mouse.down()
-    for step in range(1, 11):
-        page.mouse.move(x + step * box["width"] * 0.05, y - (step % 3) * 8)
-    page.mouse.up()
 
 
 def test_each_message_goes_once_its_mistake_is_put_right(browser, tablet, live_server):
@@ -44,6 +33,6 @@ def test_each_message_goes_once_its_mistake_is_put_right(browser, tablet, live_s
     expect(page.locator("#ca-INLET")).not_to_have_attribute("aria-invalid", "true")
     expect(summary).to_have_text("1 thing to fix before submitting.")
 
-    sign(page)
+    one_stroke_signature(page)
     expect(summary).to_be_empty()
     context.close()
