@@ -474,5 +474,6 @@ def seed(session: Session, rb: Rulebook) -> None:
             week += 1
         if name == PUBLISHED_SITE:
             _publish(session, site, permittee, rb, now)
-    demo_rain.seed_rain(session, rb, now)  # gauges near the sites and six weeks of rain
+    # gauges near the sites and six weeks of rain; Badger Utility's permittee reads its on-site gauge
+    demo_rain.seed_rain(session, rb, now, onsite_reader=users["Badger Utility Contractors"])
     session.flush()

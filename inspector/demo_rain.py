@@ -1,5 +1,7 @@
 """Demo rain (the demo needs "a recent rain"): a CoCoRaHS station and an on-site gauge near the demo sites,
-six weeks of daily readings, a 0.8-inch rain that ended two days ago and a 0.49-inch one that does not qualify."""
+six weeks of daily readings, a 0.8-inch rain that ended two days ago and a 0.49-inch one that does not qualify.
+The on-site gauge is Badger Utility's: its permittee read it, and its readings say so (/rain/ names who reads
+each gauge from them)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from datetime import datetime, time, timedelta
 
 from sqlmodel import Session
 
+from .models import User
 from .rules import clocks
 from .rules.rulebook import Rulebook
 from .services import rain
@@ -20,7 +23,9 @@ GAUGES = [
 DRIZZLE = [0.0, 0.0, 0.0, 0.0, 0.0, 0.02, 0.04, 0.08, 0.12, 0.21, 0.3]
 
 
-def seed_rain(session: Session, rb: Rulebook, now: datetime) -> None:
+def seed_rain(
+    session: Session, rb: Rulebook, now: datetime, onsite_reader: User | None = None
+) -> None:
     today = clocks.to_local(now, rb).date()
     gauges = []
     special = {
@@ -64,7 +69,7 @@ def seed_rain(session: Session, rb: Rulebook, now: datetime) -> None:
                     "source_key": f"demo:{code}:{(today - timedelta(days=ago - 1)).isoformat()}",
                     "device_uuid": None,
                 },
-                user_id=None,
+                user_id=onsite_reader.id if kind == "onsite" and onsite_reader else None,
             )
     rain.link_nearest(session, rb)  # each site to its nearest of the two
     for gauge in gauges:

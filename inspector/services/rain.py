@@ -17,7 +17,16 @@ from operator import attrgetter
 from sqlmodel import Session, func, select
 
 from ..imports import FileProblem, ParsedRow, RowIssue, cocorahs, ghcn, noaa
-from ..models import GAUGE_KINDS, RainEvent, RainGauge, RainReading, Site, SiteGauge, User
+from ..models import (
+    GAUGE_KINDS,
+    Company,
+    RainEvent,
+    RainGauge,
+    RainReading,
+    Site,
+    SiteGauge,
+    User,
+)
 from ..models.base import utcnow
 from ..rules import clocks
 from ..rules import rain as rain_rules
@@ -289,6 +298,32 @@ def gauges_seen_by(session: Session, user: User, rb: Rulebook) -> list[RainGauge
     mine = session.exec(visible_sites_query(user)).all()
     seen = {gauge.id: gauge for gauge in gauges_for_sites(session, list(mine), rb).values()}
     return sorted(seen.values(), key=lambda gauge: (gauge.name, gauge.id))
+
+
+def readers_of(session: Session, gauge_ids: list[int], viewer: User) -> dict[int, list[str]]:
+    """Who reads each gauge, from the readings taken at it by hand (RainReading.user_id): "the
+    Village" for staff, the company's name for a permittee; the Village first, then by name. A
+    permittee is told another company's name no more than its sites: "another company"."""
+    if not gauge_ids:
+        return {}
+    rows = session.exec(
+        select(RainReading.gauge_id, User.role, Company.name)
+        .join(User, User.id == RainReading.user_id)
+        .join(Company, Company.id == User.company_id, isouter=True)
+        .where(RainReading.gauge_id.in_(gauge_ids), RainReading.source.in_(HAND_READ))
+        .distinct()
+    ).all()
+    own = viewer.company.name if viewer.role == "permittee" and viewer.company else None
+    found: dict[int, set[str]] = {}
+    for gauge_id, role, company in rows:
+        who = company if role == "permittee" and company else "the Village"
+        if viewer.role == "permittee" and who not in ("the Village", own):
+            who = "another company"
+        found.setdefault(gauge_id, set()).add(who)
+    return {
+        gauge_id: sorted(names, key=lambda n: (n != "the Village", n == "another company", n))
+        for gauge_id, names in found.items()
+    }
 
 
 def shared_gauge_ids(session: Session, user: User) -> set[int]:

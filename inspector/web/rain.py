@@ -168,6 +168,7 @@ def _index(session, gauge_form, reading_form, status=200):
         gauge_form=gauge_form,
         reading_form=reading_form,
         recordable={gauge_id for gauge_id, _ in reading_form.gauge_id.choices},
+        readers=rain.readers_of(session, ids, g.user),
         when=_when,
         rb=rulebook(),
     ), status
