@@ -19,7 +19,7 @@ FINDING_STATUS = {
 
 def finding_pdf(ctx: dict, rb) -> bytes:
     """ctx: finding, site, permit, company, item (catalog entry or None), inspection, overdue,
-    seal, staff_notes (findings.staff_notes_signed)."""
+    seal, staff_notes (findings.staff_notes_signed), no_note (findings.no_note_written)."""
     f, site, permit, company = ctx["finding"], ctx["site"], ctx["permit"], ctx["company"]
     item = ctx.get("item") or {}
     inspection = ctx.get("inspection")
@@ -49,7 +49,8 @@ def finding_pdf(ctx: dict, rb) -> bytes:
     for note in due_notes(item, rb):
         doc.para(note, size=9)
     if f.description:
-        doc.para(f"What was found: {found_words(f, rb)}")
+        found = found_words(f, ctx["no_note"])
+        doc.para(f"What was found: {found}")
     doc.para(f"Required action: {f.required_action or item.get('corrective_action', '-')}", True)
     if f.corrected_at:
         doc.para(f"Reported corrected {local(f.corrected_at, rb)}: {f.corrected_note or '-'}")

@@ -14,7 +14,7 @@ from datetime import datetime
 from sqlalchemy import and_, case, func
 from sqlmodel import Session, select
 
-from ..models import AuditEvent, Finding, Inspection, Photo, Site, User
+from ..models import Answer, AuditEvent, Finding, Inspection, Photo, Site, User
 from ..rules import clocks
 from ..rules.enforcement import is_finding_overdue
 from ..rules.rulebook import Rulebook
@@ -44,18 +44,70 @@ def due_for(
     return clocks.repair_due(found_at, rb)
 
 
-def found_words(finding: Finding, rb: Rulebook) -> str:
+def _corrected(session: Session, ids: set[str], limit: int = 50) -> dict[str, set[str]]:
+    """{inspection: itself and those it corrects in turn}, for these inspections and every
+    correction of them (A <- B <- C: C maps to {A, B, C}); _lineage looks the other way."""
+    parent: dict[str, str] = {}
+    seen, frontier = set(ids), set(ids)
+    for _ in range(limit):
+        if not frontier:
+            break
+        rows = session.exec(
+            select(Inspection.id, Inspection.replaces_id).where(
+                Inspection.replaces_id.in_(sorted(frontier))
+            )
+        ).all()
+        parent.update(rows)
+        frontier = {new for new, _old in rows} - seen
+        seen |= frontier
+    out: dict[str, set[str]] = {}
+    for inspection_id in seen:
+        chain, current = set(), inspection_id
+        while current is not None and current not in chain and len(chain) < limit:
+            chain.add(current)
+            current = parent.get(current)
+        out[inspection_id] = chain
+    return out
+
+
+def found_words(finding: Finding, no_note: bool) -> str:
     """What was found, as a record shows it. A failed item with no note was stored with the
-    checklist's generic description of a failure (sealed, kept as stored): read as it is, that is
-    something someone saw, so it is said to be the checklist's words."""
+    checklist's generic description of a failure as the catalog worded it then (sealed, kept as
+    stored): read as it is, that is something someone saw, so it is said to be the checklist's
+    words. `no_note`: no_note_written's answer for this finding."""
     text = (finding.description or "").strip()
-    try:
-        failure = rb.checklist_item(finding.item_code)["failure"] if finding.item_code else None
-    except KeyError:
-        failure = None
-    if text and failure and text == failure.strip():
-        return f"No note written; the checklist describes this failure as: {failure}"
+    if text and no_note:
+        return f"No note written; the checklist describes this failure as: {text}"
     return text
+
+
+def no_note_written(session: Session, found: list[Finding]) -> set[str]:
+    """The ids of these findings whose "what was found" is the checklist's words, not a note: the
+    inspection that recorded one answered its item, and neither that answer nor a correction's
+    (whose note replaces it, _carry_over) has it as its note. It was stored from the catalog's
+    words of that day (create_from_inspection), which a later catalog may word otherwise, so the
+    answers say it, not today's catalog. A few queries, whatever the number of findings."""
+    found = [f for f in found if (f.description or "").strip()]
+    if not found:
+        return set()
+    roots = _corrected(session, {f.inspection_id for f in found})
+    answered: set[tuple[str, str]] = set()
+    notes: dict[tuple[str, str], set[str]] = {}
+    for inspection_id, code, note in session.exec(
+        select(Answer.inspection_id, Answer.item_code, Answer.note).where(
+            Answer.inspection_id.in_(sorted(roots)),
+            Answer.item_code.in_(sorted({f.item_code for f in found})),
+        )
+    ):
+        answered.add((inspection_id, code))
+        for root in roots[inspection_id]:
+            notes.setdefault((root, code), set()).add((note or "").strip())
+    return {
+        f.id
+        for f in found
+        if (f.inspection_id, f.item_code) in answered
+        and f.description.strip() not in notes[(f.inspection_id, f.item_code)]
+    }
 
 
 def due_notes(item: dict | None, rb: Rulebook) -> list[str]:

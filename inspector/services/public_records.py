@@ -225,6 +225,7 @@ def page(session: Session, site: Site, now: datetime, rb) -> dict:
             ).items()
         },
         "findings": open_findings,
+        "no_note": findings.no_note_written(session, open_findings),
         "rain": rain_log(session, site, now, rb["public_records.rain_days"]),
         "state": state(session, site.id),
     }

@@ -21,7 +21,7 @@ from ..models import Finding, NotificationLog, Permit, Site, User
 from ..rules import clocks
 from ..rules.rulebook import Rulebook
 from . import schedule
-from .findings import NEEDS_REPAIR, found_words, is_overdue
+from .findings import NEEDS_REPAIR, found_words, is_overdue, no_note_written
 from .permits import ACTIVE, current_permits
 
 log = logging.getLogger("fairwater.reminders")
@@ -130,7 +130,8 @@ def _finding_reminders(session, site_list, companies, people, now, lead, rb) -> 
         select(Finding)
         .where(Finding.site_id.in_(list(sites)), Finding.status.in_(NEEDS_REPAIR))
         .order_by(Finding.due_at)
-    )
+    ).all()
+    no_note = no_note_written(session, rows)
     for finding in rows:
         if is_overdue(finding, now, rb):
             phase = "missed"
@@ -140,7 +141,7 @@ def _finding_reminders(session, site_list, companies, people, now, lead, rb) -> 
             continue
         site = sites[finding.site_id]
         key = f"finding:{site.id}:{finding.id}:{clocks.wire_time(finding.due_at)}:{phase}"
-        subject, body = _finding_text(site, finding, phase, rb)
+        subject, body = _finding_text(site, finding, phase, finding.id in no_note, rb)
         out += _to_holder(people, companies.get(site.id), site.id, key, subject, body)
     return out
 
@@ -193,7 +194,9 @@ def _expiry_text(site: Site, permit: Permit, rb: Rulebook) -> tuple[str, str]:
     return subject, "\n\n".join([opening, more, rb["clocks.permit_validity.reminder_note"]])
 
 
-def _finding_text(site: Site, finding: Finding, phase: str, rb: Rulebook) -> tuple[str, str]:
+def _finding_text(
+    site: Site, finding: Finding, phase: str, no_note: bool, rb: Rulebook
+) -> tuple[str, str]:
     due = finding.due_at
     what = rb.item_title(finding.item_code) or finding.item_code or "Finding"
     if phase == "missed":
@@ -212,7 +215,7 @@ def _finding_text(site: Site, finding: Finding, phase: str, rb: Rulebook) -> tup
             None,
             [
                 opening,
-                f"Found: {found_words(finding, rb)}" if finding.description else None,
+                f"Found: {found_words(finding, no_note)}" if finding.description else None,
                 f"Required action: {finding.required_action}" if finding.required_action else None,
                 finding.citation,
                 'Report the correction in the app (Findings), with an "after" photo; it works '

@@ -147,9 +147,10 @@ def register(app) -> None:
         return INSPECTION_KIND_WORDS.get(kind, kind)
 
     @app.template_filter("found")
-    def finding_found(finding) -> str:
-        """What was found; a failure with no note written says its words are the checklist's."""
-        return found_words(finding, rb)
+    def finding_found(finding, no_note: bool) -> str:
+        """What was found; a failure with no note written says its words are the checklist's
+        (`no_note`: services/findings.py no_note_written)."""
+        return found_words(finding, no_note)
 
     @app.template_filter("permitwords")
     def permit_words(status: str | None) -> str:

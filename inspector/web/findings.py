@@ -102,6 +102,7 @@ def show(finding_id: str, error: str | None = None, status: int = 200, sent: dic
         overdue=findings.is_overdue(finding, now),
         photos=findings.photos_of(session, finding),
         item=item,
+        no_note=finding.id in findings.no_note_written(session, [finding]),
         due_notes=findings.due_notes(item, rulebook()),
         error=error,
         sent=sent or {},  # a refused form's words, shown again in its own boxes

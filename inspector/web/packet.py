@@ -176,6 +176,7 @@ def _findings(session, packet, site, since, until, now, rb) -> None:
         .where(Finding.site_id == site.id, Finding.created_at >= since, Finding.created_at < until)
         .order_by(Finding.created_at)
     ).all()
+    no_note = findings.no_note_written(session, rows)
     for n, f in enumerate(rows, 1):
         inspection = session.get(Inspection, f.inspection_id)
         permit = (
@@ -194,6 +195,7 @@ def _findings(session, packet, site, since, until, now, rb) -> None:
             "overdue": findings.is_overdue(f, now),
             "seal": seal,
             "staff_notes": findings.staff_notes_signed(session, f),
+            "no_note": f.id in no_note,
         }
         day = clocks.local_date(f.created_at, rb).isoformat()
         packet.add(

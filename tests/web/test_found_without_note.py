@@ -7,7 +7,9 @@ from __future__ import annotations
 from datetime import date
 
 from markupsafe import escape
+from sqlmodel import select
 
+from inspector.models import Answer
 from tests.documents.test_records import RB, local, packet_pdf, plain_pdfs  # noqa: F401 (a fixture)
 from tests.support.enforcement import record_inspection
 
@@ -44,8 +46,14 @@ def test_a_note_written_is_shown_as_written(app, client, auth, db, make, people)
     _, [finding], _ = record_inspection(
         db, site, RB, at=local(2026, 12, 2, 19, 30), failed=("INLET",), evaluate=False
     )
-    finding.description = "Sock torn at the north inlet"
-    db.add(finding)
+    # The note is written on the answer; the finding stores it as what was found.
+    answer = db.exec(
+        select(Answer).where(
+            Answer.inspection_id == finding.inspection_id, Answer.item_code == "INLET"
+        )
+    ).one()
+    answer.note = finding.description = "Sock torn at the north inlet"
+    db.add_all([answer, finding])
     db.commit()
     auth.login(people["permittee"].email)
     page = client.get(f"/findings/{finding.id}").text
