@@ -50,7 +50,9 @@ def of_inspection(inspection, author, rb) -> SimpleNamespace:
         **_drawn(inspection.signature, inspection.signature_statement_version, who, rb),
         name=inspection.signed_by_name,
         at=inspection.signed_at,
-        certification=certification(author, inspection.inspected_on, rb) if author else None,
+        certification=certification(author, inspection.inspected_on, rb)
+        if author and (who == "inspector" or author.certification_type)
+        else None,  # none is asked of a permittee's inspector (certification.permittee_note)
         unsigned=None,
     )
 

@@ -182,6 +182,7 @@ def account():
         "auth/account.html",
         user=user,
         certification=signed_view.certification(user, clock.today(rb), rb),
+        permittee_note=rb["certification.permittee_note"],
     )
 
 

@@ -125,11 +125,14 @@ function dayWords(day) {
     .format(new Date(`${day}T00:00:00Z`));
 }
 
-/** A warning about the signer's certification from the work packet's user, or '' when in force. */
+/** A warning about the signer's certification from the work packet's user, or '' when in force.
+ * Chapter 256 asks none of a permittee's inspector (rulebook certification.permittee_note): a
+ * permittee is warned only of one on file that has expired, which its reports would show. */
 export function certificationWarning(user, today = null) {
   const cert = user?.certification;
   if (!user || !cert) return '';
   if (!cert.type || !cert.expires_on) {
+    if (user.role === 'permittee') return '';
     return 'No inspector certification is on file for you (type, number and expiry). Your reports '
       + 'will show it as missing: ask the Village\'s supervisor to record it.';
   }
