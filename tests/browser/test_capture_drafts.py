@@ -32,6 +32,17 @@ QUOTA_SCRIPT = """
 """
 
 
+def packet_tablet_that_can_fill(browser, tablet, url: str, app):
+    """A tablet, not signed in, holding the demo work packet, whose storage a test fills with
+    `self.__storageFull = true`: (context, page)."""
+    context = browser.new_context(**tablet)
+    context.add_init_script(QUOTA_SCRIPT)
+    page = context.new_page()
+    page.goto(f"{url}/app/")
+    seed_packet(page, pull_body(app))
+    return context, page
+
+
 def start_weekly(page, base_url):
     page.goto(f"{base_url}/app/inspect?site=1&kind=weekly")
     page.wait_for_selector("body[data-ready=capture]")
@@ -74,11 +85,7 @@ def test_draft_survives_a_browser_restart_and_is_offered_for_resuming(
 
 
 def test_bad_input_is_refused_and_the_draft_is_untouched(browser, live_server, demo_app, tablet):
-    context = browser.new_context(**tablet)
-    context.add_init_script(QUOTA_SCRIPT)
-    page = context.new_page()
-    page.goto(f"{live_server.url}/app/")
-    seed_packet(page, pull_body(demo_app))
+    context, page = packet_tablet_that_can_fill(browser, tablet, live_server.url, demo_app)
     # Not signed in: the shell works from the device and offers sign-in when the sync gets a 401.
     page.goto(f"{live_server.url}/app/")
     page.locator("#sync-signin").wait_for()

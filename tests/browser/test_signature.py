@@ -14,14 +14,12 @@ from inspector.models import Inspection
 from tests.browser.capture_packet import (
     INK,
     draw_signature,
-    pull_body,
-    seed_packet,
     sign,
     stored,
     wait_for_controller,
 )
 from tests.browser.conftest import sign_in
-from tests.browser.test_capture_drafts import QUOTA_SCRIPT
+from tests.browser.test_capture_drafts import packet_tablet_that_can_fill, start_weekly
 
 SITE = "Meadow Ridge Subdivision, Phase 2"
 
@@ -123,14 +121,8 @@ def test_a_lapsed_certification_is_warned_about_on_the_tablet(
 def test_a_signature_is_said_saved_only_once_it_is_saved(browser, live_server, demo_app, tablet):
     """The words under the signature box say "Saved on this device" when the draft holding the
     signature is saved: never while it is still being saved, nor when it could not be (storage full)."""
-    context = browser.new_context(**tablet)
-    context.add_init_script(QUOTA_SCRIPT)
-    page = context.new_page()
-    page.goto(f"{live_server.url}/app/")
-    seed_packet(page, pull_body(demo_app))
-    page.goto(f"{live_server.url}/app/inspect?site=1&kind=weekly")
-    page.wait_for_selector("body[data-ready=capture]")
-    draft_id = page.url.split("draft=")[1]
+    context, page = packet_tablet_that_can_fill(browser, tablet, live_server.url, demo_app)
+    draft_id = start_weekly(page, live_server.url)
     page.evaluate("() => { self.__storageFull = true; }")
     draw_signature(page, "#signature-pad")
     expect(page.locator("#save-state.failed")).to_contain_text("storage is full")
