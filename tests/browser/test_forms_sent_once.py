@@ -42,15 +42,21 @@ def press_twice(page, name):
     page.wait_for_load_state()
 
 
-def test_a_new_site_pressed_twice_is_one_site(browser, live_server, demo_app, monkeypatch):
-    slowed(monkeypatch, sites, "create_site")
+def filled_new_site_form(browser, url: str, name: str, address: str):
+    """The inspector's New site form filled in for `name` at `address`, not yet sent: the page."""
     page = browser.new_context().new_page()
-    sign_in(page, live_server.url, "inspector@fairwater.example")
-    page.goto(f"{live_server.url}/sites/new")
-    page.get_by_label("Name").fill("Mill Road Lot")
-    page.get_by_label("Address").first.fill("9 Mill Rd")
+    sign_in(page, url, "inspector@fairwater.example")
+    page.goto(f"{url}/sites/new")
+    page.get_by_label("Name").fill(name)
+    page.get_by_label("Address").first.fill(address)
     page.locator("#area_acres").fill("3")
     page.locator("#disturbed_acres").fill("2")
+    return page
+
+
+def test_a_new_site_pressed_twice_is_one_site(browser, live_server, demo_app, monkeypatch):
+    slowed(monkeypatch, sites, "create_site")
+    page = filled_new_site_form(browser, live_server.url, "Mill Road Lot", "9 Mill Rd")
     press_twice(page, "Save site")
     # The answer, on a busy machine later than the pause.
     page.wait_for_url(re.compile(r"/sites/\d+$"))
@@ -87,13 +93,7 @@ def test_a_surety_pressed_twice_is_one_surety(browser, live_server, demo_app, mo
 def test_a_send_stopped_with_the_stop_button_may_be_sent_again(browser, live_server, demo_app):
     """The person stops the page's navigation (Esc, the browser's stop button) while the form is
     on its way: what they typed is still there, and pressing Save site again sends it."""
-    page = browser.new_context().new_page()
-    sign_in(page, live_server.url, "inspector@fairwater.example")
-    page.goto(f"{live_server.url}/sites/new")
-    page.get_by_label("Name").fill("Quarry Lane Lot")
-    page.get_by_label("Address").first.fill("4 Quarry Ln")
-    page.locator("#area_acres").fill("3")
-    page.locator("#disturbed_acres").fill("2")
+    page = filled_new_site_form(browser, live_server.url, "Quarry Lane Lot", "4 Quarry Ln")
     held = []  # the first press's request, kept from the server as a slow signal would
 
     def hold_first(route):
