@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import sign_in
-from tests.browser.pages_world import PULL
+from tests.browser.pages_world import role_page
 
 # What the focus is on after the submit, and whether it is the first field marked invalid.
 FOCUS = """() => {
@@ -45,11 +45,7 @@ def _assert_on_first_error(page, where):
 def test_a_field_form_sent_with_a_mistake_focuses_the_first_one(
     browser, tablet, live_server, url, ready, button
 ):
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, live_server.url, "inspector@fairwater.example")
-    page.goto(f"{live_server.url}/app/outbox")
-    assert page.evaluate(PULL)["ok"]
+    context, page = role_page(browser, tablet, live_server.url, "inspector")
     page.goto(f"{live_server.url}{url}")
     page.wait_for_selector(f"body[data-ready='{ready}']")
     page.get_by_role("button", name=button).click()
@@ -107,11 +103,7 @@ def test_the_message_after_an_office_action_takes_the_focus(
 def test_an_inspection_sent_with_many_mistakes_is_said_once(browser, tablet, live_server):
     """Submitting an empty checklist: a screen reader hears how many things there are to fix (and
     each one's error where the focus takes it), not an alert per item read out all at once."""
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, live_server.url, "inspector@fairwater.example")
-    page.goto(f"{live_server.url}/app/outbox")
-    assert page.evaluate(PULL)["ok"]
+    context, page = role_page(browser, tablet, live_server.url, "inspector")
     page.goto(f"{live_server.url}/app/inspect?site=1&kind=weekly")
     page.wait_for_selector("body[data-ready=capture]")
     page.get_by_role("button", name="Submit inspection").click()

@@ -3,8 +3,7 @@ keyboard user on a link of the due lists stays on it, not thrown back to the top
 
 from __future__ import annotations
 
-from tests.browser.conftest import sign_in
-from tests.browser.pages_world import PULL
+from tests.browser.pages_world import role_page
 
 # What a sync in the background does; resolves once the lists have been drawn again.
 CHANGED = """async () => {
@@ -20,11 +19,7 @@ FOCUSED = "() => [document.activeElement.tagName, document.activeElement.textCon
 
 
 def test_the_keyboard_keeps_its_place_when_the_home_is_drawn_again(browser, tablet, live_server):
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, live_server.url, "inspector@fairwater.example")
-    page.goto(f"{live_server.url}/app/outbox")
-    assert page.evaluate(PULL)["ok"]
+    context, page = role_page(browser, tablet, live_server.url, "inspector")
     page.goto(f"{live_server.url}/app/")
     page.wait_for_selector("body[data-ready=home]")
     start = page.locator("#due-overdue a, #due-today a, #due-week a").first

@@ -3,16 +3,11 @@ field app allows it) are told apart in the tab strip and in a screen reader's li
 
 from __future__ import annotations
 
-from tests.browser.conftest import sign_in
-from tests.browser.pages_world import PULL
+from tests.browser.pages_world import role_page
 
 
 def test_an_open_inspection_is_named_in_its_tab(browser, tablet, live_server):
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, live_server.url, "inspector@fairwater.example")
-    page.goto(f"{live_server.url}/app/outbox")
-    assert page.evaluate(PULL)["ok"]
+    context, page = role_page(browser, tablet, live_server.url, "inspector")
     titles = []
     for site in (1, 2):
         tab = context.new_page()

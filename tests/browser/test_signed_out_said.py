@@ -6,16 +6,11 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import sign_in
-from tests.browser.pages_world import PULL
+from tests.browser.pages_world import PULL, role_page
 
 
 def test_sign_in_to_sync_is_said_when_it_appears(browser, tablet, live_server):
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, live_server.url, "inspector@fairwater.example")
-    page.goto(f"{live_server.url}/app/outbox")
-    assert page.evaluate(PULL)["ok"]
+    context, page = role_page(browser, tablet, live_server.url, "inspector")
     page.goto(f"{live_server.url}/app/")
     page.wait_for_selector("body[data-ready=home]")
     context.clear_cookies()  # the session has ended
