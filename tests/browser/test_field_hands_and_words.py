@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from tests.browser.capture_packet import camera_jpeg, stored, wait_for_controller, wait_until
 from tests.browser.conftest import sign_in
+from tests.browser.field_home import field_home_as
 
 PRAIRIE = "permittee@prairie-builders.example"
 BADGER = "permittee@badger-utility.example"
@@ -39,10 +40,7 @@ def watch(page):
 
 def test_the_device_goes_by_who_is_signed_in_now(browser, tablet, live_server):
     url = live_server.url
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, url, PRAIRIE)
-    open_home(page, url)
+    context, page = field_home_as(browser, tablet, url, PRAIRIE, controlled=False)
     expect(page.locator("#shell-user")).to_contain_text("Sam Lindqvist")
     expect(page.get_by_role("heading", name=SITE)).to_be_visible()
     wait_for_controller(page)
@@ -91,11 +89,7 @@ def test_the_device_goes_by_who_is_signed_in_now(browser, tablet, live_server):
 
 def test_nothing_is_asked_while_signed_out_or_offline(browser, tablet, live_server):
     url = live_server.url
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, url, PRAIRIE)
-    open_home(page, url)
-    wait_for_controller(page)
+    context, page = field_home_as(browser, tablet, url, PRAIRIE)
     page.get_by_role("button", name="Sign out").click()
     page.wait_for_url(f"{url}/login")
 
@@ -132,10 +126,9 @@ def test_nothing_is_asked_while_signed_out_or_offline(browser, tablet, live_serv
 
 def test_capture_saves_before_the_camera_names_the_photo_and_suggests(browser, tablet, live_server):
     url = live_server.url
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, url, "inspector@fairwater.example")
-    open_home(page, url)
+    context, page = field_home_as(
+        browser, tablet, url, "inspector@fairwater.example", controlled=False
+    )
     page.get_by_role("link", name=f"Weekly inspection at {SITE}").click()
     page.wait_for_selector("body[data-ready=capture]")
     draft_id = page.url.split("draft=")[1]
@@ -188,10 +181,9 @@ def test_capture_saves_before_the_camera_names_the_photo_and_suggests(browser, t
 
 def test_a_due_items_explanation_is_said_once(browser, tablet, live_server):
     url = live_server.url
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, url, "inspector@fairwater.example")
-    open_home(page, url)
+    context, page = field_home_as(
+        browser, tablet, url, "inspector@fairwater.example", controlled=False
+    )
     expect(page.get_by_role("heading", name="Due in the next 24 hours")).to_be_visible()
     expect(page.get_by_role("heading", name="Due today")).to_have_count(0)
     entries = page.locator(".due-entry")

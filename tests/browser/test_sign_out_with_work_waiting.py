@@ -14,7 +14,6 @@ from inspector.models import Inspection, Site
 from tests.sync.helpers import inspection_payload
 
 from .capture_packet import stored
-from .conftest import sign_in
 from .field_home import field_home_as
 from .test_finding_offline import PERMITTEE, SITE
 
@@ -72,11 +71,7 @@ def test_sign_out_asks_first_when_records_wait_and_sends_them(
 
 
 def test_sign_out_with_nothing_waiting_asks_nothing(browser, live_server, tablet):
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, live_server.url, PERMITTEE)
-    page.goto(f"{live_server.url}/app/")
-    page.wait_for_selector("body[data-ready=home]")
+    context, page = field_home_as(browser, tablet, live_server.url, PERMITTEE, controlled=False)
     page.get_by_role("button", name="Sign out").click()
     page.wait_for_url(f"{live_server.url}/login")
     context.close()
