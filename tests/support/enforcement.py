@@ -92,6 +92,42 @@ def issued_order(session, site, supervisor, rb, *, now: datetime, notes="Silt fe
     return order
 
 
+def cease_desist_requested_order(session, make, people, rb, *, name="Lapsed Lot"):
+    """An order on a site whose permit was received 200 days ago, proposed by the inspector's
+    inspection an hour ago, issued by the supervisor, and taken on to a cease-and-desist request a
+    minute after its compliance time; commits. Returns (site, order)."""
+    from tests.sync.helpers import signature
+
+    site = make.site(people["supervisor"], name=name)
+    make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=utcnow().date() - timedelta(days=200),
+    )
+    now = utcnow()
+    _, _, [order] = record_inspection(
+        session, site, rb, at=now - timedelta(hours=1), passed=("INLET",), user=people["inspector"]
+    )
+    enforcement.issue(
+        session,
+        order,
+        user=people["supervisor"],
+        now=now,
+        rb=rb,
+        confirmed=True,
+        signature=signature(),
+    )
+    session.commit()
+    later = order.compliance_due + timedelta(minutes=1)
+    enforcement.request_cease_desist(
+        session, order, user=people["supervisor"], details="Grading goes on", now=later, rb=rb
+    )
+    session.commit()
+    return site, order
+
+
 def commenced_site(session, make, people, commenced_at: datetime):
     """A site with stockpiles under the permittee company's permit, received five days ago and
     issued, its commencement notified at `commenced_at` (naive UTC), so a missing notice is no ground

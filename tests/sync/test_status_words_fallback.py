@@ -4,13 +4,9 @@ the pages and on the tablet, made readable from its key. The work packet sent a 
 
 from __future__ import annotations
 
-from datetime import timedelta
-
-from inspector.models.base import utcnow
 from inspector.services import enforcement, permits
 from inspector.services.words import words
-from tests.support.enforcement import record_inspection
-from tests.sync.helpers import signature
+from tests.support.enforcement import cease_desist_requested_order
 
 
 def _site_entry(client, headers) -> dict:
@@ -39,28 +35,9 @@ def test_a_permit_status_without_words_reads_the_same_on_page_and_tablet(
 def test_an_order_status_without_words_reads_the_same_on_page_and_tablet(
     app, client, auth, db, make, people, device_headers, monkeypatch
 ):
-    rb = app.extensions["rulebook"]
-    site = make.site(people["supervisor"], name="Aspen Lot")
-    make.permit(
-        site,
-        people["permittee"].company_id,
-        people["supervisor"],
-        issued=True,
-        received_on=utcnow().date() - timedelta(days=200),
+    site, order = cease_desist_requested_order(
+        db, make, people, app.extensions["rulebook"], name="Aspen Lot"
     )
-    now = utcnow()
-    _, _, [order] = record_inspection(
-        db, site, rb, at=now - timedelta(hours=1), passed=("INLET",), user=people["inspector"]
-    )
-    enforcement.issue(
-        db, order, user=people["supervisor"], now=now, rb=rb, confirmed=True, signature=signature()
-    )
-    db.commit()
-    later = order.compliance_due + timedelta(minutes=1)
-    enforcement.request_cease_desist(
-        db, order, user=people["supervisor"], details="Grading goes on", now=later, rb=rb
-    )
-    db.commit()
     monkeypatch.delitem(enforcement.STATUS_WORDS, "cease_desist_requested")
 
     entry = _site_entry(client, device_headers(people["inspector"]))
