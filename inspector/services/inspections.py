@@ -244,7 +244,7 @@ def _check_complete(
     """A weekly or post-rain inspection answers every item of the site's checklist, as the catalog
     version it was made with had it (`asked`: Lookups.asked); no item passes under a calculation
     that fails (rules/checklist.py says why)."""
-    if sent is not None:
+    if sent is not None and kind in checklist.COMPLETE_KINDS:  # a Village inspection may be partial
         words = {"weekly": "weekly", "post_rain": "post-rain"}.get(kind, "")
         for code in checklist.unanswered(kind, asked, {a["item_code"] for a in answers}):
             errors.setdefault(
@@ -387,6 +387,7 @@ class Lookups:
         self.claimed: set[str] = set()
         self.absent: set[str] = set()  # inspection ids known not to be stored
         self.gauges: dict[int, int | None] = {}  # site id -> the id of the gauge standing for it
+        self.days: dict[datetime, date] = {}  # moment -> the Village's day (the batch's "now")
 
     def prefetch(self, items: list[tuple[str, InspectionPayload]]) -> None:
         """(inspection id, checked payload) of each submission the batch will prepare."""
@@ -426,7 +427,8 @@ class Lookups:
         self.claimed |= values_among(self.session, PhotoClaim, "photo_id", wanted)
 
     def site(self, site_id: int) -> Site | None:
-        self._load_sites({site_id})
+        if site_id not in self.sites:  # a batch's inspections are mostly of a site prefetched
+            self._load_sites({site_id})
         return self.sites[site_id]
 
     def rain_at(self, site: Site, rain_event_id: int) -> int | None:
@@ -468,6 +470,14 @@ class Lookups:
                 return None
             self.inspections[inspection_id] = row
         return self.inspections[inspection_id]
+
+    def local_date(self, moment: datetime, rb) -> date:
+        """clocks.local_date, once per moment: every inspection of a batch asks it of the
+        batch's time limit."""
+        day = self.days.get(moment)
+        if day is None:
+            day = self.days[moment] = clocks.local_date(moment, rb)
+        return day
 
     def finding(self, finding_id: str) -> Finding | None:
         if finding_id not in self.findings:
@@ -573,7 +583,7 @@ def prepare(checked: InspectionPayload, payload: dict, inspection_id, ctx, lk: L
     if started and ended and ended < started:
         errors["ended_at"] = "Ends before it starts."
     limit = ctx.now + FUTURE_SLACK
-    if inspected_on and inspected_on > clocks.local_date(limit, ctx.rb):
+    if inspected_on and inspected_on > lk.local_date(limit, ctx.rb):
         errors["inspected_on"] = "Is in the future."
     for key, moment in (("started_at", started), ("ended_at", ended)):
         if moment and moment > limit:
@@ -616,7 +626,8 @@ def prepare(checked: InspectionPayload, payload: dict, inspection_id, ctx, lk: L
             errors[f"photos.{photo['photo_id']}.item_code"] = (
                 "Not an item of this site's checklist."
             )
-    lk._load_photos(list(photo_ids))
+    if photo_ids:
+        lk._load_photos(list(photo_ids))
     if conflict is None:  # a changed copy names the stored record's own photos
         _check_received(lk, photos, user, errors)
     if errors:
