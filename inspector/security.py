@@ -42,11 +42,12 @@ def init_app(app) -> None:
             # account raises it, so an older cookie stops working in every server process at once.
             if user is not None and user.active and session.get("gen") == user.session_generation:
                 g.user = user
-            elif not request.path.startswith("/api/"):
+            elif opened_by_the_person():
                 session.clear()
-            # An API request with a stale cookie is only refused, its session left as it came: a
-            # background request that set out before the person signed out, answered after, would
-            # otherwise send the cleared cookie back over the sign-out's (and its message).
+            # Any other request with a stale cookie is only refused, its session left as it came: a
+            # background request (the sync's, a script or icon, the service worker storing pages)
+            # that set out before the person signed out, answered after, would otherwise send the
+            # cleared cookie back over the sign-out's (and its message).
 
     @app.after_request
     def security_headers(response):
@@ -73,6 +74,15 @@ def init_app(app) -> None:
             "rulebook": app.extensions["rulebook"],
             "nav_links": app.extensions["nav_links"],
         }
+
+
+def opened_by_the_person() -> bool:
+    """A page or form the person opened or sent (a navigation), not a request the page or the
+    service worker makes by itself. Browsers say so in Sec-Fetch-Mode; one that does not is taken
+    at its path."""
+    if request.path.startswith("/api/") or request.endpoint == "static":
+        return False
+    return request.headers.get("Sec-Fetch-Mode", "navigate") == "navigate"
 
 
 def sign_in(user: User) -> None:
