@@ -5,14 +5,9 @@ company's site too was labelled "Read by the Village", and the office saw no rea
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
 
 from inspector.models import SiteGauge
-from inspector.rules.rulebook import default
-from inspector.services import rain
-from tests.web.test_rain import local_hour_ago
-
-RB = default()
+from tests.web.test_rain import linked_site, local_hour_ago  # noqa: F401 (a fixture)
 
 
 def reader_of(page: str, gauge_name: str) -> str | None:
@@ -23,26 +18,15 @@ def reader_of(page: str, gauge_name: str) -> str | None:
     return said.group(1).strip() if said else None
 
 
-def test_a_permittees_own_gauge_is_read_by_its_company(client, auth, db, make, people):
-    site = make.site(people["supervisor"], name="Mill Pond Lots", latitude=43.84, longitude=-88.86)
-    make.permit(
-        site,
-        people["permittee"].company_id,
-        people["supervisor"],
-        issued=True,
-        received_on=date.today() - timedelta(days=20),
-    )
-    gauge = rain.create_gauge(
-        db,
-        name="Mill Pond gauge",
-        kind="onsite",
-        station_code="mill-1",
-        latitude=43.84,
-        longitude=-88.861,
-        user_id=None,
-        rb=RB,
-    )
-    db.commit()
+def test_a_permittees_own_gauge_is_read_by_its_company(
+    client,
+    auth,
+    db,
+    make,
+    people,
+    linked_site,  # noqa: F811
+):
+    _, gauge = linked_site
     auth.login(people["permittee"].email)
     form = {"gauge_id": gauge.id, "observed_at": local_hour_ago(), "amount_in": "0.2"}
     assert client.post("/rain/readings", data=form).status_code == 302
