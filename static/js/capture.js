@@ -3,7 +3,7 @@
 import * as store from './store.js';
 import * as drafts from './drafts.js';
 import { itemsForSite, parseMeasurement, parseMeasurements, measurementFails, MeasurementError } from './checklist.js';
-import { announce, setFormInProgress } from './shell.js';
+import { announce, newerVersionSaidHere, setFormInProgress } from './shell.js';
 import { clockWarning, villageHourMinute, villageTime } from './village-time.js';
 import * as signature from './signature.js';
 import { createFlow } from './item-flow.js';
@@ -123,15 +123,17 @@ function saveFailed(error) {
 
 // A newer version of the app opened the tablet's database from another tab: this page's code cannot
 // use it. The change typed last is saved while the new version waits (store.js), then the page stops
-// and says how to go on.
+// and says how to go on, once: in the message over the form (an alert, so not announced again), the
+// save line emptied and the shell's banner left out (newerVersionSaidHere).
 function stopForNewerVersion(saved) {
   if (form.hidden) return;
   clearTimeout(state.saveTimer);
   state.saveTimer = null;
   form.hidden = true;
   setFormInProgress(false);
-  saveState.className = 'save-state failed';
-  saveState.textContent = 'Saving stopped on this page.';
+  newerVersionSaidHere();
+  saveState.className = 'save-state';
+  saveState.textContent = '';
   const kept = saved
     ? 'Your draft is saved on this device, with every change made on this page.'
     : 'Your last change on this page was NOT saved; the draft as saved before is on this device.';
@@ -143,7 +145,6 @@ function stopForNewerVersion(saved) {
   reload.textContent = 'Reload this page';
   reload.addEventListener('click', () => location.reload());
   $('inspect-problem').append(' ', reload);
-  announce($('inspect-problem').textContent);
   document.body.dataset.ready = 'newer-version';
 }
 

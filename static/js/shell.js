@@ -145,8 +145,17 @@ let userAgreed = false;
 // A newer version of the app opened the tablet's database from another tab (store.js): this page's
 // code can no longer use it, and reloading is the way on, whatever the page holds.
 let newerVersionOpen = false;
+// A page that says it itself, with what became of its work (the capture page), takes it over: the
+// banner then does not say it again (said once, in one place).
+let newerVersionSaidByPage = false;
+
+export function newerVersionSaidHere() {
+  newerVersionSaidByPage = true;
+  if (banner && newerVersionOpen) banner.hidden = true;
+}
 
 function renderNewerVersion() {
+  if (newerVersionSaidByPage) return;
   banner.replaceChildren();
   const text = document.createElement('span');
   text.textContent = `${store.NEWER_VERSION} `;
