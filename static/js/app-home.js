@@ -111,13 +111,22 @@ function dueEntry(site, item, group, waiting = null) {
 
 const plain = (word) => String(word || '').replaceAll('_', ' ');
 
+// The Village's date a finding was found ("YYYY-MM-DD", the packet's found_on) as the home writes
+// days: "Mon, Nov 30" (read at noon UTC: the same day in every zone).
+const dayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' });
+const foundDay = (day) => dayFormat.format(new Date(`${day}T12:00:00Z`));
+
 // A finding's button names its checklist item as the office pages do ("Storm drain inlet protection
-// (INLET)"); two findings of one item add when each is due, else their buttons would read the same.
+// (INLET)"); two findings of one item add the day each was found and when each is due, else their
+// buttons would read the same.
 function findingNames(open, titles) {
   const item = (f) => (titles.get(f.item_code) ? `${titles.get(f.item_code)} (${f.item_code})` : f.item_code || 'finding');
   const count = (list, key) => list.reduce((m, f) => m.set(key(f), (m.get(key(f)) || 0) + 1), new Map());
   const items = count(open, item);
-  const dated = (f) => (items.get(item(f)) > 1 && f.due_at ? `${item(f)}, due ${villageDue(f.due_at)}` : item(f));
+  const dated = (f) => (items.get(item(f)) > 1
+    ? [item(f), f.found_on && `found ${foundDay(f.found_on)}`, f.due_at && `due ${villageDue(f.due_at)}`]
+      .filter(Boolean).join(', ')
+    : item(f));
   const dates = count(open, dated);
   const seen = new Map();
   return new Map(open.map((f) => {

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from inspector.models import AuditEvent, Finding, Photo, PhotoClaim
+from inspector.models import AuditEvent, Finding, Inspection, Photo, PhotoClaim
 from inspector.services import Forbidden, NotFound, findings, inspections
 
 from ..schemas.push import FindingPayload
@@ -49,6 +49,7 @@ def record(session, finding: Finding, now=None) -> FindingRecord:
         extra["reopened_reason"] = reasons[-1] if reasons else None
     if now is not None:
         extra["overdue"] = findings.is_overdue(finding, now)
+    found = session.get(Inspection, finding.inspection_id)  # its date is the day found
     return FindingRecord(
         id=finding.id,
         site_id=finding.site_id,
@@ -59,6 +60,7 @@ def record(session, finding: Finding, now=None) -> FindingRecord:
         required_action=finding.required_action,
         citation=finding.citation,
         due_at=finding.due_at,
+        found_on=found.inspected_on if found else None,
         status=finding.status,
         corrected_note=finding.corrected_note,
         corrected_at=finding.corrected_at,

@@ -79,6 +79,8 @@ class FindingRecord(Out):
     required_action: str | None
     citation: str | None
     due_at: WireTime | None
+    # The Village's date of the inspection that found it: two findings of one item are told apart by it.
+    found_on: date | None = None
     status: str
     corrected_note: str | None
     corrected_at: WireTime | None
