@@ -43,6 +43,10 @@ export function announce(text) {
 // ------------------------------------------------------------------ header: network and outbox
 let outboxCount = 0;
 let attentionCount = 0;
+// This person's records in the outbox, counted ahead of time (on load and on every change) so that an
+// office page's Sign out reads it without waiting: null until counted.
+let mineWaiting = null;
+let countsAsked = 0;
 
 function renderNetState() {
   if (!netState) return;
@@ -64,13 +68,18 @@ function renderNetState() {
 }
 
 async function refreshOutboxCount() {
+  const asked = ++countsAsked;  // an older count that answers late is not shown over a newer one
   try {
-    const outbox = await store.listOutbox();
+    const [outbox, user] = await Promise.all([store.listOutbox(), store.getMeta('user')]);
+    if (asked !== countsAsked) return;
     attentionCount = outbox.filter((entry) => entry.state === 'attention').length;
     outboxCount = outbox.length - attentionCount;
+    mineWaiting = mineIn(outbox, user);
   } catch {
+    if (asked !== countsAsked) return;
     outboxCount = 0;       // no IndexedDB (private mode): nothing can be waiting on this device
     attentionCount = 0;
+    mineWaiting = 0;
   }
   renderNetState();
 }
@@ -78,6 +87,12 @@ async function refreshOutboxCount() {
 addEventListener('online', renderNetState);
 addEventListener('offline', renderNetState);
 store.events.addEventListener('outbox-changed', refreshOutboxCount);
+// Another tab may have queued or sent records meanwhile, or another person signed in (packet-changed).
+store.events.addEventListener('packet-changed', refreshOutboxCount);
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') refreshOutboxCount();
+});
+addEventListener('pageshow', (event) => { if (event.persisted) refreshOutboxCount(); });
 refreshOutboxCount();
 
 // ------------------------------------------------------------------ forms in progress
@@ -341,7 +356,7 @@ async function onSignOut() {
   }
   const waiting = await waitingMine();
   if (waiting) {
-    askFirst(waiting, token);
+    askFirst(waiting, () => submitSignOut(token), signOut);
     return;
   }
   submitSignOut(token);
@@ -349,17 +364,24 @@ async function onSignOut() {
 
 // This person's records still in the outbox are sent only when they sign in on this tablet again,
 // which on a shared tablet may be days: signing out asks first.
+function mineIn(outbox, user) {
+  return outbox.filter((e) => e.user_id == null || String(e.user_id) === String(user?.id)).length;
+}
+
 async function waitingMine() {
   try {
     const [user, outbox] = await Promise.all([store.getMeta('user'), store.listOutbox()]);
-    return outbox.filter((e) => e.user_id == null || String(e.user_id) === String(user?.id)).length;
+    return mineIn(outbox, user);
   } catch {
     return 0;
   }
 }
 
 const ask = document.getElementById('sign-out-ask');
-let askToken = null;
+const askWords = document.getElementById('sign-out-ask-words');
+let proceed = null;      // signs out: the field app's own form, or an office page's
+let askedFrom = null;    // the Sign out button, focused again on "Stay signed in"
+let leaving = false;     // one sign-out sent, however often a button is pressed
 
 function waitingWords(n) {
   const one = n === 1;
@@ -368,37 +390,51 @@ function waitingWords(n) {
     + 'sign in here again. Send now while there is a signal?';
 }
 
-function askFirst(n, token) {
-  askToken = token;
-  const words = document.getElementById('sign-out-ask-words');
-  words.textContent = waitingWords(n);
+function askFirst(n, then, from) {
+  proceed = then;
+  askedFrom = from;
+  askWords.textContent = waitingWords(n);
   ask.hidden = false;
-  words.focus();
+  askWords.focus();  // a screen reader reads the question; Tab reaches its three buttons next
 }
 
-ask?.querySelector('#sign-out-stay').addEventListener('click', () => {
+function goOn() {
+  if (leaving) return;
+  leaving = true;
+  proceed?.();
+}
+
+function stay() {
   ask.hidden = true;
-  signOut?.focus();
-});
-ask?.querySelector('#sign-out-anyway').addEventListener('click', () => submitSignOut(askToken));
+  askedFrom?.focus();
+}
+
+ask?.querySelector('#sign-out-stay').addEventListener('click', stay);
+ask?.addEventListener('keydown', (event) => { if (event.key === 'Escape') stay(); });
+ask?.querySelector('#sign-out-anyway').addEventListener('click', goOn);
 ask?.querySelector('#sign-out-send').addEventListener('click', async (event) => {
   const button = event.currentTarget;
-  const words = document.getElementById('sign-out-ask-words');
   button.disabled = true;
-  words.textContent = 'Sending…';
+  askWords.textContent = 'Sending…';
+  let summary = null;
   try {
     const sync = await syncReady;
-    await sync?.flush();
+    summary = await sync?.flush();
   } catch { /* counted below: what is left still waits */ }
   button.disabled = false;
   const left = await waitingMine();
   if (!left) {
-    submitSignOut(askToken);
+    goOn();
     return;
   }
-  words.textContent = `Not everything could be sent. ${waitingWords(left)}`;
-  announce(words.textContent);
+  const why = summary?.stopped === 'offline' || !navigator.onLine
+    ? 'There is no connection, so nothing could be sent now.'
+    : 'Not everything could be sent.';
+  askWords.textContent = `${why} ${waitingWords(left)}`;
+  announce(askWords.textContent);
+  askWords.focus();
 });
+addEventListener('pageshow', (event) => { if (event.persisted) leaving = false; });
 
 function submitSignOut(token) {
   const form = document.createElement('form');
@@ -416,11 +452,26 @@ signOut?.addEventListener('click', onSignOut);
 // Signing out (here or from an office page's form): the next page the device shows holds nobody
 // (the last person's packet is cleared and their drafts stop showing). The mark is written
 // synchronously so the sign-out's own navigation is never held up.
+// An office page's Sign out is a plain form and is sent at once, with nothing awaited before it: held
+// up even for the tablet's storage, it could reach the server after the next person's sign-in. It
+// asks first only when this person's records are already counted as waiting; not counted yet, or no
+// storage at all (private mode), it goes as it is. Listened to in the capture phase: a sign-out
+// asked about and not sent is not marked as sent (a second press would do nothing).
 const SIGNED_OUT_KEY = 'fairwater-signed-out';
 document.addEventListener('submit', (event) => {
-  const path = new URL(event.target.action, location.href).pathname;
-  if (path === '/logout') localStorage.setItem(SIGNED_OUT_KEY, '1');
-});
+  const form = event.target;
+  const path = new URL(form.action, location.href).pathname;
+  if (path !== '/logout') return;
+  if (ask && mineWaiting > 0) {
+    event.preventDefault();
+    askFirst(mineWaiting, () => {
+      localStorage.setItem(SIGNED_OUT_KEY, '1');
+      form.submit();  // fires no submit event: not asked twice
+    }, event.submitter);
+    return;
+  }
+  localStorage.setItem(SIGNED_OUT_KEY, '1');
+}, true);
 const letGo = localStorage.getItem(SIGNED_OUT_KEY)
   ? store.adoptSignedIn(null).then(() => localStorage.removeItem(SIGNED_OUT_KEY)).catch(() => {})
   : Promise.resolve();
