@@ -183,10 +183,14 @@ async function send(form, finding) {
 
 // A failed item with no note was recorded with the checklist's description of a failure: said as such,
 // as the server's pages say it (services/findings.py found_words), not as something someone saw.
+// The server says which (no_note, from the inspection's answers: the catalog may have been reworded
+// since); a finding pulled before it did is matched against this device's catalog.
 function foundWords(finding, failures) {
   const text = (finding.description || '').trim();
-  const failure = failures.get(finding.item_code);
-  if (text && failure && text === failure.trim()) return `No note written; the checklist describes this failure as: ${failure}`;
+  const noNote = typeof finding.no_note === 'boolean'
+    ? finding.no_note
+    : text === (failures.get(finding.item_code) || '').trim();
+  if (text && noNote) return `No note written; the checklist describes this failure as: ${text}`;
   return text || '—';
 }
 

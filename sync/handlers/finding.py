@@ -72,6 +72,7 @@ def record(session, finding: Finding, now=None) -> FindingRecord:
         photos_expected=len(claims),
         photos_received=len(received & {c.photo_id for c in claims}),
         version=finding.version,
+        no_note=finding.id in findings.no_note_written(session, [finding]),
         **extra,
     )
 

@@ -96,6 +96,10 @@ class FindingRecord(Out):
     overdue: bool | None = None
     # Reopened: the staff's reason, kept apart from what was found (the description).
     reopened_reason: str | None = None
+    # True: what was found is the checklist's words of its day, no note was written (read from the
+    # inspection's answers, services/findings.py no_note_written; a later catalog may word it
+    # otherwise, so the device does not match its own catalog's words).
+    no_note: bool | None = None
 
 
 class Ground(Out):

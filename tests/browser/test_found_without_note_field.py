@@ -13,6 +13,7 @@ from inspector.models import Site
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
 from tests.support.enforcement import record_inspection
+from tests.web.test_found_in_older_words import OLD_WORDS, older_catalog
 
 from .capture_packet import wait_for_controller
 from .conftest import sign_in
@@ -37,5 +38,33 @@ def test_the_field_findings_page_says_no_note_was_written(browser, live_server, 
     card = page.locator(f"article[data-finding='{finding_id}']")
     expect(card).to_contain_text(
         f"No note written; the checklist describes this failure as: {failure}"
+    )
+    context.close()
+
+
+def test_checklist_words_since_reworded_still_say_no_note_was_written(
+    browser, live_server, demo_app, tablet
+):
+    # Recorded under an older wording of INLET's failure: the device's catalog words it otherwise.
+    with demo_app.app_context():
+        session = get_session()
+        site = session.exec(select(Site).where(Site.name == SITE)).one()
+        _, [finding], _ = record_inspection(
+            session,
+            site,
+            older_catalog(),
+            at=utcnow() - timedelta(hours=2),
+            failed=("INLET",),
+            evaluate=False,
+        )
+        finding_id = finding.id
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, live_server.url, PERMITTEE)
+    page.goto(f"{live_server.url}/app/findings")
+    wait_for_controller(page)
+    card = page.locator(f"article[data-finding='{finding_id}']")
+    expect(card).to_contain_text(
+        f"No note written; the checklist describes this failure as: {OLD_WORDS}"
     )
     context.close()

@@ -19,7 +19,7 @@ SAID = "No note written; the checklist describes this failure as: "
 OLD_WORDS = "Inlet protection missing, clogged or bypassed."
 
 
-def _catalog_of_old() -> object:
+def older_catalog() -> object:
     """The rulebook as it was when INLET's failure was worded otherwise."""
     data = copy.deepcopy(RB.data)
     [inlet] = [i for i in data["checklist"]["items"] if i["code"] == "INLET"]
@@ -42,7 +42,7 @@ def test_checklist_words_since_reworded_still_say_no_note_was_written(
     _, [finding], _ = record_inspection(
         db,
         site,
-        _catalog_of_old(),
+        older_catalog(),
         at=local(2026, 12, 2, 19, 30),
         failed=("INLET",),
         evaluate=False,
