@@ -44,8 +44,8 @@ export function announce(text) {
 let outboxCount = 0;
 let attentionCount = 0;
 // This person's records in the outbox, counted ahead of time (on load and on every change) so that an
-// office page's Sign out reads it without waiting: null until counted.
-let mineWaiting = null;
+// office page's Sign out reads it without waiting: {waiting, refused}, null until counted.
+let mine = null;
 let countsAsked = 0;
 
 function renderNetState() {
@@ -74,12 +74,12 @@ async function refreshOutboxCount() {
     if (asked !== countsAsked) return;
     attentionCount = outbox.filter((entry) => entry.state === 'attention').length;
     outboxCount = outbox.length - attentionCount;
-    mineWaiting = mineIn(outbox, user);
+    mine = mineIn(outbox, user);
   } catch {
     if (asked !== countsAsked) return;
     outboxCount = 0;       // no IndexedDB (private mode): nothing can be waiting on this device
     attentionCount = 0;
-    mineWaiting = 0;
+    mine = NONE;
   }
   renderNetState();
 }
@@ -354,48 +354,78 @@ async function onSignOut() {
     announce(offline);  // the note is not a live region: said once, and again on another tap
     return;
   }
-  const waiting = await waitingMine();
-  if (waiting) {
-    askFirst(waiting, () => submitSignOut(token), signOut);
+  const found = await waitingMine();
+  if (anyMine(found)) {
+    askFirst(found, () => submitSignOut(token), signOut);
     return;
   }
   submitSignOut(token);
 }
 
 // This person's records still in the outbox are sent only when they sign in on this tablet again,
-// which on a shared tablet may be days: signing out asks first.
+// which on a shared tablet may be days: signing out asks first. A record the server refused
+// ('attention') is not waiting: no sending clears it, only the person (edit and send again, or
+// discard, in the outbox). It stays on the tablet too, so it is asked about as well, in its own words.
+const NONE = { waiting: 0, refused: 0 };
+
 function mineIn(outbox, user) {
-  return outbox.filter((e) => e.user_id == null || String(e.user_id) === String(user?.id)).length;
+  const own = outbox.filter((e) => e.user_id == null || String(e.user_id) === String(user?.id));
+  const refused = own.filter((e) => e.state === 'attention').length;
+  return { waiting: own.length - refused, refused };
 }
+
+const anyMine = (found) => Boolean(found && (found.waiting || found.refused));
 
 async function waitingMine() {
   try {
     const [user, outbox] = await Promise.all([store.getMeta('user'), store.listOutbox()]);
     return mineIn(outbox, user);
   } catch {
-    return 0;
+    return NONE;
   }
 }
 
 const ask = document.getElementById('sign-out-ask');
 const askWords = document.getElementById('sign-out-ask-words');
+const askSend = document.getElementById('sign-out-send');
+const askFix = document.getElementById('sign-out-fix');
 let proceed = null;      // signs out: the field app's own form, or an office page's
 let askedFrom = null;    // the Sign out button, focused again on "Stay signed in"
 let leaving = false;     // one sign-out sent, however often a button is pressed
+let refusedAsked = 0;    // refused records the person was told of: one refused by "Send now" is told too
 
 function waitingWords(n) {
   const one = n === 1;
   return `${n} record${one ? '' : 's'} of yours ${one ? 'is' : 'are'} waiting in the outbox. `
     + `${one ? 'It stays' : 'They stay'} on this tablet and ${one ? 'is' : 'are'} sent only when you `
-    + 'sign in here again. Send now while there is a signal?';
+    + 'sign in here again.';
 }
 
-function askFirst(n, then, from) {
+function refusedWords(n) {
+  const one = n === 1;
+  return `${n} record${one ? '' : 's'} of yours ${one ? 'was' : 'were'} refused by the Village's server. `
+    + `${one ? 'It stays' : 'They stay'} on this tablet and ${one ? 'is' : 'are'} not sent again until `
+    + `you put ${one ? 'it' : 'them'} right in the outbox.`;
+}
+
+// What is on the tablet, each in its own words; "Send now" only when something can be sent.
+function showMine(found, why = '') {
+  const words = [why];
+  if (found.waiting) words.push(waitingWords(found.waiting));
+  if (found.refused) words.push(refusedWords(found.refused));
+  if (found.waiting) words.push('Send now while there is a signal?');
+  askWords.textContent = words.filter(Boolean).join(' ');
+  askSend.hidden = !found.waiting;
+  if (askFix) askFix.hidden = !found.refused;
+}
+
+function askFirst(found, then, from) {
   proceed = then;
   askedFrom = from;
-  askWords.textContent = waitingWords(n);
+  refusedAsked = found.refused;
+  showMine(found);
   ask.hidden = false;
-  askWords.focus();  // a screen reader reads the question; Tab reaches its three buttons next
+  askWords.focus();  // a screen reader reads the question; Tab reaches its buttons next
 }
 
 function goOn() {
@@ -423,14 +453,16 @@ ask?.querySelector('#sign-out-send').addEventListener('click', async (event) => 
   } catch { /* counted below: what is left still waits */ }
   button.disabled = false;
   const left = await waitingMine();
-  if (!left) {
+  // Refused records the person was told of stay, as they chose; one refused just now is said first.
+  if (!left.waiting && left.refused <= refusedAsked) {
     goOn();
     return;
   }
+  refusedAsked = left.refused;
   const why = summary?.stopped === 'offline' || !navigator.onLine
     ? 'There is no connection, so nothing could be sent now.'
     : 'Not everything could be sent.';
-  askWords.textContent = `${why} ${waitingWords(left)}`;
+  showMine(left, why);
   announce(askWords.textContent);
   askWords.focus();
 });
@@ -454,17 +486,18 @@ signOut?.addEventListener('click', onSignOut);
 // synchronously so the sign-out's own navigation is never held up.
 // An office page's Sign out is a plain form and is sent at once, with nothing awaited before it: held
 // up even for the tablet's storage, it could reach the server after the next person's sign-in. It
-// asks first only when this person's records are already counted as waiting; not counted yet, or no
-// storage at all (private mode), it goes as it is. Listened to in the capture phase: a sign-out
-// asked about and not sent is not marked as sent (a second press would do nothing).
+// asks first only when this person's records are already counted as waiting (or refused); not
+// counted yet, or no storage at all (private mode), it goes as it is. Listened to in the capture
+// phase: a sign-out asked about and not sent is not marked as sent (a second press would do nothing).
 const SIGNED_OUT_KEY = 'fairwater-signed-out';
+
 document.addEventListener('submit', (event) => {
   const form = event.target;
   const path = new URL(form.action, location.href).pathname;
   if (path !== '/logout') return;
-  if (ask && mineWaiting > 0) {
+  if (ask && anyMine(mine)) {
     event.preventDefault();
-    askFirst(mineWaiting, () => {
+    askFirst(mine, () => {
       localStorage.setItem(SIGNED_OUT_KEY, '1');
       form.submit();  // fires no submit event: not asked twice
     }, event.submitter);

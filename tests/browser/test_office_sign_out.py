@@ -14,10 +14,11 @@ from inspector.db import get_session
 from inspector.models import Inspection, Site
 from tests.sync.helpers import inspection_payload
 
-from .capture_packet import stored
+from .capture_packet import stored, wait_until
 from .conftest import sign_in
 from .test_capture_a11y import serious_violations
 from .test_finding_offline import PERMITTEE, SITE
+from .test_outbox_ways_out import FLUSH, prairie_tablet, refused_village_inspection
 from .test_sign_out_with_work_waiting import QUEUE
 
 # The device's storage as it is on a slow tablet (its open request not answered yet) or in private
@@ -147,4 +148,53 @@ def test_with_nothing_counted_as_waiting_the_sign_out_is_sent_at_once(
         page.get_by_role("button", name="Sign out").click()
     page.wait_for_url(f"{url}/login")
     expect(page.locator(".flash")).to_contain_text("You are signed out")
+    context.close()
+
+
+REFUSED_ON_DEVICE = """async () => (await (await import('/static/js/store.js')).listOutbox())
+                        .filter((e) => e.state === 'attention').length === 1"""
+
+
+def one_record_refused(browser, tablet, url, demo_app):
+    """The permittee's tablet at My sites holding one record the server refused (a Village
+    inspection, which a permittee may not record): it stays in the outbox, needing attention."""
+    context, page, site, codes = prairie_tablet(
+        browser, tablet, url, demo_app, ready="home", path="/app/"
+    )
+    refused_village_inspection(page, site, codes, (200, 60, 60), "Refused")
+    page.evaluate(FLUSH)
+    wait_until(page, REFUSED_ON_DEVICE)
+    return context, page, site
+
+
+def test_a_refused_record_alone_is_said_as_refused_with_the_way_to_put_it_right(
+    browser, live_server, demo_app, tablet
+):
+    url = live_server.url
+    context, page, _ = one_record_refused(browser, tablet, url, demo_app)
+    page.goto(f"{url}/sites/")
+    expect(page.locator("#outbox-count")).to_have_text("Outbox: 1 needs attention")
+    question = page.get_by_role("alertdialog")
+
+    page.get_by_role("button", name="Sign out").click()
+    expect(question).to_contain_text("1 record of yours was refused by the Village's server")
+    expect(question).to_contain_text(
+        "It stays on this tablet and is not sent again until you put it right"
+    )
+    expect(question).not_to_contain_text("waiting")  # it is not: sending can never clear it
+    expect(question).not_to_contain_text("sent only when you sign in here again")
+    expect(question.get_by_role("button", name="Send now, then sign out")).to_be_hidden()
+    question.get_by_role("link", name="Open the outbox to put it right").click()
+    page.wait_for_url(f"{url}/app/outbox")
+    page.wait_for_selector("body[data-ready=outbox]")
+    expect(page.locator(".outbox-entry .outbox-state")).to_have_text("Needs attention")
+
+    # The field app's Sign out says the same, and signing out keeps the record on the tablet.
+    page.get_by_role("button", name="Sign out").click()
+    expect(question).to_contain_text("1 record of yours was refused by the Village's server")
+    expect(question.get_by_role("button", name="Send now, then sign out")).to_be_hidden()
+    question.get_by_role("button", name="Sign out, keep them here").click()
+    page.wait_for_url(f"{url}/login")
+    expect(page.locator(".flash")).to_contain_text("You are signed out")
+    assert [e["state"] for e in stored(page, "s.listOutbox()")] == ["attention"]
     context.close()
