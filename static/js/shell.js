@@ -337,9 +337,15 @@ async function renderUser() {
 
 // Signing out is the server's (POST /logout with a CSRF token): with no connection nothing is
 // queued, the page says so and the person stays signed in.
+const OFFLINE_SIGN_OUT = 'Signing out needs a connection: this tablet is offline. Nothing was changed; '
+  + 'try again when there is a signal.';
+
+function sayNoConnection() {
+  if (signOutNote) signOutNote.textContent = OFFLINE_SIGN_OUT;
+  announce(OFFLINE_SIGN_OUT);  // the note is not a live region: said once, and again on another tap
+}
+
 async function onSignOut() {
-  const offline = 'Signing out needs a connection: this tablet is offline. Nothing was changed; '
-    + 'try again when there is a signal.';
   signOutNote.textContent = '';
   let token = null;
   if (navigator.onLine) {
@@ -350,13 +356,16 @@ async function onSignOut() {
     } catch { /* no connection after all */ }
   }
   if (!token) {
-    signOutNote.textContent = offline;
-    announce(offline);  // the note is not a live region: said once, and again on another tap
+    sayNoConnection();
     return;
   }
   const found = await waitingMine();
   if (anyMine(found)) {
-    askFirst(found, () => submitSignOut(token), signOut);
+    askFirst(found, () => {
+      if (offlineNow()) return false;
+      submitSignOut(token);
+      return true;
+    }, signOut);
     return;
   }
   submitSignOut(token);
@@ -430,8 +439,15 @@ function askFirst(found, then, from) {
 
 function goOn() {
   if (leaving) return;
-  leaving = true;
-  proceed?.();
+  leaving = proceed?.() !== false;  // false: not sent (no connection), the person may try again
+}
+
+// The signal went while the question was open: it closes and the page says why nothing happened.
+function offlineNow() {
+  if (navigator.onLine) return false;
+  stay();
+  sayNoConnection();
+  return true;
 }
 
 function stay() {
@@ -487,20 +503,32 @@ signOut?.addEventListener('click', onSignOut);
 // An office page's Sign out is a plain form and is sent at once, with nothing awaited before it: held
 // up even for the tablet's storage, it could reach the server after the next person's sign-in. It
 // asks first only when this person's records are already counted as waiting (or refused); not
-// counted yet, or no storage at all (private mode), it goes as it is. Listened to in the capture
-// phase: a sign-out asked about and not sent is not marked as sent (a second press would do nothing).
+// counted yet, or no storage at all (private mode), it goes as it is. With no connection it is not
+// sent (the browser would show its offline page): the page says so, as the field app does. Listened
+// to in the capture phase: a sign-out asked about and not sent is not marked as sent (a second press
+// would do nothing).
 const SIGNED_OUT_KEY = 'fairwater-signed-out';
+
+function sendOfficeSignOut(form) {
+  if (offlineNow()) return false;
+  localStorage.setItem(SIGNED_OUT_KEY, '1');
+  form.submit();  // fires no submit event: not asked twice
+  return true;
+}
 
 document.addEventListener('submit', (event) => {
   const form = event.target;
   const path = new URL(form.action, location.href).pathname;
   if (path !== '/logout') return;
+  if (signOutNote) signOutNote.textContent = '';
+  if (!navigator.onLine) {
+    event.preventDefault();
+    sayNoConnection();
+    return;
+  }
   if (ask && anyMine(mine)) {
     event.preventDefault();
-    askFirst(mine, () => {
-      localStorage.setItem(SIGNED_OUT_KEY, '1');
-      form.submit();  // fires no submit event: not asked twice
-    }, event.submitter);
+    askFirst(mine, () => sendOfficeSignOut(form), event.submitter);
     return;
   }
   localStorage.setItem(SIGNED_OUT_KEY, '1');

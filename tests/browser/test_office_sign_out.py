@@ -107,16 +107,22 @@ def test_send_now_with_no_connection_says_so_and_still_offers_the_other_two(
 ):
     url = live_server.url
     context, page, _ = one_record_waiting_on_an_office_page(browser, tablet, url, demo_app)
-    context.set_offline(True)
     page.get_by_role("button", name="Sign out").click()
     question = page.get_by_role("alertdialog")
+    expect(question).to_be_visible()
+    context.set_offline(True)  # the signal goes while the question is open
     question.get_by_role("button", name="Send now, then sign out").click()
     expect(question).to_contain_text("There is no connection, so nothing could be sent now.")
     expect(question).to_contain_text("1 record of yours is waiting in the outbox")
     expect(question.get_by_role("button", name="Sign out, keep them here")).to_be_enabled()
     expect(question.get_by_role("button", name="Stay signed in")).to_be_enabled()
     assert page.url == f"{url}/sites/"
+    question.get_by_role("button", name="Sign out, keep them here").click()  # still no signal
+    expect(question).to_be_hidden()
+    expect(page.locator("#sign-out-note")).to_contain_text("Signing out needs a connection")
+    assert page.url == f"{url}/sites/"
     context.set_offline(False)
+    page.get_by_role("button", name="Sign out").click()
     question.get_by_role("button", name="Stay signed in").click()
     expect(question).to_be_hidden()
     context.close()
@@ -197,4 +203,31 @@ def test_a_refused_record_alone_is_said_as_refused_with_the_way_to_put_it_right(
     page.wait_for_url(f"{url}/login")
     expect(page.locator(".flash")).to_contain_text("You are signed out")
     assert [e["state"] for e in stored(page, "s.listOutbox()")] == ["attention"]
+    context.close()
+
+
+def test_an_office_pages_sign_out_with_no_connection_says_it_needs_one(
+    browser, live_server, tablet
+):
+    url = live_server.url
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, url, PERMITTEE)
+    page.goto(f"{url}/sites/")
+    expect(page.locator("#outbox-count")).to_have_text("Outbox: all sent")
+    context.set_offline(True)
+    sign_out = page.get_by_role("button", name="Sign out")
+    sign_out.click()
+    expect(page.locator("#sign-out-note")).to_have_text(
+        "Signing out needs a connection: this tablet is offline. Nothing was changed; "
+        "try again when there is a signal."
+    )
+    assert page.url == f"{url}/sites/"  # not the browser's offline page
+    expect(page.get_by_role("link", name="Sam Lindqvist")).to_be_visible()
+    expect(sign_out).to_be_focused()
+
+    context.set_offline(False)  # the same button signs out once there is a signal
+    sign_out.click()
+    page.wait_for_url(f"{url}/login")
+    expect(page.locator(".flash")).to_contain_text("You are signed out")
     context.close()
