@@ -475,5 +475,7 @@ def seed(session: Session, rb: Rulebook) -> None:
         if name == PUBLISHED_SITE:
             _publish(session, site, permittee, rb, now)
     # gauges near the sites and six weeks of rain; Badger Utility's permittee reads its on-site gauge
-    demo_rain.seed_rain(session, rb, now, onsite_reader=users["Badger Utility Contractors"])
+    demo_rain.seed_rain(
+        session, rb, now, onsite_reader=users["Badger Utility Contractors"], staff=supervisor
+    )
     session.flush()

@@ -1,16 +1,18 @@
 """Demo rain (the demo needs "a recent rain"): a CoCoRaHS station and an on-site gauge near the demo sites,
 six weeks of daily readings, a 0.8-inch rain that ended two days ago and a 0.49-inch one that does not qualify.
 The on-site gauge is Badger Utility's: its permittee read it, and its readings say so (/rain/ names who reads
-each gauge from them)."""
+each gauge from them). It stands only for Badger Utility's sites, so its permittee may go on recording there
+(services.rain.gauges_for): Village staff linked the other sites near it to the CoCoRaHS station, whose rain
+the Village imports and no permittee records."""
 
 from __future__ import annotations
 
 import random
 from datetime import datetime, time, timedelta
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
-from .models import User
+from .models import Site, User
 from .rules import clocks
 from .rules.rulebook import Rulebook
 from .services import rain
@@ -20,11 +22,18 @@ GAUGES = [
     ("Fairwater 0.4 NE (CoCoRaHS)", "cocorahs", "WI-FD-7", 43.8395, -88.8610),
     ("Badger Utility on-site gauge", "onsite", "onsite-badger-1", 43.8336, -88.8641),
 ]
+# Sites nearer the on-site gauge than the station that are not Badger Utility's (a Prairie Builders site and
+# the one with no permit): staff chose the station for them, as a reading would otherwise start their clocks.
+STATION_SITES = ("Fairwater Cooperative Grain Annex", "Church Street Parking Lot")
 DRIZZLE = [0.0, 0.0, 0.0, 0.0, 0.0, 0.02, 0.04, 0.08, 0.12, 0.21, 0.3]
 
 
 def seed_rain(
-    session: Session, rb: Rulebook, now: datetime, onsite_reader: User | None = None
+    session: Session,
+    rb: Rulebook,
+    now: datetime,
+    onsite_reader: User | None = None,
+    staff: User | None = None,
 ) -> None:
     today = clocks.to_local(now, rb).date()
     gauges = []
@@ -71,6 +80,10 @@ def seed_rain(
                 },
                 user_id=onsite_reader.id if kind == "onsite" and onsite_reader else None,
             )
-    rain.link_nearest(session, rb)  # each site to its nearest of the two
+    if staff is not None:
+        station = next(gauge for gauge in gauges if gauge.kind == "cocorahs")
+        for site in session.exec(select(Site).where(Site.name.in_(STATION_SITES))).all():
+            rain.choose_gauge(session, site, station.id, user=staff)
+    rain.link_nearest(session, rb)  # each other site to its nearest of the two
     for gauge in gauges:
         rain.evaluate_gauge(session, gauge.id, rb)

@@ -74,12 +74,12 @@ def test_imported_rain_is_due_on_the_permittees_tablet_offline_after_one_sync(
 def test_a_permittee_with_no_gauge_of_its_own_is_told_so_not_asked_for_a_number(
     browser, live_server, demo_app, tablet
 ):
-    # Badger Utility's sites share the demo's on-site gauge with a Prairie Builders site: the
-    # Village reads it. The form asked for "the number on the gauge", and whatever was typed came
-    # back from the server refused.
+    # Prairie Builders' sites share the demo's CoCoRaHS station with the site no one holds a permit
+    # for: the Village imports its rain. The form asked for "the number on the gauge", and whatever
+    # was typed came back from the server refused.
     context = browser.new_context(**tablet)
     page = context.new_page()
-    sign_in(page, live_server.url, "permittee@badger-utility.example")
+    sign_in(page, live_server.url, "permittee@prairie-builders.example")
     page.goto(f"{live_server.url}/app/")
     wait_for_controller(page)
     wait_until(page, "s.getMeta('cursor').then((c) => c !== undefined)")  # the first pull
@@ -89,4 +89,20 @@ def test_a_permittee_with_no_gauge_of_its_own_is_told_so_not_asked_for_a_number(
     assert "No gauge for you to read here" in text, text
     assert page.get_by_label("Gauge number").count() == 0
     assert page.get_by_role("button", name="Queue reading").is_disabled()
+    context.close()
+
+
+def test_a_permittee_is_offered_its_own_on_site_gauge(browser, live_server, demo_app, tablet):
+    # The demo's on-site gauge stands for Badger Utility's sites alone: its permittee reads it.
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, live_server.url, "permittee@badger-utility.example")
+    page.goto(f"{live_server.url}/app/")
+    wait_for_controller(page)
+    wait_until(page, "s.getMeta('cursor').then((c) => c !== undefined)")  # the first pull
+    page.goto(f"{live_server.url}/app/rain")
+    page.locator("body[data-ready=rain]").wait_for(state="attached")
+    gauge = page.get_by_label("Gauge", exact=True)
+    assert gauge.locator("option").all_inner_texts() == ["Badger Utility on-site gauge"]
+    assert page.get_by_role("button", name="Queue reading").is_enabled()
     context.close()
