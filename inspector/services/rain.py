@@ -306,16 +306,10 @@ def readers_of(session: Session, gauge_ids: list[int], viewer: User) -> dict[int
     permittee is told another company's name no more than its sites: "another company"."""
     if not gauge_ids:
         return {}
-    rows = session.exec(
-        select(RainReading.gauge_id, User.role, Company.name)
-        .join(User, User.id == RainReading.user_id)
-        .join(Company, Company.id == User.company_id, isouter=True)
-        .where(RainReading.gauge_id.in_(gauge_ids), RainReading.source.in_(HAND_READ))
-        .distinct()
-    ).all()
+    rows = _hand_readers(session, gauge_ids)
     own = viewer.company.name if viewer.role == "permittee" and viewer.company else None
     found: dict[int, set[str]] = {}
-    for gauge_id, role, company in rows:
+    for gauge_id, role, _company_id, company in rows:
         who = company if role == "permittee" and company else "the Village"
         if viewer.role == "permittee" and who not in ("the Village", own):
             who = "another company"
@@ -323,6 +317,42 @@ def readers_of(session: Session, gauge_ids: list[int], viewer: User) -> dict[int
     return {
         gauge_id: sorted(names, key=lambda n: (n != "the Village", n == "another company", n))
         for gauge_id, names in found.items()
+    }
+
+
+def _hand_readers(session: Session, gauge_ids: list[int]) -> list:
+    """(gauge id, role, company id, company name) of each person who read these gauges by hand."""
+    return session.exec(
+        select(RainReading.gauge_id, User.role, Company.id, Company.name)
+        .join(User, User.id == RainReading.user_id)
+        .join(Company, Company.id == User.company_id, isouter=True)
+        .where(RainReading.gauge_id.in_(gauge_ids), RainReading.source.in_(HAND_READ))
+        .distinct()
+    ).all()
+
+
+def linking_costs(session: Session, gauges: list, holder_id: int | None) -> dict[int, dict]:
+    """For staff choosing a site's gauge: each on-site gauge read by hand, with who reads it ("the
+    Village", company names) and the companies among them that could no longer record readings
+    there once a site held by `holder_id` (None: no one) is linked to it: a permittee records only
+    at a gauge that stands for its own sites alone (gauges_for), and that site's post-rain deadlines
+    would run on the readings taken there."""
+    ids = [gauge.id for gauge in gauges if gauge.kind == "onsite"]
+    if not ids:
+        return {}
+    found: dict[int, dict] = {}
+    for gauge_id, role, company_id, company in _hand_readers(session, ids):
+        entry = found.setdefault(gauge_id, {"readers": set(), "lose": set()})
+        is_company = role == "permittee" and company
+        entry["readers"].add(company if is_company else "the Village")
+        if is_company and company_id != holder_id:
+            entry["lose"].add(company)
+    return {
+        gauge_id: {
+            "readers": sorted(e["readers"], key=lambda n: (n != "the Village", n)),
+            "lose": sorted(e["lose"]),
+        }
+        for gauge_id, e in found.items()
     }
 
 

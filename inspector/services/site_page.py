@@ -90,7 +90,10 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
             "rows": unresolved,
             "overdue": {f.id for f in unresolved if findings.is_overdue(f, now)},
         },
-        "rain": rain_section(session, site, now, rb, every, link, gauges, linked, nearest, current),
+        "rain": {
+            **rain_section(session, site, now, rb, every, link, gauges, linked, nearest, current),
+            **gauge_notes(session, user, rb, site_permits, gauges, linked, nearest),
+        },
         "timeline": timeline(session, site, now, rb, shown, site_permits, link, recent_findings),
     }
 
@@ -260,15 +263,38 @@ def site_gauge(session, site, link, gauges, rb) -> tuple:
 
 
 def rain_section(session, site, now, rb, every, link, gauges, linked, nearest, permit) -> dict:
-    """The gauge that stands for the site, a nearer one if there is, the 42-day chart and what is
-    due."""
+    """The gauge that stands for the site, the 42-day chart and what is due."""
     return {
         "link": link,
         "gauge": linked,
         "gauges": sorted(gauges, key=lambda x: (x.name, x.id)),
-        "nearer": nearest if nearest and linked and nearest[0].id != linked.id else None,
         "svg": charts.site_timeline_svg(session, site, now, rb, gauge=linked, permit=permit),
         "due": every,
+    }
+
+
+def gauge_notes(session, user, rb, site_permits, gauges, linked, nearest) -> dict:
+    """A nearer gauge than the site's, if there is one this person may be told of, and (for staff,
+    who choose the site's gauge) who reads each on-site gauge and who could no longer record
+    readings there if this site were linked to it. A permittee, who cannot switch gauges, is not
+    pointed to an on-site gauge it does not see on /rain/: it could not read it, and its name may
+    be another company's."""
+    nearer = nearest if nearest and linked and nearest[0].id != linked.id else None
+    if user.role == "permittee":
+        if nearer and nearer[0].kind == "onsite":
+            seen = {gauge.id for gauge in rain.gauges_seen_by(session, user, rb)}
+            nearer = nearer if nearer[0].id in seen else None
+        return {"nearer": nearer, "costs": {}, "costly": []}
+    held = [p for p in site_permits if p.status != "denied"]  # as sites._holder
+    holder = max(held, key=permits.current_key).company_id if held else None
+    costs = rain.linking_costs(session, gauges, holder)
+    # Not the gauge linked now: linking it again changes nothing.
+    now_id = linked.id if linked is not None else None
+    costly = [g for g in gauges if g.id in costs and costs[g.id]["lose"] and g.id != now_id]
+    return {
+        "nearer": nearer,
+        "costs": costs,
+        "costly": sorted(costly, key=lambda g: (g.name, g.id)),
     }
 
 
