@@ -24,6 +24,22 @@ const OFFICE_TIMEOUT_SECONDS = 4;
 registerRoute(new NavigationRoute(new NetworkOnly({ networkTimeoutSeconds: OFFICE_TIMEOUT_SECONDS }), {
   denylist: [/^\/api\//, /^\/sw\.js$/],
 }));
+// Signing out (the POST /logout navigation) goes to the network as it is, with no time limit (one that
+// got through is never cut short or said to have failed) and nothing cached. Only when nothing gets
+// through (the tablet says it is online, but no request reaches the server) does the app's own page
+// say so, instead of the browser's error page.
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname === '/logout'
+    && request.mode === 'navigate',
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch {
+      return (await matchPrecache('/app/sign-out-failed')) || Response.error();
+    }
+  },
+  'POST',
+);
 setCatchHandler(async ({ request }) => {
   if (request.mode === 'navigate') {
     return (await matchPrecache('/app/offline')) || Response.error();

@@ -29,6 +29,8 @@ PRECACHE_PAGES: dict[str, list[str]] = {
     "/app/outbox": SHELL + ["templates/app/outbox.html"],
     "/app/rain": SHELL + ["templates/app/rain.html"],
     "/app/offline": SHELL + ["templates/app/offline.html"],
+    # A sign-out that never reached the server (sw.src.js answers the failed POST with it).
+    "/app/sign-out-failed": SHELL + ["templates/app/sign_out_failed.html"],
     "/app/findings": SHELL + ["templates/app/findings.html"],  # field_findings.py
     "/app/stop-work": SHELL + ["templates/app/stop_work.html"],  # orders.py
     # Every page links it: offline, a page must not log a failed fetch for it.
@@ -83,6 +85,11 @@ def rain():
 @bp.route("/app/offline")
 def offline():
     return shell("app/offline.html")
+
+
+@bp.route("/app/sign-out-failed")
+def sign_out_failed():
+    return shell("app/sign_out_failed.html")
 
 
 @bp.route("/manifest.webmanifest")

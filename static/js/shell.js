@@ -533,6 +533,9 @@ document.addEventListener('submit', (event) => {
   }
   localStorage.setItem(SIGNED_OUT_KEY, '1');
 }, true);
+// The sign-out never reached the server (the service worker's page): the person is still signed in,
+// and the tablet keeps going by them.
+if (document.body.hasAttribute('data-sign-out-failed')) localStorage.removeItem(SIGNED_OUT_KEY);
 const letGo = localStorage.getItem(SIGNED_OUT_KEY)
   ? store.adoptSignedIn(null).then(() => localStorage.removeItem(SIGNED_OUT_KEY)).catch(() => {})
   : Promise.resolve();

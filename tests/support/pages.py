@@ -132,6 +132,7 @@ SPEC = {
     "/app/findings": [("permittee", {}, "findings")],
     "/app/stop-work": [("inspector", {"?": "site=demo_site"}, "stop-work")],
     "/app/offline": [("inspector", {}, None)],
+    "/app/sign-out-failed": [("inspector", {}, None)],
 }
 
 

@@ -65,6 +65,7 @@ MATRIX = {
     ("/app/offline", "GET"): (200, 200, 200, 200),
     ("/app/outbox", "GET"): (200, 200, 200, 200),
     ("/app/rain", "GET"): (200, 200, 200, 200),
+    ("/app/sign-out-failed", "GET"): (200, 200, 200, 200),
     ("/app/stop-work", "GET"): (200, 200, 200, 200),
     ("/audit/", "GET"): (LOGIN, 403, 200, 200),
     ("/calculators/", "GET"): (200, 200, 200, 200),
