@@ -48,23 +48,25 @@ let attentionCount = 0;
 let mine = null;
 let countsAsked = 0;
 
+// One Outbox link for the page's life, its words changed in place: a link drawn anew on every count
+// would take the keyboard's focus (and a screen reader's place) away from a person standing on it.
+const offlineWords = document.createTextNode('');
+const outboxLink = document.createElement('a');
+outboxLink.href = '/app/outbox';
+outboxLink.className = 'outbox-link';
+outboxLink.id = 'outbox-count';
+
 function renderNetState() {
   if (!netState) return;
-  const parts = [];
-  if (!navigator.onLine) parts.push('Offline');
-  netState.replaceChildren();
-  if (parts.length) netState.append(document.createTextNode(`${parts.join(' · ')} `));
-  const link = document.createElement('a');
-  link.href = '/app/outbox';
-  link.className = 'outbox-link';
-  link.id = 'outbox-count';
+  offlineWords.data = navigator.onLine ? '' : 'Offline ';
+  if (outboxLink.parentNode !== netState) netState.replaceChildren(offlineWords, outboxLink);
   // A record the server refused is not "waiting": it is not sent again until the person acts, and
   // this line (a live region) is how they hear of it on any page.
   const words = [];
   if (outboxCount) words.push(`${outboxCount} waiting`);
   if (attentionCount) words.push(`${attentionCount} ${attentionCount === 1 ? 'needs' : 'need'} attention`);
-  link.textContent = words.length ? `Outbox: ${words.join(', ')}` : 'Outbox: all sent';
-  netState.append(link);
+  const text = words.length ? `Outbox: ${words.join(', ')}` : 'Outbox: all sent';
+  if (outboxLink.textContent !== text) outboxLink.textContent = text;
 }
 
 async function refreshOutboxCount() {
