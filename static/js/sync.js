@@ -64,16 +64,37 @@ function noteServerClock(response) {
   store.setMeta('clock_offset', { ms: offset, checked_at: new Date(server).toISOString() }).catch(() => {});
 }
 
+// A request never answered (a signal gone dark mid-send, a network that drops a connection without a
+// word) would hold this flush, and every later one queued behind it, for ever. It is given up after a
+// wait long enough for a weak signal to carry its body, and retried like a dropped one (the mutation
+// ids make a resend safe).
+const ANSWER_WAIT_MS = 60_000;
+const WEAK_SIGNAL_BYTES_PER_MS = 2;  // about 16 kbit/s
+
+function answerWait(body) {
+  const size = body?.size ?? (typeof body === 'string' ? body.length : 0);
+  return ANSWER_WAIT_MS + size / WEAK_SIGNAL_BYTES_PER_MS;
+}
+
 async function call(path, options = {}) {
   // Known offline: no request (a failed fetch is an error in the page's console, for nothing).
   if (navigator.onLine === false) {
     throw new Stop('offline', 'No connection: kept on this device, will retry.');
   }
+  const giveUp = new AbortController();
+  const timer = setTimeout(() => giveUp.abort(), answerWait(options.body));
   let response;
   try {
-    response = await fetch(API + path, { credentials: 'same-origin', cache: 'no-store', ...options });
+    response = await fetch(API + path, {
+      credentials: 'same-origin', cache: 'no-store', ...options, signal: giveUp.signal,
+    });
   } catch (err) {
+    if (giveUp.signal.aborted) {
+      throw new Stop('offline', 'No answer from the server in time: kept on this device, will retry.');
+    }
     throw new Stop('offline', 'No connection: kept on this device, will retry.');
+  } finally {
+    clearTimeout(timer);
   }
   noteServerClock(response);
   if (response.status === 401) {
