@@ -29,10 +29,9 @@ OPEN_NEXT_VERSION = """async (id) => {
 }"""
 
 
-def test_the_open_draft_keeps_its_last_change_and_the_page_says_to_reload(
-    browser, tablet, live_server, demo_app
-):
-    url = live_server.url
+def weekly_draft_typed_in(browser, tablet, url, demo_app):
+    """A tablet holding the demo packet, a weekly inspection's draft open with its weather typed and
+    saved: (context, page, draft id)."""
     context = browser.new_context(**tablet)
     page = context.new_page()
     page.goto(f"{url}/app/")
@@ -43,6 +42,14 @@ def test_the_open_draft_keeps_its_last_change_and_the_page_says_to_reload(
     draft_id = page.url.split("draft=")[1]
     page.get_by_label("Weather").fill("Sunny, 41 °F")
     page.locator("#save-state.saved").wait_for()
+    return context, page, draft_id
+
+
+def test_the_open_draft_keeps_its_last_change_and_the_page_says_to_reload(
+    browser, tablet, live_server, demo_app
+):
+    url = live_server.url
+    context, page, draft_id = weekly_draft_typed_in(browser, tablet, url, demo_app)
 
     # Typed; within the quarter second before it is saved, the new version, in another tab, opens
     # the database. The clock (the whole context's) is held, so that the timed save cannot run first.

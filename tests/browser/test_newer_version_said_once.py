@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.capture_packet import pull_body, seed_packet, wait_for_controller
-from tests.browser.test_newer_app_version import OPEN_NEXT_VERSION
+from tests.browser.test_newer_app_version import OPEN_NEXT_VERSION, weekly_draft_typed_in
 
 LIVE = "[aria-live], [role=status], [role=alert]"
 # Every live region's words whenever they change, in order, as a screen reader would be given them.
@@ -33,16 +32,7 @@ HEAR = f"""() => {{
 
 def test_the_newer_version_stop_is_said_once(browser, tablet, live_server, demo_app):
     url = live_server.url
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    page.goto(f"{url}/app/")
-    wait_for_controller(page)
-    seed_packet(page, pull_body(demo_app))
-    page.goto(f"{url}/app/inspect?site=1&kind=weekly")
-    page.wait_for_selector("body[data-ready=capture]")
-    draft_id = page.url.split("draft=")[1]
-    page.get_by_label("Weather").fill("Sunny, 41 °F")
-    page.locator("#save-state.saved").wait_for()
+    context, page, draft_id = weekly_draft_typed_in(browser, tablet, url, demo_app)
     page.evaluate(HEAR)
 
     newer = context.new_page()
