@@ -310,7 +310,7 @@ def readers_of(session: Session, gauge_ids: list[int], viewer: User) -> dict[int
     own = viewer.company.name if viewer.role == "permittee" and viewer.company else None
     found: dict[int, set[str]] = {}
     for gauge_id, role, _company_id, company in rows:
-        who = company if role == "permittee" and company else "the Village"
+        who = _reader(role, company)
         if viewer.role == "permittee" and who not in ("the Village", own):
             who = "another company"
         found.setdefault(gauge_id, set()).add(who)
@@ -318,6 +318,12 @@ def readers_of(session: Session, gauge_ids: list[int], viewer: User) -> dict[int
         gauge_id: sorted(names, key=lambda n: (n != "the Village", n == "another company", n))
         for gauge_id, names in found.items()
     }
+
+
+def _reader(role: str, company: str | None) -> str:
+    """Who a hand reading's author reads for: its company's name for a permittee, else "the
+    Village" (staff)."""
+    return company if role == "permittee" and company else "the Village"
 
 
 def _hand_readers(session: Session, gauge_ids: list[int]) -> list:
@@ -343,9 +349,9 @@ def linking_costs(session: Session, gauges: list, holder_id: int | None) -> dict
     found: dict[int, dict] = {}
     for gauge_id, role, company_id, company in _hand_readers(session, ids):
         entry = found.setdefault(gauge_id, {"readers": set(), "lose": set()})
-        is_company = role == "permittee" and company
-        entry["readers"].add(company if is_company else "the Village")
-        if is_company and company_id != holder_id:
+        who = _reader(role, company)
+        entry["readers"].add(who)
+        if company and who == company and company_id != holder_id:  # a permittee's company
             entry["lose"].add(company)
     return {
         gauge_id: {
