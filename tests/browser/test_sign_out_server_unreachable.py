@@ -33,8 +33,9 @@ def test_an_office_sign_out_the_server_never_answers_says_it_needs_a_connection(
     page.get_by_role("button", name="Sign out").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Signing out needs a connection")
     expect(page.locator("main")).to_contain_text(
-        "The Village's server could not be reached. Nothing was changed; you are still signed in. "
-        "Try again when there is a signal."
+        "The Village's server did not answer, so this sign-out could not be confirmed. Nothing on "
+        "this tablet was changed: it still holds your work and you are still signed in here. Try "
+        "again when there is a signal."
     )
     # Nothing on the tablet changed: it still goes by this person and keeps their work packet.
     expect(page.locator("#shell-user")).to_have_text("Sam Lindqvist (permittee)")
