@@ -14,6 +14,7 @@ from ..security import STAFF
 from ..services import ServiceError, clock
 from ..services.enforcement import STATUS_WORDS as ORDER_WORDS
 from ..services.findings import found_words
+from ..services.inspection_report import FINDING_STATUS_WORDS
 from ..services.permits import STATUS_WORDS, status_on
 from ..services.words import words
 from .templating import cached_url_for
@@ -158,9 +159,18 @@ def register(app) -> None:
         return words(STATUS_WORDS, status or "none")
 
     @app.template_filter("orderwords")
-    def order_words(status: str | None) -> str:
-        """A stop-work order's status key in words, as the work packet says it."""
-        return words(ORDER_WORDS, status)
+    def order_words(status: str | None, under_its_name: bool = False) -> str:
+        """A stop-work order's status key in words, as the work packet says it. `under_its_name`:
+        on a line already headed "Stop-work order", without those words again ("Issued")."""
+        said = words(ORDER_WORDS, status)
+        if under_its_name and said.startswith("Stop-work order "):
+            return said.removeprefix("Stop-work order ").capitalize()
+        return said
+
+    @app.template_filter("findingwords")
+    def finding_words(status: str | None) -> str:
+        """A finding's status key in words, as its inspection's report says it."""
+        return words(FINDING_STATUS_WORDS, status)
 
     @app.template_global("permit_status")
     def permit_status(permit) -> str:

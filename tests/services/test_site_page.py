@@ -57,12 +57,12 @@ def test_a_permittee_timeline_shows_no_proposal_nor_its_dismissal(
     for staff in (people["supervisor"], people["inspector"]):
         login(auth, staff)
         seen = timeline_of(client, site)
-        assert order.id in seen and "— proposed" in seen, staff.role
+        assert order.id in seen and "proposal</a> — Proposed — awaiting a supervisor" in seen, staff.role
 
     login(auth, people["supervisor"])
     res = client.post(f"/orders/{order.id}/dismiss", data={"reason": "Not enough evidence yet"})
     assert res.status_code == 303
-    assert "— dismissed" in timeline_of(client, site)
+    assert "proposal</a> — Dismissed" in timeline_of(client, site)
     login(auth, people["permittee"])
     seen = timeline_of(client, site)
     assert order.id not in seen and "dismissed" not in seen
@@ -84,5 +84,5 @@ def test_an_issued_order_is_on_the_permittees_timeline(app, client, auth, db, ma
     assert res.status_code == 303
     login(auth, people["permittee"])
     seen = timeline_of(client, site)
-    assert order.id in seen and "— issued" in seen
+    assert order.id in seen and "— Issued" in seen
     assert [o.id for o in order_events(app, db, site, people["permittee"])] == [order.id]
