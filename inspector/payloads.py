@@ -24,11 +24,13 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
+    WithJsonSchema,
     WrapValidator,
 )
 from pydantic_core import PydanticCustomError
 
 from inspector.models import INSPECTION_KINDS
+from inspector.rules import signatures
 
 MAX_ID = 2**31 - 1  # database ids (INTEGER columns: 32 bits on PostgreSQL)
 UUID = r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
@@ -132,6 +134,47 @@ def _calculator(value, handler):
     if calc is not None and len(json.dumps(value)) > CALCULATOR_MAX_CHARS:
         raise refuse(f"At most {CALCULATOR_MAX_CHARS:,} characters of JSON.")
     return calc
+
+
+# The two shapes of a signature, for the generated document; inspector/rules/signatures.py checks
+# the values (the model takes any object so that a wrong one is refused in those words).
+_WHOLE = {"type": "integer", "minimum": 0}
+SIGNATURE_SCHEMA = {
+    "anyOf": [
+        {
+            "title": "DrawnSignature",
+            "type": "object",
+            "properties": {
+                "width": {"type": "integer", "minimum": 1, "maximum": signatures.MAX_SIDE},
+                "height": {"type": "integer", "minimum": 1, "maximum": signatures.MAX_SIDE},
+                "strokes": {
+                    "type": "array",
+                    "maxItems": signatures.MAX_STROKES,
+                    "items": {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": {
+                            "type": "array",
+                            "prefixItems": [_WHOLE, _WHOLE, _WHOLE],
+                            "minItems": 3,
+                            "maxItems": 3,
+                        },
+                    },
+                },
+            },
+            "required": ["width", "height", "strokes"],
+            "additionalProperties": False,
+        },
+        {
+            "title": "TypedSignature",
+            "type": "object",
+            "properties": {"typed": {"type": "string", "maxLength": signatures.MAX_TYPED}},
+            "required": ["typed"],
+            "additionalProperties": False,
+        },
+        {"type": "null"},
+    ]
+}
 
 
 class Calculator(Wire):
@@ -240,9 +283,12 @@ class InspectionPayload(Wire):
     signature: Annotated[
         dict[str, Any] | None,
         Say("Must be an object or null."),
+        WithJsonSchema(SIGNATURE_SCHEMA),
         Field(
-            description="{width, height, strokes: [[[x, y, ms], ...], ...]} (whole numbers in "
-            "the box it was drawn in; inspector/rules/signatures.py checks the strokes)"
+            description="Drawn: {width, height, strokes: [[[x, y, ms], ...], ...]} (whole numbers "
+            "in the box it was drawn in). Typed: {typed: name}, the signer's name as "
+            "signed_by_name gives it (case and spaces aside). inspector/rules/signatures.py "
+            "checks either."
         ),
     ] = None
     signature_statement_version: NText = None

@@ -143,12 +143,24 @@ class Document(FPDF):
 
     def signature_block(self, signed) -> None:
         """The certification statement, the drawn signature (its strokes as lines, 70 mm wide at
-        most), signer and time; `signed` from documents/signatures.py."""
+        most) or the typed name on a line, signer and time; `signed` from documents/signatures.py."""
         self.heading("Certification and signature", 11)
         if not signed.signed:
             self.para(
                 f"Not signed: {signed.unsigned or 'this record was made before records were signed.'}",
                 size=9,
+            )
+        elif signed.typed:
+            self.para(
+                signed.statement or f"(the words of statement version {signed.version})", size=9
+            )
+            self.set_font("Times", "I", 16)
+            self.cell(90, 10, latin1(signed.typed), border="B", new_x="LMARGIN", new_y="NEXT")
+            self.ln(2)
+            self.para(
+                f"{signatures.TYPED_WORDS} {signed.name}, {local(signed.at, self.rb)} - statement "
+                f"version {signed.version} (after {signed.citation})",
+                size=8,
             )
         else:
             words = signed.statement or f"(the words of statement version {signed.version})"

@@ -1,12 +1,16 @@
 """A record's signature as the report, the order page and their PDFs show it: the drawing as SVG
-paths, the words of the statement version it was signed under, who signed and when, and the
-inspector's certification on the day inspected. Reads the rows it is given; no queries."""
+paths (or the name, when it was signed by typing it), the words of the statement version it was
+signed under, who signed and when, and the inspector's certification on the day inspected. Reads
+the rows it is given; no queries."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
 from ..rules import signatures
+
+# How a typed signature is told from a drawn one wherever it is shown.
+TYPED_WORDS = "Signed by typing the name"
 
 STATE_WORDS = {
     "missing": ("No certification on file", "warn"),
@@ -17,8 +21,11 @@ STATE_WORDS = {
 
 
 def _drawn(drawing: dict | None, version: str | None, who: str, rb) -> dict:
+    """`typed`: the name, when it was signed by typing it (checked when stored), else None."""
+    typed = signatures.typed_name(drawing)
     return {
-        "signed": signatures.clean(drawing)[1] is None,
+        "signed": typed is not None or signatures.clean(drawing)[1] is None,
+        "typed": typed,
         "paths": signatures.svg_paths(drawing),
         "width": (drawing or {}).get("width", 1),
         "height": (drawing or {}).get("height", 1),

@@ -1,8 +1,11 @@
-"""Drawn signatures and the signer's qualification. Pure: no Flask, no database.
+"""Signatures and the signer's qualification. Pure: no Flask, no database.
 
-A signature is the strokes drawn on the device, in the box it was drawn in:
+A signature is either the strokes drawn on the device, in the box it was drawn in:
 {"width": w, "height": h, "strokes": [[[x, y, ms], ...], ...]}, whole numbers, x in 0..w, y in 0..h,
-ms since the stroke began (docs/device-storage.md says why points rather than a picture).
+ms since the stroke began (docs/device-storage.md says why points rather than a picture); or the
+signer's name typed and adopted, for whoever cannot draw (keyboard, switch, screen reader):
+{"typed": "Jane Q. Inspector"}. A typed name is a signature under Wis. Stat. ch. 137 when it is the
+signer's own name, so it must be the name the record gives its signer.
 """
 
 from __future__ import annotations
@@ -18,7 +21,11 @@ MISSING = (
     "Not signed: sign under the certification statement at the end of the form "
     "before submitting (the record is kept as it is)."
 )
-MALFORMED = "Must be the drawn signature: {width, height, strokes: [[[x, y, ms], ...], ...]}."
+MALFORMED = (
+    "Must be the drawn signature {width, height, strokes: [[[x, y, ms], ...], ...]} "
+    'or the typed one {typed: "your name"}.'
+)
+MAX_TYPED = 200  # as long as a signer's name may be
 
 
 def signer(role: str) -> str:
@@ -55,11 +62,44 @@ def _points_inside(stroke: list, width: int, height: int) -> bool:
     return True
 
 
-def clean(raw) -> tuple[dict | None, str | None]:
-    """(signature, None) when it is a drawing with at least one stroke, else (None, why).
-    A signature of no strokes, or of a single dot, is no signature: MISSING."""
+def same_name(a: str | None, b: str | None) -> bool:
+    """The same name, whatever its case and the runs of white space in it."""
+    fold = lambda s: " ".join((s or "").split()).casefold()  # noqa: E731
+    return bool(fold(a)) and fold(a) == fold(b)
+
+
+def typed_name(signature) -> str | None:
+    """The name of a typed signature (None: not a typed one)."""
+    if isinstance(signature, dict) and isinstance(signature.get("typed"), str):
+        return " ".join(signature["typed"].split()) or None
+    return None
+
+
+def mistyped(name: str | None) -> str:
+    if not (name or "").strip():
+        return "Type your name as it is on your account: the record names no signer."
+    return f"Type your name as it is on your account: {' '.join(name.split())}"
+
+
+def _clean_typed(raw: dict, name: str | None) -> tuple[dict | None, str | None]:
+    typed = raw.get("typed")
+    if set(raw) != {"typed"} or not isinstance(typed, str) or len(typed) > MAX_TYPED:
+        return None, MALFORMED
+    if not typed.strip():
+        return None, MISSING
+    if not same_name(typed, name):
+        return None, mistyped(name)
+    return {"typed": typed}, None
+
+
+def clean(raw, name: str | None = None) -> tuple[dict | None, str | None]:
+    """(signature, None) when it is a drawing with at least one stroke, or a typed name that is
+    `name` (the signer the record names), else (None, why). A signature of no strokes, of a single
+    dot, or a blank typed name is no signature: MISSING."""
     if raw is None:
         return None, MISSING
+    if isinstance(raw, dict) and "typed" in raw:
+        return _clean_typed(raw, name)
     if not isinstance(raw, dict) or set(raw) - {"width", "height", "strokes"}:
         return None, MALFORMED
     width, height, strokes = raw.get("width"), raw.get("height"), raw.get("strokes")

@@ -591,17 +591,11 @@ def issue(
             + "all land disturbing activity on the site.",
             field="confirm",
         )
-    # The supervisor signs under the rulebook's order statement; the drawing is sealed with the
-    # order's decision (sealed_records ORDER_2).
-    drawing, why = signatures.clean(signature)
+    # The supervisor signs under the rulebook's order statement, drawn or by typing the account's
+    # name; the signature is sealed with the order's decision (sealed_records ORDER_2).
+    drawing, why = signatures.clean(signature, user.name)
     if why:
-        raise ServiceError(
-            "Sign the order: draw your signature under the certification statement "
-            "(nothing was issued)."
-            if signature is None or why == signatures.MISSING
-            else f"The signature could not be read ({why}) Sign again.",
-            field="signature",
-        )
+        raise ServiceError(_unsigned(signature, why), field="signature")
     checks = [c for c in recheck_order(session, order, now, rb) if ticked(c.ground)]
     known = set(known_stale or [])
     changed = [c for c in checks if not c.holds and ground_signature(c.ground) not in known]
@@ -630,6 +624,18 @@ def issue(
     order.issued_signed_by_name = user.name
     _issue(session, order, user_id=user.id, now=now, rb=rb, note=note.strip())
     return order
+
+
+def _unsigned(signature, why: str) -> str:
+    """Why an order was not issued for its signature, in the supervisor's words."""
+    if signature is None or why == signatures.MISSING:
+        return (
+            "Sign the order: draw your signature under the certification statement, or type "
+            "your name (nothing was issued)."
+        )
+    if isinstance(signature, dict) and "typed" in signature:
+        return f"{why} (nothing was issued)."
+    return f"The signature could not be read ({why}) Sign again."
 
 
 def propose_manual(

@@ -321,7 +321,8 @@ def _clean_signature(sent: InspectionPayload, kind, limit: datetime, rb, errors:
     """The signature, its statement's version, signer and moment (rules/signatures.py): required
     for the kinds the rulebook names, checked whenever one is sent; all None when none is."""
     raw = sent.signature
-    drawing, why = signatures.clean(raw)
+    # A typed signature must be the name the record gives its signer.
+    drawing, why = signatures.clean(raw, sent.signed_by_name)
     if why and (raw is not None or signatures.required(rb, kind)):
         errors["signature"] = why
     if drawing is None:
