@@ -35,7 +35,7 @@ from ..payloads import InspectionPayload, field_errors
 from ..photos import position
 from ..rules import checklist, clocks, signatures
 from . import NotFound, ServiceError, bulk, by_keys, sealed_records, seals, sites, values_among
-from .rain import gauges_for_sites
+from .rain import gauges_for_sites, gauges_left
 
 M = TypeVar("M", bound=BaseModel)
 STAFF = ("inspector", "supervisor")
@@ -434,7 +434,8 @@ class Lookups:
 
     def rain_at(self, site: Site, rain_event_id: int) -> int | None:
         """The rain at the gauge standing for this (visible) site that the id names, or None. It is
-        looked for at that gauge only: another company's rain reads as one that does not exist.
+        looked for at that gauge, and at the gauges the site had before, among rains that ended
+        while it had them (rain.gauges_left): another company's rain reads as one that does not exist.
         A rain a later reading joined to another (rain.evaluate_gauge deletes it and records the
         merge) is found as the rain it joined: a tablet that started its inspection offline from
         the rain's due item is not refused for a change it could not see."""
@@ -442,14 +443,16 @@ class Lookups:
             gauge = gauges_for_sites(self.session, [site], self.rb).get(site.id)
             self.gauges[site.id] = gauge.id if gauge is not None else None
         gauge_id = self.gauges[site.id]
-        if gauge_id is None:
-            return None
         for _ in range(MERGES_FOLLOWED):
-            query = select(RainEvent.id).where(
-                RainEvent.id == rain_event_id, RainEvent.gauge_id == gauge_id
-            )
-            if self.session.exec(query).first() is not None:
-                return rain_event_id
+            query = select(RainEvent.gauge_id, RainEvent.end).where(RainEvent.id == rain_event_id)
+            found = self.session.exec(query).first()
+            if found is not None:
+                # At the site's gauge, or at one it had then: staff may have linked the site to
+                # another gauge while the tablet was offline with the inspection.
+                if found.gauge_id == gauge_id:
+                    return rain_event_id
+                left = gauges_left(self.session, site.id).get(found.gauge_id)
+                return rain_event_id if left is not None and found.end < left else None
             merged = self.session.exec(
                 select(AuditEvent.after).where(
                     AuditEvent.entity == "rain_event",

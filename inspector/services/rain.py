@@ -19,6 +19,7 @@ from sqlmodel import Session, func, select
 from ..imports import FileProblem, ParsedRow, RowIssue, cocorahs, ghcn, noaa
 from ..models import (
     GAUGE_KINDS,
+    AuditEvent,
     Company,
     RainEvent,
     RainGauge,
@@ -161,6 +162,23 @@ def link_nearest(session: Session, rb: Rulebook, sites: list[Site] | None = None
     for site_id, gauge_id in changed:
         _announce_link(session, site_id, gauge_id, None)
     return [site_id for site_id, _ in changed]
+
+
+def gauges_left(session: Session, site_id: int) -> dict[int, datetime]:
+    """The gauges a site was linked to before its current one, each with when it last left it,
+    from the links _announce_link records. A rain that ended at such a gauge before then was the
+    site's rain: a tablet may have begun its post-rain inspection from it before staff linked the
+    site elsewhere."""
+    links = session.exec(
+        select(AuditEvent.entity_id, AuditEvent.at)
+        .where(
+            AuditEvent.entity == "rain_gauge",
+            AuditEvent.action == "link",
+            AuditEvent.site_id == site_id,
+        )
+        .order_by(AuditEvent.id)
+    ).all()
+    return {int(gauge): left for (gauge, _), (_, left) in zip(links, links[1:], strict=False)}
 
 
 def choose_gauge(session: Session, site: Site, gauge_id: int, *, user: User) -> SiteGauge:

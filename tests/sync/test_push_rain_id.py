@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from sqlmodel import select
 
 from inspector.models import Inspection, RainEvent, RainGauge, RainReading, SiteGauge
+from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
 from inspector.services import rain
 
@@ -120,4 +121,43 @@ def test_a_rain_a_later_reading_joined_to_another_is_still_taken(
     assert db.get(Inspection, stored).rain_event_id == later_id
     # A made-up id is still refused, however it was reached.
     _, refused = push_post_rain(client, headers, site_with_permit, later_id + 1000)
+    assert refused["status"] == "rejected" and "rain_event_id" in refused["errors"]
+
+
+def test_a_rain_at_the_gauge_the_site_had_is_taken_after_staff_link_another(
+    client, db, people, site_with_permit, device_headers
+):
+    """A tablet began a post-rain inspection offline from a rain at the site's gauge; before it
+    synced, staff linked the site to another gauge. The inspection answers a rain the site really
+    had: taken, as signed, not refused as 'not a rain recorded at this site's rain gauge'. A rain at
+    the old gauge after the site left it is not this site's, and is refused as before."""
+    old = RainGauge(name="Old", kind="onsite", station_code="old", latitude=1, longitude=1)
+    new = RainGauge(name="New", kind="onsite", station_code="new", latitude=1, longitude=1)
+    db.add_all([old, new])
+    db.flush()
+    rain.choose_gauge(db, site_with_permit, old.id, user=people["supervisor"])
+    before_switch = RainEvent(
+        gauge_id=old.id,
+        start=utcnow() - timedelta(days=2),
+        end=utcnow() - timedelta(days=1),
+        total_in=0.8,
+    )
+    db.add(before_switch)
+    db.commit()
+    rain.choose_gauge(db, site_with_permit, new.id, user=people["supervisor"])
+    after_switch = RainEvent(
+        gauge_id=old.id,
+        start=utcnow() + timedelta(hours=1),
+        end=utcnow() + timedelta(hours=2),
+        total_in=0.9,
+    )
+    db.add(after_switch)
+    db.commit()
+    headers = device_headers(people["permittee"])
+
+    stored, taken = push_post_rain(client, headers, site_with_permit, before_switch.id)
+    assert taken["status"] == "applied", taken
+    assert db.get(Inspection, stored).rain_event_id == before_switch.id
+
+    _, refused = push_post_rain(client, headers, site_with_permit, after_switch.id)
     assert refused["status"] == "rejected" and "rain_event_id" in refused["errors"]
