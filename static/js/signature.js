@@ -2,6 +2,8 @@
 // the box it was first drawn in: {width, height, strokes}. Used by the capture page (saved into the
 // draft as each stroke ends) and the order page (a hidden form field). docs/device-storage.md says
 // why points and not a picture: they redraw at any size after a rotation and hash the same.
+// Or the signer's name typed and adopted, {typed} (typed-signature.js): a record holds one or the other.
+import { attachTyped, sameName, typedName } from './typed-signature.js';
 import { TIMEZONE, villageTime } from './village-time.js';
 
 const MAX_MS = 10 * 60 * 1000;
@@ -10,9 +12,12 @@ const PEN = {
   compositeOperation: 'source-over',
 };
 
-/** How many strokes and points a stored signature holds (an empty one is no signature). */
+const isDrawn = (value) => Boolean(value && value.strokes
+  && value.strokes.reduce((n, s) => n + s.length, 0) >= 2);
+
+/** A drawing of at least two points (an empty one is no signature), or a typed name. */
 export function isSigned(value) {
-  return Boolean(value && value.strokes && value.strokes.reduce((n, s) => n + s.length, 0) >= 2);
+  return isDrawn(value) || typedName(value) !== null;
 }
 
 // signature_pad is loaded when a pad is mounted, not with the page's first modules: the capture
@@ -27,7 +32,7 @@ const loadPad = () => (padClass ||= import('/static/vendor/signature_pad/signatu
  * signature_pad has loaded (`ready` resolves, canvas[data-pad=ready]).
  */
 export function mount(canvas, { initial = null, onChange = () => {} } = {}) {
-  let value = isSigned(initial) ? structuredClone(initial) : null;
+  let value = isDrawn(initial) ? structuredClone(initial) : null;
   let pad = null;
   let scale = 1;
   let fitted = false;
@@ -70,7 +75,7 @@ export function mount(canvas, { initial = null, onChange = () => {} } = {}) {
       value.strokes.push(last.points.map((p) => [
         clamp(p.x / scale, value.width), clamp(p.y / scale, value.height), clamp(p.time - t0, MAX_MS),
       ]));
-      onChange(isSigned(value) ? structuredClone(value) : null);
+      onChange(isDrawn(value) ? structuredClone(value) : null);
     });
 
     const observer = new ResizeObserver(() => fit());
@@ -87,6 +92,11 @@ export function mount(canvas, { initial = null, onChange = () => {} } = {}) {
       value = null;
       pad?.clear();
       onChange(null);
+    },
+    /** The box emptied without a word to `onChange` (a typed name replaced the drawing). */
+    reset() {
+      value = null;
+      pad?.clear();
     },
     disable() { ready.then(() => pad.off()); },
     ready,
@@ -144,11 +154,17 @@ export function certificationWarning(user, today = null) {
   return '';
 }
 
-/** {signature: message} when this draft's kind must be signed and is not. */
+/** {signature: message} when this draft's kind must be signed and is not (a typed name must be
+ * the signer's: the server refuses any other). */
 export function signatureErrors(draft, requiredKinds) {
+  const typed = typedName(draft.signature);
+  if (typed !== null && !sameName(typed, draft.signed_by_name)) {
+    return { signature: `Type your name as it is on your account: ${draft.signed_by_name}. `
+      + 'Everything you entered is kept.' };
+  }
   if (!requiredKinds.includes(draft.kind) || isSigned(draft.signature)) return {};
   return { signature: 'Sign the inspection: draw your signature in the box under the certification '
-    + 'statement. Everything you entered is kept.' };
+    + 'statement, or type your name under it. Everything you entered is kept.' };
 }
 
 /**
@@ -162,11 +178,13 @@ export function attachCapture({ draft, user, save }) {
   const who = user?.role === 'permittee' ? 'permittee' : 'inspector';
   document.getElementById('cert-statement').textContent = block.dataset[who];
   const version = block.dataset.version;
+  const signer = () => user?.name || draft.user_name || draft.header.inspector_name;
   const show = (saved = true) => {
+    const how = typedName(draft.signature) === null ? 'Signed by' : 'Signed by typing the name';
     status.textContent = isSigned(draft.signature)
-      ? `Signed by ${draft.signed_by_name}, ${villageTime(draft.signed_at)}. `
+      ? `${how} ${draft.signed_by_name}, ${villageTime(draft.signed_at)}. `
         + `${saved ? 'Saved' : 'NOT saved'} on this device.`
-      : 'Not signed yet: sign in the box with a finger or stylus.';
+      : 'Not signed yet: sign in the box with a finger or stylus, or type your name below it.';
   };
   let saving = 0;
   // A draft signed under other words than this page shows is signed again (the words are the record).
@@ -174,30 +192,49 @@ export function attachCapture({ draft, user, save }) {
     for (const key of FIELDS) draft[key] = null;
     status.dataset.changed = 'yes';
   }
+  // A drawing, a typed name or none (null), kept in the draft and saved at once.
+  const keep = async (value) => {
+    if (value) {
+      Object.assign(draft, {
+        signature: value, signature_statement_version: version, signed_by_name: signer(),
+        signed_at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      });
+    } else {
+      for (const key of FIELDS) draft[key] = null;
+    }
+    document.getElementById('signature-error').textContent = '';
+    // Said saved once the draft with the last stroke is saved, not before (busy meanwhile).
+    saving += 1;
+    status.setAttribute('aria-busy', 'true');
+    const saved = await save();
+    saving -= 1;
+    if (saving) return;
+    show(saved);
+    status.setAttribute('aria-busy', 'false');
+  };
+  let typed = null;
   const pad = mount(canvas, {
     initial: draft.signature,
-    onChange: async (value) => {
-      if (value) {
-        Object.assign(draft, {
-          signature: value, signature_statement_version: version,
-          signed_by_name: user?.name || draft.user_name || draft.header.inspector_name,
-          signed_at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-        });
-      } else {
-        for (const key of FIELDS) draft[key] = null;
-      }
-      document.getElementById('signature-error').textContent = '';
-      // Said saved once the draft with the last stroke is saved, not before (busy meanwhile).
-      saving += 1;
-      status.setAttribute('aria-busy', 'true');
-      const saved = await save();
-      saving -= 1;
-      if (saving) return;
-      show(saved);
-      status.setAttribute('aria-busy', 'false');
+    onChange: (value) => {
+      if (value) typed?.clear();  // drawing replaces a typed name
+      return keep(value);
     },
   });
-  document.getElementById('signature-clear').addEventListener('click', () => pad.clear());
+  typed = attachTyped({
+    input: document.getElementById('signature-typed'),
+    button: document.getElementById('signature-typed-adopt'),
+    error: document.getElementById('signature-typed-error'),
+    hint: document.getElementById('signature-typed-hint'),
+    expected: signer,
+    onAdopt: (value) => {
+      pad.reset();  // a typed name replaces a drawing
+      return keep(value);
+    },
+  });
+  document.getElementById('signature-clear').addEventListener('click', () => {
+    typed.clear();
+    pad.clear();
+  });
   show();
   if (status.dataset.changed) status.textContent = 'The certification statement has changed since you signed: sign again.';
   return { requiredKinds: JSON.parse(block.dataset.requiredKinds || '[]') };
