@@ -55,3 +55,18 @@ def test_an_order_signed_by_typing_the_name(
     monkeypatch.setattr(pdf_module, "COMPRESS", False)
     notice = pdf_text(client.get(f"/orders/{order.id}/notice.pdf").data)
     assert f"Signed by typing the name {supervisor.name}" in notice
+
+
+def test_the_issue_form_offers_signing_by_typing_the_name(
+    client,
+    auth,
+    people,
+    proposal,  # noqa: F811
+):
+    _site, order = proposal
+    supervisor = people["supervisor"]
+    login(auth, supervisor)
+    form = client.get(f"/orders/{order.id}").text
+    assert '<label for="order-signature-typed">Or type your full name to sign</label>' in form
+    assert f"Type it as it is on your account: {supervisor.name}." in form
+    assert 'id="order-signature-typed-adopt">Sign with this name</button>' in form
