@@ -6,6 +6,8 @@ bench/bench_capture_taps.py."""
 
 from __future__ import annotations
 
+from tests.browser.page_ready import wait_ready
+
 # Counts scrolling from the page's first paint: installed before any page script runs.
 SCROLL_METER = """(() => {
   let last = 0;
@@ -92,7 +94,7 @@ def answer_all_pass(page, codes: list[str]) -> dict:
     figures = page.evaluate(FIGURES)
     submit.click()
     taps += 1
-    page.wait_for_selector("body[data-ready=outbox]")
+    wait_ready(page, "outbox")
     return {
         "taps": taps,
         "items": len(codes),

@@ -14,6 +14,7 @@ from inspector.db import get_session
 from inspector.models import Company, Site, User
 from inspector.models.base import utcnow
 from inspector.services import permits, schedule, sites
+from tests.browser.page_ready import wait_ready
 
 
 def catalog(rb) -> dict:
@@ -229,5 +230,5 @@ def offline_weekly_capture(browser, tablet, url: str, app):
     seed_packet(page, pull_body(app))
     context.set_offline(True)
     page.goto(f"{url}/app/inspect?site=1&kind=weekly")
-    page.wait_for_selector("body[data-ready=capture]")
+    wait_ready(page, "capture")
     return context, page, page.url.split("draft=")[1]

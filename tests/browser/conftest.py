@@ -7,10 +7,12 @@ import os
 import shutil
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, BrowserType, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from inspector import demo
 from inspector.rules.rulebook import default
+from tests.browser import page_ready
 from tests.support.live import LiveServer, seeded_demo_app
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -48,6 +50,55 @@ def browser_type_launch_args(browser_type_launch_args):
         f"Chromium not found at {CHROMIUM}: run `make test` (it installs Debian's chromium)"
     )
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _pages_watched():
+    """Every page a test opens is watched from its first moment (tests/browser/page_ready.py), so a
+    wait that times out can say what the page showed and what went wrong in it."""
+    new_context, new_page = Browser.new_context, Browser.new_page
+    launch_persistent_context = BrowserType.launch_persistent_context
+
+    def watched(context):
+        context.on("page", page_ready.watch)
+        for page in context.pages:
+            page_ready.watch(page)
+        return context
+
+    def watched_new_context(self, *args, **kwargs):
+        return watched(new_context(self, *args, **kwargs))
+
+    def watched_new_page(self, *args, **kwargs):
+        page = new_page(self, *args, **kwargs)
+        watched(page.context)
+        return page
+
+    def watched_persistent_context(self, *args, **kwargs):
+        return watched(launch_persistent_context(self, *args, **kwargs))
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Browser, "new_context", watched_new_context)
+        patch.setattr(Browser, "new_page", watched_new_page)
+        patch.setattr(BrowserType, "launch_persistent_context", watched_persistent_context)
+        yield
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A browser test that failed on a Playwright timeout (a wait_for_selector, a click) reports what
+    each open page showed and said: the timeout alone does not say why."""
+    report = yield
+    if (
+        report.when == "call"
+        and report.failed
+        and call.excinfo.errisinstance(PlaywrightTimeoutError)
+    ):
+        pages = page_ready.watched_pages()
+        if pages:
+            report.sections.append(
+                ("pages when it timed out", "\n".join(page_ready.describe(p) for p in pages))
+            )
+    return report
 
 
 @pytest.fixture(autouse=True)

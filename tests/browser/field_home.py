@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.browser.capture_packet import wait_for_controller
 from tests.browser.conftest import sign_in
+from tests.browser.page_ready import wait_ready
 
 
 def field_home_as(browser, tablet, url: str, email: str, *, controlled: bool = True):
@@ -13,7 +14,7 @@ def field_home_as(browser, tablet, url: str, email: str, *, controlled: bool = T
     page = context.new_page()
     sign_in(page, url, email)
     page.goto(f"{url}/app/")
-    page.wait_for_selector("body[data-ready=home]")
+    wait_ready(page, "home")
     if controlled:
         wait_for_controller(page)
     return context, page

@@ -10,6 +10,7 @@ import pytest
 from inspector import create_app
 from inspector.db import create_all, get_session
 from tests.browser.conftest import sign_in
+from tests.browser.page_ready import wait_ready
 from tests.support import pages
 from tests.support.live import LiveServer
 
@@ -64,7 +65,7 @@ def open_page(page, base_url: str, target: pages.Page) -> None:
         f"{target}: {response and response.status}"
     )
     if target.ready:
-        page.wait_for_selector(f"body[data-ready='{target.ready}']")
+        wait_ready(page, target.ready)
     # A function, not an expression: Playwright evaluates an expression with eval(), which the
     # app's Content-Security-Policy refuses in a context that does not bypass it.
     page.wait_for_function(

@@ -16,6 +16,7 @@ from tests.browser.capture_packet import (
     wait_until,
 )
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.page_ready import wait_ready
 
 SITE_NAME = "Meadow Ridge Subdivision, Phase 2"
 
@@ -45,7 +46,7 @@ def packet_tablet_that_can_fill(browser, tablet, url: str, app):
 
 def start_weekly(page, base_url):
     page.goto(f"{base_url}/app/inspect?site=1&kind=weekly")
-    page.wait_for_selector("body[data-ready=capture]")
+    wait_ready(page, "capture")
     return page.url.split("draft=")[1]
 
 
@@ -74,9 +75,9 @@ def test_draft_survives_a_browser_restart_and_is_offered_for_resuming(
     resume.wait_for()
     # Starting the same inspection again offers the draft instead of silently making a second one.
     page.goto(f"{live_server.url}/app/inspect?site=1&kind=weekly")
-    page.wait_for_selector("body[data-ready=resume-offer]")
+    wait_ready(page, "resume-offer")
     page.get_by_role("link", name="Resume that draft").click()
-    page.wait_for_selector("body[data-ready=capture]")
+    wait_ready(page, "capture")
     assert page.get_by_label("Weather").input_value() == "Light rain, 38 °F"
     assert page.locator("#r-PLAN-fail").is_checked()
     assert page.locator("#ca-PLAN").input_value() == "Bring the approved plan to the trailer today."
@@ -146,7 +147,7 @@ def test_bad_input_is_refused_and_the_draft_is_untouched(browser, live_server, d
     assert "storage is full" in page.locator("#save-state").text_content()
     page.evaluate("() => { self.__storageFull = false; }")
     page.reload()
-    page.wait_for_selector("body[data-ready=capture]")
+    wait_ready(page, "capture")
     after = stored(page, f"s.getDraft('{draft_id}')")
     assert after == before
     assert page.get_by_label("Weather").input_value() == "Sunny"
