@@ -11,12 +11,18 @@ let syncReady = () => Promise.resolve(null);
 
 // Signing out is the server's (POST /logout with a CSRF token): with no connection nothing is
 // queued, the page says so and the person stays signed in.
-const OFFLINE_SIGN_OUT = 'Signing out needs a connection: this tablet is offline. Nothing was changed; '
-  + 'try again when there is a signal.';
+// Online by the tablet's account but no answer (Wi-Fi with no internet, the server down): the words
+// do not send the person looking for a signal the tablet has.
+const NO_CONNECTION = {
+  offline: 'this tablet is offline',
+  silent: "the Village's server could not be reached",
+};
 
-function sayNoConnection() {
-  if (signOutNote) signOutNote.textContent = OFFLINE_SIGN_OUT;
-  announce(OFFLINE_SIGN_OUT);  // the note is not a live region: said once, and again on another tap
+function sayNoConnection(why = 'offline') {
+  const words = `Signing out needs a connection: ${NO_CONNECTION[why]}. Nothing was changed; `
+    + 'try again when there is a signal.';
+  if (signOutNote) signOutNote.textContent = words;
+  announce(words);  // the note is not a live region: said once, and again on another tap
 }
 
 async function onSignOut() {
@@ -30,7 +36,7 @@ async function onSignOut() {
     } catch { /* no connection after all */ }
   }
   if (!token) {
-    sayNoConnection();
+    sayNoConnection(navigator.onLine ? 'silent' : 'offline');
     return;
   }
   const found = await waitingMine();

@@ -56,3 +56,30 @@ def test_an_office_sign_out_the_server_never_answers_says_it_needs_a_connection(
     page.wait_for_selector("body[data-ready=home]")
     assert not [u for u in page.evaluate(CACHED_URLS) if "/logout" in u]
     context.close()
+
+
+def test_a_field_app_sign_out_the_server_never_answers_does_not_blame_the_tablet(
+    browser, live_server, tablet
+):
+    """The field app's Sign out asks the server for a token first. With the tablet online and the
+    server silent, it said "this tablet is offline": the person checks a signal that is there. It
+    says the Village's server could not be reached, and the person stays on the page, signed in."""
+    url = live_server.url
+    context, page = field_home_as(browser, tablet, url, PERMITTEE)
+
+    live_server.stop()
+    assert page.evaluate("navigator.onLine")
+    page.get_by_role("button", name="Sign out").click()
+    note = page.locator("#sign-out-note")
+    expect(note).to_contain_text(
+        "Signing out needs a connection: the Village's server could not be reached. Nothing was "
+        "changed"
+    )
+    expect(note).not_to_contain_text("this tablet is offline")
+    assert page.url == f"{url}/app/"
+    expect(page.locator("#shell-user")).to_have_text("Sam Lindqvist (permittee)")
+
+    context.set_offline(True)  # no signal at all: the tablet's own words
+    page.get_by_role("button", name="Sign out").click()
+    expect(note).to_contain_text("Signing out needs a connection: this tablet is offline.")
+    context.close()
