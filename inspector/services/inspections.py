@@ -317,12 +317,18 @@ def _photo_meta(photo: payloads.Photo, key: str, errors: dict) -> dict:
     }
 
 
-def _clean_signature(sent: InspectionPayload, kind, limit: datetime, rb, errors: dict) -> dict:
+def _clean_signature(
+    sent: InspectionPayload, kind, limit: datetime, rb, errors: dict, user: User
+) -> dict:
     """The signature, its statement's version, signer and moment (rules/signatures.py): required
     for the kinds the rulebook names, checked whenever one is sent; all None when none is."""
     raw = sent.signature
-    # A typed signature must be the name the record gives its signer.
+    # A typed signature must be the name the record gives its signer, and that signer the person
+    # signed in: a typed name is a signature only as its own holder's act, and the account is what
+    # shows who acted (a drawing carries its hand; a typed name does not).
     drawing, why = signatures.clean(raw, sent.signed_by_name)
+    if signatures.typed_name(drawing) and not signatures.same_name(sent.signed_by_name, user.name):
+        drawing, why = None, signatures.mistyped(user.name)
     if why and (raw is not None or signatures.required(rb, kind)):
         errors["signature"] = why
     if drawing is None:
@@ -601,7 +607,7 @@ def prepare(checked: InspectionPayload, payload: dict, inspection_id, ctx, lk: L
                 f"Must be the Village's date of the start time ({start_day.isoformat()}: "
                 f"it started {start_words})."
             )
-    signed = _clean_signature(checked, kind, limit, ctx.rb, errors)
+    signed = _clean_signature(checked, kind, limit, ctx.rb, errors, user)
     active = checked.active_disturbance
     rain_event_id = checked.rain_event_id  # stored as sent: the signed record's own words
     if rain_event_id is not None and lk.rain_at(site, rain_event_id) is None:

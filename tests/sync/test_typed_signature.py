@@ -18,6 +18,14 @@ from .helpers import inspection_payload, mutation, uid
 TYPED = {"typed": "pat  FIELD"}  # the signer is "Pat Field": case and spaces aside
 
 
+def as_pat_field(db, user):
+    """The permittee signed in is Pat Field, the signer the payloads name."""
+    user.name = "Pat Field"
+    db.add(user)
+    db.commit()
+    return user
+
+
 def push(client, headers, *mutations):
     body = {"device_id": uid(), "mutations": list(mutations)}
     return client.post("/api/v1/sync/push", headers=headers, json=body).get_json()["results"]
@@ -26,7 +34,7 @@ def push(client, headers, *mutations):
 def test_a_typed_signature_is_stored_sealed_and_shown_as_typed(
     client, auth, db, people, site_with_permit, device_headers, monkeypatch
 ):
-    headers = device_headers(people["permittee"])
+    headers = device_headers(as_pat_field(db, people["permittee"]))
     inspection_id = uid()
     payload = inspection_payload(site_with_permit, signature=TYPED)
     [result] = push(client, headers, mutation("inspection", inspection_id, payload))
@@ -58,7 +66,7 @@ def test_a_typed_signature_is_stored_sealed_and_shown_as_typed(
 def test_a_typed_name_not_the_signers_is_refused_and_the_rest_applied(
     client, db, people, site_with_permit, device_headers
 ):
-    headers = device_headers(people["permittee"])
+    headers = device_headers(as_pat_field(db, people["permittee"]))
     wrong_id, blank_id, good_id = uid(), uid(), uid()
     wrong = inspection_payload(site_with_permit, signature={"typed": "Someone Else"})
     blank = inspection_payload(site_with_permit, signature={"typed": "  "})
@@ -77,3 +85,27 @@ def test_a_typed_name_not_the_signers_is_refused_and_the_rest_applied(
     assert "sign under the certification statement" in results[1]["errors"]["signature"]
     assert db.exec(select(func.count()).select_from(Inspection)).one() == 1
     assert db.get(Inspection, wrong_id) is None and db.get(Inspection, good_id) is not None
+
+
+def test_a_typed_name_is_the_signed_in_persons_own(
+    client, db, people, site_with_permit, device_headers
+):
+    """A typed name shows no hand: it is a signature only as the act of the person who typed it,
+    and the account signed in is what shows who that was. A payload naming Pat Field as the signer,
+    with Pat Field typed, sent by another person's account, is refused in that person's name;
+    nothing of it is written. A drawing sent the same way is taken, as before."""
+    headers = device_headers(people["permittee"])  # not Pat Field
+    typed_id, drawn_id = uid(), uid()
+    typed = inspection_payload(site_with_permit, signature={"typed": "Pat Field"})
+    drawn = inspection_payload(site_with_permit)
+    results = push(
+        client,
+        headers,
+        mutation("inspection", typed_id, typed),
+        mutation("inspection", drawn_id, drawn),
+    )
+    assert [r["status"] for r in results] == ["rejected", "applied"], results
+    assert results[0]["errors"]["signature"] == (
+        f"Type your name as it is on your account: {people['permittee'].name}"
+    )
+    assert db.get(Inspection, typed_id) is None
