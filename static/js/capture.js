@@ -381,7 +381,9 @@ function renderCalculator(node, item, answer) {
   }
   const link = document.createElement('a');
   link.className = 'btn';
-  const back = `/app/inspect?draft=${state.draft.id}`;
+  link.id = `calc-${item.code}`;
+  // The calculator sends the person back to this link (#from-calc-CODE), not to the top of the page.
+  const back = `/app/inspect?draft=${state.draft.id}#from-${link.id}`;
   link.href = `/calculators/${encodeURIComponent(item.calculator)}?item=${encodeURIComponent(item.code)}&return=${encodeURIComponent(back)}`;
   link.textContent = `Check with the ${item.calculator} calculator`;
   link.addEventListener('click', () => saveNow());
@@ -392,6 +394,8 @@ function renderCalculator(node, item, answer) {
     const r = answer.calculator.result || {};
     const verdict = r.passes === true ? 'meets the ordinance' : r.passes === false ? 'does not meet the ordinance' : '';
     p.textContent = `Calculator (${answer.calculator.name}): ${r.summary || verdict || 'result attached'}.`;
+    p.id = `calc-result-${item.code}`;
+    link.setAttribute('aria-describedby', p.id);
     box.append(p);
   }
 }
@@ -709,6 +713,19 @@ function attachSignature() {
   return state.sign;
 }
 
+/**
+ * Back from a design calculator (attached or not), the keyboard is put on the item's calculator
+ * link, which a result attached describes, or on the item's fold button when it is folded.
+ */
+function backFromCalculator() {
+  if (!location.hash.startsWith('#from-calc-')) return;
+  const link = document.getElementById(location.hash.slice('#from-'.length));
+  history.replaceState(null, '', location.pathname + location.search);
+  if (!link) return;
+  const target = link.closest('[hidden]') ? link.closest('.item').querySelector('.item-toggle') : link;
+  target.focus();
+}
+
 async function open(draft, { isNew = false } = {}) {
   state.draft = draft;
   state.photos = isNew ? [] : await store.listPhotos(draft.id);   // a draft made just now has none
@@ -742,6 +759,7 @@ async function open(draft, { isNew = false } = {}) {
   form.hidden = false;
   setFormInProgress(true);
   document.body.dataset.ready = 'capture';
+  backFromCalculator();  // once the page is shown: a hidden control takes no focus
   performance.mark('capture-ready');    // read by bench/bench_capture.py
   setTimeout(attachSignature, 0);       // after the checklist has been painted
   // Leaving the page (tab close, app switch) flushes a pending save.
