@@ -480,7 +480,7 @@ async function renderThumbs(block) {
     img.dataset.photoId = photo.id;
     const remove = document.createElement('button');
     remove.type = 'button';
-    remove.className = 'btn btn-quiet small';
+    remove.className = 'btn btn-quiet small photo-remove';
     remove.textContent = 'Remove';
     remove.setAttribute('aria-label', `Remove photo taken ${photo.taken_at ? villageTime(photo.taken_at, 'clock') : ''}`);
     remove.addEventListener('click', async () => {
@@ -489,11 +489,15 @@ async function renderThumbs(block) {
       const which = photo.name ? ` (${photo.name})` : '';
       // eslint-disable-next-line no-alert
       if (!window.confirm(`Remove this photo${which} from the inspection? It is deleted from this device and cannot be brought back.`)) return;
+      const at = [...list.children].indexOf(li);
       await store.deletePhoto(photo.id);
       state.photos = state.photos.filter((p) => p.id !== photo.id);
       URL.revokeObjectURL(state.urls.get(photo.id));
       state.urls.delete(photo.id);
-      renderThumbs(block);
+      await renderThumbs(block);
+      // The keyboard stays with the photos (its button is gone): the next one's Remove, else Take photo.
+      const removes = list.querySelectorAll('.photo-remove');
+      (removes[Math.min(at, removes.length - 1)] || block.querySelector('input[type=file]')).focus();
       announce('Photo removed.');
     });
     const meta = document.createElement('span');
