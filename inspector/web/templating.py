@@ -67,7 +67,8 @@ def status(word, kind) -> Markup:
     """A status is never colour alone: the word and a symbol are always there. On a line of its
     own, as the macro it replaces wrote it (pages byte for byte the same)."""
     symbol = STATUS_SYMBOLS.get(kind, "●")
-    return Markup(f'\n  <span class="status status-{escape(kind)}">{symbol} {escape(word)}</span>')
+    kind, word = output_escape(kind), output_escape(word)  # escape's text, no Markup made for it
+    return Markup(f'\n  <span class="status status-{kind}">{symbol} {word}</span>')
 
 
 URLS_KEPT = 4096  # addresses kept by cached_url_for; the table starts over when full
@@ -98,7 +99,7 @@ def cached_url_for(url_for):
 
 
 def cite(citation) -> Markup:
-    return Markup(f'<span class="cite">{escape(citation)}</span>')
+    return Markup(f'<span class="cite">{output_escape(citation)}</span>')
 
 
 class PageTemplate(Template):

@@ -69,3 +69,19 @@ def test_a_site_name_with_markup_is_escaped_on_its_page(client, auth, people, ma
     page = client.get(f"/sites/{site.id}").get_data(as_text=True)
     assert "<img src=x onerror" not in page
     assert "<h1>&lt;img src=x onerror=alert(1)&gt; &amp; Sons</h1>" in page
+
+
+def test_status_and_cite_escape_their_words_as_before():
+    from inspector.web.templating import cite, status
+
+    assert status("<b>Late & 'due'</b>", "bad") == (
+        '\n  <span class="status status-bad">✖ &lt;b&gt;Late &amp; &#39;due&#39;&lt;/b&gt;</span>'
+    )
+    assert status(Markup("<em>safe</em>"), '"odd"') == (
+        '\n  <span class="status status-&#34;odd&#34;">● <em>safe</em></span>'
+    )
+    assert status(3, "good") == '\n  <span class="status status-good">✔ 3</span>'
+    assert isinstance(status("x", "info"), Markup)
+    assert cite("§ 256-8 <A>") == '<span class="cite">§ 256-8 &lt;A&gt;</span>'
+    assert cite(Shown()) == f'<span class="cite">{Shown().__html__()}</span>'
+    assert cite(None) == '<span class="cite">None</span>' and isinstance(cite(None), Markup)
