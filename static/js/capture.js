@@ -510,7 +510,9 @@ async function renderThumbs(block) {
       save: async (marks) => {
         state.draft.marks = { ...state.draft.marks, [photo.id]: marks };
         await saveNow();
-        renderThumbs(block);
+        await renderThumbs(block);
+        // The thumbnail is drawn anew: the keyboard goes to its new "Mark up", not to nothing.
+        block.querySelector(`img[data-photo-id="${photo.id}"]`)?.closest('.thumb').querySelector('.markup-open')?.focus();
         announce(`Marks saved on this device: ${marks.length}.`);
       },
     });

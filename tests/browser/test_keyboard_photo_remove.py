@@ -59,3 +59,31 @@ def test_removing_a_photo_keeps_the_keyboard_with_the_photos(browser, live_serve
     expect(page.locator(f"{block} input.photo-camera")).to_be_focused()
     assert stored(page, f"s.listPhotos('{draft_id}')") == []
     context.close()
+
+
+def test_saving_marks_keeps_the_keyboard_on_the_photo(browser, live_server, tablet):
+    """The marks editor's "Save marks" (its buttons work with the keyboard; the drawing itself is
+    by finger or stylus) returns the keyboard to the photo's "Mark up", redrawn with the marks."""
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    page.on("filechooser", lambda chooser: None)
+    sign_in(page, live_server.url, "inspector@fairwater.example")
+    page.goto(f"{live_server.url}/app/")
+    wait_for_controller(page)
+    page.locator(".site-card").first.wait_for()
+    tab_to(page, f'a[aria-label="Weekly inspection at {SITE}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-ready=capture]")
+    block = ".photo-block[data-item='']"
+    choose_photo(page, block, 3)
+
+    tab_to(page, f"{block} .markup-open")
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="Mark up the photo")
+    expect(dialog).to_be_visible()
+    tab_to(page, ".markup-save")
+    page.keyboard.press("Enter")
+    expect(dialog).to_have_count(0)
+    expect(page.locator("#app-announcer")).to_have_text("Marks saved on this device: 0.")
+    expect(page.locator(f"{block} .markup-open")).to_be_focused()
+    context.close()
