@@ -3,6 +3,7 @@
 // `finding` (docs/sync-protocol.md) with the photo, and the sync sends both. Inspectors read the list and verify online.
 import * as store from './store.js';
 import { processFile, photoUrl, PhotoError } from './photos.js';
+import { keyboardPlace } from './keyboard-place.js';
 import { announce, sayIn } from './shell.js';
 import { tooLong } from './text-limits.js';
 
@@ -273,6 +274,12 @@ async function render() {
     }
   }
   const hadFocus = document.activeElement?.id || null;
+  // A control without an id (the "Send correction" just pressed, gone once the correction waits in
+  // the outbox): the keyboard stays on it, else on its finding's heading.
+  const place = keyboardPlace('[data-finding]', (card) => ({
+    box: () => $(card.id),
+    heading: () => $(card.id)?.querySelector('h3'),
+  }));
   const list = $('ff-list');
   list.replaceChildren();
   for (const { siteId, list: items } of groups) {
@@ -289,6 +296,7 @@ async function render() {
   $('ff-empty').hidden = groups.length > 0;
   $('ff-inspector-note').hidden = !user || user.role === 'permittee';
   if (hadFocus && $(hadFocus)) $(hadFocus).focus();
+  else if (place) place();
   else if (!scrolledToLinked) scrollToLinked();
   document.body.dataset.ready = 'findings';
 }
