@@ -5,6 +5,7 @@
 // Hand-off to the capture page: localStorage["calculator-result:<item>"] =
 //   JSON {name, item, inputs, result, saved_at} (the `calculator` field of an answer, docs/sync-protocol.md)
 import { run, sig, CalculatorInputError } from "./calculators.js";
+import { announce } from "./shell.js";
 
 const SUPERSCRIPT = { "-": "⁻", 0: "⁰", 1: "¹", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶", 7: "⁷", 8: "⁸", 9: "⁹" };
 const TRUE_TEXT = /^(1|true|on|yes)$/i;
@@ -106,6 +107,9 @@ function showError(form, error) {
     box.hidden = false;
     box.closest(".field").classList.add("has-error");
     control.setAttribute("aria-invalid", "true");
+    // Focus moving to the field has its error read as its description; a field that had the focus
+    // already (Enter pressed in it) is read again by no one, so the error is said.
+    if (control === document.activeElement) announce(error.message);
     control.focus();
   } else {
     const general = document.getElementById("form-error");
