@@ -323,7 +323,10 @@ async function setUpSync() {
     return;
   }
   button.addEventListener('click', async () => {
-    button.disabled = true;
+    // Marked unavailable, not disabled: a disabled button loses the keyboard's focus, which then
+    // stays on nothing once the sync is done.
+    if (button.getAttribute('aria-disabled') === 'true') return;
+    button.setAttribute('aria-disabled', 'true');
     note.textContent = 'Sending…';
     try {
       const summary = await sync.flush();
@@ -337,7 +340,7 @@ async function setUpSync() {
       note.textContent = `Sync did not finish: ${error.message}. Nothing was lost; it will retry.`;
     } finally {
       // #sync-note is a live region (role=status): said once, no second announcement.
-      button.disabled = false;
+      button.removeAttribute('aria-disabled');
     }
   });
 }
