@@ -14,8 +14,10 @@ if (form && button && status && window.fetch) {
   const label = button.textContent;
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    // Marked unavailable, not disabled: a disabled button loses the keyboard's focus for good.
+    if (button.getAttribute('aria-disabled') === 'true') return;
     const url = `${form.action}?${new URLSearchParams(new FormData(form))}`;
-    button.disabled = true;
+    button.setAttribute('aria-disabled', 'true');
     button.textContent = 'Building…';
     status.textContent = 'Building the packet: the download starts when it is ready.';
     try {
@@ -37,7 +39,7 @@ if (form && button && status && window.fetch) {
     } catch {
       status.textContent = 'The packet could not be downloaded: check the connection and try again.';
     } finally {
-      button.disabled = false;
+      button.removeAttribute('aria-disabled');
       button.textContent = label;
     }
   });
