@@ -406,7 +406,7 @@ def timeline(
     q = _timeline_statements()
     read = partial(read_rows, session)
     events: list[dict] = []
-    inspected = {"site_id": site.id, "received": since - timedelta(days=30)}
+    inspected = {"site_id": site.id, "received": since}  # received in the period, however late
     recent: dict[str, object] = {}
     thumbs: dict[str, list] = {}
     for row in read(q["inspections"], inspected):
