@@ -848,8 +848,11 @@ async function start(params) {
     const saved = drafts.saveDraft(fresh).then(() => null, (error) => error);
     const asked = location.href;
     history.replaceState(null, '', `/app/inspect?draft=${fresh.id}`);
+    const fromOffer = $('resume-offer').contains(document.activeElement);
     $('resume-offer').hidden = true;
     await open(fresh, { isNew: true });
+    // "Start a new inspection" is hidden with the offer: the keyboard goes to the form's first field.
+    if (fromOffer) $('f-kind').focus();
     const error = await saved;
     if (error) {
       history.replaceState(null, '', asked);
