@@ -54,6 +54,7 @@ function renderWhy() {
   for (const [note, id] of whyNotes) {
     const li = document.createElement('li');
     li.id = id;
+    li.tabIndex = -1;  // a "Why?" link followed with the keyboard puts the focus on its note
     li.textContent = note;
     list.append(li);
   }
