@@ -363,7 +363,7 @@ def link_site(site_id: int):
         flash("Rain gauge changed for this site.", "info")
     else:
         flash("Choose a gauge from the list.", "error")
-    return redirect(url_for("sites.show", site_id=site.id) + "#rain")
+    return redirect(url_for("sites.show", site_id=site.id) + "#rain-h")
 
 
 def gauge_choices(section: dict, user) -> list[tuple[int, str, bool]] | None:

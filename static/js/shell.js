@@ -149,7 +149,16 @@ addEventListener('pageshow', (event) => {
 // the record, such as a partial inspection's, is read in its place).
 const landing = document.querySelector('main [aria-invalid="true"]')
   || document.querySelector('main .flash[role], main p.error[role=alert]');
-if (landing && document.activeElement === document.body) {
+// A message with an address of a part of the page (/sites/1#rain-h after choosing its gauge): the
+// browser, going to that part, would take the focus off the message, so the keyboard goes to that
+// part (the browser then leaves it there) and the message is said.
+const part = landing?.matches('.flash') && location.hash
+  ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+if (part && document.activeElement === document.body) {
+  part.tabIndex = -1;
+  part.focus();
+  announce(landing.textContent.trim());
+} else if (landing && document.activeElement === document.body) {
   if (!landing.matches('input, select, textarea')) landing.tabIndex = -1;
   landing.focus();
 }
