@@ -146,9 +146,10 @@ addEventListener('pageshow', (event) => {
 // A page the server answered a form with opens where the answer is, not at the top of the page:
 // on the first field to fix (a screen reader says its label and its error), else on the message
 // saying what the action did or why it was refused (a status or an alert: a notice that is part of
-// the record, such as a partial inspection's, is read in its place).
+// the record, such as a partial inspection's, is read in its place), or on what the page marks as
+// the answer (data-landing: a new device's token, shown once).
 const landing = document.querySelector('main [aria-invalid="true"]')
-  || document.querySelector('main .flash[role], main p.error[role=alert]');
+  || document.querySelector('main .flash[role], main p.error[role=alert], main [data-landing]');
 // A message with an address of a part of the page (/sites/1#rain-h after choosing its gauge): the
 // browser, going to that part, would take the focus off the message, so the keyboard goes to that
 // part (the browser then leaves it there) and the message is said.
