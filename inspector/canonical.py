@@ -37,8 +37,8 @@ _INT_SAFE = 2**53 - 1
 # How orjson (or Python's encoder) writes a number RFC 8785 writes otherwise: an exponent (1e-5,
 # 1e+16: RFC 8785 writes 0.00001 and 10000000000000000) or a whole float (2.0, -0.0), each after a
 # digit. Found with bytes.find, which costs far less than a regular expression's search; a find of
-# one byte (memchr) costs less again, so "+" and "." are looked for first.
-_EXPONENT = (b"e-", b"e+")
+# one byte (memchr) costs less again, so each sign and "." are looked for alone.
+_E = ord("e")
 _WHOLE_AFTER = frozenset(b",]}")  # what follows ".0" in a whole float
 _DIGITS = frozenset(b"0123456789")
 _IN_NUMBER = frozenset(b"0123456789.-")
@@ -117,17 +117,23 @@ def _in_number(data: bytes, at: int) -> bool:
     return start > 0 and data[start - 1] in _BEFORE_NUMBER
 
 
+def _exponent(data: bytes, sign: bytes) -> bool:
+    """Whether "e" then `sign` ("-" or "+") ends a number's digits somewhere in the text. The sign
+    is looked for alone (memchr) and the "e" read before it: a find of the two bytes together
+    scanned a record's text about three times as slowly, for a record holds few signs."""
+    at = data.find(sign, 1)
+    while at != -1:
+        if data[at - 1] == _E and _in_number(data, at - 1):
+            return True
+        at = data.find(sign, at + 1)
+    return False
+
+
 def _python_number(data: bytes) -> str | None:
     """Which number written otherwise than RFC 8785 writes it is in the text: "exponent", "whole"
     (2.0) or None."""
-    for token in _EXPONENT:
-        if token == b"e+" and b"+" not in data:
-            continue
-        at = data.find(token)
-        while at != -1:
-            if _in_number(data, at):
-                return "exponent"
-            at = data.find(token, at + 1)
+    if _exponent(data, b"-") or _exponent(data, b"+"):
+        return "exponent"
     at = data.find(b".")  # a whole float is ".0" then "," "]" or "}"
     while at != -1:
         if data[at + 1 : at + 2] == b"0" and data[at + 2 : at + 3] and data[at + 2] in _WHOLE_AFTER:

@@ -122,6 +122,34 @@ def test_look_alikes_in_text_and_whole_floats_take_the_fast_path(monkeypatch):
     assert len(calls) == 1
 
 
+def test_every_exponent_goes_to_rfc8785_and_signs_in_text_do_not(monkeypatch):
+    # A number the encoder wrote with an exponent ("1e-7"; "1e+30" when the standard library
+    # writes the text) is written by rfc8785; a sign after an "e" in text, a key or a date is none.
+    calls = []
+    real = canonical.jcs
+    monkeypatch.setattr(canonical, "jcs", lambda value: calls.append(value) or real(value))
+    look_alikes = {
+        "e-": "e+",
+        "id": "0f1c3e-4b2e+9a1",
+        "s": "3e-4 and 7e+2, then -1e-",
+        "on": "2026-11-30T15:00:00Z",
+        "n": [-1, -20, 3],
+    }
+    assert canonical_json(look_alikes) == real(look_alikes)
+    assert calls == []
+    exponents = [
+        {"v": 1e-7},
+        {"a": "2026-11-30", "v": [0, -2.5e-9]},
+        {"big": 10**20, "v": 1e30},  # beyond 64 bits: the standard library writes "1e+30"
+        {"s": "x", "v": {"w": -1e21}},
+    ]
+    for record in exponents:
+        assert canonical_json(record) == real(record)
+    assert len(calls) == len(exponents)
+    assert canonical_json(exponents[0]) == '{"v":1e-7}'
+    assert canonical_json(exponents[2]) == '{"big":100000000000000000000,"v":1e+30}'
+
+
 def test_text_is_escaped_as_rfc_8785_escapes_it():
     # Every character up to U+07FF, the line and paragraph separators, a BOM, U+FFFD, an emoji.
     chars = [chr(c) for c in range(0x800)] + ["\u2028", "\u2029", "\ufeff", "\ufffd", "\U0001f600"]
