@@ -5,6 +5,8 @@ nothing), and what the sync did is said."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from tests.browser.capture_packet import stored
@@ -30,8 +32,11 @@ def test_sync_now_with_the_keyboard_keeps_the_focus_on_it(browser, live_server, 
     page.unroute(PUSH)
     tab_to(page, "#sync-now")
     page.keyboard.press("Enter")
+    # "(1 record sent)" unless the page's own sync sent it first, once the route let it through.
     expect(page.locator("#sync-note")).to_have_text(
-        "Sync finished (1 record sent): everything submitted on this device is on the server."
+        re.compile(
+            r"^Sync finished( \(1 record sent\))?: everything submitted on this device is on the server\.$"
+        )
     )
     expect(page.locator("#sync-now")).to_be_focused()
     expect(page.locator("#sync-now")).not_to_have_attribute("aria-disabled", "true")
