@@ -186,6 +186,7 @@ function renderHeader() {
       + 'Choose the kind of inspection this is before submitting.';
     $('kind-note').hidden = false;
   }
+  if (draft.refused) sayRefused(draft.refused);
   setHeading(`${drafts.KINDS[draft.kind]}: ${site.name}`);
   $('h-site').textContent = [site.name, site.address].filter(Boolean).join(', ');
   $('h-permittee').textContent = site.permit?.company || 'No permit on record';
@@ -218,6 +219,21 @@ function renderHeader() {
       + '(a new version; the one sent stays on record).');
   }
   $('h-link').textContent = links.join(' ');
+}
+
+// A record the server refused, opened again from the outbox: why, in the outbox's words.
+function sayRefused({ reason, errors = [] }) {
+  const said = document.createElement('p');
+  said.textContent = `When this was sent, the Village's server refused it${reason ? `: ${reason}` : '.'} `
+    + 'Put it right here, then submit it again.';
+  const list = document.createElement('ul');
+  for (const [label, message] of errors) {
+    const li = document.createElement('li');
+    li.textContent = `${label}: ${message}`;
+    list.append(li);
+  }
+  $('refused-note').replaceChildren(said, ...(list.children.length ? [list] : []));
+  $('refused-note').hidden = false;
 }
 
 // An end time before the start time: say that it is read as the next day (past midnight). The

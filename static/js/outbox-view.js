@@ -177,6 +177,11 @@ async function editAgain(entry) {
     store.listSent()]);
   const sentIds = new Set(sent.filter((e) => e.entity === 'inspection').map((e) => e.entity_id));
   const draft = draftFromEntry(entry, { user, catalog, sentIds });
+  // Why the server refused it goes with the draft: the capture page says it until it is sent again.
+  draft.refused = {
+    reason: entry.reason || null,
+    errors: Object.entries(entry.errors || {}).map(([field, message]) => [fieldLabel(field, catalog), message]),
+  };
   let reopened;
   try {
     reopened = await store.reopenAsDraft(entry.mutation_id, draft);
