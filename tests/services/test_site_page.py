@@ -57,7 +57,9 @@ def test_a_permittee_timeline_shows_no_proposal_nor_its_dismissal(
     for staff in (people["supervisor"], people["inspector"]):
         login(auth, staff)
         seen = timeline_of(client, site)
-        assert order.id in seen and "proposal</a> — Proposed — awaiting a supervisor" in seen, staff.role
+        assert order.id in seen and "proposal</a> — Proposed — awaiting a supervisor" in seen, (
+            staff.role
+        )
 
     login(auth, people["supervisor"])
     res = client.post(f"/orders/{order.id}/dismiss", data={"reason": "Not enough evidence yet"})
