@@ -141,6 +141,19 @@ class Document(FPDF):
         self.multi_cell(0, 4, latin1(text), new_x="LMARGIN", new_y="NEXT")
         self.set_y(max(self.get_y(), y + 32))
 
+    def _drawing(self, signed) -> None:
+        """A drawn signature's strokes as lines, 70 mm wide at most, on a new page if need be."""
+        scale = min(70 / signed.width, 28 / signed.height)
+        if self.get_y() + signed.height * scale + 12 > self.h - self.b_margin:
+            self.add_page()
+        x0, y0 = self.l_margin, self.get_y() + 1
+        self.set_line_width(0.4)
+        for d in signed.paths:
+            points = [tuple(map(float, p.lstrip("ML").split())) for p in d.split(" L")]
+            for (x1, y1), (x2, y2) in zip(points, points[1:], strict=False):
+                self.line(x0 + x1 * scale, y0 + y1 * scale, x0 + x2 * scale, y0 + y2 * scale)
+        self.set_y(y0 + signed.height * scale + 2)
+
     def signature_block(self, signed) -> None:
         """The certification statement, the drawn signature (its strokes as lines, 70 mm wide at
         most) or the typed name on a line, signer and time; `signed` from documents/signatures.py."""
@@ -150,33 +163,17 @@ class Document(FPDF):
                 f"Not signed: {signed.unsigned or 'this record was made before records were signed.'}",
                 size=9,
             )
-        elif signed.typed:
-            self.para(
-                signed.statement or f"(the words of statement version {signed.version})", size=9
-            )
-            self.set_font("Times", "I", 16)
-            self.cell(90, 10, latin1(signed.typed), border="B", new_x="LMARGIN", new_y="NEXT")
-            self.ln(2)
-            self.para(
-                f"{signatures.TYPED_WORDS} {signed.name}, {local(signed.at, self.rb)} - statement "
-                f"version {signed.version} (after {signed.citation})",
-                size=8,
-            )
         else:
             words = signed.statement or f"(the words of statement version {signed.version})"
             self.para(words, size=9)
-            scale = min(70 / signed.width, 28 / signed.height)
-            if self.get_y() + signed.height * scale + 12 > self.h - self.b_margin:
-                self.add_page()
-            x0, y0 = self.l_margin, self.get_y() + 1
-            self.set_line_width(0.4)
-            for d in signed.paths:
-                points = [tuple(map(float, p.lstrip("ML").split())) for p in d.split(" L")]
-                for (x1, y1), (x2, y2) in zip(points, points[1:], strict=False):
-                    self.line(x0 + x1 * scale, y0 + y1 * scale, x0 + x2 * scale, y0 + y2 * scale)
-            self.set_y(y0 + signed.height * scale + 2)
+            if signed.typed:
+                self.set_font("Times", "I", 16)
+                self.cell(90, 10, latin1(signed.typed), border="B", new_x="LMARGIN", new_y="NEXT")
+                self.ln(2)
+            else:
+                self._drawing(signed)
             self.para(
-                f"Signed by {signed.name}, {local(signed.at, self.rb)} - statement version "
+                f"{signed.signed_by} {signed.name}, {local(signed.at, self.rb)} - statement version "
                 f"{signed.version} (after {signed.citation})",
                 size=8,
             )

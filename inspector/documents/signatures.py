@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 from ..rules import signatures
 
-# How a typed signature is told from a drawn one wherever it is shown.
+# How a typed signature is told from a drawn one wherever it is shown (`signed_by`).
 TYPED_WORDS = "Signed by typing the name"
 
 STATE_WORDS = {
@@ -21,11 +21,13 @@ STATE_WORDS = {
 
 
 def _drawn(drawing: dict | None, version: str | None, who: str, rb) -> dict:
-    """`typed`: the name, when it was signed by typing it (checked when stored), else None."""
+    """`typed`: the name, when it was signed by typing it (checked when stored), else None;
+    `signed_by`: the words before the signer's name."""
     typed = signatures.typed_name(drawing)
     return {
         "signed": typed is not None or signatures.clean(drawing)[1] is None,
         "typed": typed,
+        "signed_by": "Signed by" if typed is None else TYPED_WORDS,
         "paths": signatures.svg_paths(drawing),
         "width": (drawing or {}).get("width", 1),
         "height": (drawing or {}).get("height", 1),
