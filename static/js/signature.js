@@ -3,7 +3,7 @@
 // draft as each stroke ends) and the order page (a hidden form field). docs/device-storage.md says
 // why points and not a picture: they redraw at any size after a rotation and hash the same.
 // Or the signer's name typed and adopted, {typed} (typed-signature.js): a record holds one or the other.
-import { attachTyped, sameName, typedName } from './typed-signature.js';
+import { attachTyped, mistyped, sameName, typedName } from './typed-signature.js';
 import { TIMEZONE, villageTime } from './village-time.js';
 
 const MAX_MS = 10 * 60 * 1000;
@@ -159,8 +159,7 @@ export function certificationWarning(user, today = null) {
 export function signatureErrors(draft, requiredKinds) {
   const typed = typedName(draft.signature);
   if (typed !== null && !sameName(typed, draft.signed_by_name)) {
-    return { signature: `Type your name as it is on your account: ${draft.signed_by_name}. `
-      + 'Everything you entered is kept.' };
+    return { signature: `${mistyped(draft.signed_by_name)}. Everything you entered is kept.` };
   }
   if (!requiredKinds.includes(draft.kind) || isSigned(draft.signature)) return {};
   return { signature: 'Sign the inspection: draw your signature in the box under the certification '
