@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.capture_packet import wait_for_controller
-from tests.browser.conftest import sign_in
+from tests.browser.keyboard import tab_to, weekly_by_keyboard
 from tests.browser.test_calculator_offline import SITE, saved_calculator
-from tests.browser.test_typed_signature import tab_to
 
 # What a screen reader says of the focused element: its name and its description.
 SAID = """() => { const el = document.activeElement;
@@ -25,16 +23,7 @@ def open_calculator(page) -> None:
 
 
 def test_back_from_a_calculator_the_keyboard_is_on_the_item(browser, live_server, tablet):
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    sign_in(page, live_server.url, "inspector@fairwater.example")
-    page.goto(f"{live_server.url}/app/")
-    wait_for_controller(page)
-    page.locator(".site-card").first.wait_for()
-    tab_to(page, f'a[aria-label="Weekly inspection at {SITE}"]')
-    page.keyboard.press("Enter")
-    page.wait_for_selector("body[data-ready=capture]")
-    draft_id = page.url.split("draft=")[1]
+    context, page, draft_id = weekly_by_keyboard(browser, tablet, live_server.url, SITE)
     link = page.get_by_role("link", name="Check with the dewatering calculator")
 
     open_calculator(page)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.test_typed_signature import tab_to
+from tests.browser.keyboard import tab_to
 
 
 def test_enter_in_the_field_at_fault_says_its_error(browser, live_server, tablet):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from .conftest import sign_in
-from .test_typed_signature import tab_to
+from .keyboard import tab_to
 
 
 def test_the_token_of_a_device_enrolled_with_the_keyboard_takes_the_focus(

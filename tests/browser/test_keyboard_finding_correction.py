@@ -7,8 +7,8 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.browser.capture_packet import stored
+from tests.browser.keyboard import tab_to
 from tests.browser.test_finding_offline import after_photo, permittee_tablet_with_a_new_finding
-from tests.browser.test_typed_signature import tab_to
 
 
 def test_a_correction_sent_with_the_keyboard_leaves_the_focus_on_its_finding(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from .conftest import sign_in
-from .test_typed_signature import tab_to
+from .keyboard import tab_to
 
 
 def test_choosing_a_gauge_with_the_keyboard_says_so_at_the_rain_section(

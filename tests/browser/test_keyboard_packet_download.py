@@ -10,7 +10,7 @@ from inspector.db import get_session
 from inspector.models import Inspection
 
 from .conftest import sign_in
-from .test_typed_signature import tab_to
+from .keyboard import tab_to
 
 
 def test_the_packet_built_with_the_keyboard_keeps_the_focus(browser, live_server, demo_app):

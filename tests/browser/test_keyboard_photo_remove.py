@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.capture_packet import camera_jpeg, stored, wait_for_controller
-from tests.browser.conftest import sign_in
+from tests.browser.capture_packet import camera_jpeg, stored
+from tests.browser.keyboard import tab_to, weekly_by_keyboard
 from tests.browser.test_signature import SITE
-from tests.browser.test_typed_signature import tab_to
 
 
 def choose_photo(page, block: str, seed: int) -> None:
@@ -27,19 +26,9 @@ def choose_photo(page, block: str, seed: int) -> None:
 
 
 def test_removing_a_photo_keeps_the_keyboard_with_the_photos(browser, live_server, tablet):
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    # File choosers caught from the start: one opened before Playwright catches them would stay
-    # open, unseen, and the next Space on a file field would open none.
-    page.on("filechooser", lambda chooser: None)
-    sign_in(page, live_server.url, "inspector@fairwater.example")
-    page.goto(f"{live_server.url}/app/")
-    wait_for_controller(page)
-    page.locator(".site-card").first.wait_for()
-    tab_to(page, f'a[aria-label="Weekly inspection at {SITE}"]')
-    page.keyboard.press("Enter")
-    page.wait_for_selector("body[data-ready=capture]")
-    draft_id = page.url.split("draft=")[1]
+    context, page, draft_id = weekly_by_keyboard(
+        browser, tablet, live_server.url, SITE, file_choosers=True
+    )
     block = ".photo-block[data-item='']"
     choose_photo(page, block, 1)
     choose_photo(page, block, 2)
@@ -64,16 +53,9 @@ def test_removing_a_photo_keeps_the_keyboard_with_the_photos(browser, live_serve
 def test_saving_marks_keeps_the_keyboard_on_the_photo(browser, live_server, tablet):
     """The marks editor's "Save marks" (its buttons work with the keyboard; the drawing itself is
     by finger or stylus) returns the keyboard to the photo's "Mark up", redrawn with the marks."""
-    context = browser.new_context(**tablet)
-    page = context.new_page()
-    page.on("filechooser", lambda chooser: None)
-    sign_in(page, live_server.url, "inspector@fairwater.example")
-    page.goto(f"{live_server.url}/app/")
-    wait_for_controller(page)
-    page.locator(".site-card").first.wait_for()
-    tab_to(page, f'a[aria-label="Weekly inspection at {SITE}"]')
-    page.keyboard.press("Enter")
-    page.wait_for_selector("body[data-ready=capture]")
+    context, page, _ = weekly_by_keyboard(
+        browser, tablet, live_server.url, SITE, file_choosers=True
+    )
     block = ".photo-block[data-item='']"
     choose_photo(page, block, 3)
 

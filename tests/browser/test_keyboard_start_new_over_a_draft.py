@@ -7,8 +7,8 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.browser.field_home import field_home_as
+from tests.browser.keyboard import tab_to
 from tests.browser.test_signature import SITE
-from tests.browser.test_typed_signature import tab_to
 
 WEEKLY = f'a[aria-label="Weekly inspection at {SITE}"]'
 

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from tests.browser.capture_packet import stored
 from tests.browser.field_home import field_home_as
-from tests.browser.test_typed_signature import tab_to
+from tests.browser.keyboard import tab_to
 
 PUSH = "**/api/v1/sync/push*"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.browser.field_home import field_home_as
-from tests.browser.test_typed_signature import tab_to
+from tests.browser.keyboard import tab_to
 
 
 def test_why_followed_with_the_keyboard_focuses_its_note(browser, live_server, tablet):

@@ -5,8 +5,8 @@ signature."""
 
 from playwright.sync_api import expect
 
+from tests.browser.keyboard import tab_to
 from tests.browser.test_enforcement import push_two_failed_inspections
-from tests.browser.test_typed_signature import tab_to
 
 from .conftest import sign_in
 

@@ -19,18 +19,8 @@ from tests.browser.capture_packet import (
     wait_until,
 )
 from tests.browser.conftest import sign_in
+from tests.browser.keyboard import tab_to
 from tests.browser.test_signature import open_weekly
-
-FOCUSED = "(selector) => Boolean(document.activeElement?.matches(selector))"
-
-
-def tab_to(page, selector: str, limit: int = 200) -> None:
-    """Press Tab until the element `selector` (CSS) has the focus."""
-    for _ in range(limit):
-        if page.evaluate(FOCUSED, selector):
-            return
-        page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached {selector}")
 
 
 def test_an_inspection_signed_with_the_keyboard_alone_reaches_the_server_typed(
