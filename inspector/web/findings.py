@@ -80,7 +80,13 @@ def index():
 
 @bp.route("/findings/<finding_id>")
 @login_required
-def show(finding_id: str, error: str | None = None, status: int = 200, sent: dict | None = None):
+def show(
+    finding_id: str,
+    error: str | None = None,
+    status: int = 200,
+    sent: dict | None = None,
+    error_field: str | None = None,
+):
     session = get_session()
     finding = findings.get_visible(session, g.user, finding_id)
     now = clock.now()
@@ -105,6 +111,7 @@ def show(finding_id: str, error: str | None = None, status: int = 200, sent: dic
         no_note=finding.id in findings.no_note_written(session, [finding]),
         due_notes=findings.due_notes(item, rulebook()),
         error=error,
+        error_field=error_field,  # a refusal about one field is said at that field
         sent=sent or {},  # a refused form's words, shown again in its own boxes
     ), status
 
@@ -119,7 +126,9 @@ def _decide(finding_id: str, action, success: str, form: str):
     except ServiceError as exc:
         session.rollback()
         sent = {**request.form.to_dict(), "form": form}
-        return show(finding_id, error=exc.message, status=exc.status, sent=sent)
+        return show(
+            finding_id, error=exc.message, status=exc.status, sent=sent, error_field=exc.field
+        )
     flash(success, "info")
     return redirect(url_for("findings.show", finding_id=finding_id), code=303)
 

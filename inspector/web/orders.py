@@ -122,11 +122,18 @@ def load(order_id: str):
 
 @bp.route("/orders/<order_id>")
 @login_required
-def show(order_id: str, error: str | None = None, status: int = 200, sent: dict | None = None):
+def show(
+    order_id: str,
+    error: str | None = None,
+    status: int = 200,
+    sent: dict | None = None,
+    error_field: str | None = None,
+):
     session, order = load(order_id)
     return render_template(
         "orders/show.html",
         error=error,
+        error_field=error_field,  # a refusal about one field is said at that field
         sent=sent or {},  # a refused form's words, shown again in its own box
         **order_context(session, order, clock.now()),
     ), status
@@ -143,7 +150,9 @@ def _decide(order_id: str, action, success: str, form: str):
         session.rollback()
         session, order = load(order_id)
         sent = {**request.form.to_dict(), "form": form}
-        return show(order_id, error=exc.message, status=exc.status, sent=sent)
+        return show(
+            order_id, error=exc.message, status=exc.status, sent=sent, error_field=exc.field
+        )
     flash(success, "info")
     return redirect(url_for("orders.show", order_id=order_id), code=303)
 

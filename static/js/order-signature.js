@@ -1,8 +1,8 @@
 // The order page's issue form: the supervisor signs under the order statement, drawing or typing
 // the account's name; the signature goes to the server in a hidden field (the server refuses to
 // issue without it, and checks a typed name is the supervisor's).
-import { mount } from './signature.js';
-import { attachTyped } from './typed-signature.js';
+import { isSigned, mount } from './signature.js';
+import { attachTyped, typedName } from './typed-signature.js';
 
 const canvas = document.getElementById('order-signature-pad');
 if (canvas) {
@@ -10,8 +10,17 @@ if (canvas) {
   const status = document.getElementById('order-signature-state');
   const name = document.getElementById('order-signature-typed');
   let typed = null;
+  // A signature kept from a form the server sent back (another part of it was refused).
+  let kept = null;
+  try { kept = input.value ? JSON.parse(input.value) : null; } catch { /* not a signature */ }
+  if (!isSigned(kept)) kept = null;
+  input.value = kept ? JSON.stringify(kept) : '';
+  if (kept) {
+    const keptName = typedName(kept);
+    status.textContent = keptName ? `Signed by typing the name ${keptName}.` : 'Signed.';
+  }
   const pad = mount(canvas, {
-    initial: input.value ? JSON.parse(input.value) : null,
+    initial: kept,
     onChange: (value) => {
       if (value) typed?.clear();  // drawing replaces a typed name
       input.value = value ? JSON.stringify(value) : '';
