@@ -377,6 +377,16 @@ function renderMeasurements(node, item, answer) {
       state.flow?.refresh(item);
       scheduleSave();
     });
+    // Shown as it is typed, said once the person leaves the field with it (not at each key), in
+    // the words the submit check uses (parseMeasurement's).
+    input.addEventListener('change', () => {
+      try {
+        parseMeasurement(spec, input.value);
+      } catch (error) {
+        if (!(error instanceof MeasurementError)) throw error;
+        announce(error.message);
+      }
+    });
     if (input.value) {
       try { parseMeasurement(spec, input.value); } catch (error) { fieldError(input, error.message); }
     }
