@@ -168,7 +168,15 @@ function renderResult(result) {
   fillList(document.getElementById("result-notes"), result.notes, (text) => element("p", text, "note"));
   document.getElementById("result-citation").textContent = result.citation;
   document.getElementById("result-words").textContent = `“${result.words}”`;
+  document.getElementById("result-details").hidden = false;
   section.hidden = false;
+}
+
+/** No result (none yet, or the last inputs were refused): the section stays only for the way back. */
+function clearResult(keepSection) {
+  document.getElementById("result-verdict").replaceChildren();
+  document.getElementById("result-details").hidden = true;
+  document.getElementById("calculator-result").hidden = !keepSection;
 }
 
 function init(form) {
@@ -180,6 +188,7 @@ function init(form) {
   const attach = document.getElementById("attach-result");
   const attachHint = document.getElementById("attach-hint");
   const attachControls = document.getElementById("attach-controls");
+  const fromInspection = Boolean(back && item);
   let last = null;
 
   function calculate() {
@@ -189,7 +198,7 @@ function init(form) {
     } catch (error) {
       if (!(error instanceof CalculatorInputError)) throw error;
       last = null;
-      document.getElementById("calculator-result").hidden = true;
+      clearResult(fromInspection);
       showError(form, error);
     }
     if (last) renderResult(last);
@@ -203,11 +212,17 @@ function init(form) {
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (calculate()) document.getElementById("result-h").focus();
+    const result = calculate();
+    if (!result) return;
+    // The keyboard goes to the result (then "Attach to inspection", the next Tab) and the
+    // verdict is said: a status region shown with its words in it is not reliably read.
+    document.getElementById("result-h").focus();
+    announce(`Result: ${result.passes ? "Passes" : "Fails"}. ${result.summary}`);
   });
 
-  if (back && item) {
+  if (fromInspection) {
     attachControls.hidden = false;
+    clearResult(true);
     document.getElementById("return-link").href = back;
     attach.addEventListener("click", () => {
       if (!last) return;
