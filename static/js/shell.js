@@ -203,9 +203,63 @@ store.events.addEventListener('newer-version-closed', () => {
   if (banner) renderNewerVersion();
 });
 
+// Another tab let a new version in (the person agreed there): the service worker now serves the new
+// version's files while this page runs the old code, whose parts loaded later (the capture page's
+// photos.js and markup.js, the photo worker) would be the new version's and may not fit it (a photo
+// taken then was refused). The page saves what it holds and stops, as for a newer database
+// (store.js `newer-version`; the capture page says so itself), and the banner says to reload.
+let updatedElsewhere = false;
+let updatedElsewhereSaid = false;
+
+function updatedInAnotherTab() {
+  if (updatedElsewhere) return;
+  updatedElsewhere = true;
+  const saves = [];
+  store.events.dispatchEvent(new CustomEvent('newer-version', {
+    detail: { waitUntil: (promise) => saves.push(promise) },
+  }));
+  const limit = new Promise((resolve) => { setTimeout(resolve, 3000); });
+  Promise.race([Promise.allSettled(saves), limit]).then(renderBanner);
+}
+
+function renderUpdatedElsewhere() {
+  if (newerVersionSaidByPage) {
+    banner.hidden = true;
+    return;
+  }
+  const words = 'The field app was updated in another tab: reload this page to use the new version.';
+  banner.replaceChildren();
+  const text = document.createElement('span');
+  text.textContent = `${words} `;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'btn btn-primary';
+  button.id = 'update-reload';
+  button.textContent = 'Reload to update';
+  button.addEventListener('click', () => { if (!hasUnsavedInput()) location.reload(); });
+  banner.append(text, button);
+  if (hasUnsavedInput()) {
+    button.disabled = true;
+    const wait = document.createElement('span');
+    wait.className = 'small';
+    wait.id = 'update-wait';
+    wait.textContent = ' Finish or submit the form on this page first: it will not be interrupted.';
+    banner.append(wait);
+  }
+  banner.hidden = false;
+  if (!updatedElsewhereSaid) {
+    updatedElsewhereSaid = true;
+    announce(words);
+  }
+}
+
 function renderBanner() {
   if (banner && newerVersionOpen) {
     renderNewerVersion();
+    return;
+  }
+  if (banner && updatedElsewhere) {
+    renderUpdatedElsewhere();
     return;
   }
   if (!banner || !waitingWorker) return;
@@ -269,11 +323,18 @@ async function registerWorker() {
 
 if ('serviceWorker' in navigator) {
   let reloading = false;
+  let controlled = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     // The first install also changes the controller (clients.claim): reload only when asked to.
-    if (userAgreed && !reloading) {
-      reloading = true;
-      location.reload();
+    const wasControlled = controlled;
+    controlled = true;
+    if (userAgreed) {
+      if (!reloading) {
+        reloading = true;
+        location.reload();
+      }
+    } else if (wasControlled) {
+      updatedInAnotherTab();
     }
   });
 }
