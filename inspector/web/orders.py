@@ -149,7 +149,8 @@ def _decide(order_id: str, action, success: str, form: str):
     except ServiceError as exc:
         session.rollback()
         session, order = load(order_id)
-        sent = {**request.form.to_dict(), "form": form}
+        # The grounds are a list: the boxes the supervisor left unticked stay unticked.
+        sent = {**request.form.to_dict(), "grounds": request.form.getlist("grounds"), "form": form}
         return show(
             order_id, error=exc.message, status=exc.status, sent=sent, error_field=exc.field
         )
