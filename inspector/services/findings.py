@@ -27,6 +27,9 @@ NOW_READS = {"pass": "the item now reads pass", "na": "the item now reads not ap
 # Finding ids are derived from (inspection, item) so a retried submission can never make a second finding.
 FINDING_NAMESPACE = uuid.UUID("5b0c3a36-7d53-4f0e-9a51-2f6f1f0e2560")
 
+# Said by the server and, before sending, by the office form (data-missing): one source of the words.
+NOTE_MISSING = "Say what was done to correct it."
+
 
 def finding_id_for(inspection_id: str, item_code: str) -> str:
     return str(uuid.uuid5(FINDING_NAMESPACE, f"{inspection_id}:{item_code}"))
@@ -398,7 +401,7 @@ def mark_corrected(
         )
     note = (note or "").strip()
     if not note:
-        raise ServiceError("Say what was done to correct it.", field="corrected_note")
+        raise ServiceError(NOTE_MISSING, field="corrected_note")
     if len(note) > 4000:
         raise ServiceError("At most 4000 characters.", field="corrected_note")
     before = audit.snapshot(finding)

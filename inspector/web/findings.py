@@ -112,6 +112,7 @@ def show(
         due_notes=findings.due_notes(item, rulebook()),
         error=error,
         error_field=error_field,  # a refusal about one field is said at that field
+        note_missing=findings.NOTE_MISSING,
         sent=sent or {},  # a refused form's words, shown again in its own boxes
     ), status
 

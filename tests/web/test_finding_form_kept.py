@@ -41,3 +41,25 @@ def test_a_note_goes_back_only_into_the_form_it_came_from(client, auth, db, peop
     assert refused.status_code >= 400
     page = refused.get_data(as_text=True)
     assert 'name="note" rows="2"></textarea>' in page  # the close box stays empty
+
+
+def test_a_correction_sent_without_its_note_is_refused_at_the_note(
+    client, auth, db, people, synced
+):
+    """Without the page's script (or past it), the server says the missing note at the note, in the
+    words the form's data-missing gives the script, and records nothing."""
+    _site, inspection_id, _payload, _photos = synced
+    finding = db.exec(select(Finding).where(Finding.inspection_id == inspection_id)).one()
+    auth.login(people["permittee"].email)
+    refused = client.post(
+        f"/findings/{finding.id}/corrected",
+        data={"corrected_note": "  ", "photo": (io.BytesIO(b""), "")},
+        content_type="multipart/form-data",
+    )
+    assert refused.status_code == 400
+    page = refused.get_data(as_text=True)
+    words = "Say what was done to correct it."
+    assert f'<textarea id="corrected_note" data-missing="{words}" aria-invalid="true"' in page
+    assert f'<p class="error" id="corrected_note-err">{words}</p>' in page
+    db.expire_all()
+    assert db.get(Finding, finding.id).status == "open"
