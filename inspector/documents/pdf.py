@@ -221,6 +221,9 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
             bold=True,
             size=12,
         )
+    if order.status == "complied" and kind == "notice":
+        # A reprint of a lifted order must not read as an order still in force (notice.html).
+        doc.para(f"LIFTED {local(order.complied_at, rb)} - complied with.", bold=True, size=12)
     if kind == "notice":
         doc.para(
             "All land disturbing and land developing activity on this site must stop, under "
