@@ -202,6 +202,19 @@ def _unique_grounds(order) -> list[str]:
     return list(dict.fromkeys(g["ground"] for g in order.grounds or []))
 
 
+def _grounds_after(doc: Document, order) -> None:
+    """The grounds on a step after the order: those not complied with, then apart those found
+    complied with when the step was taken (as templates/orders/_doc_grounds.html)."""
+    grounds = order.grounds or []
+    for n, g in enumerate([g for g in grounds if not g.get("complied")], 1):
+        doc.para(f"{n}. {g['citation']}: {g['words']}. {g.get('reason', '')}")
+    met = [g for g in grounds if g.get("complied")]
+    if met:
+        doc.para("Found complied with when this was done, and not part of it:")
+        for n, g in enumerate(met, 1):
+            doc.para(f"{n}. {g['citation']}: {g['words']}. {g.get('reason', '')} ({g['complied']})")
+
+
 def order_document(kind: str, ctx: dict, rb) -> bytes:
     """kind: notice | revocation | cease-desist."""
     order = ctx["order"]
@@ -276,8 +289,7 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
             f"The stop-work order issued {local(order.issued_at, rb)} was not complied with by "
             f"{end_of(order.compliance_due, rb)}. Grounds:"
         )
-        for n, g in enumerate(order.grounds or [], 1):
-            doc.para(f"{n}. {g['citation']}: {g['words']}. {g.get('reason', '')}")
+        _grounds_after(doc, order)
         doc.para(f"Reason for the revocation: {order.revocation_reason}", bold=True)
     else:
         doc.para(
@@ -297,8 +309,7 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
             f"A stop-work order was issued {local(order.issued_at, rb)} and the activity did not cease by "
             f"{end_of(order.compliance_due, rb)}. Grounds:"
         )
-        for n, g in enumerate(order.grounds or [], 1):
-            doc.para(f"{n}. {g['citation']}: {g['words']}. {g.get('reason', '')}")
+        _grounds_after(doc, order)
         if lapsed:
             doc.para(rb[c + "lapsed_permit_note"], size=8)
         doc.para(f"Details: {order.cease_desist_details}", bold=True)

@@ -1,13 +1,16 @@
-"""A stop-work order's PDFs say what its printable pages say."""
+"""A stop-work order's PDFs say what its printable pages say: a notice printed after the order was
+lifted says so, and a revocation lists apart the grounds found complied with."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 import pytest
+from sqlmodel import select
 
 from inspector.documents import pdf as pdf_module
-from inspector.services import enforcement
+from inspector.models import Finding
+from inspector.services import enforcement, findings
 from tests.documents.test_records import pdf_text
 from tests.services.test_enforcement_complied import issued_on_a_failing_inlet, text
 
@@ -33,3 +36,34 @@ def test_the_notice_pdf_of_a_lifted_order_says_it_was_lifted(
     pdf = pdf_text(client.get(f"/orders/{order.id}/notice.pdf").data)
     assert "LIFTED 2027-03-13 19:00 CST - complied with." in pdf
     assert pdf.index("LIFTED") < pdf.index("must stop")
+
+
+def test_the_revocation_pdf_lists_apart_a_ground_complied_with_in_time(
+    app, client, auth, db, make, people, plain_pdfs
+):
+    rb = app.extensions["rulebook"]
+    site, _, order, issued_at = issued_on_a_failing_inlet(db, make, people, rb, "Half Lot")
+    after = enforcement.compliance_end(order, rb) + timedelta(hours=1)
+    assert any(g["rule"] == "overdue_findings" for g in order.grounds)
+    # The late repair is made and verified; no inspection has passed INLET since its two failures.
+    for f in db.exec(select(Finding).where(Finding.site_id == site.id)).all():
+        findings.mark_corrected(db, f, user=people["permittee"], note="Re-set", now=after)
+        findings.close(db, f, user=people["supervisor"], now=after + timedelta(minutes=5))
+    db.commit()
+    enforcement.revoke_permit(
+        db,
+        order,
+        user=people["supervisor"],
+        reason="Failed twice",
+        now=after + timedelta(minutes=10),
+        rb=rb,
+    )
+    db.commit()
+    [cured] = [g["reason"] for g in order.grounds if g.get("complied")]
+    [unmet] = [g["reason"] for g in order.grounds if not g.get("complied")]
+    auth.login(people["supervisor"].email)
+    pdf = pdf_text(client.get(f"/orders/{order.id}/revocation.pdf").data)
+    _, _, rest = pdf.partition("was not complied with")
+    not_complied, _, apart = rest.partition("Found complied with when this was done")
+    assert unmet in not_complied and cured not in not_complied
+    assert cured in apart
