@@ -186,12 +186,12 @@ class Document(FPDF):
 
 def _order_facts(ctx, rb) -> list[tuple[str, str]]:
     order, site, permit = ctx["order"], ctx["site"], ctx["permit"]
+    issuer = ctx["names"].get(order.issued_by) if order.issued_by else None
     rows = [
-        ("Order", order.id),
         ("Site", f"{site.name}, {site.address}"),
         ("Permittee", ctx["addressee"]),
         ("Permit", (permit.number or f"Application #{permit.id}") if permit else "None"),
-        ("Issued", local(order.issued_at, rb)),
+        ("Issued", local(order.issued_at, rb) + (f" by {issuer}" if issuer else "")),
     ]
     if order.posted_at:
         rows.append(("Posted on site", local(order.posted_at, rb)))
@@ -227,6 +227,9 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
     }
     doc = Document(titles[kind], rb)
     doc.heading(titles[kind], 20)
+    # Named by its day, as the printable page (orders/_doc_head.html), never by its id.
+    day = clocks.local_date(order.posted_at or order.issued_at or order.proposed_at, rb)
+    doc.para(f"Order of {day:%A %B} {day.day}, {day.year}")
     doc.facts(_order_facts(ctx, rb))
     if order.status == "retracted":
         doc.para(

@@ -67,3 +67,20 @@ def test_the_revocation_pdf_lists_apart_a_ground_complied_with_in_time(
     not_complied, _, apart = rest.partition("Found complied with when this was done")
     assert unmet in not_complied and cured not in not_complied
     assert cured in apart
+
+
+def test_the_order_pdfs_name_the_order_by_its_day_and_its_issuer_never_by_its_id(
+    app, client, auth, db, make, people, plain_pdfs
+):
+    rb = app.extensions["rulebook"]
+    _, _, order, issued_at = issued_on_a_failing_inlet(db, make, people, rb, "Named Lot")
+    auth.login(people["supervisor"].email)
+    issuer = people["supervisor"].name
+    page = text(client.get(f"/orders/{order.id}/notice").text)
+    assert "Order of Thursday March 11, 2027" in page
+    assert f"Issued 2027-03-11 19:00 CST by {issuer}" in page
+    pdf = pdf_text(client.get(f"/orders/{order.id}/notice.pdf").data)
+    assert "Order of Thursday March 11, 2027" in pdf
+    assert f"Issued 2027-03-11 19:00 CST by {issuer}" in pdf
+    # The id is in the look-up address only, never shown as the order's name.
+    assert pdf.count(order.id) == 1 and f"/orders/{order.id}" in pdf
