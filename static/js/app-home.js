@@ -112,6 +112,62 @@ function dueEntry(site, item, group, waiting = null) {
 
 const plain = (word) => String(word || '').replaceAll('_', ' ');
 
+// A permittee's order binds it: the home opens on it, with the compliance deadline and the words of
+// the clause that follows it (the rulebook's, carried by the page), and the order's page for what
+// must be done. An order in force only (issued or posted) has the deadline still to meet.
+const BINDING = ['issued', 'posted', 'revoked_permit', 'cease_desist_requested'];
+
+function orderEntry(site, order, card) {
+  const li = document.createElement('li');
+  li.className = 'due-entry order-entry';
+  const words = order.status_words || plain(order.status);
+  const text = document.createElement('span');
+  text.textContent = ` ${site.name}${order.issued_at ? `: issued ${villageTime(order.issued_at)}` : ''} `;
+  li.append(status(words, 'bad'), text);
+  if (order.citation) {
+    const cite = document.createElement('span');
+    cite.className = 'cite';
+    cite.textContent = order.citation;
+    li.append(cite);
+  }
+  if (['issued', 'posted'].includes(order.status) && order.compliance_due) {
+    const due = document.createElement('p');
+    const by = villageDue(order.compliance_due);
+    due.textContent = order.compliance_passed
+      ? `The ${card.dataset.days} days to comply ended ${by}.`
+      : `Comply within ${card.dataset.days} days: by ${by}.`;
+    const quote = document.createElement('blockquote');
+    quote.className = 'words';
+    quote.textContent = `“${card.dataset.words}” `;
+    const cite = document.createElement('span');
+    cite.className = 'cite';
+    cite.textContent = card.dataset.citation;
+    quote.append(cite);
+    li.append(due, quote);
+  }
+  if (order.order_id) {
+    const a = document.createElement('a');
+    a.className = 'btn';
+    a.href = `/orders/${encodeURIComponent(order.order_id)}`;
+    a.textContent = 'Open the order: what must be done';
+    a.setAttribute('aria-label', `${a.textContent} at ${site.name}`);
+    li.append(a);
+  }
+  return li;
+}
+
+function renderOrders(sites, user) {
+  const card = $('orders-card');
+  const list = $('orders-list');
+  list.replaceChildren();
+  if (user?.role === 'permittee') {
+    for (const site of sites) {
+      if (BINDING.includes(site.stop_work?.status)) list.append(orderEntry(site, site.stop_work, card));
+    }
+  }
+  card.hidden = !list.children.length;
+}
+
 // The Village's date a finding was found ("YYYY-MM-DD", the packet's found_on) as the home writes
 // days: "Mon, Nov 30" (read at noon UTC: the same day in every zone).
 const dayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' });
@@ -304,6 +360,7 @@ async function render() {
     }
   }
   $('packet-state').textContent = packetLine(sites, lastSync);
+  renderOrders(sites, user);
   renderWhy();
   drawnAt = Date.now();
   await renderDrafts();
