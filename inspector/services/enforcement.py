@@ -338,6 +338,12 @@ def order_name(order: StopWorkOrder, rb: Rulebook | None = None) -> str:
     return f"stop-work order of {clocks.local_date(moment, rb):%a %Y-%m-%d}"
 
 
+def _opening(words: str) -> str:
+    """Words that open a sentence: the first letter capital, the rest as written (str.capitalize
+    would write "Stop-work order of sat 2026-12-05")."""
+    return words[:1].upper() + words[1:]
+
+
 def _why_lapsed(session: Session, finding_id: str, rb: Rulebook) -> str:
     finding = session.get(Finding, finding_id)
     if finding is None:
@@ -446,7 +452,7 @@ def _suspend_permit(session: Session, order: StopWorkOrder, *, user_id: int | No
             permit,
             "suspended",
             user_id=user_id,
-            note=f"{order_name(order).capitalize()} ({', '.join(g['citation'] for g in order.grounds)})",
+            note=f"{_opening(order_name(order))} ({', '.join(dict.fromkeys(g['citation'] for g in order.grounds))})",
         )
 
 
@@ -879,7 +885,7 @@ def mark_complied(
         user_id=user.id,
         now=now,
         rb=rb,
-        note=f"{order_name(order, rb).capitalize()} complied with",
+        note=f"{_opening(order_name(order, rb))} complied with",
     )
     _event(session, order, status="complied", user_id=user.id, now=now, note=note, before=before)
     return order
@@ -1067,7 +1073,7 @@ def retract(
         user_id=user.id,
         now=now,
         rb=rb,
-        note=f"{what.capitalize()} retracted ({rb['clocks.stop_work_compliance.retraction_citation']}): {reason}",
+        note=f"{_opening(what)} retracted ({rb['clocks.stop_work_compliance.retraction_citation']}): {reason}",
     )
     _event(session, order, status="retracted", user_id=user.id, now=now, note=reason, before=before)
     return order
