@@ -211,10 +211,11 @@ def _missed_inspections(facts: SiteFacts, now: datetime, rb: Rulebook) -> list[T
     for due in facts.due:
         if due.state != "overdue":
             continue
+        # Printed on the notice: a deadline at midnight is the end of the day before (due_words).
         when = (
-            clocks.to_local(due.due_at, rb).strftime("%Y-%m-%d %H:%M %Z")
+            "by " + clocks.due_words(due.due_at, rb, long=True, year=True)
             if due.due_at
-            else "its deadline"
+            else "by its deadline"
         )
         if due.kind == "weekly":
             reason = f"The weekly inspection due {when} has not been made."

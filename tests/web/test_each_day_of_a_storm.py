@@ -54,7 +54,7 @@ def test_a_storm_read_once_a_day_has_a_deadline_a_day_that_never_moves(
     assert "1 new proposed" in tick(app)
     [order] = db.exec(select(StopWorkOrder).where(StopWorkOrder.site_id == site.id)).all()
     [ground] = [g for g in order.grounds if g["rule"] == "post_rain_inspection_missed"]
-    assert "2026-12-02 07:00 CST" in ground["reason"]
+    assert "due by Wednesday December 2, 2026 at 7:00 AM CST and" in ground["reason"]
 
     # An inspection after both readings answers both: the first late, the second on time.
     inspect(db, site, local(2026, 12, 2, 15, 0))
