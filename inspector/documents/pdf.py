@@ -186,16 +186,21 @@ class Document(FPDF):
 
 def _order_facts(ctx, rb) -> list[tuple[str, str]]:
     order, site, permit = ctx["order"], ctx["site"], ctx["permit"]
-    issuer = ctx["names"].get(order.issued_by) if order.issued_by else None
     rows = [
         ("Site", f"{site.name}, {site.address}"),
         ("Permittee", ctx["addressee"]),
         ("Permit", (permit.number or f"Application #{permit.id}") if permit else "None"),
-        ("Issued", local(order.issued_at, rb) + (f" by {issuer}" if issuer else "")),
+        ("Issued", local(order.issued_at, rb) + _by(ctx, order.issued_by)),
     ]
     if order.posted_at:
         rows.append(("Posted on site", local(order.posted_at, rb)))
     return rows
+
+
+def _by(ctx, user_id) -> str:
+    """Who took a step on the order, as the printable pages name them: " by Dana Kowalski"."""
+    name = ctx["names"].get(user_id) if user_id else None
+    return f" by {name}" if name else ""
 
 
 def _unique_grounds(order) -> list[str]:
@@ -285,7 +290,8 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
     elif kind == "revocation":
         permit = ctx["permit"]
         doc.para(
-            f"Permit {permit.number or permit.id} is revoked as of {local(order.revoked_at, rb)}, under "
+            f"Permit {permit.number or permit.id} is revoked as of {local(order.revoked_at, rb)}"
+            f"{_by(ctx, order.revoked_by)}, under "
             f'{rb[c + "revocation_citation"]}: "{rb[c + "revocation_words"]}"'
         )
         doc.para(
@@ -295,9 +301,11 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
         _grounds_after(doc, order)
         doc.para(f"Reason for the revocation: {order.revocation_reason}", bold=True)
     else:
-        doc.para(
-            f"To: the Village Attorney, {rb['meta.municipality']}. Date: {local(order.cease_desist_at, rb)}."
-        )
+        asker = ctx["names"].get(order.cease_desist_by) if order.cease_desist_by else None
+        doc.para(f"To: the Village Attorney, {rb['meta.municipality']}.")
+        if asker:
+            doc.para(f"From: {asker}, {rb['stop_work.contact.office']}.")
+        doc.para(f"Date: {local(order.cease_desist_at, rb)}.")
         doc.para(
             f"Under {rb[c + 'cease_desist_citation']} the Village requests a cease and desist order: "
             f'"{rb[c + "cease_desist_words"]}"'

@@ -84,3 +84,31 @@ def test_the_order_pdfs_name_the_order_by_its_day_and_its_issuer_never_by_its_id
     assert f"Issued 2027-03-11 19:00 CST by {issuer}" in pdf
     # The id is in the look-up address only, never shown as the order's name.
     assert pdf.count(order.id) == 1 and f"/orders/{order.id}" in pdf
+
+
+def test_the_revocation_and_the_request_name_who_made_them(
+    app, client, auth, db, make, people, plain_pdfs
+):
+    from tests.support.enforcement import cease_desist_requested_order
+
+    rb = app.extensions["rulebook"]
+    supervisor = people["supervisor"].name
+    _, revoked, issued_at = issued_on_a_failing_inlet(db, make, people, rb, "Revoked Lot")[1:]
+    revoked_at = enforcement.compliance_end(revoked, rb) + timedelta(hours=1)
+    enforcement.revoke_permit(
+        db, revoked, user=people["supervisor"], reason="Not repaired", now=revoked_at, rb=rb
+    )
+    db.commit()
+    _, requested = cease_desist_requested_order(db, make, people, rb)
+    auth.login(people["supervisor"].email)
+    for order, kind, words in (
+        (revoked, "revocation", f"is revoked as of 2027-03-22 01:00 CDT by {supervisor}, under"),
+        (
+            requested,
+            "cease-desist",
+            f"From: {supervisor}, Village of Fairwater, Building and Zoning",
+        ),
+    ):
+        page = text(client.get(f"/orders/{order.id}/{kind}").text)
+        pdf = pdf_text(client.get(f"/orders/{order.id}/{kind}.pdf").data)
+        assert words in page and words in pdf, kind
