@@ -458,6 +458,11 @@ def clocks_view(
         )
     if permit.issued_on:
         view["expires_on"] = permit.expires_on
+        # The days the reminder e-mail is sent in: the page says the same (§ 256-8D(1)).
+        left = (permit.expires_on - clocks.local_date(now, rb)).days if permit.expires_on else -1
+        if permit.status in IN_FORCE and 0 <= left <= rb["clocks.permit_validity.reminder_days"]:
+            view["ends_in_days"] = left
+            view["ends_words"] = expiry_words(site, permit, rb)
     # § 256-8D(3)(a): from the earlier of the notice's start and the first inspection that saw the
     # work under way (stop_work.rules.commencement_notice_missing.note), as the stop-work rule counts.
     seen = first_seen_under_way(session, permit, rb)
@@ -477,6 +482,36 @@ def clocks_view(
         and clocks.local_date(permit.commenced_at, rb) < permit.issued_on
     )
     return view
+
+
+def expiry_words(site: Site, permit: Permit, rb: Rulebook) -> list[str]:
+    """What the holder is told as its permit's last valid day nears (the reminder e-mail and the
+    permit's clocks): when it ends, that work after it needs an extension or a new permit, and
+    what the Village may still grant."""
+    last = permit.expires_on
+    cite = rb["clocks.permit_validity.citation"]
+    left = rb["clocks.extension.max_days"] - (permit.extension_days or 0)
+    number = permit.number or "Your permit"
+    opening = (
+        f"Permit {number} for {site.name} is valid through {last:%A %B} {last.day}, "
+        f"{last.year} ({cite}). Land disturbing work after that day needs an extension from the "
+        "Village or a new permit: ask before that day, or the work stops until it is extended."
+    )
+    more = (
+        # extend() refuses a suspended permit until its order is lifted (the permit page says so).
+        "It is suspended by a stop-work order, so it cannot be extended now: it can be once the "
+        "order is lifted as complied with, or retracted by the Village or the Zoning Board of "
+        f"Appeals ({rb['clocks.stop_work_compliance.retraction_citation']}). If the work will not "
+        "be finished by the last day, comply with the order first, then ask for an extension."
+        if permit.status == "suspended" and left > 0
+        else f"The Village may extend it by up to {left} more days. If the work will not be "
+        "finished by then, ask the Village for an extension now."
+        if left > 0
+        else f"It has been extended by the {rb['clocks.extension.max_days']} days the ordinance "
+        "allows: work after that day needs a new permit, with its application and plan review "
+        f"({rb['clocks.plan_review.citation']})."
+    )
+    return [opening, more]
 
 
 def first_seen_under_way(session: Session, permit: Permit, rb: Rulebook) -> datetime | None:

@@ -22,7 +22,7 @@ from ..rules import clocks
 from ..rules.rulebook import Rulebook
 from . import schedule
 from .findings import NEEDS_REPAIR, found_words, is_overdue, no_note_written
-from .permits import ACTIVE, current_permits
+from .permits import ACTIVE, current_permits, expiry_words
 
 log = logging.getLogger("fairwater.reminders")
 MAX_FAILURES_IN_A_ROW = 3
@@ -168,30 +168,10 @@ def _expiry_reminders(site_list, current: dict, people, now, rb: Rulebook) -> li
 
 def _expiry_text(site: Site, permit: Permit, rb: Rulebook) -> tuple[str, str]:
     last = permit.expires_on
-    cite = rb["clocks.permit_validity.citation"]
-    left = rb["clocks.extension.max_days"] - (permit.extension_days or 0)
     number = permit.number or "Your permit"
     subject = f"{number} for {site.name} ends {last:%a %b} {last.day}"
-    opening = (
-        f"Permit {number} for {site.name} is valid through {last:%A %B} {last.day}, "
-        f"{last.year} ({cite}). Land disturbing work after that day needs an extension from the "
-        "Village or a new permit: ask before that day, or the work stops until it is extended."
-    )
-    more = (
-        # extend() refuses a suspended permit until its order is lifted (the permit page says so).
-        "It is suspended by a stop-work order, so it cannot be extended now: it can be once the "
-        "order is lifted as complied with, or retracted by the Village or the Zoning Board of "
-        f"Appeals ({rb['clocks.stop_work_compliance.retraction_citation']}). If the work will not "
-        "be finished by the last day, comply with the order first, then ask for an extension."
-        if permit.status == "suspended" and left > 0
-        else f"The Village may extend it by up to {left} more days. If the work will not be "
-        "finished by then, ask the Village for an extension now."
-        if left > 0
-        else f"It has been extended by the {rb['clocks.extension.max_days']} days the ordinance "
-        "allows: work after that day needs a new permit, with its application and plan review "
-        f"({rb['clocks.plan_review.citation']})."
-    )
-    return subject, "\n\n".join([opening, more, rb["clocks.permit_validity.reminder_note"]])
+    words = expiry_words(site, permit, rb)
+    return subject, "\n\n".join([*words, rb["clocks.permit_validity.reminder_note"]])
 
 
 def _finding_text(
