@@ -300,6 +300,11 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
         )
         _grounds_after(doc, order)
         doc.para(f"Reason for the revocation: {order.revocation_reason}", bold=True)
+        doc.para(
+            "No land disturbing or land developing activity may continue on this site without a new "
+            f"permit ({rb['stop_work.rules.no_permit.citation']}). The Village or the Zoning Board "
+            f"of Appeals may retract the revocation ({rb[c + 'retraction_citation']})."
+        )
     else:
         asker = ctx["names"].get(order.cease_desist_by) if order.cease_desist_by else None
         doc.para(f"To: the Village Attorney, {rb['meta.municipality']}.")

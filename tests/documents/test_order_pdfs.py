@@ -112,3 +112,23 @@ def test_the_revocation_and_the_request_name_who_made_them(
         page = text(client.get(f"/orders/{order.id}/{kind}").text)
         pdf = pdf_text(client.get(f"/orders/{order.id}/{kind}.pdf").data)
         assert words in page and words in pdf, kind
+
+
+def test_the_revocation_pdf_says_what_follows_as_its_page_does(
+    app, client, auth, db, make, people, plain_pdfs
+):
+    rb = app.extensions["rulebook"]
+    _, _, order, _ = issued_on_a_failing_inlet(db, make, people, rb, "After Lot")
+    later = enforcement.compliance_end(order, rb) + timedelta(hours=1)
+    enforcement.revoke_permit(
+        db, order, user=people["supervisor"], reason="Not repaired", now=later, rb=rb
+    )
+    db.commit()
+    auth.login(people["supervisor"].email)
+    words = (
+        "No land disturbing or land developing activity may continue on this site without a new "
+        "permit (§ 256-8A). The Village or the Zoning Board of Appeals may retract the revocation "
+        "(§ 256-10D)."
+    )
+    assert words in text(client.get(f"/orders/{order.id}/revocation").text)
+    assert words in pdf_text(client.get(f"/orders/{order.id}/revocation.pdf").data)
