@@ -34,12 +34,16 @@ export function bucket(item, now = new Date()) {
 }
 
 // The legal explanation of a due item is said once per page, in "Why these are due"; each item
-// links to it.
+// links to it. A note that is not every listed site's names the sites it is for: one site's "No
+// inspection under this permit yet" beside another's "Last inspection Nov 29" read as a contradiction.
 const whyNotes = new Map();
+const whySites = new Map();
 
 function whyLink(item, site) {
   if (!item.note) return null;
   if (!whyNotes.has(item.note)) whyNotes.set(item.note, `why-${whyNotes.size + 1}`);
+  if (!whySites.has(item.note)) whySites.set(item.note, new Set());
+  whySites.get(item.note).add(site.name);
   const a = document.createElement('a');
   a.className = 'why-link small';
   a.href = `#${whyNotes.get(item.note)}`;
@@ -48,14 +52,24 @@ function whyLink(item, site) {
   return a;
 }
 
+const namesWords = (names) => (names.length < 3 ? names.join(' and ')
+  : `${names.slice(0, -1).join('; ')} and ${names.at(-1)}`);
+
 function renderWhy() {
   const list = $('why-list');
   list.replaceChildren();
+  const every = new Set([...whySites.values()].flatMap((names) => [...names]));
   for (const [note, id] of whyNotes) {
     const li = document.createElement('li');
     li.id = id;
     li.tabIndex = -1;  // a "Why?" link followed with the keyboard puts the focus on its note
-    li.textContent = note;
+    const names = [...whySites.get(note)];
+    if (names.length < every.size) {
+      const who = document.createElement('strong');
+      who.textContent = `For ${namesWords(names)}: `;
+      li.append(who);
+    }
+    li.append(note);
     list.append(li);
   }
   $('why-card').hidden = whyNotes.size === 0;
@@ -339,6 +353,7 @@ async function render() {
   const place = keyboardPlace('#home-body section', (section) => ({
     box: () => $('home-body'), heading: () => section.querySelector('h2') }));
   whyNotes.clear();
+  whySites.clear();
   const lists = { overdue: $('due-overdue'), today: $('due-today'), week: $('due-week') };
   for (const list of Object.values(lists)) list.replaceChildren();
   const cards = $('site-cards');
