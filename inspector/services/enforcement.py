@@ -871,7 +871,7 @@ def mark_complied(
     require_role(user, "supervisor", what="lift a stop-work order")
     if order.status not in IN_FORCE_STATUSES:
         raise ServiceError("Only an order in force can be lifted as complied with.")
-    note = _text(note, "note", "Say how the permittee complied.")
+    note = _text(note, "note", f"Say how {ordered_party(session, order)} complied.")
     before = audit.snapshot(order)
     order.status, order.complied_at, order.complied_by, order.complied_note = (
         "complied",
@@ -928,6 +928,13 @@ def lapsed_permit(order: StopWorkOrder, permit: Permit | None) -> str:
     status = order.permit_status_before or permit.status
     how = LAPSED.get(status, status.replace("_", " "))
     return f"permit {permits.permit_name(permit)} {how.format(expires_on=permit.expires_on)}"
+
+
+def ordered_party(session: Session, order: StopWorkOrder) -> str:
+    """Whom the order was made to, in the ordinance's words: "the permittee" (§ 256-10B) or "the
+    landowner or land user" where no permit has been issued (§ 256-10C)."""
+    permit = session.get(Permit, order.permit_id) if order.permit_id else None
+    return "the permittee" if ordered_under_permit(order, permit) else "the landowner or land user"
 
 
 def addressee(order: StopWorkOrder, permit: Permit | None, company) -> str:

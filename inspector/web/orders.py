@@ -232,12 +232,14 @@ def posted(order_id: str):
 @bp.post("/orders/<order_id>/complied")
 @roles_required("supervisor")
 def complied(order_id: str):
+    session, order = load(order_id)
+    party = enforcement.ordered_party(session, order)
     return _decide(
         order_id,
         lambda s, o, now: enforcement.mark_complied(
             s, o, user=g.user, note=_form("note"), now=now, rb=rulebook()
         ),
-        "Order lifted: the permittee complied.",
+        f"Order lifted: {party} complied.",
         "complied",
     )
 
