@@ -266,7 +266,7 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
                 f"{rb[w + 'application_entry_words']}"
             )
         if order.notes:
-            doc.para(f"Inspector's notes: {order.notes}")
+            doc.para(f"What was found: {order.notes}")  # by an inspector or a supervisor
         doc.heading("What must be done to lift this order", 12)
         for ground in dict.fromkeys(g["ground"] for g in standing):
             doc.para(f"- {rb[f'stop_work.grounds.{ground}.to_lift']}")

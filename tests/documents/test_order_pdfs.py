@@ -10,6 +10,7 @@ from sqlmodel import select
 
 from inspector.documents import pdf as pdf_module
 from inspector.models import Finding
+from inspector.models.base import utcnow
 from inspector.services import enforcement, findings
 from tests.documents.test_records import pdf_text
 from tests.services.test_enforcement_complied import issued_on_a_failing_inlet, text
@@ -132,3 +133,21 @@ def test_the_revocation_pdf_says_what_follows_as_its_page_does(
     )
     assert words in text(client.get(f"/orders/{order.id}/revocation").text)
     assert words in pdf_text(client.get(f"/orders/{order.id}/revocation.pdf").data)
+
+
+def test_a_supervisors_notes_are_not_printed_as_the_inspectors(
+    app, client, auth, db, make, people, plain_pdfs
+):
+    from tests.support.enforcement import issued_order
+
+    rb = app.extensions["rulebook"]
+    site = make.site(people["supervisor"], name="Noted Lot")
+    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    order = issued_order(db, site, people["supervisor"], rb, now=utcnow(), notes="Silt fence down")
+    assert order.source == "supervisor"
+    auth.login(people["supervisor"].email)
+    page = text(client.get(f"/orders/{order.id}/notice").text)
+    pdf = pdf_text(client.get(f"/orders/{order.id}/notice.pdf").data)
+    for document in (page, pdf):
+        assert "What was found: Silt fence down" in document
+        assert "Inspector's notes" not in document
