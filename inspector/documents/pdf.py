@@ -237,8 +237,11 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
     doc.para(f"Order of {day:%A %B} {day.day}, {day.year}")
     doc.facts(_order_facts(ctx, rb))
     if order.status == "retracted":
+        # § 256-10D names two bodies that may retract: the document says which one did.
+        by = ctx["bodies"].get(order.retracted_by_body)
+        body = f" by {by}" if by else ""
         doc.para(
-            f"RETRACTED {local(order.retracted_at, rb)}: {order.retracted_reason}",
+            f"RETRACTED {local(order.retracted_at, rb)}{body}: {order.retracted_reason}",
             bold=True,
             size=12,
         )

@@ -151,3 +151,25 @@ def test_a_supervisors_notes_are_not_printed_as_the_inspectors(
     for document in (page, pdf):
         assert "What was found: Silt fence down" in document
         assert "Inspector's notes" not in document
+
+
+def test_a_retraction_says_which_body_retracted_on_every_document(
+    app, client, auth, db, make, people, plain_pdfs
+):
+    rb = app.extensions["rulebook"]
+    _, _, order, issued_at = issued_on_a_failing_inlet(db, make, people, rb, "Appealed Lot")
+    enforcement.retract(
+        db,
+        order,
+        user=people["supervisor"],
+        body="zoning_board",
+        reason="Appeal granted",
+        now=issued_at + timedelta(days=3),
+        rb=rb,
+    )
+    db.commit()
+    auth.login(people["supervisor"].email)
+    page = text(client.get(f"/orders/{order.id}/notice").text)
+    pdf = pdf_text(client.get(f"/orders/{order.id}/notice.pdf").data)
+    assert "RETRACTED 2027-03-14 20:00 CDT by the Zoning Board of Appeals" in page
+    assert "RETRACTED 2027-03-14 20:00 CDT by the Zoning Board of Appeals: Appeal granted" in pdf
