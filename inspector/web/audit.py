@@ -7,7 +7,7 @@ them)."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time
 
 from flask import Blueprint, abort, current_app, render_template, request
 from sqlmodel import select
@@ -15,7 +15,7 @@ from sqlmodel import select
 from ..db import get_session
 from ..models import AuditEvent, Company, Device, Permit, RainEvent, RainGauge, Site, User
 from ..models.base import MAX_ID
-from ..rules.clocks import TIME_WORDS, to_local
+from ..rules.clocks import TIME_WORDS, due_words, to_local
 from ..security import STAFF, roles_required
 
 bp = Blueprint("audit", __name__)
@@ -110,7 +110,11 @@ def value_words(
             moment = datetime.fromisoformat(value.removesuffix("Z"))
             if moment.tzinfo is not None:
                 moment = moment.astimezone(UTC).replace(tzinfo=None)
-            return to_local(moment, rb).strftime("%Y-%m-%d %H:%M %Z")
+            local = to_local(moment, rb)
+            if key.endswith("_due") and local.time() == time(0):
+                # A deadline at midnight is the end of the day before, as the order's pages say.
+                return due_words(moment, rb, long=True, year=True)
+            return local.strftime("%Y-%m-%d %H:%M %Z")
         if RECORD_ID.match(value):
             return "recorded (see the record's page)"
         if STATUS_WORD.match(value):
