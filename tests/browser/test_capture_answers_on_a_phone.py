@@ -71,3 +71,34 @@ def test_the_answers_words_are_centred_inside_their_buttons(
                 assert line["left"] >= 4 and line["right"] >= 4, (label.inner_text(), lines)
                 assert abs(line["left"] - tick - line["right"]) <= 3, (label.inner_text(), lines)
     context.close()
+
+
+def test_the_submit_bar_leaves_a_phone_room_for_the_checklist(
+    browser, playwright, live_server, demo_app
+):
+    """The bar that stays at the foot of the capture page (what submitting does, Submit inspection,
+    Discard draft) took 220 of a phone's 844 px, over a quarter of the screen, with its two buttons
+    one above the other; the checklist was answered in what was left. The buttons now share a row
+    and the bar takes under a fifth; both stay full touch targets."""
+    with Session(demo_app.extensions["engine"]) as db:
+        site = db.exec(select(Site).where(Site.name.startswith("Meadow Ridge"))).one()
+    phone = {
+        **playwright.devices["iPhone 12"],
+        "viewport": {"width": 390, "height": 844},
+        "timezone_id": "America/Chicago",
+    }
+    context, page = field_home_as(
+        browser, phone, live_server.url, "permittee@prairie-builders.example", controlled=False
+    )
+    expect(page.locator("#packet-state")).to_contain_text("on this device")
+    page.goto(f"{live_server.url}/app/inspect?site={site.id}&kind=weekly")
+    wait_ready(page, "capture")
+    bar = page.locator(".submit-card").bounding_box()
+    assert bar["height"] < 844 / 5, bar
+    submit = page.get_by_role("button", name="Submit inspection").bounding_box()
+    discard = page.get_by_role("button", name="Discard draft").bounding_box()
+    assert abs(submit["y"] - discard["y"]) < 1, (submit, discard)  # one row
+    assert min(submit["height"], discard["height"]) >= 44
+    assert discard["x"] + discard["width"] <= 390 - 16
+    expect(page.locator(".submit-card")).to_contain_text("Submitting freezes this inspection")
+    context.close()
