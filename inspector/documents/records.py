@@ -3,6 +3,7 @@ permit with its clocks. Same letterhead, seal block and Latin-1 rules as the oth
 
 from __future__ import annotations
 
+from ..rules.clocks import permit_expires
 from ..services.findings import due_notes, found_words
 from ..services.permits import STATUS_WORDS, status_on
 from ..services.words import words
@@ -98,7 +99,16 @@ def permit_pdf(ctx: dict, rb) -> bytes:
             f"{rb['clocks.plan_review.work_days']} work days from "
             f"{clocks['complete_on'].isoformat()} ({review.citation}).{late}"
         )
-    if clocks.get("expires_on"):
+    if clocks.get("expires_on") and permit.extension_days and permit.issued_on:
+        # The last day is the extension's, not the 180 days' the clause quoted alone would imply.
+        first = permit_expires(permit.issued_on, permit.building_permit_until, 0, rb)
+        lines.append(
+            f"Valid until {clocks['expires_on'].isoformat()}: first until {first.isoformat()} "
+            f"({rb['clocks.permit_validity.citation']}: {rb['clocks.permit_validity.words']}), "
+            f"then extended by {permit.extension_days} days ({rb['clocks.extension.citation']}: "
+            f"the Village {rb['clocks.extension.words']})."
+        )
+    elif clocks.get("expires_on"):
         lines.append(
             f"Valid until {clocks['expires_on'].isoformat()} "
             f"({rb['clocks.permit_validity.citation']}: {rb['clocks.permit_validity.words']})."

@@ -15,6 +15,7 @@ from markupsafe import escape
 from inspector.documents import pdf as pdf_module
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
+from inspector.services import permits
 from tests.support.enforcement import record_inspection
 
 RB = default()
@@ -104,3 +105,35 @@ def test_the_finding_pdf_says_how_its_due_time_was_read_as_its_page_does(
         assert str(escape(RB[key])) in page
         assert text.index(RB[key]) > due
     assert str(escape(RB[not_said])) not in page and RB[not_said] not in text
+
+
+def test_an_extended_permits_pdf_says_its_last_day_comes_from_the_extension(
+    app, client, auth, db, make, people, plain_pdfs
+):
+    site = make.site(people["supervisor"], name="Elm Street Plat")
+    permit = make.permit(
+        site,
+        people["permittee"].company_id,
+        people["supervisor"],
+        issued=True,
+        received_on=date(2026, 11, 2),
+    )
+    first_last_day = permit.expires_on
+    permits.extend(
+        db,
+        permit,
+        user=people["supervisor"],
+        days=90,
+        conditions="",
+        rb=RB,
+        today=date(2026, 12, 4),
+    )
+    db.commit()
+    app.config["CLOCK_NOW"] = local(2026, 12, 4, 12, 0)
+    auth.login(people["supervisor"].email)
+    text = packet_pdf(client, site, "permit/", date(2026, 12, 4))
+    assert (
+        f"Valid until {permit.expires_on.isoformat()}: first until {first_last_day.isoformat()} "
+        f"(§ 256-8D(1): {RB['clocks.permit_validity.words']}), then extended by 90 days "
+        f"(§ 256-8D(1): the Village {RB['clocks.extension.words']})." in text
+    )
