@@ -10,7 +10,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 from sqlmodel import Session, select
 
-from inspector.models import Site
+from inspector.models import Inspection, Site
 from tests.browser.conftest import sign_in
 
 # Each table's box: whether it scrolls sideways, and every cell whose right edge is past the screen.
@@ -59,4 +59,33 @@ def test_a_permittees_lists_read_on_a_phone(browser, playwright, live_server, de
     panel = page.locator(".panel-findings tbody tr").first.locator("td").last
     assert label(panel) == "Due: "
     assert {"scrolls": False, "past": []} == page.evaluate(WIDTH)[0]
+    context.close()
+
+
+def test_an_inspection_report_reads_on_a_phone(browser, playwright, live_server, demo_app):
+    """The report's practices (Practice, Modifications required?, notes and photos) and its
+    follow-up table (…, Due, Status, Date corrected) ran off the phone's right edge the same way:
+    whether a practice needed modification, and by when, were out of sight."""
+    with Session(demo_app.extensions["engine"]) as db:
+        meadow = db.exec(select(Site).where(Site.name.startswith("Meadow Ridge"))).one().id
+        report = db.exec(
+            select(Inspection)
+            .where(Inspection.site_id == meadow, Inspection.kind == "weekly")
+            .order_by(Inspection.started_at.desc())
+        ).first()
+    phone = {
+        **playwright.devices["iPhone 12"],
+        "viewport": {"width": 390, "height": 844},
+        "timezone_id": "America/Chicago",
+    }
+    context = browser.new_context(**phone)
+    page = context.new_page()
+    sign_in(page, live_server.url, "permittee@prairie-builders.example")
+    page.goto(f"{live_server.url}/inspections/{report.id}")
+    answer = page.locator("table.report tbody tr").first.locator("td").first
+    assert label(answer) == "Modifications required?: "
+    due = page.locator("table.follow-up-table tbody tr").first.locator("td").nth(1)
+    assert label(due) == "Due: "
+    expect(due).to_contain_text("CST")
+    assert page.evaluate(WIDTH) == [{"scrolls": False, "past": []}] * 2
     context.close()
