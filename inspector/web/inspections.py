@@ -30,9 +30,10 @@ bp = Blueprint("inspections", __name__)
 KIND_WORDS = {
     "weekly": "Weekly",
     "post_rain": "Precipitation event (0.5 inch or more)",
-    "village": "Other: Village inspection",
-    "follow_up": "Other: follow-up",
-    "complaint": "Other: complaint",
+    # Said after the ticked "Other" box: "Other (Village inspection)".
+    "village": "Village inspection",
+    "follow_up": "follow-up inspection",
+    "complaint": "inspection after a complaint",
 }
 
 
