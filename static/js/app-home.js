@@ -128,8 +128,11 @@ const plain = (word) => String(word || '').replaceAll('_', ' ');
 
 // A permittee's order binds it: the home opens on it, with the compliance deadline and the words of
 // the clause that follows it (the rulebook's, carried by the page), and the order's page for what
-// must be done. An order in force only (issued or posted) has the deadline still to meet.
+// must be done. An order in force only (issued or posted) has the deadline still to meet. Under a
+// permit in force § 256-10B follows (revocation); where none was issued, or it lapsed, § 256-10C
+// (a cease-and-desist order), as the order's own page says.
 const BINDING = ['issued', 'posted', 'revoked_permit', 'cease_desist_requested'];
+const PERMIT_IN_FORCE = ['issued', 'extended', 'suspended'];
 
 function orderEntry(site, order, card) {
   const li = document.createElement('li');
@@ -152,10 +155,11 @@ function orderEntry(site, order, card) {
       : `Comply within ${card.dataset.days} days: by ${by}.`;
     const quote = document.createElement('blockquote');
     quote.className = 'words';
-    quote.textContent = `“${card.dataset.words}” `;
+    const underPermit = PERMIT_IN_FORCE.includes(site.permit?.status);
+    quote.textContent = `“${underPermit ? card.dataset.words : card.dataset.noPermitWords}” `;
     const cite = document.createElement('span');
     cite.className = 'cite';
-    cite.textContent = card.dataset.citation;
+    cite.textContent = underPermit ? card.dataset.citation : card.dataset.noPermitCitation;
     quote.append(cite);
     li.append(due, quote);
   }

@@ -14,8 +14,10 @@ from sqlmodel import Session, select
 from inspector.models import Site, User
 from inspector.models.base import utcnow
 from inspector.rules import clocks
+from inspector.services import enforcement
 from tests.browser.field_home import field_home_as
-from tests.support.enforcement import issued_order
+from tests.support.enforcement import issued_order, record_inspection
+from tests.sync.helpers import signature
 
 
 def test_the_field_home_opens_on_the_permittees_stop_work_order(
@@ -66,4 +68,50 @@ def test_the_field_home_opens_on_the_permittees_stop_work_order(
     )
     expect(page.locator("#orders-card")).to_be_hidden()
     expect(page.get_by_text("Main Street Water Main Replacement")).to_have_count(0)
+    context.close()
+
+
+def test_an_order_where_no_permit_was_issued_quotes_the_cease_and_desist_clause(
+    browser, playwright, live_server, demo_app
+):
+    """On a site whose application is not yet decided, an order for work without a permit
+    (§ 256-10A(1)) is followed by § 256-10C, a cease-and-desist order, not by § 256-10B's revoking
+    of a permit that was never issued: the home quotes the clause the order's page names."""
+    engine = demo_app.extensions["engine"]
+    rb = demo_app.extensions["rulebook"]
+    with Session(engine) as db:
+        site = db.exec(select(Site).where(Site.name.startswith("Willow Creek"))).one()
+        inspector = db.exec(select(User).where(User.role == "inspector")).first()
+        supervisor = db.exec(select(User).where(User.role == "supervisor")).first()
+        now = utcnow()
+        _, _, orders = record_inspection(
+            db, site, rb, at=now - timedelta(hours=2), passed=("PLAN",), user=inspector
+        )
+        enforcement.issue(
+            db,
+            orders[0],
+            user=supervisor,
+            now=now - timedelta(hours=1),
+            rb=rb,
+            confirmed=True,
+            signature=signature(),
+        )
+        db.commit()
+
+    phone = {
+        **playwright.devices["iPhone 12"],
+        "viewport": {"width": 390, "height": 844},
+        "timezone_id": rb["calendar.timezone"],
+    }
+    context, page = field_home_as(
+        browser, phone, live_server.url, "permittee@prairie-builders.example", controlled=False
+    )
+    entry = page.locator("#orders-list li", has_text="Willow Creek Commercial Lot")
+    expect(entry).to_contain_text("§ 256-10A(1)")
+    expect(entry.locator("blockquote")).to_contain_text(
+        "“If the landowner or land user where no permit has been issued does not cease the "
+        "activity within 10 days, the Village of Fairwater may request the Village Attorney to "
+        "obtain a cease and desist order.” § 256-10C"
+    )
+    expect(entry).not_to_contain_text("§ 256-10B")
     context.close()
