@@ -332,6 +332,11 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
         if lapsed:
             doc.para(rb[c + "lapsed_permit_note"], size=8)
         doc.para(f"Details: {order.cease_desist_details}", bold=True)
+        if ctx["inspections"]:
+            seen = ", ".join(
+                f"{i.inspected_on.isoformat()} ({i.inspector_name})" for i in ctx["inspections"]
+            )
+            doc.para(f"Inspections on record: {seen}")
     if kind == "notice" and order.issued_at:
         doc.signature_block(signatures.of_order(order, rb))
     doc.qr_block(ctx["lookup_url"], contact)

@@ -9,7 +9,7 @@ import pytest
 from sqlmodel import select
 
 from inspector.documents import pdf as pdf_module
-from inspector.models import Finding
+from inspector.models import Finding, Inspection
 from inspector.models.base import utcnow
 from inspector.services import enforcement, findings
 from tests.documents.test_records import pdf_text
@@ -173,3 +173,22 @@ def test_a_retraction_says_which_body_retracted_on_every_document(
     pdf = pdf_text(client.get(f"/orders/{order.id}/notice.pdf").data)
     assert "RETRACTED 2027-03-14 20:00 CDT by the Zoning Board of Appeals" in page
     assert "RETRACTED 2027-03-14 20:00 CDT by the Zoning Board of Appeals: Appeal granted" in pdf
+
+
+def test_the_cease_and_desist_pdf_lists_the_inspections_on_record_as_its_page_does(
+    app, client, auth, db, make, people, plain_pdfs
+):
+    from tests.support.enforcement import cease_desist_requested_order
+
+    rb = app.extensions["rulebook"]
+    _, order = cease_desist_requested_order(db, make, people, rb)
+    assert order.evidence["inspections"]
+    auth.login(people["supervisor"].email)
+    page = text(client.get(f"/orders/{order.id}/cease-desist").text)
+    pdf = pdf_text(client.get(f"/orders/{order.id}/cease-desist.pdf").data)
+    [inspection] = [db.get(Inspection, i) for i in order.evidence["inspections"]]
+    listed = (
+        f"Inspections on record: {inspection.inspected_on.isoformat()} "
+        f"({inspection.inspector_name})"
+    )
+    assert listed in page and listed in pdf
