@@ -148,14 +148,16 @@ function orderEntry(site, order, card) {
     li.append(cite);
   }
   if (['issued', 'posted'].includes(order.status) && order.compliance_due) {
+    const underPermit = PERMIT_IN_FORCE.includes(site.permit?.status);
     const due = document.createElement('p');
     const by = villageDue(order.compliance_due);
+    // § 256-10C asks the landowner or land user to cease the activity; § 256-10B, to comply.
+    const ask = underPermit ? 'Comply' : 'Cease the activity';
     due.textContent = order.compliance_passed
-      ? `The ${card.dataset.days} days to comply ended ${by}.`
-      : `Comply within ${card.dataset.days} days: by ${by}.`;
+      ? `The ${card.dataset.days} days to ${ask.toLowerCase()} ended ${by}.`
+      : `${ask} within ${card.dataset.days} days: by ${by}.`;
     const quote = document.createElement('blockquote');
     quote.className = 'words';
-    const underPermit = PERMIT_IN_FORCE.includes(site.permit?.status);
     quote.textContent = `“${underPermit ? card.dataset.words : card.dataset.noPermitWords}” `;
     const cite = document.createElement('span');
     cite.className = 'cite';

@@ -108,6 +108,8 @@ def test_an_order_where_no_permit_was_issued_quotes_the_cease_and_desist_clause(
     )
     entry = page.locator("#orders-list li", has_text="Willow Creek Commercial Lot")
     expect(entry).to_contain_text("§ 256-10A(1)")
+    expect(entry).to_contain_text("Cease the activity within 10 days: by")
+    expect(entry).not_to_contain_text("Comply")
     expect(entry.locator("blockquote")).to_contain_text(
         "“If the landowner or land user where no permit has been issued does not cease the "
         "activity within 10 days, the Village of Fairwater may request the Village Attorney to "
