@@ -14,16 +14,19 @@ from sqlmodel import Session, select
 from ..models import (
     ControlMeasureNotice,
     ControlPlanDocument,
+    Finding,
     Permit,
     PermitEvent,
     PermitExtension,
     PlanModificationRequest,
     Site,
+    StopWorkOrder,
     StoredFile,
     SuretyBond,
     User,
 )
 from ..models.base import utcnow
+from ..models.enforcement import IN_FORCE_STATUSES, OPEN_STATUSES
 from ..postgresql import lock_for_writing
 from ..rules import clocks
 from ..rules.rulebook import Rulebook, default
@@ -475,6 +478,7 @@ def clocks_view(
         )
         if seen is not None and (permit.commenced_at is None or seen < permit.commenced_at):
             view["commencement_seen"] = seen
+    view["closed"] = closing(session, permit, rb)
     # § 256-8A: the notice's own start, before the issue day, is work without a permit.
     view["commenced_before_issue"] = bool(
         permit.commenced_at
@@ -682,6 +686,131 @@ def extend(
         note += f"; added conditions: {conditions}"
     set_status(session, permit, "extended", user_id=user.id, note=note)
     return ext
+
+
+# What keeps a permit from being closed (close): findings not yet resolved, as a person names them.
+UNRESOLVED_FINDINGS = {
+    "open": "open",
+    "reopened": "reopened",
+    "corrected": "corrected, awaiting the Village's verification",
+}
+
+
+def close(
+    session: Session,
+    permit: Permit,
+    *,
+    user: User,
+    note: str,
+    rb: Rulebook | None = None,
+) -> None:
+    """The Village closes a permit whose site it verified finally stabilized (the protective reading
+    of a silence, clocks.closing.reading_note): from then on no inspection is due under it, and land
+    disturbance at the site is work without a permit. Every check reads the site as it is inside
+    this transaction, under the writer lock: an order or finding recorded meanwhile refuses it."""
+    rb = rb or default()
+    if user.role != "supervisor":
+        raise Forbidden("Only a supervisor closes a permit.")
+    lock_for_writing(session.connection())
+    if permit.status == "closed":
+        when = closing(session, permit, rb)
+        raise ServiceError(
+            "This permit is already closed"
+            + (f" (on {when['on']:%a %Y-%m-%d} by {when['by']})" if when else "")
+            + ". Nothing changed."
+        )
+    refusal = _close_refusal(session, permit, rb)
+    if refusal:
+        raise ServiceError(refusal)
+    note = _writing(note, "note")
+    if not note:
+        raise ServiceError(
+            "Write what the Village verified: the final inspection, the vegetation established, "
+            "the temporary controls removed.",
+            field="note",
+        )
+    set_status(session, permit, "closed", user_id=user.id, note=note)
+
+
+def _close_refusal(session: Session, permit: Permit, rb: Rulebook) -> str | None:
+    """Why the permit cannot be closed now, or None."""
+    orders = session.exec(
+        select(StopWorkOrder).where(
+            StopWorkOrder.site_id == permit.site_id, StopWorkOrder.status.in_(OPEN_STATUSES)
+        )
+    ).all()
+    if orders:
+        order = orders[0]
+        moment = order.posted_at or order.issued_at or order.proposed_at
+        day = f"{clocks.local_date(moment, rb):%a %Y-%m-%d}"
+        if order.status == "proposed":
+            return (
+                f"A stop-work order of {day} is proposed for this site: issue or dismiss it on its "
+                "page first. The permit was not closed."
+            )
+        in_force = order.status in IN_FORCE_STATUSES
+        return (
+            f"The stop-work order of {day} on this site is "
+            + ("in force" if in_force else "still being enforced")
+            + ": it must be lifted as complied with, or retracted, before the permit is closed "
+            f"({rb['clocks.stop_work_compliance.retraction_citation']}). The permit was not closed."
+        )
+    if permit.status not in ACTIVE:
+        return (
+            f"Only an issued or extended permit can be closed (this one is "
+            f"{STATUS_WORDS.get(permit.status, permit.status).lower()}). The permit was not closed."
+        )
+    unresolved = session.exec(
+        select(Finding.item_code, Finding.status)
+        .where(Finding.site_id == permit.site_id, Finding.status.in_(list(UNRESOLVED_FINDINGS)))
+        .order_by(Finding.due_at)
+    ).all()
+    if unresolved:
+        named = "; ".join(
+            f"{rb.item_title(code) or code} ({UNRESOLVED_FINDINGS[status]})"
+            for code, status in unresolved
+        )
+        many = len(unresolved) != 1
+        return (
+            f"{len(unresolved)} finding{'s' if many else ''} on this site "
+            f"{'are' if many else 'is'} not resolved: {named}. A finally stabilized site has "
+            "none: have each corrected and verify it on its page first. The permit was not closed."
+        )
+    visit = visits.by_site_ids()
+    latest = read_rows(
+        session,
+        select(visit.c.visit_on, visit.c.active_disturbance)
+        .order_by(*visits.newest_first(visit))
+        .limit(1),
+        {visits.SITE_IDS: [permit.site_id]},
+    )
+    if latest and latest[0][1]:
+        return (
+            f"The last inspection of this site, on {latest[0][0]:%a %Y-%m-%d}, recorded land "
+            "disturbance under way: a finally stabilized site has none. Record a final inspection "
+            "with land disturbance not active, then close the permit. The permit was not closed."
+        )
+    return None
+
+
+def closing(session: Session, permit: Permit, rb: Rulebook) -> dict | None:
+    """When and by whom the permit was closed, and what was verified, from its history; None when
+    it is not closed."""
+    if permit.status != "closed":
+        return None
+    event = session.exec(
+        select(PermitEvent)
+        .where(PermitEvent.permit_id == permit.id, PermitEvent.status == "closed")
+        .order_by(PermitEvent.at.desc(), PermitEvent.id.desc())
+    ).first()
+    if event is None:
+        return None
+    by = session.get(User, event.by_user_id) if event.by_user_id else None
+    return {
+        "on": clocks.local_date(event.at, rb),
+        "by": by.name if by else "the Village",
+        "note": event.note,
+    }
 
 
 def add_bond(

@@ -19,10 +19,13 @@ from flask import (
     request,
     url_for,
 )
+from flask_wtf import FlaskForm
 from sqlmodel import select
+from wtforms import TextAreaField
+from wtforms.validators import StopValidation
 
 from ..db import get_session
-from ..models import Company, ControlPlanDocument, PlanModificationRequest, StoredFile
+from ..models import Company, ControlPlanDocument, PlanModificationRequest, StoredFile, User
 from ..models.enforcement import IN_FORCE_STATUSES
 from ..rules import clocks
 from ..security import STAFF, login_required, roles_required
@@ -44,6 +47,19 @@ from .forms import (
 )
 
 bp = Blueprint("permits", __name__)
+
+
+class CloseForm(FlaskForm):
+    """Closing a permit: what the Village verified of the finished site is the record's reason."""
+
+    note = TextAreaField("What the Village verified")
+
+    def validate_note(self, field):
+        if not (field.data or "").strip():
+            raise StopValidation(
+                "Write what the Village verified: the final inspection, the vegetation "
+                "established, the temporary controls removed."
+            )
 
 
 def rulebook():
@@ -163,6 +179,7 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
         "modification": ModificationForm(formdata=None),
         "decision": DecisionForm(formdata=None),
         "confirm": ConfirmForm(formdata=None),
+        "close": CloseForm(formdata=None),
     }
     defaults.update(forms)
     in_force = None
@@ -175,6 +192,7 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
             for o in enforcement.orders_for_sites(session, [site.id], statuses=IN_FORCE_STATUSES)
             if o.permit_id == permit.id
         ]
+    history = permits.history(session, permit)
     notices = [
         (n, clocks.completion_notice_due(n.installed_on, rb))
         for n in permits.completion_notices(session, permit)
@@ -186,7 +204,8 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
         company=session.get(Company, permit.company_id),
         clocks=permits.clocks_view(session, permit, site, rb, now),
         docs=permits.documents(session, permit),
-        history=permits.history(session, permit),
+        history=history,
+        names=_names(session, history),
         notices=notices,
         requests=permits.modification_requests(session, permit),
         bonds=permits.bonds(session, permit),
@@ -198,6 +217,14 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
         today=clocks.local_date(now, rb),
         is_late=lambda *args: clocks.is_late(*args, rb),
     ), status
+
+
+def _names(session, events) -> dict[int, str]:
+    """Who closed the permit, for its history (the other steps' notes say what they need)."""
+    ids = {e.by_user_id for e in events if e.status == "closed" and e.by_user_id}
+    if not ids:
+        return {}
+    return {u.id: u.name for u in session.exec(select(User).where(User.id.in_(ids)))}
 
 
 def _act(permit_id: int, form_name: str, form, action, success: str, roles=None):
@@ -357,6 +384,19 @@ def _seen_last_day() -> date | None:
         return date.fromisoformat(request.form.get("last_day", ""))
     except ValueError:
         return None
+
+
+@bp.route("/permits/<int:permit_id>/close", methods=["POST"])
+@roles_required("supervisor")
+def close(permit_id: int):
+    form = CloseForm()
+    return _act(
+        permit_id,
+        "close",
+        form,
+        lambda s, p, site: permits.close(s, p, user=g.user, note=form.note.data, rb=rulebook()),
+        "Permit closed: no inspections are due under it any more.",
+    )
 
 
 @bp.route("/permits/<int:permit_id>/bond", methods=["POST"])

@@ -127,6 +127,7 @@ MATRIX = {
     ("/permits/<int:permit_id>", "GET"): (LOGIN, 404, 200, 200),
     ("/permits/<int:permit_id>/acknowledge", "POST"): (LOGIN, 404, 403, 403),
     ("/permits/<int:permit_id>/bond", "POST"): (LOGIN, 403, 403, 400),
+    ("/permits/<int:permit_id>/close", "POST"): (LOGIN, 403, 403, 400),
     ("/permits/<int:permit_id>/commencement", "POST"): (LOGIN, 404, 403, 403),
     ("/permits/<int:permit_id>/completion", "POST"): (LOGIN, 404, 403, 403),
     ("/permits/<int:permit_id>/deny", "POST"): (LOGIN, 403, 403, 400),
