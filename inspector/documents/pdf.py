@@ -281,9 +281,16 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
             else f"Otherwise the Village may request the Village Attorney to obtain a cease and desist order "
             f"({rb[c + 'cease_desist_citation']})."
         )
+        due = ctx["step"]["shown_due"]  # the 10 days run from the posting (compliance_end)
+        since = "it was posted on the site" if order.posted_at else "of issue"
+        by = (
+            f"Compliance due by {end_of(due, rb)} ({rb[c + 'days']} days after the day {since})."
+            if due
+            else f"Compliance due within {rb[c + 'days']} days from its posting on the site (whole "
+            "days, counted after the day it is posted)."
+        )
         doc.para(
-            f"Compliance due by {end_of(order.compliance_due, rb)} ({rb[c + 'days']} days after the "
-            f"day of issue). {then} The Village or the Zoning Board of Appeals may retract this order "
+            f"{by} {then} The Village or the Zoning Board of Appeals may retract this order "
             f"({rb[c + 'retraction_citation']}).",
             bold=True,
         )
@@ -299,7 +306,7 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
         )
         doc.para(
             f"The stop-work order issued {local(order.issued_at, rb)} was not complied with by "
-            f"{end_of(order.compliance_due, rb)}. Grounds:"
+            f"{end_of(ctx['step']['shown_due'] or order.compliance_due, rb)}. Grounds:"
         )
         _grounds_after(doc, order)
         doc.para(f"Reason for the revocation: {order.revocation_reason}", bold=True)
@@ -326,7 +333,7 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
         )
         doc.para(
             f"A stop-work order was issued {local(order.issued_at, rb)} and the activity did not cease by "
-            f"{end_of(order.compliance_due, rb)}. Grounds:"
+            f"{end_of(ctx['step']['shown_due'] or order.compliance_due, rb)}. Grounds:"
         )
         _grounds_after(doc, order)
         if lapsed:

@@ -793,6 +793,8 @@ def record_posting(
             for g, c in zip(order.grounds, checks, strict=True)
         ]
     order.status, order.posted_at, order.posted_by = "posted", now, user.id
+    # The 10 days of § 256-10B, C run from the posting: stored, so devices and records carry it.
+    order.compliance_due = compliance_end(order, rb)
     order.notice_photo_id = photo_id or order.notice_photo_id
     note = _sentences(
         f"Complied with before posting: {_sentences([c.ground['reason'], c.why])}" for c in cured
@@ -892,12 +894,23 @@ def mark_complied(
 
 
 def compliance_end(order, rb: Rulebook | None = None) -> datetime | None:
-    """When § 256-10B or C opens: the stored compliance_due, never before the end of the tenth local
-    day after the day of issue (an order stored before that reading has issued_at + 240 hours)."""
-    start = order.issued_at or order.posted_at
-    if order.compliance_due is None or start is None:
+    """When § 256-10B or C opens: the end of the tenth local day after the day the order was posted
+    on the site (§ 256-10A: the Village "may post" it; an order not made known cannot be disobeyed),
+    None until it is posted. A stored compliance_due later than that stands (never moved earlier)."""
+    if order.posted_at is None:
+        return None
+    end = clocks.stop_work_compliance_due(order.posted_at, rb)
+    return max(end, order.compliance_due) if order.compliance_due else end
+
+
+def shown_due(order, rb: Rulebook | None = None) -> datetime | None:
+    """The deadline an order's pages and documents state: compliance_end, or for an order not
+    posted (nothing follows it) none; a step taken before posting counted (old records) keeps the
+    deadline stored then."""
+    end = compliance_end(order, rb)
+    if end is None and order.status in ("revoked_permit", "cease_desist_requested"):
         return order.compliance_due
-    return max(order.compliance_due, clocks.stop_work_compliance_due(start, rb))
+    return end
 
 
 def ordered_under_permit(order: StopWorkOrder, permit: Permit | None) -> bool:
@@ -956,12 +969,27 @@ def next_step(session: Session, order: StopWorkOrder, now: datetime) -> dict:
     kind = "revoke" if has_permit else "cease_desist"
     due = compliance_end(order)
     ready = order.status in IN_FORCE_STATUSES and due is not None and now >= due
-    return {"kind": kind, "available": ready, "due": due, "permit": permit}
+    return {
+        "kind": kind,
+        "available": ready,
+        "due": due,
+        "shown_due": shown_due(order),
+        "posted": order.posted_at is not None,
+        "permit": permit,
+    }
+
+
+def not_posted_words(rb: Rulebook, citation: str) -> str:
+    """Why nothing follows an order issued but not yet posted on the site."""
+    days = rb["clocks.stop_work_compliance.days"]
+    return f"Not yet posted on the site: the {days} days of {citation} run from its posting."
 
 
 def _require_clock_passed(order: StopWorkOrder, now: datetime, rb: Rulebook, citation: str) -> None:
     if order.status not in IN_FORCE_STATUSES:
         raise ServiceError("Only an order in force (issued or posted) can lead to this step.")
+    if order.posted_at is None:
+        raise ServiceError(not_posted_words(rb, citation))
     due = compliance_end(order, rb)
     if due is None or now < due:
         last = f"the end of {clocks.last_local_day(due, rb):%a %Y-%m-%d}" if due else "?"
@@ -1112,13 +1140,15 @@ def status_entry(order: StopWorkOrder | None, now: datetime, proposed: int = 0) 
             "citation": None,
             "proposed": proposed,
         }
+    end = compliance_end(order)
     return {
         "status": order.status,
         "order_id": order.id,
         "issued_at": order.issued_at,
         "posted_at": order.posted_at,
-        "compliance_due": order.compliance_due,
-        "compliance_passed": bool(order.compliance_due and now >= compliance_end(order)),
+        # Not yet posted (posted_at None): no deadline runs; the stored one is only its floor.
+        "compliance_due": end or order.compliance_due,
+        "compliance_passed": bool(end and now >= end),
         **grounds_entry(order.grounds),
         "proposed": proposed,
     }

@@ -153,7 +153,9 @@ function orderEntry(site, order, card) {
     const by = villageDue(order.compliance_due);
     // § 256-10C asks the landowner or land user to cease the activity; § 256-10B, to comply.
     const ask = underPermit ? 'Comply' : 'Cease the activity';
-    due.textContent = order.compliance_passed
+    // The days run from the order's posting on the site (§ 256-10A "post"): none before it.
+    if (!order.posted_at) due.textContent = `Not yet posted on the site: ${ask.toLowerCase()} within ${card.dataset.days} days from its posting on the site.`;
+    else due.textContent = order.compliance_passed
       ? `The ${card.dataset.days} days to ${ask.toLowerCase()} ended ${by}.`
       : `${ask} within ${card.dataset.days} days: by ${by}.`;
     const quote = document.createElement('blockquote');

@@ -112,7 +112,11 @@ def test_pushed_failures_propose_order_issue_print_revoke_retract(
     expect(permittee.locator(".panel-orders").get_by_text("§ 256-10A(2)").first).to_be_visible()
     permittee.screenshot(path=str(tmp_path / "permittee.png"), full_page=True)
 
-    # The ten days end at the end of the tenth local day after the day of issue.
+    # Posted on the site the day it was issued: the ten days run from the posting (§ 256-10A).
+    page.goto(order_url)
+    page.get_by_role("button", name="Record: posted on the site now").click()
+    expect(page.get_by_text("Recorded as posted on the site.")).to_be_visible()
+    # The ten days end at the end of the tenth local day after the day of posting.
     demo_app.config.update(ALLOW_CLOCK_OFFSET=True, CLOCK_OFFSET_DAYS=11)
     page.goto(order_url)
     expect(page.get_by_text("10 days have passed")).to_be_visible()

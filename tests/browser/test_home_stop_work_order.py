@@ -28,7 +28,11 @@ def test_the_field_home_opens_on_the_permittees_stop_work_order(
     with Session(engine) as db:
         site = db.exec(select(Site).where(Site.name.startswith("Main Street"))).one()
         supervisor = db.exec(select(User).where(User.role == "supervisor")).first()
+        inspector = db.exec(select(User).where(User.role == "inspector")).first()
         order = issued_order(db, site, supervisor, rb, now=utcnow())
+        # Posted on the site when issued: the ten days run from the posting (§ 256-10A).
+        enforcement.record_posting(db, order, user=inspector, now=utcnow(), rb=rb)
+        db.commit()
         order_id, due = order.id, order.compliance_due
     # The tenth day's end, at the Village's midnight: named as the day it ends.
     midnight = clocks.to_local(due, rb)
@@ -48,7 +52,7 @@ def test_the_field_home_opens_on_the_permittees_stop_work_order(
     # First on the page, above the overdue inspections.
     headings = page.locator("#home-body h2:visible").all_inner_texts()
     assert headings[:2] == ["Stop-work orders", "Overdue"], headings
-    expect(card).to_contain_text("Stop-work order issued")
+    expect(card).to_contain_text("Stop-work order posted on site")
     expect(card).to_contain_text("Main Street Water Main Replacement: issued")
     expect(card).to_contain_text("§ 256-10A(2)")
     expect(card).to_contain_text(f"Comply within 10 days: by {by}.")
@@ -96,6 +100,7 @@ def test_an_order_where_no_permit_was_issued_quotes_the_cease_and_desist_clause(
             confirmed=True,
             signature=signature(),
         )
+        enforcement.record_posting(db, orders[0], user=inspector, now=now, rb=rb)
         db.commit()
 
     phone = {
@@ -116,4 +121,34 @@ def test_an_order_where_no_permit_was_issued_quotes_the_cease_and_desist_clause(
         "obtain a cease and desist order.” § 256-10C"
     )
     expect(entry).not_to_contain_text("§ 256-10B")
+    context.close()
+
+
+def test_an_order_not_yet_posted_gives_no_date_its_days_run_from_the_posting(
+    browser, playwright, live_server, demo_app
+):
+    """An order issued in the office and not yet posted on the site: the ten days of § 256-10B
+    run from its posting, so the home names no day to comply by."""
+    engine = demo_app.extensions["engine"]
+    rb = demo_app.extensions["rulebook"]
+    with Session(engine) as db:
+        site = db.exec(select(Site).where(Site.name.startswith("Main Street"))).one()
+        supervisor = db.exec(select(User).where(User.role == "supervisor")).first()
+        issued_order(db, site, supervisor, rb, now=utcnow() - timedelta(days=30))
+
+    phone = {
+        **playwright.devices["iPhone 12"],
+        "viewport": {"width": 390, "height": 844},
+        "timezone_id": rb["calendar.timezone"],
+    }
+    context, page = field_home_as(
+        browser, phone, live_server.url, "permittee@badger-utility.example", controlled=False
+    )
+    entry = page.locator("#orders-list li", has_text="Main Street Water Main Replacement")
+    expect(entry).to_contain_text("Stop-work order issued")
+    expect(entry).to_contain_text(
+        "Not yet posted on the site: comply within 10 days from its posting on the site."
+    )
+    expect(entry).not_to_contain_text("by ")
+    expect(entry).not_to_contain_text("ended")
     context.close()

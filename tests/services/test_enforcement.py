@@ -122,6 +122,8 @@ def test_issue_suspends_permit_and_runs_the_10_day_clock_to_revocation(db, site,
             db, order, user=boss, reason="Not complied", now=just_before, rb=rb
         )
     assert order.status == "issued" and permit_of(db, site).status == "suspended"
+    # Posted on the site the day it was issued: the ten days run from the posting (§ 256-10A).
+    enforcement.record_posting(db, order, user=people["inspector"], now=issued_at, rb=rb)
     with pytest.raises(ServiceError, match="permit"):
         enforcement.request_cease_desist(
             db, order, user=boss, details="x", now=order.compliance_due, rb=rb
@@ -155,7 +157,7 @@ def test_issue_suspends_permit_and_runs_the_10_day_clock_to_revocation(db, site,
     actions = [
         e.action for e in db.exec(select(AuditEvent).where(AuditEvent.entity == "stop_work_order"))
     ]
-    assert actions == ["propose", "issued", "revoked_permit", "retracted"]
+    assert actions == ["propose", "issued", "posted", "revoked_permit", "retracted"]
 
 
 def test_retraction_past_expiry_restores_expired(db, site, rb, people):
@@ -188,6 +190,7 @@ def test_no_permit_activity_leads_to_cease_and_desist_request(db, make, people, 
     enforcement.issue(
         db, order, user=people["supervisor"], now=T0, rb=rb, confirmed=True, signature=signature()
     )
+    enforcement.record_posting(db, order, user=people["inspector"], now=T0, rb=rb)
     due = order.compliance_due
     with pytest.raises(ServiceError, match="no permit"):
         enforcement.revoke_permit(db, order, user=people["supervisor"], reason="x", now=due, rb=rb)

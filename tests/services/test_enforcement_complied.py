@@ -24,9 +24,10 @@ def rb(app):
     return app.extensions["rulebook"]
 
 
-def issued_on_a_failing_inlet(db, make, people, rb, name="Inlet Lot"):
+def issued_on_a_failing_inlet(db, make, people, rb, name="Inlet Lot", posted=True):
     """A permitted site whose INLET failed at two inspections a day apart: the order's grounds are
-    the repeated critical failure and, once its repair is late, the overdue repair."""
+    the repeated critical failure and, once its repair is late, the overdue repair. `posted`: it is
+    posted on the site when issued (the ten days run from the posting, § 256-10A)."""
     site = make.site(people["supervisor"], name=name)
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
     permits.notify_commencement(
@@ -50,6 +51,8 @@ def issued_on_a_failing_inlet(db, make, people, rb, name="Inlet Lot"):
         confirmed=True,
         signature=signature(),
     )
+    if posted:
+        enforcement.record_posting(db, order, user=people["inspector"], now=issued_at, rb=rb)
     db.commit()
     assert {g["rule"] for g in order.grounds} >= {"repeat_critical_failures"}
     return site, permit, order, issued_at
@@ -94,7 +97,7 @@ def test_no_revocation_once_the_permittee_complied_within_the_ten_days(
         )
     db.rollback()
     assert refused.value.status == 409 and "Lift the order as complied with" in str(refused.value)
-    assert order.status == "issued" and events(db, order) == before
+    assert order.status == "posted" and events(db, order) == before
     assert db.get(Permit, permit.id).status == "suspended"
     # Through the page: the same refusal, and nothing written.
     res = client.post(f"/orders/{order.id}/revoke", data={"reason": "Not complied with"})
@@ -149,6 +152,9 @@ def test_no_cease_and_desist_request_once_the_activity_ceased(db, make, people, 
         confirmed=True,
         signature=signature(),
     )
+    enforcement.record_posting(
+        db, order, user=people["inspector"], now=T0 + timedelta(hours=1), rb=rb
+    )
     db.commit()
     # Day 3: the Village's own inspection finds no land disturbing activity.
     record_inspection(
@@ -167,11 +173,13 @@ def test_no_cease_and_desist_request_once_the_activity_ceased(db, make, people, 
             db, order, user=people["supervisor"], details="Activity continues", now=after, rb=rb
         )
     db.rollback()
-    assert order.status == "issued" and order.cease_desist_at is None
+    assert order.status == "posted" and order.cease_desist_at is None
 
 
 def test_an_order_is_not_recorded_as_posted_once_none_of_its_grounds_holds(db, make, people, rb):
-    site, _, order, issued_at = issued_on_a_failing_inlet(db, make, people, rb, "Posted Late")
+    site, _, order, issued_at = issued_on_a_failing_inlet(
+        db, make, people, rb, "Posted Late", posted=False
+    )
     repair_everything(db, site, people, rb, issued_at + timedelta(hours=2))
     with pytest.raises(ServiceError, match="Not posted"):
         enforcement.record_posting(

@@ -94,7 +94,7 @@ def issued_order(session, site, supervisor, rb, *, now: datetime, notes="Silt fe
 
 def cease_desist_requested_order(session, make, people, rb, *, name="Lapsed Lot"):
     """An order on a site whose permit was received 200 days ago, proposed by the inspector's
-    inspection an hour ago, issued by the supervisor, and taken on to a cease-and-desist request a
+    inspection an hour ago, issued by the supervisor and posted on the site, and taken on to a cease-and-desist request a
     minute after its compliance time; commits. Returns (site, order)."""
     from tests.sync.helpers import signature
 
@@ -119,6 +119,8 @@ def cease_desist_requested_order(session, make, people, rb, *, name="Lapsed Lot"
         confirmed=True,
         signature=signature(),
     )
+    # Posted on the site when issued: the 10 days of § 256-10C run from the posting.
+    enforcement.record_posting(session, order, user=people["inspector"], now=now, rb=rb)
     session.commit()
     later = order.compliance_due + timedelta(minutes=1)
     enforcement.request_cease_desist(

@@ -90,6 +90,10 @@ def test_an_order_for_a_missing_notice_is_complied_with_by_giving_it(
         confirmed=True,
         signature=signature(),
     )
+    # Posted on the site when issued: the ten days run from the posting (§ 256-10A).
+    enforcement.record_posting(
+        db, order, user=people["inspector"], now=now - timedelta(days=2), rb=rb
+    )
     db.commit()
     # The order suspends the permit; its page still takes the notice the order asks for.
     auth.login(people["permittee"].email)

@@ -68,6 +68,8 @@ def _issued_order(db, make, people, issued_at):
         confirmed=True,
         signature=signature(),
     )
+    # Posted on the site when issued: the ten days run from the posting (§ 256-10A).
+    enforcement.record_posting(db, order, user=people["inspector"], now=issued_at, rb=RB)
     db.commit()
     return site, order
 
@@ -139,6 +141,9 @@ def test_cease_and_desist_request_waits_for_the_end_of_the_tenth_day_across_the_
         rb=RB,
         confirmed=True,
         signature=signature(),
+    )
+    enforcement.record_posting(
+        db, order, user=people["inspector"], now=local(2027, 3, 5, 12, 0), rb=RB
     )
     db.commit()
     assert enforcement.next_step(db, order, local(2027, 3, 15, 23, 59))["available"] is False

@@ -120,9 +120,11 @@ def test_an_issued_order_shows_when_compliance_is_due_in_the_villages_time(
         StopWorkOrder(
             id=str(uuid.uuid4()),
             site_id=busy.id,
-            status="issued",
+            # Posted when issued: the ten days run from the posting on the site (§ 256-10A).
+            status="posted",
             grounds=[{"ground": "no_permit", "citation": "§ 256-10A", "reason": "r"}],
             issued_at=datetime(2026, 12, 2, 15, 30),
+            posted_at=datetime(2026, 12, 2, 15, 30),
             compliance_due=datetime(2026, 12, 13, 6, 0),  # the end of Sat Dec 12, CST
         )
     )

@@ -100,6 +100,8 @@ def test_after_the_permit_expired_the_documents_do_not_say_none_was_issued(
     enforcement.issue(
         db, order, user=people["supervisor"], now=now, rb=rb, confirmed=True, signature=signature()
     )
+    # Posted on the site when issued: the ten days run from the posting (§ 256-10A).
+    enforcement.record_posting(db, order, user=people["inspector"], now=now, rb=rb)
     db.commit()
     later = order.compliance_due + timedelta(minutes=1)
     assert enforcement.next_step(db, order, later)["kind"] == "cease_desist"

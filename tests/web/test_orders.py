@@ -108,6 +108,8 @@ def test_full_lifecycle_through_the_web(app, client, auth, db, proposal, people)
     assert client.get(f"/orders/{order.id}").status_code == 200
     # Revocation before the 10 days: refused, nothing written.
     login(auth, people["supervisor"])
+    # Posted on the site the day it was issued: the ten days run from the posting (§ 256-10A).
+    assert client.post(f"/orders/{order.id}/posted").status_code == 303
     early = client.post(f"/orders/{order.id}/revoke", data={"reason": "No fence"})
     assert early.status_code == 400 and "10 days" in early.text
     assert permit_status(db, site) == "suspended"

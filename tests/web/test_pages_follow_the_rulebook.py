@@ -109,7 +109,11 @@ def test_office_pages_show_the_changed_rulebook(app, client, auth, db, make, peo
         == 303
     )
     notice = client.get(f"/orders/{order.id}/notice").get_data(as_text=True)
-    assert "under § 99-10A of the" in notice and "(9 days after the day of issue)" in notice
+    # Not yet posted: its days run from the posting on the site (§ 256-10A).
+    assert (
+        "under § 99-10A of the" in notice
+        and "Compliance due within 9 days from its posting on the site" in notice
+    )
 
 
 def test_messages_and_limits_follow_the_changed_rulebook(app, client, auth, db, make, people):

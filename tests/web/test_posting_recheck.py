@@ -16,7 +16,9 @@ def test_a_ground_cured_before_the_posting_is_listed_apart_on_the_notice(
     app, client, auth, db, make, people, monkeypatch
 ):
     rb = app.extensions["rulebook"]
-    site, _, order, issued_at = issued_on_a_failing_inlet(db, make, people, rb, "Posted Lot")
+    site, _, order, issued_at = issued_on_a_failing_inlet(
+        db, make, people, rb, "Posted Lot", posted=False
+    )
     rules = [g["rule"] for g in order.grounds]
     assert "overdue_findings" in rules and "repeat_critical_failures" in rules
     # The late repair is made before the inspector posts the order; the item still failed at
