@@ -34,7 +34,7 @@ from ..models.enforcement import (
 )
 from ..rules import clocks, signatures
 from ..rules import enforcement as rules
-from ..rules.rulebook import Rulebook
+from ..rules.rulebook import Rulebook, default
 from . import Forbidden, NotFound, ServiceError, audit, permits, seals, site_facts
 from .findings import packet_changed
 
@@ -963,10 +963,17 @@ def addressee(order: StopWorkOrder, permit: Permit | None, company) -> str:
 
 
 def next_step(session: Session, order: StopWorkOrder, now: datetime) -> dict:
-    """What may follow an order in force: revocation (a permit) or a cease-and-desist request (none)."""
+    """What may follow an order in force: revocation (a permit) or a cease-and-desist request (none
+    was issued); neither ("none") for an order made under a permit no longer in force: § 256-10C
+    is only "where no permit has been issued", and § 256-10B has nothing left to revoke."""
     permit = session.get(Permit, order.permit_id) if order.permit_id else None
     has_permit = permit is not None and permit.status in ("issued", "extended", "suspended")
-    kind = "revoke" if has_permit else "cease_desist"
+    if has_permit:
+        kind = "revoke"
+    elif ordered_under_permit(order, permit):
+        kind = "none"
+    else:
+        kind = "cease_desist"
     due = compliance_end(order)
     ready = order.status in IN_FORCE_STATUSES and due is not None and now >= due
     return {
@@ -976,7 +983,24 @@ def next_step(session: Session, order: StopWorkOrder, now: datetime) -> dict:
         "shown_due": shown_due(order),
         "posted": order.posted_at is not None,
         "permit": permit,
+        "why_none": _why_no_step(permit) if kind == "none" else "",
     }
+
+
+def _why_no_step(permit: Permit, rb: Rulebook | None = None) -> str:
+    """Why an order made under a permit since revoked (or otherwise ended) leads to neither step,
+    and what the Village can do instead."""
+    rb = rb or default()
+    c = "clocks.stop_work_compliance."
+    how = LAPSED.get(permit.status, permit.status.replace("_", " "))
+    return (
+        f"This order was made under permit {permits.permit_name(permit)}, and since then the "
+        f"permit {how.format(expires_on=permit.expires_on)}: {rb[c + 'revocation_citation']} has "
+        f"no permit left to revoke, and {rb[c + 'cease_desist_citation']} is for a site where no "
+        "permit has been issued. Land disturbing activity on the site without a permit in force is "
+        f"a new ground for a stop-work order ({rb['stop_work.grounds.no_permit.citation']}): "
+        "propose one."
+    )
 
 
 def not_posted_words(rb: Rulebook, citation: str) -> str:
@@ -1007,6 +1031,8 @@ def revoke_permit(
     require_role(user, "supervisor", what="revoke a permit")
     citation = rb["clocks.stop_work_compliance.revocation_citation"]
     step = next_step(session, order, now)
+    if step["kind"] == "none":
+        raise ServiceError(f"Not revoked. {step['why_none']}", status=409)
     if step["kind"] != "revoke":
         raise ServiceError(
             f"This site has no permit to revoke; request a cease-and-desist order instead "
@@ -1049,7 +1075,10 @@ def request_cease_desist(
     """§ 256-10C: where no permit was issued, request the Village Attorney to obtain a cease and desist order."""
     require_role(user, "supervisor", what="request a cease-and-desist order")
     citation = rb["clocks.stop_work_compliance.cease_desist_citation"]
-    if next_step(session, order, now)["kind"] != "cease_desist":
+    step = next_step(session, order, now)
+    if step["kind"] == "none":
+        raise ServiceError(f"Not requested. {step['why_none']}", status=409)
+    if step["kind"] != "cease_desist":
         raise ServiceError(
             f"This site has a permit: the next step is its revocation "
             f"({rb['clocks.stop_work_compliance.revocation_citation']})."
