@@ -58,6 +58,8 @@ class SiteFacts:
     permit_status: str | None = None
     permit_issued_on: date | None = None
     permit_expires_on: date | None = None
+    # A closed permit's closing day (Village local): work seen up to it was under the permit.
+    permit_closed_on: date | None = None
     commencement_notified_at: datetime | None = None
     inspections: tuple[InspectionFact, ...] = ()  # newest first
     first_active_inspection: InspectionFact | None = (
@@ -104,7 +106,13 @@ def is_finding_overdue(
 
 
 def permit_in_force(facts: SiteFacts, day: date, rb: Rulebook) -> bool:
-    """True when a permit covers activity on `day`. A suspended permit still exists (the order governs)."""
+    """True when a permit covers activity on `day`. A suspended permit still exists (the order governs).
+    A closed permit covered its days up to the closing (an inspection made then may arrive later)."""
+    if facts.permit_status == "closed" and facts.permit_closed_on is not None:
+        last = facts.permit_closed_on
+        if facts.permit_expires_on is not None:
+            last = min(last, facts.permit_expires_on)
+        return facts.permit_issued_on is not None and facts.permit_issued_on <= day <= last
     if (
         facts.permit_status is None
         or facts.permit_status in rb["stop_work.rules.no_permit.no_permit_statuses"]

@@ -20,6 +20,7 @@ from ..rules import enforcement as rules
 from ..rules.rulebook import Rulebook
 from . import permits, schedule, visits
 from .findings import UNRESOLVED
+from .permits import closed_on as closing_days
 from .permits import current_permits
 from .sites import facts as coverage_facts
 
@@ -153,6 +154,7 @@ def gather_many(
     first: dict[int, tuple] = {}
     if issued:
         first = {row[0]: row[1:] for row in session.exec(_first_active_visits(), params=site_param)}
+    closed_on = closing_days(session, list(permits.values()), rb)
     findings: dict[int, list] = {sid: [] for sid in ids}
     for f in session.exec(
         select(Finding).where(Finding.site_id.in_(ids), Finding.status.in_(UNRESOLVED))
@@ -182,6 +184,7 @@ def gather_many(
             permit_status=permit.status if permit else None,
             permit_issued_on=permit.issued_on if permit else None,
             permit_expires_on=permit.expires_on if permit else None,
+            permit_closed_on=closed_on.get(permit.id) if permit else None,
             commencement_notified_at=permit.commencement_notified_at if permit else None,
             inspections=tuple(
                 rules.InspectionFact(

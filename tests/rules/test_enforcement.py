@@ -203,3 +203,12 @@ def test_grounds_resting_only_on_findings_no_longer_unresolved_lapse():
     assert rules.lapsed_grounds(grounds, set()) == [(0, ["f1", "f2"])]
     # A ground with other evidence (a missed inspection, a field posting without keys) never lapses this way.
     assert rules.lapsed_grounds([weekly, {"ground": "no_permit", "keys": []}], set()) == []
+
+
+def test_a_closed_permit_covered_the_days_up_to_its_closing():
+    closed = replace(PERMITTED, permit_status="closed", permit_closed_on=date(2027, 3, 9))
+    assert rules.permit_in_force(closed, date(2027, 3, 9), RB)  # the closing day itself
+    assert not rules.permit_in_force(closed, date(2027, 3, 10), RB)
+    assert not rules.permit_in_force(closed, date(2027, 1, 3), RB)  # before its issue
+    # A closed permit whose closing day is not known covers nothing (as before).
+    assert not rules.permit_in_force(replace(closed, permit_closed_on=None), date(2027, 3, 9), RB)

@@ -8,6 +8,7 @@ import pytest
 from sqlmodel import select
 
 from inspector.models import Finding, Permit, StopWorkOrder
+from inspector.models.base import utcnow
 from inspector.services import Forbidden, ServiceError, enforcement, permits, schedule
 from tests.support.enforcement import issued_order, record_inspection
 
@@ -134,3 +135,27 @@ def test_land_disturbance_after_closing_is_work_without_a_permit(db, site, rb, p
     )
     assert [g["ground"] for g in order.grounds] == ["no_permit"]
     assert order.grounds[0]["citation"] == "§ 256-10A(1)"
+
+
+def test_disturbance_recorded_before_the_closing_and_sent_after_it_is_no_ground(
+    db, make, people, rb
+):
+    """A tablet offline on the last working days sends, after the Village closed the permit, an
+    inspection made while the permit was in force: the work it saw was under the permit, so it
+    proposes no order for work without a permit. Work seen after the closing day still does."""
+    now = utcnow().replace(microsecond=0)  # the closing is dated by the real clock
+    site = make.site(people["supervisor"], name="Late Tablet Lot")
+    make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
+    record_inspection(
+        db, site, rb, at=now - timedelta(days=2), passed=("INLET",), active=False, evaluate=False
+    )
+    close(db, site, people)
+    _, _, orders = record_inspection(
+        db, site, rb, at=now - timedelta(days=1), passed=("INLET",), user=people["permittee"]
+    )
+    assert orders == []
+    assert enforcement.evaluate_site(db, site, now, rb) == []
+    _, _, [order] = record_inspection(
+        db, site, rb, at=now + timedelta(days=2), passed=("INLET",), user=people["inspector"]
+    )
+    assert [g["ground"] for g in order.grounds] == ["no_permit"]
