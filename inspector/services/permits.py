@@ -113,15 +113,13 @@ def apply(
     if previous is not None:
         refresh_status(session, previous, today)  # lapsed yesterday: recorded before its successor
     in_force = previous if previous is not None and previous.status in IN_FORCE else None
-    if in_force is not None and user.role == "permittee":
-        raise ServiceError(in_force_refusal(in_force, rb))
+    if user.role == "permittee":
+        refusal = application_refusal(session, site.id, company_id, today, rb)
+        if refusal:
+            raise ServiceError(refusal)
     waiting = pending_application(session, site.id, company_id)
     if waiting is not None:
-        raise ServiceError(
-            pending_refusal(waiting)
-            if user.role == "permittee"
-            else pending_refusal_for_staff(waiting, rb)
-        )
+        raise ServiceError(pending_refusal_for_staff(waiting, rb))
     if user.role == "permittee":
         received_on, fee_paid_on = today, None
     if not applicant_name.strip():
@@ -161,6 +159,21 @@ def apply(
         site_id=site.id,
     )
     return permit
+
+
+def application_refusal(
+    session: Session, site_id: int, company_id: int, today: date, rb: Rulebook
+) -> str | None:
+    """Why the company's permittee may not apply for the site today (a permit in force, or its own
+    application still waiting), or None when it may: apply() refuses with these words, and the site
+    page says them in place of the button."""
+    in_force = permit_in_force(session, site_id, today)
+    if in_force is not None:
+        return in_force_refusal(in_force, rb)
+    waiting = pending_application(session, site_id, company_id)
+    if waiting is not None:
+        return pending_refusal(waiting)
+    return None
 
 
 def permit_in_force(session: Session, site_id: int, today: date) -> Permit | None:
