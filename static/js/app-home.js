@@ -246,14 +246,23 @@ function siteCard(site, findings, kinds, actionsMay, titles) {
     + `${site.overdue_findings ? `, ${site.overdue_findings} overdue` : ''}.`;
   const actions = node.querySelector('.site-actions');
   const names = findingNames(open, titles);
-  // Only what this person may record (from the work packet): the server refuses the rest.
+  // Only what this person may record (from the work packet): the server refuses the rest. With no
+  // schedule (a permit not issued yet, closed, expired) the server still takes a weekly inspection,
+  // but it is not due: offered, never as the next thing to do, and the card says why.
+  const idle = (site.due || []).find((item) => item.state === 'not_active');
   for (const kind of ['weekly', 'village', 'complaint'].filter((k) => kinds.includes(k))) {
     const a = document.createElement('a');
-    a.className = kind === 'weekly' ? 'btn btn-primary' : 'btn';
+    a.className = kind === 'weekly' && !idle ? 'btn btn-primary' : 'btn';
     a.href = captureUrl(site, kind);
     a.textContent = KINDS[kind];
     a.setAttribute('aria-label', `${KINDS[kind]} at ${site.name}`);
     actions.append(a);
+    if (kind === 'weekly' && idle) {
+      const why = document.createElement('span');
+      why.className = 'small muted site-not-due';
+      why.textContent = `Not due here. ${idle.label}`;
+      actions.append(why);
+    }
   }
   for (const f of kinds.includes('follow_up') ? open : []) {
     const a = document.createElement('a');
