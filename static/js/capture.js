@@ -770,7 +770,9 @@ async function open(draft, { isNew = false } = {}) {
   renderHeader();
   // The signer's certification from the work packet is warned about at the top when missing or
   // expired. The signature box at the foot is set up just after the first draw (attachSignature).
-  $('cert-warning').textContent = signature.certificationWarning(state.user);
+  $('cert-warning').textContent = signature.certificationWarning(
+    state.user, null, $('cert-warning').dataset.permitteeNote,
+  );
   $('cert-warning').hidden = !$('cert-warning').textContent;
   const items = $('items');
   items.replaceChildren(...state.items.map(renderItem));

@@ -136,9 +136,10 @@ function dayWords(day) {
 }
 
 /** A warning about the signer's certification from the work packet's user, or '' when in force.
- * Chapter 256 asks none of a permittee's inspector (rulebook certification.permittee_note): a
- * permittee is warned only of one on file that has expired, which its reports would show. */
-export function certificationWarning(user, today = null) {
+ * Chapter 256 asks none of a permittee's inspector (`permitteeNote`, the rulebook's
+ * certification.permittee_note, which the account page shows too): a permittee is told only of one
+ * on file that has expired, which its reports would show, and that none is needed. */
+export function certificationWarning(user, today = null, permitteeNote = '') {
   const cert = user?.certification;
   if (!user || !cert) return '';
   if (!cert.type || !cert.expires_on) {
@@ -147,9 +148,10 @@ export function certificationWarning(user, today = null) {
       + 'will show it as missing: ask the Village\'s supervisor to record it.';
   }
   if (beforeVillageToday(cert.expires_on, today)) {
-    return `Your ${cert.type} certification${cert.number ? ` (${cert.number})` : ''} expired on `
-      + `${dayWords(cert.expires_on)}. Reports you sign now show it as expired: renew it and ask the `
-      + 'supervisor to record the new expiry.';
+    const lapsed = `Your ${cert.type} certification${cert.number ? ` (${cert.number})` : ''} expired on `
+      + `${dayWords(cert.expires_on)}. Reports you sign now show it as expired`;
+    if (user.role === 'permittee') return `${lapsed}. ${permitteeNote}`.trim();
+    return `${lapsed}: renew it and ask the supervisor to record the new expiry.`;
   }
   return '';
 }
