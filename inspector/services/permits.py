@@ -113,10 +113,14 @@ def apply(
     if previous is not None:
         refresh_status(session, previous, today)  # lapsed yesterday: recorded before its successor
     in_force = previous if previous is not None and previous.status in IN_FORCE else None
-    if user.role == "permittee":
-        refusal = application_refusal(session, site.id, company_id, today, rb)
-        if refusal:
-            raise ServiceError(refusal)
+    block = (
+        application_block(session, site.id, company_id, today) if user.role == "permittee" else None
+    )
+    if block is not None:
+        why, permit = block
+        raise ServiceError(
+            in_force_refusal(permit, rb) if why == "in_force" else pending_refusal(permit)
+        )
     waiting = pending_application(session, site.id, company_id)
     if waiting is not None:
         raise ServiceError(pending_refusal_for_staff(waiting, rb))
@@ -161,18 +165,18 @@ def apply(
     return permit
 
 
-def application_refusal(
-    session: Session, site_id: int, company_id: int, today: date, rb: Rulebook
-) -> str | None:
-    """Why the company's permittee may not apply for the site today (a permit in force, or its own
-    application still waiting), or None when it may: apply() refuses with these words, and the site
-    page says them in place of the button."""
+def application_block(
+    session: Session, site_id: int, company_id: int, today: date
+) -> tuple[str, Permit] | None:
+    """What stops the company's permittee applying for the site today: ("in_force", the permit in
+    force) or ("waiting", its own application still waiting for the Village's decision); None when
+    it may apply. apply() refuses on it, and the site page says it in place of the button."""
     in_force = permit_in_force(session, site_id, today)
     if in_force is not None:
-        return in_force_refusal(in_force, rb)
+        return "in_force", in_force
     waiting = pending_application(session, site_id, company_id)
     if waiting is not None:
-        return pending_refusal(waiting)
+        return "waiting", waiting
     return None
 
 

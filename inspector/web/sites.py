@@ -93,9 +93,7 @@ def show(site_id: int):
         may_record=kinds_for(g.user),
         stop_words=STATUS_WORDS,
         # A permittee is offered an application only when the service would take one.
-        apply_refusal=permits.application_refusal(
-            session, site.id, g.user.company_id, clock.today(rb), rb
-        )
+        apply_block=permits.application_block(session, site.id, g.user.company_id, clock.today(rb))
         if g.user.role == "permittee"
         else None,
     )
