@@ -222,12 +222,9 @@ function updatedInAnotherTab() {
   Promise.race([Promise.allSettled(saves), limit]).then(renderBanner);
 }
 
-function renderUpdatedElsewhere() {
-  if (newerVersionSaidByPage) {
-    banner.hidden = true;
-    return;
-  }
-  const words = 'The field app was updated in another tab: reload this page to use the new version.';
+/** The banner's words and its "Reload to update" button (returned), held back while a form on
+ * the page is half filled: a reload would interrupt it. */
+function updateBanner(words) {
   banner.replaceChildren();
   const text = document.createElement('span');
   text.textContent = `${words} `;
@@ -236,7 +233,6 @@ function renderUpdatedElsewhere() {
   button.className = 'btn btn-primary';
   button.id = 'update-reload';
   button.textContent = 'Reload to update';
-  button.addEventListener('click', () => { if (!hasUnsavedInput()) location.reload(); });
   banner.append(text, button);
   if (hasUnsavedInput()) {
     button.disabled = true;
@@ -246,6 +242,17 @@ function renderUpdatedElsewhere() {
     wait.textContent = ' Finish or submit the form on this page first: it will not be interrupted.';
     banner.append(wait);
   }
+  return button;
+}
+
+function renderUpdatedElsewhere() {
+  if (newerVersionSaidByPage) {
+    banner.hidden = true;
+    return;
+  }
+  const words = 'The field app was updated in another tab: reload this page to use the new version.';
+  const button = updateBanner(words);
+  button.addEventListener('click', () => { if (!hasUnsavedInput()) location.reload(); });
   banner.hidden = false;
   if (!updatedElsewhereSaid) {
     updatedElsewhereSaid = true;
@@ -263,23 +270,7 @@ function renderBanner() {
     return;
   }
   if (!banner || !waitingWorker) return;
-  banner.replaceChildren();
-  const text = document.createElement('span');
-  text.textContent = 'A new version of the app is ready. ';
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'btn btn-primary';
-  button.id = 'update-reload';
-  button.textContent = 'Reload to update';
-  banner.append(text, button);
-  if (hasUnsavedInput()) {
-    button.disabled = true;
-    const wait = document.createElement('span');
-    wait.className = 'small';
-    wait.id = 'update-wait';
-    wait.textContent = ' Finish or submit the form on this page first: it will not be interrupted.';
-    banner.append(wait);
-  }
+  const button = updateBanner('A new version of the app is ready.');
   button.addEventListener('click', () => {
     if (hasUnsavedInput() || !waitingWorker) return;
     userAgreed = true;
