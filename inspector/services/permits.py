@@ -113,17 +113,17 @@ def apply(
     if previous is not None:
         refresh_status(session, previous, today)  # lapsed yesterday: recorded before its successor
     in_force = previous if previous is not None and previous.status in IN_FORCE else None
-    block = (
-        application_block(session, site.id, company_id, today) if user.role == "permittee" else None
-    )
-    if block is not None:
-        why, permit = block
-        raise ServiceError(
-            in_force_refusal(permit, rb) if why == "in_force" else pending_refusal(permit)
-        )
-    waiting = pending_application(session, site.id, company_id)
-    if waiting is not None:
-        raise ServiceError(pending_refusal_for_staff(waiting, rb))
+    if user.role == "permittee":
+        block = application_block(session, site.id, company_id, today)
+        if block is not None:
+            why, permit = block
+            raise ServiceError(
+                in_force_refusal(permit, rb) if why == "in_force" else pending_refusal(permit)
+            )
+    else:
+        waiting = pending_application(session, site.id, company_id)
+        if waiting is not None:
+            raise ServiceError(pending_refusal_for_staff(waiting, rb))
     if user.role == "permittee":
         received_on, fee_paid_on = today, None
     if not applicant_name.strip():
@@ -713,6 +713,13 @@ UNRESOLVED_FINDINGS = {
 }
 
 
+# Said by the service and by the close form's own check: one source of the words.
+CLOSE_NOTE_MISSING = (
+    "Write what the Village verified: the final inspection, the vegetation established, "
+    "the temporary controls removed."
+)
+
+
 def close(
     session: Session,
     permit: Permit,
@@ -741,11 +748,7 @@ def close(
         raise ServiceError(refusal)
     note = _writing(note, "note")
     if not note:
-        raise ServiceError(
-            "Write what the Village verified: the final inspection, the vegetation established, "
-            "the temporary controls removed.",
-            field="note",
-        )
+        raise ServiceError(CLOSE_NOTE_MISSING, field="note")
     set_status(session, permit, "closed", user_id=user.id, note=note)
 
 

@@ -56,10 +56,7 @@ class CloseForm(FlaskForm):
 
     def validate_note(self, field):
         if not (field.data or "").strip():
-            raise StopValidation(
-                "Write what the Village verified: the final inspection, the vegetation "
-                "established, the temporary controls removed."
-            )
+            raise StopValidation(permits.CLOSE_NOTE_MISSING)
 
 
 def rulebook():
