@@ -907,7 +907,10 @@ def shown_due(order, rb: Rulebook | None = None) -> datetime | None:
     """The deadline an order's pages and documents state: compliance_end, or for an order not
     posted (nothing follows it) none; a step taken before posting counted (old records) keeps the
     deadline stored then."""
-    end = compliance_end(order, rb)
+    return _shown_due(order, compliance_end(order, rb))
+
+
+def _shown_due(order, end: datetime | None) -> datetime | None:
     if end is None and order.status in ("revoked_permit", "cease_desist_requested"):
         return order.compliance_due
     return end
@@ -980,7 +983,7 @@ def next_step(session: Session, order: StopWorkOrder, now: datetime) -> dict:
         "kind": kind,
         "available": ready,
         "due": due,
-        "shown_due": shown_due(order),
+        "shown_due": _shown_due(order, due),
         "posted": order.posted_at is not None,
         "permit": permit,
         "why_none": _why_no_step(permit) if kind == "none" else "",
