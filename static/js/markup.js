@@ -89,17 +89,28 @@ export function openEditor({ url, width, height, marks = [] }) {
     let list = marks.map((m) => structuredClone(m));
     let tool = 'arrow';
     let start = null;
+    // The first point of an arrow or a circle placed by a tap or the keyboard, waiting for the second
+    // (dragging is not the only way: WCAG 2.5.7, and a keyboard cannot drag).
+    let pending = null;
+    const cross = { x: 0.5, y: 0.5 };  // the keyboard's place on the photo, in fractions
+    let dropped = false;
     const dialog = document.createElement('dialog');
     dialog.className = 'markup-dialog';
     dialog.setAttribute('aria-label', 'Mark up the photo');
     dialog.innerHTML = `
       <h2>Mark up the photo</h2>
-      <p class="small muted">Drag to draw an arrow (from its tail to its point) or a circle (from its
-        centre out); tap to place a label. The photo itself is not changed.</p>
+      <p class="small muted" id="markup-help">Drag to draw an arrow (from its tail to its point) or a
+        circle (from its centre out), or tap twice: the tail, then the point; the centre, then the edge.
+        Tap to place a label. With a keyboard, on the photo: the arrow keys move the cross (with Shift,
+        in longer steps), Enter puts a point where it is, Escape drops a first point. The photo itself
+        is not changed.</p>
       <div class="row markup-tools" role="group" aria-label="Tool"></div>
       <label class="markup-text-label">Label (at most ${MAX_LABEL} characters)
         <input class="markup-text" maxlength="${MAX_LABEL}" autocomplete="off"></label>
-      <div class="markup-stage"><img alt="The photo to mark up" draggable="false"></div>
+      <div class="markup-stage" tabindex="0" role="group" aria-label="The photo to mark up"
+        aria-describedby="markup-help"><img alt="" draggable="false"><span class="markup-cross"
+        aria-hidden="true"></span></div>
+      <p class="markup-where small" aria-live="polite"></p>
       <p class="markup-count small" aria-live="polite"></p>
       <p class="markup-error error" role="alert"></p>
       <div class="row">
@@ -120,12 +131,23 @@ export function openEditor({ url, width, height, marks = [] }) {
       b.className = 'btn markup-tool';
       b.dataset.tool = name;
       b.textContent = label;
-      b.addEventListener('click', () => { tool = name; draw(); });
+      b.addEventListener('click', () => { tool = name; pending = null; draw(); });
       q('.markup-tools').append(b);
     }
+    const crossMark = q('.markup-cross');
+    const where = q('.markup-where');
+    const percent = (v) => `${Math.round(v * 100)} %`;
     function draw() {
       stage.querySelector('.marks-overlay')?.remove();
-      stage.append(overlay(list, width, height));
+      const layer = overlay(list, width, height);
+      if (pending) {  // the first point, until the second is placed
+        const short = Math.min(width, height);
+        layer.append(el('circle', { class: 'markup-pending', cx: pending.x * width, cy: pending.y * height,
+          r: Math.max(4, short * 0.012), fill: COLOR, stroke: OUTLINE, 'stroke-width': Math.max(1, short * 0.004) }));
+      }
+      stage.insertBefore(layer, crossMark);
+      crossMark.style.left = `${cross.x * 100}%`;
+      crossMark.style.top = `${cross.y * 100}%`;
       for (const b of dialog.querySelectorAll('.markup-tool')) b.setAttribute('aria-pressed', String(b.dataset.tool === tool));
       q('.markup-text-label').hidden = tool !== 'label';
       q('.markup-count').textContent = `${list.length} of ${MAX_MARKS} marks.`;
@@ -148,31 +170,80 @@ export function openEditor({ url, width, height, marks = [] }) {
       start = at(event);
       stage.setPointerCapture?.(event.pointerId);
     });
+    const distance = (a, b, box) => Math.hypot((b.x - a.x) * box.width, (b.y - a.y) * box.height);
+    // A mark from `from` to `end` (fractions of the photo; `box` its size on screen). A point placed
+    // without a drag (a tap, Enter) is an arrow's tail or a circle's centre, until the second.
+    function place(from, end, box) {
+      error.textContent = '';
+      if (tool === 'label') {
+        const words = text.value.split(/\s+/).filter(Boolean).join(' ');
+        if (!words) { error.textContent = 'Type the label\'s words first, then tap where it goes.'; text.focus(); return; }
+        add({ kind: 'label', at: [round(end.x), round(end.y)], text: words.slice(0, MAX_LABEL) });
+        return;
+      }
+      if (distance(from, end, box) < 8) {
+        if (!pending) {
+          pending = { x: end.x, y: end.y };
+          where.textContent = tool === 'arrow' ? 'Tail placed: now the arrow\'s point.' : 'Centre placed: now a point on the edge.';
+          draw();
+          return;
+        }
+        from = pending;
+        if (distance(from, end, box) < 8) {
+          error.textContent = tool === 'arrow' ? 'The point must be away from the tail.' : 'The edge must be away from the centre.';
+          return;
+        }
+      }
+      pending = null;
+      where.textContent = '';
+      if (tool === 'arrow') {
+        add({ kind: 'arrow', from: [round(from.x), round(from.y)], to: [round(end.x), round(end.y)] });
+      } else {
+        const r = distance(from, end, box) / Math.min(box.width, box.height);
+        add({ kind: 'circle', center: [round(from.x), round(from.y)], r: Math.max(0.0001, round(r)) });
+      }
+    }
     stage.addEventListener('pointerup', (event) => {
       if (!start) return;
       const end = at(event);
       const from = start;
       start = null;
-      const moved = Math.hypot((end.x - from.x) * from.box.width, (end.y - from.y) * from.box.height);
-      if (tool === 'label') {
-        const words = text.value.split(/\s+/).filter(Boolean).join(' ');
-        if (!words) { error.textContent = 'Type the label\'s words first, then tap where it goes.'; text.focus(); return; }
-        add({ kind: 'label', at: [round(end.x), round(end.y)], text: words.slice(0, MAX_LABEL) });
-      } else if (moved < 8) {
-        error.textContent = tool === 'arrow' ? 'Drag from the arrow\'s tail to its point.' : 'Drag from the circle\'s centre outwards.';
-      } else if (tool === 'arrow') {
-        add({ kind: 'arrow', from: [round(from.x), round(from.y)], to: [round(end.x), round(end.y)] });
-      } else {
-        const r = moved / Math.min(from.box.width, from.box.height);
-        add({ kind: 'circle', center: [round(from.x), round(from.y)], r: Math.max(0.0001, round(r)) });
+      place(from, end, from.box);
+    });
+    const STEP = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    stage.addEventListener('keydown', (event) => {
+      if (STEP[event.key]) {
+        event.preventDefault();
+        const step = event.shiftKey ? 0.1 : 0.02;
+        cross.x = Math.min(1, Math.max(0, cross.x + STEP[event.key][0] * step));
+        cross.y = Math.min(1, Math.max(0, cross.y + STEP[event.key][1] * step));
+        where.textContent = `Cross at ${percent(cross.x)} across, ${percent(cross.y)} down.`;
+        draw();
+      } else if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        place({ ...cross }, { ...cross }, img.getBoundingClientRect());
+      } else if (event.key === 'Escape' && pending) {
+        event.preventDefault();  // the first point is dropped; the editor stays open
+        dropped = true;
+        pending = null;
+        where.textContent = 'First point dropped.';
+        draw();
       }
     });
     const close = (result) => { dialog.close(); dialog.remove(); resolve(result); };
-    q('.markup-undo').addEventListener('click', () => { list.pop(); error.textContent = ''; draw(); });
-    q('.markup-clear').addEventListener('click', () => { list = []; error.textContent = ''; draw(); });
+    q('.markup-undo').addEventListener('click', () => {
+      if (pending) pending = null; else list.pop();
+      error.textContent = '';
+      draw();
+    });
+    q('.markup-clear').addEventListener('click', () => { list = []; pending = null; error.textContent = ''; draw(); });
     q('.markup-save').addEventListener('click', () => close(list));
     q('.markup-cancel').addEventListener('click', () => close(null));
-    dialog.addEventListener('cancel', (event) => { event.preventDefault(); close(null); });
+    dialog.addEventListener('cancel', (event) => {
+      event.preventDefault();
+      if (dropped) { dropped = false; return; }  // that Escape dropped a first point
+      close(null);
+    });
     document.body.append(dialog);
     draw();
     dialog.showModal();

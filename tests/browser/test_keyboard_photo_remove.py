@@ -51,8 +51,8 @@ def test_removing_a_photo_keeps_the_keyboard_with_the_photos(browser, live_serve
 
 
 def test_saving_marks_keeps_the_keyboard_on_the_photo(browser, live_server, tablet):
-    """The marks editor's "Save marks" (its buttons work with the keyboard; the drawing itself is
-    by finger or stylus) returns the keyboard to the photo's "Mark up", redrawn with the marks."""
+    """The marks editor's "Save marks" returns the keyboard to the photo's "Mark up", redrawn with
+    the marks (drawing them with the keyboard: test_keyboard_photo_marks.py)."""
     context, page, _ = weekly_by_keyboard(
         browser, tablet, live_server.url, SITE, file_choosers=True
     )
