@@ -11,6 +11,8 @@ from .sites import Site
 
 # withdrawn: recorded in error, as the correction of its inspection showed (terminal, like closed).
 FINDING_STATES = ("open", "corrected", "closed", "reopened", "withdrawn")
+# Not yet resolved: a repair still owed, or one reported and awaiting the Village's verification.
+UNRESOLVED_STATES = ("open", "corrected", "reopened")
 
 
 class Finding(SQLModel, table=True):

@@ -15,12 +15,13 @@ from sqlalchemy import and_, case, func
 from sqlmodel import Session, select
 
 from ..models import Answer, AuditEvent, Finding, Inspection, Photo, Site, User
+from ..models.findings import UNRESOLVED_STATES
 from ..rules import clocks
 from ..rules.enforcement import is_finding_overdue
 from ..rules.rulebook import Rulebook
 from . import Forbidden, NotFound, ServiceError, audit, permits, seals
 
-UNRESOLVED = ("open", "corrected", "reopened")
+UNRESOLVED = UNRESOLVED_STATES
 NEEDS_REPAIR = ("open", "reopened")
 # How a correction now answers an item it no longer fails (the end of a withdrawal's reason).
 NOW_READS = {"pass": "the item now reads pass", "na": "the item now reads not applicable"}

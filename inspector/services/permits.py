@@ -27,6 +27,7 @@ from ..models import (
 )
 from ..models.base import utcnow
 from ..models.enforcement import IN_FORCE_STATUSES, OPEN_STATUSES
+from ..models.findings import UNRESOLVED_STATES
 from ..postgresql import lock_for_writing
 from ..rules import clocks
 from ..rules.rulebook import Rulebook, default
@@ -706,9 +707,7 @@ def extend(
 
 
 # What keeps a permit from being closed (close): findings not yet resolved, as a person names them.
-UNRESOLVED_FINDINGS = {
-    "open": "open",
-    "reopened": "reopened",
+UNRESOLVED_FINDINGS = {status: status for status in UNRESOLVED_STATES} | {
     "corrected": "corrected, awaiting the Village's verification",
 }
 
@@ -782,7 +781,7 @@ def _close_refusal(session: Session, permit: Permit, rb: Rulebook) -> str | None
         )
     unresolved = session.exec(
         select(Finding.item_code, Finding.status)
-        .where(Finding.site_id == permit.site_id, Finding.status.in_(list(UNRESOLVED_FINDINGS)))
+        .where(Finding.site_id == permit.site_id, Finding.status.in_(UNRESOLVED_STATES))
         .order_by(Finding.due_at)
     ).all()
     if unresolved:
