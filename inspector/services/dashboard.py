@@ -10,8 +10,8 @@ from sqlmodel import Session, select
 from ..models import Company, Permit, Site, User
 from ..rules import clocks
 from ..rules.rulebook import Rulebook
-from . import enforcement, findings, sites
-from .permits import current_permits, plan_changes_awaiting, reviews_due, status_on
+from . import enforcement, findings, sites, stabilization
+from .permits import ACTIVE, current_permits, plan_changes_awaiting, reviews_due, status_on
 
 NEEDS_ACTION = "needs_action"
 
@@ -36,7 +36,7 @@ def urgency(row: dict) -> tuple:
         0 if stop["proposed"] else 1,
         -row["findings"]["overdue"],
         0 if row["inspection_overdue"] or row["review_overdue"] else 1,
-        0 if row["plan_changes"] else 1,
+        0 if row["plan_changes"] or row["asks_to_close"] else 1,
         0 if stop["status"] in ("issued", "posted") else 1,
         -row["findings"]["open"],
         row["site"].name.lower(),
@@ -73,6 +73,7 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
     kinds = {s.id: s.project_kind for s in site_list}
     reviews = reviews_due(session, None if every_site else scope, kinds, rb)
     plan_changes = plan_changes_awaiting(session, None if every_site else scope)
+    asks = stabilization.waiting_by_site(session, None if every_site else scope)
     today = clocks.local_date(now, rb)
     out = []
     for site in site_list:
@@ -90,6 +91,10 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
             "review_due": reviews[site.id].due if site.id in reviews else None,
             # (requests awaiting a written decision, the permit to decide them on), or None
             "plan_changes": plan_changes.get(site.id),
+            # The permittee notified final stabilization: the supervisor verifies, then closes.
+            "asks_to_close": bool(
+                permit and asks.get(site.id) == permit.id and status_on(permit, today) in ACTIVE
+            ),
         }
         row["review_overdue"] = bool(row["review_due"] and today > row["review_due"])
         stop = row["stop"]
@@ -99,6 +104,7 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
             or row["inspection_overdue"]
             or row["review_overdue"]
             or row["plan_changes"]
+            or row["asks_to_close"]
             or (stop["compliance_passed"] and stop["status"] in ("issued", "posted"))
         )
         out.append(row)

@@ -21,15 +21,15 @@ from flask import (
 )
 from flask_wtf import FlaskForm
 from sqlmodel import select
-from wtforms import TextAreaField
-from wtforms.validators import StopValidation
+from wtforms import DateField, TextAreaField
+from wtforms.validators import DataRequired, StopValidation
 
 from ..db import get_session
 from ..models import Company, ControlPlanDocument, PlanModificationRequest, StoredFile, User
 from ..models.enforcement import IN_FORCE_STATUSES
 from ..rules import clocks
 from ..security import STAFF, login_required, roles_required
-from ..services import NotFound, clock, enforcement, permits, sites
+from ..services import NotFound, clock, enforcement, permits, sites, stabilization
 from .forms import (
     BondForm,
     CommencementForm,
@@ -57,6 +57,28 @@ class CloseForm(FlaskForm):
     def validate_note(self, field):
         if not (field.data or "").strip():
             raise StopValidation(permits.CLOSE_NOTE_MISSING)
+
+
+class StabilizationForm(FlaskForm):
+    """The permittee's notice that the site is finally stabilized: an ask to close the permit."""
+
+    stabilized_on = DateField(
+        "Day the site was finally stabilized",
+        validators=[DataRequired(message="Enter the day the site was finally stabilized.")],
+    )
+    work_done = TextAreaField("What was done")
+
+    def validate_work_done(self, field):
+        if not (field.data or "").strip():
+            raise StopValidation(stabilization.DESCRIPTION_MISSING)
+
+
+class DeclineStabilizationForm(FlaskForm):
+    decline_reason = TextAreaField("What the Village found not yet stabilized")
+
+    def validate_decline_reason(self, field):
+        if not (field.data or "").strip():
+            raise StopValidation(stabilization.DECLINE_REASON_MISSING)
 
 
 def rulebook():
@@ -177,6 +199,8 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
         "decision": DecisionForm(formdata=None),
         "confirm": ConfirmForm(formdata=None),
         "close": CloseForm(formdata=None),
+        "stabilization": StabilizationForm(formdata=None),
+        "decline": DeclineStabilizationForm(formdata=None),
     }
     defaults.update(forms)
     in_force = None
@@ -207,6 +231,7 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
         requests=permits.modification_requests(session, permit),
         bonds=permits.bonds(session, permit),
         extensions=permits.extensions(session, permit),
+        stabilization=stabilization.latest(session, permit, rb),
         forms=defaults,
         in_force=permits.permit_name(in_force) if in_force is not None else None,
         holding_orders=holding,
@@ -393,6 +418,42 @@ def close(permit_id: int):
         form,
         lambda s, p, site: permits.close(s, p, user=g.user, note=form.note.data, rb=rulebook()),
         "Permit closed: no inspections are due under it any more.",
+    )
+
+
+@bp.route("/permits/<int:permit_id>/stabilization", methods=["POST"])
+@roles_required("permittee", "supervisor")
+def stabilization_notice(permit_id: int):
+    form = StabilizationForm()
+    return _act(
+        permit_id,
+        "stabilization",
+        form,
+        lambda s, p, site: stabilization.notify(
+            s,
+            p,
+            user=g.user,
+            stabilized_on=form.stabilized_on.data,
+            description=form.work_done.data,
+            now=clock.now(),
+            rb=rulebook(),
+        ),
+        "Notice of final stabilization sent. " + stabilization.STILL_DUE,
+    )
+
+
+@bp.route("/permits/<int:permit_id>/stabilization/decline", methods=["POST"])
+@roles_required("supervisor")
+def decline_stabilization(permit_id: int):
+    form = DeclineStabilizationForm()
+    return _act(
+        permit_id,
+        "decline",
+        form,
+        lambda s, p, site: stabilization.decline(
+            s, p, user=g.user, reason=form.decline_reason.data, now=clock.now(), rb=rulebook()
+        ),
+        "Notice of final stabilization declined: the permittee sees what the Village found.",
     )
 
 

@@ -7,7 +7,7 @@ from markupsafe import Markup
 
 from ..db import get_session
 from ..security import STAFF, login_required, roles_required
-from ..services import ServiceError, clock, permits, site_page, sites
+from ..services import ServiceError, clock, permits, site_page, sites, stabilization
 from ..services.inspections import kinds_for
 from . import public, rain
 from .forms import KIND_LABELS, SiteForm, commit_or_refuse
@@ -92,6 +92,10 @@ def show(site_id: int):
         now=now,
         may_record=kinds_for(g.user),
         stop_words=STATUS_WORDS,
+        # A notice of final stabilization waiting: the inspections stay due until the closing.
+        stabilization=stabilization.waiting(session, page["overview"]["permit"], rb)
+        if page["overview"]["permit"] is not None
+        else None,
         # A permittee is offered an application only when the service would take one.
         apply_block=permits.application_block(session, site.id, g.user.company_id, clock.today(rb))
         if g.user.role == "permittee"

@@ -139,6 +139,8 @@ MATRIX = {
     ("/permits/<int:permit_id>/modifications", "POST"): (LOGIN, 404, 403, 403),
     ("/permits/<int:permit_id>/modifications/<int:req_id>", "POST"): (LOGIN, 403, 403, 400),
     ("/permits/<int:permit_id>/review", "POST"): (LOGIN, 403, 400, 400),
+    ("/permits/<int:permit_id>/stabilization", "POST"): (LOGIN, 404, 403, 400),
+    ("/permits/<int:permit_id>/stabilization/decline", "POST"): (LOGIN, 403, 403, 400),
     ("/photos/<photo_id>", "GET"): (LOGIN, 404, 200, 200),
     ("/photos/<photo_id>/thumb", "GET"): (LOGIN, 404, 200, 200),
     ("/public/<token>", "GET"): (200, 200, 200, 200),
