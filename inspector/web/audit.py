@@ -39,6 +39,11 @@ ACTIONS = {
     "turn_on": "turned on",
     "turn_off": "turned off",
     "dnr_told": "DNR told its address",
+    "notice:commencement": "notice of commencement given",
+    "stabilization:notified": "final stabilization notified",
+    "stabilization:declined": "notice of final stabilization declined",
+    "resolve:server": "resolved: the server's copy kept",
+    "resolve:device": "resolved: the device's copy kept",
 }
 FIELDS = {
     "sha256": "Tamper check",
@@ -82,7 +87,10 @@ def entity_words(entity: str) -> str:
 def action_words(action: str) -> str:
     if action.startswith("status:"):  # a permit's or order's new status ("status:under_review")
         return "status changed to " + action.removeprefix("status:").replace("_", " ")
-    return ACTIONS.get(action, action.replace("_", " "))
+    if action in ACTIONS:
+        return ACTIONS[action]
+    # One not listed: its keys as words ("a_key:other" is "a key: other"), never the keys themselves.
+    return ": ".join(part.replace("_", " ") for part in action.split(":"))
 
 
 def field_words(key: str) -> str:
