@@ -11,6 +11,7 @@ from datetime import datetime
 from fpdf import FPDF
 
 from ..rules import clocks
+from ..services import permits
 from ..services.enforcement import POSTING_CURED
 from . import qr, signatures
 
@@ -189,7 +190,7 @@ def _order_facts(ctx, rb) -> list[tuple[str, str]]:
     rows = [
         ("Site", f"{site.name}, {site.address}"),
         ("Permittee", ctx["addressee"]),
-        ("Permit", (permit.number or f"Application #{permit.id}") if permit else "None"),
+        ("Permit", permits.permit_label(permit) if permit else "None"),
         ("Issued", local(order.issued_at, rb) + _by(ctx, order.issued_by)),
     ]
     if order.posted_at:
@@ -300,7 +301,7 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
     elif kind == "revocation":
         permit = ctx["permit"]
         doc.para(
-            f"Permit {permit.number or permit.id} is revoked as of {local(order.revoked_at, rb)}"
+            f"Permit {permits.permit_label(permit)} is revoked as of {local(order.revoked_at, rb)}"
             f"{_by(ctx, order.revoked_by)}, under "
             f'{rb[c + "revocation_citation"]}: "{rb[c + "revocation_words"]}"'
         )

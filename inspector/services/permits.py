@@ -190,8 +190,20 @@ def permit_in_force(session: Session, site_id: int, today: date) -> Permit | Non
     return None
 
 
+def _received(permit: Permit) -> str:
+    day = permit.application_received_on
+    return f"received {day:%B} {day.day}, {day.year}"
+
+
+def permit_label(permit: Permit) -> str:
+    """A permit as a heading or a table names it: its number, given at issue, or else
+    "Application received December 2, 2026" (a record number means nothing to a person)."""
+    return permit.number or f"Application {_received(permit)}"
+
+
 def permit_name(permit: Permit) -> str:
-    return permit.number or f"application #{permit.id}"
+    """permit_label within a sentence: "the application received December 2, 2026"."""
+    return permit.number or f"the application {_received(permit)}"
 
 
 def _in_force_words(permit: Permit) -> str:
@@ -229,10 +241,9 @@ def pending_application(session: Session, site_id: int, company_id: int) -> Perm
 def pending_refusal(permit: Permit) -> str:
     """Why a permittee files no second application while its own `permit` waits."""
     return (
-        f"Your {permit_name(permit)} for this site, received "
-        f"{permit.application_received_on.isoformat()}, is waiting for the Village's decision. "
-        "Add what it still needs (the control plan documents) on its page: a second application "
-        "would not be decided sooner."
+        f"Your application for this site, {_received(permit)}, is waiting for the Village's "
+        "decision. Add what it still needs (the control plan documents) on its page: a second "
+        "application would not be decided sooner."
     )
 
 
@@ -240,10 +251,10 @@ def pending_refusal_for_staff(permit: Permit, rb: Rulebook) -> str:
     """Why staff record no second application from a company whose `permit` application waits: each
     would run its own review clock, and one of them would never be decided."""
     return (
-        f"This company's {permit_name(permit)} for this site, received "
-        f"{permit.application_received_on.isoformat()}, is still waiting for a decision. Decide it "
-        "(issue or deny) on its page, or add what came in (a fee, the control plan documents) there: "
-        f"a second application would run a second review clock ({rb['clocks.plan_review.citation']})."
+        f"This company's application for this site, {_received(permit)}, is still waiting for a "
+        "decision. Decide it (issue or deny) on its page, or add what came in (a fee, the control "
+        "plan documents) there: a second application would run a second review clock "
+        f"({rb['clocks.plan_review.citation']})."
     )
 
 

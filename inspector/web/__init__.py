@@ -15,7 +15,7 @@ from ..services import ServiceError, clock
 from ..services.enforcement import STATUS_WORDS as ORDER_WORDS
 from ..services.findings import found_words
 from ..services.inspection_report import FINDING_STATUS_WORDS
-from ..services.permits import STATUS_WORDS, status_on
+from ..services.permits import STATUS_WORDS, permit_label, status_on
 from ..services.words import words
 from .templating import cached_url_for
 
@@ -171,6 +171,8 @@ def register(app) -> None:
     def finding_words(status: str | None) -> str:
         """A finding's status key in words, as its inspection's report says it."""
         return words(FINDING_STATUS_WORDS, status)
+
+    app.jinja_env.globals["permit_label"] = permit_label
 
     @app.template_global("permit_status")
     def permit_status(permit) -> str:
