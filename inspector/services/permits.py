@@ -1211,6 +1211,14 @@ def history(session: Session, permit: Permit) -> list[PermitEvent]:
     )
 
 
+def history_names(session: Session, events: list[PermitEvent]) -> dict[int, str]:
+    """Who closed the permit, for its history (the other steps' notes say what they need)."""
+    ids = {e.by_user_id for e in events if e.status == "closed" and e.by_user_id}
+    if not ids:
+        return {}
+    return {u.id: u.name for u in session.exec(select(User).where(User.id.in_(ids)))}
+
+
 def extensions(session: Session, permit: Permit) -> list[PermitExtension]:
     """The permit's extensions, oldest first: each may add conditions (§ 256-8D(1))."""
     return list(

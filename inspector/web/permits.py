@@ -25,7 +25,7 @@ from wtforms import DateField, TextAreaField
 from wtforms.validators import DataRequired, StopValidation
 
 from ..db import get_session
-from ..models import Company, ControlPlanDocument, PlanModificationRequest, StoredFile, User
+from ..models import Company, ControlPlanDocument, PlanModificationRequest, StoredFile
 from ..models.enforcement import IN_FORCE_STATUSES
 from ..rules import clocks
 from ..security import STAFF, login_required, roles_required
@@ -226,7 +226,7 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
         clocks=permits.clocks_view(session, permit, site, rb, now),
         docs=permits.documents(session, permit),
         history=history,
-        names=_names(session, history),
+        names=permits.history_names(session, history),
         notices=notices,
         requests=permits.modification_requests(session, permit),
         bonds=permits.bonds(session, permit),
@@ -239,14 +239,6 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
         today=clocks.local_date(now, rb),
         is_late=lambda *args: clocks.is_late(*args, rb),
     ), status
-
-
-def _names(session, events) -> dict[int, str]:
-    """Who closed the permit, for its history (the other steps' notes say what they need)."""
-    ids = {e.by_user_id for e in events if e.status == "closed" and e.by_user_id}
-    if not ids:
-        return {}
-    return {u.id: u.name for u in session.exec(select(User).where(User.id.in_(ids)))}
 
 
 def _act(permit_id: int, form_name: str, form, action, success: str, roles=None):
