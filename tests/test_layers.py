@@ -6,6 +6,7 @@ names both: it registers the sync API's blueprint."""
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import inspector
@@ -29,6 +30,18 @@ def test_no_module_under_inspector_imports_sync():
             continue
         for module in imported(path):
             if module == "sync" or module.startswith("sync."):
+                found.add((str(path.relative_to(ROOT)), module))
+    assert found == set()
+
+
+def test_the_rules_import_only_the_standard_library_and_each_other():
+    # docs/layers.md: the rules know the ordinance and nothing else (no Flask, no database).
+    found = set()
+    for path in sorted((ROOT / "rules").rglob("*.py")):
+        for module in imported(path):
+            if module.split(".")[0] not in sys.stdlib_module_names and not (
+                module == "inspector.rules" or module.startswith("inspector.rules.")
+            ):
                 found.add((str(path.relative_to(ROOT)), module))
     assert found == set()
 
