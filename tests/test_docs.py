@@ -1,8 +1,8 @@
 """What README.md and docs/ name exists as named: the files and folders, a module's function
 (`services/site_page.py` `read()`, `sync/validate.parse`, `inspector.services.clock.now`), the
 `flask --app app` commands, the `make` targets, the settings with the default they give in
-brackets (`PHOTO_PROCESSING_SLOTS` (2)), and the relative links between the pages, anchors
-included. A newcomer works from these pages; a rename that leaves them behind fails here."""
+brackets (`PHOTO_PROCESSING_SLOTS` (2)), the relative links between the pages, anchors included,
+and the sync protocol's statuses and error codes. A newcomer works from these pages; a rename that leaves them behind fails here."""
 
 from __future__ import annotations
 
@@ -204,3 +204,31 @@ def test_the_check_finds_what_a_page_gets_wrong(tmp_path):
     ]
     with pytest.raises(AssertionError, match=r"missing\.md.*#nowhere"):
         test_every_link_between_pages_leads_somewhere(page)
+
+
+def test_the_statuses_and_error_codes_of_the_sync_protocol_are_the_apis(client):
+    """`409 different_bytes`, `416 {"error": "range_mismatch", …}`: the status is one the generated
+    /api/v1/openapi.json declares, and the code is one the server writes."""
+    document = client.get("/api/v1/openapi.json").get_json()
+    declared = {
+        int(status)
+        for operations in document["paths"].values()
+        for operation in operations.values()
+        if isinstance(operation, dict)
+        for status in operation.get("responses", {})
+    }
+    source = "\n".join(
+        f.read_text(encoding="utf-8")
+        for folder in ("inspector", "sync")
+        for f in (ROOT / folder).rglob("*.py")
+    )
+    wrong = []
+    for status, rest in re.findall(
+        r"`([1-5]\d\d)\b([^`]*)`", text(ROOT / "docs" / "sync-protocol.md")
+    ):
+        if int(status) not in declared:
+            wrong.append(f"{status}: not in /api/v1/openapi.json")
+        code = re.match(r' (?:\{"error": ")?([a-z_]+)', rest)
+        if code and f'"{code.group(1)}"' not in source:
+            wrong.append(f"{status} {code.group(1)}: no such error code")
+    assert not wrong, wrong
