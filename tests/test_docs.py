@@ -2,7 +2,7 @@
 (`services/site_page.py` `read()`, `sync/validate.parse`, `inspector.services.clock.now`), the
 `flask --app app` commands, the `make` targets, the settings with the default they give in
 brackets (`PHOTO_PROCESSING_SLOTS` (2)), the relative links between the pages, anchors included,
-and the sync protocol's statuses and error codes. A newcomer works from these pages; a rename that leaves them behind fails here."""
+the sync protocol's statuses and error codes, and the tablet's IndexedDB stores. A newcomer works from these pages; a rename that leaves them behind fails here."""
 
 from __future__ import annotations
 
@@ -232,3 +232,22 @@ def test_the_statuses_and_error_codes_of_the_sync_protocol_are_the_apis(client):
         if code and f'"{code.group(1)}"' not in source:
             wrong.append(f"{status} {code.group(1)}: no such error code")
     assert not wrong, wrong
+
+
+def test_the_tablets_stores_are_the_ones_store_js_opens():
+    """docs/device-storage.md's table: each IndexedDB store of static/js/store.js, its key and its
+    indexes, and no other."""
+    source = (ROOT / "static" / "js" / "store.js").read_text(encoding="utf-8")
+    stores = dict(
+        re.findall(r"(\w+): '(\w+)'", re.search(r"const STORES = \{(.*?)\};", source, re.S)[1])
+    )
+    indexes = {name: set() for name in stores}
+    for condition, index in re.findall(r"if \((.*?)\) store\.createIndex\('(\w+)'", source):
+        for name in re.findall(r"name === '(\w+)'", condition):
+            indexes[name].add(index)
+    rows = re.findall(
+        r"^\| `(\w+)` \| `(\w+)` \| (.*) \|$", text(ROOT / "docs" / "device-storage.md"), re.M
+    )
+    assert {name: key for name, key, _ in rows} == stores
+    documented = {name: set(re.findall(r"index(?:es)? `(\w+)`", what)) for name, _, what in rows}
+    assert documented == indexes
