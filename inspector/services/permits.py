@@ -207,8 +207,10 @@ def permit_name(permit: Permit) -> str:
 
 
 def _in_force_words(permit: Permit) -> str:
-    until = f" until {permit.expires_on.isoformat()}" if permit.expires_on else ""
-    return f"This site has a permit in force: {permit_name(permit)} ({permit.status}{until})."
+    status = STATUS_WORDS.get(permit.status, permit.status).lower()
+    last = permit.expires_on
+    until = f", valid until {last:%B} {last.day}, {last.year}" if last else ""
+    return f"This site has a permit in force: {permit_name(permit)} ({status}{until})."
 
 
 def in_force_refusal(permit: Permit, rb: Rulebook) -> str:

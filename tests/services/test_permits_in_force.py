@@ -217,3 +217,20 @@ def test_current_permits_is_one_query_for_many_sites(app, db, make, people):
         event.remove(engine, "before_cursor_execute", listener)
     assert len(count) == 1
     assert {p.status for p in got.values()} == {"issued"} and set(got) == set(site_ids)
+
+
+def test_the_refusal_names_the_permit_in_force_and_its_last_day_in_words(db, make, people):
+    """It read "(issued until 2026-06-01)", the date as the database keeps it."""
+    supervisor, acme = people["supervisor"], people["permittee"]
+    today = utcnow().date()
+    site = make.site(supervisor)
+    issued = make.permit(
+        site, acme.company_id, supervisor, issued=True, received_on=today - timedelta(days=20)
+    )
+    last = issued.expires_on
+    with pytest.raises(ServiceError) as refused:
+        _apply(db, site, acme, acme.company_id, today)
+    db.rollback()
+    message = refused.value.message
+    assert f"{issued.number} (issued, valid until {last:%B} {last.day}, {last.year})." in message
+    assert last.isoformat() not in message
