@@ -2,7 +2,8 @@
 (`services/site_page.py` `read()`, `sync/validate.parse`, `inspector.services.clock.now`), the
 `flask --app app` commands, the `make` targets, the settings with the default they give in
 brackets (`PHOTO_PROCESSING_SLOTS` (2)), the relative links between the pages, anchors included,
-the sync protocol's statuses and error codes, and the tablet's IndexedDB stores. A newcomer works from these pages; a rename that leaves them behind fails here."""
+the sync protocol's statuses and error codes, and the tablet's IndexedDB stores. A newcomer works
+from these pages; a rename that leaves them behind fails here."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 # Made by `make build`, `make run` or the app itself, not kept in the repository.
 BUILT = ("instance/", "static/sw.js", "static/vendor/", "static/.precache-pages.json")
-# A path may be written from inside a package: `services/devices.py` is inspector/services/devices.py.
+# A path may be written from inside a package: `services/devices.py`, inspector/services/devices.py.
 BASES = [ROOT, ROOT / "inspector", ROOT / "sync", ROOT / "static" / "js"]
 TOP = {p.name for p in ROOT.iterdir() if p.is_dir()} | {
     p.parent.name for base in BASES[1:3] for p in base.glob("*/__init__.py")
@@ -59,7 +60,7 @@ def find(path: str) -> Path | None:
 
 @cache
 def defined(module: Path) -> set[str]:
-    """The names a Python module or an ES module defines at its top level (and a class's methods)."""
+    """The names a Python or ES module defines at its top level (and a class's methods)."""
     source = module.read_text(encoding="utf-8")
     if module.suffix == ".js":
         return set(
@@ -207,8 +208,8 @@ def test_the_check_finds_what_a_page_gets_wrong(tmp_path):
 
 
 def test_the_statuses_and_error_codes_of_the_sync_protocol_are_the_apis(client):
-    """`409 different_bytes`, `416 {"error": "range_mismatch", …}`: the status is one the generated
-    /api/v1/openapi.json declares, and the code is one the server writes."""
+    """`409 different_bytes`, `416 {"error": "range_mismatch", …}`: the status is one the
+    generated /api/v1/openapi.json declares, and the code is one the server writes."""
     document = client.get("/api/v1/openapi.json").get_json()
     declared = {
         int(status)
