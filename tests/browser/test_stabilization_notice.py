@@ -57,8 +57,10 @@ def test_the_permittee_notifies_final_stabilization_and_the_supervisor_reads_it(
         "Notice of final stabilization sent. " + STILL_DUE
     )
     given = page.locator("#stab-given")
-    expect(given).to_contain_text(f"You notified final stabilization on {day_words(today)}: {WORK}")
-    expect(given).to_contain_text(f"finally stabilized {day_words(stabilized)}")
+    expect(given).to_contain_text(
+        f"You notified on {day_words(today)} that the site was finally stabilized on "
+        f"{day_words(stabilized)}: {WORK}"
+    )
     expect(section).to_contain_text(STILL_DUE)
     expect(page.get_by_role("button", name="Notify final stabilization")).to_have_count(0)
     context.close()
@@ -72,7 +74,8 @@ def test_the_permittee_notifies_final_stabilization_and_the_supervisor_reads_it(
         has=page.get_by_role("heading", name="Close the permit: the site is finally stabilized"),
     )
     expect(close).to_contain_text(
-        f"The permittee (Sam Lindqvist) notified final stabilization on {day_words(today)}: {WORK}"
+        f"The permittee (Sam Lindqvist) notified on {day_words(today)} that the site was "
+        f"finally stabilized on {day_words(stabilized)}: {WORK}"
     )
     expect(close.get_by_role("button", name="Close the permit")).to_be_visible()
     expect(close.get_by_role("button", name="Decline the notice")).to_be_visible()
