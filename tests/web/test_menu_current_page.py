@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 
 
@@ -64,3 +65,14 @@ def test_a_page_not_in_the_menu_marks_none(client, auth, make, people):
     found = menu(client.get(f"/sites/{site.id}").text)
     assert "Sites" in found.links
     assert found.current == []
+
+
+def test_the_calculators_own_menu_marks_its_page(client):
+    """The calculator pages (public, precached) have a menu of their own: Start, Calculators."""
+    page = client.get("/calculators/").text
+    found = menu(page)
+    assert found.links == ["Start", "Calculators"], found.links
+    assert found.current == ["Calculators"]
+    # A calculator's own page (linked from the list) is not the list: no link is marked there.
+    first = re.search(r'href="/calculators/([a-z_]+)"', page).group(1)
+    assert menu(client.get(f"/calculators/{first}").text).current == []
