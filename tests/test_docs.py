@@ -1,6 +1,6 @@
 """What README.md and docs/ name exists as named: the files and folders, a module's function
-(`services/site_page.py` `read()`, `sync/validate.parse`, `inspector.services.clock.now`), the
-`flask --app app` commands, the `make` targets, the settings with the default they give in
+(`services/site_page.py` `read()`, `sync/validate.parse`, `inspector.services.clock.now`,
+`clocks.local_date`), the `flask --app app` commands, the `make` targets, the settings with the default they give in
 brackets (`PHOTO_PROCESSING_SLOTS` (2)), the relative links between the pages, anchors included,
 the sync protocol's statuses and error codes, and the tablet's IndexedDB stores. A newcomer works
 from these pages; a rename that leaves them behind fails here."""
@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 
 from inspector.config import ENV_KEYS, Defaults
+from inspector.rules.rulebook import default
 
 ROOT = Path(__file__).resolve().parents[1]
+RULEBOOK = default().data
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 # Made by `make build`, `make run` or the app itself, not kept in the repository.
 BUILT = ("instance/", "static/sw.js", "static/vendor/", "static/.precache-pages.json")
@@ -30,6 +32,8 @@ CODE = re.compile(r"`([^`\n]+)`")
 PATH = re.compile(r"(?<![\w./-])((?:[\w.-]+/)+[\w.*<>{}-]*)")
 CALL = re.compile(r"`([\w./-]+\.(?:py|js))` `(\w+)\(\)`")
 DOTTED = re.compile(r"^((?:inspector|sync)(?:\.\w+)+)$")
+SHORT = re.compile(r"^([a-z_]\w*(?:\.[A-Za-z_]\w*)+)(?:\(.*\))?$")
+SUFFIXES = {"py", "js", "md", "json", "csv", "toml", "html", "txt", "sqlite3"}
 COMMAND = re.compile(r"\bflask (?:--app app )?([a-z][a-z-]+)(?: ([a-z][a-z-]+))?")
 MAKE = re.compile(r"`make ([a-z-]+)`")
 SETTING = re.compile(r"`(?:FAIRWATER_)?([A-Z][A-Z_]+)` \(?(\d+)")
@@ -127,6 +131,53 @@ def missing_names(page: Path) -> list[str]:
     return missing
 
 
+@cache
+def modules() -> dict[str, list[Path]]:
+    """Each module of the app by its short name (`clocks`: inspector/rules/clocks.py)."""
+    found: dict[str, list[Path]] = {}
+    for base in BASES[1:]:
+        for f in sorted(base.rglob("*")):
+            if f.suffix in (".py", ".js"):
+                name = f.parent.name if f.name == "__init__.py" else f.stem
+                found.setdefault(name, []).append(f)
+    return found
+
+
+def in_rulebook(parts: list[str]) -> bool:
+    value = RULEBOOK
+    for part in parts:
+        if not isinstance(value, dict) or part not in value:
+            return False
+        value = value[part]
+    return True
+
+
+def missing_short_names(page: Path) -> list[str]:
+    """`clocks.local_date(moment, rb)`, `services.rain.manual_period_start`, `store.markSynced`: the
+    module named by its last folders exists and defines the name (or the rulebook has the key)."""
+    missing = []
+    for span in code_spans(page):
+        match = SHORT.match(span)
+        if not match or DOTTED.match(span) or find(span):
+            continue
+        parts = match.group(1).split(".")
+        if parts[-1] in SUFFIXES or in_rulebook(parts):
+            continue
+        for cut in range(len(parts) - 1, 0, -1):
+            wanted = "/".join(parts[:cut])
+            candidates = [
+                f
+                for f in modules().get(parts[cut - 1], [])
+                if f"/{f.relative_to(ROOT).with_suffix('')}".endswith(f"/{wanted}")
+                or f"/{f.parent.relative_to(ROOT)}".endswith(f"/{wanted}")
+            ]
+            if candidates:
+                if not any(parts[cut] in defined(f) for f in candidates):
+                    missing.append(span)
+                break
+    return missing
+
+
 def slug(heading: str) -> str:
     """A heading's anchor as GitHub writes it."""
     words = re.sub(r"[^\w\- ]", "", heading.strip().lower())
@@ -147,6 +198,11 @@ def test_every_path_a_page_names_exists(page):
 @pytest.mark.parametrize("page", PAGES, ids=name)
 def test_every_function_a_page_names_is_defined(page):
     assert not missing_names(page), missing_names(page)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=name)
+def test_every_module_name_a_page_names_is_defined(page):
+    assert not missing_short_names(page), missing_short_names(page)
 
 
 @pytest.mark.parametrize("page", PAGES, ids=name)
@@ -195,6 +251,8 @@ def test_the_check_finds_what_a_page_gets_wrong(tmp_path):
         "`inspector/services/nothing.py`, `sync/validate.nothing`, `services/devices.py`,\n"
         "`inspector/services/site_page.py` `read()`, `inspector.services.clock.nothing`,\n"
         "`inspector/services/site_page.py` `nothing()`, `inspector.services.clock.now`,\n"
+        "`clocks.local_date(moment, rb)`, `services.rain.nothing`, `store.markSynced`,\n"
+        "`clocks.stop_work_compliance.reading_note`, `store.nothing`,\n"
         "[a](missing.md) [b](#nowhere)\n# A heading\n[c](#a-heading)\n",
         encoding="utf-8",
     )
@@ -203,6 +261,7 @@ def test_the_check_finds_what_a_page_gets_wrong(tmp_path):
         "inspector/services/site_page.py nothing()",
         "inspector.services.clock.nothing",
     ]
+    assert missing_short_names(page) == ["services.rain.nothing", "store.nothing"]
     with pytest.raises(AssertionError, match=r"missing\.md.*#nowhere"):
         test_every_link_between_pages_leads_somewhere(page)
 
