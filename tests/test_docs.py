@@ -154,7 +154,8 @@ def in_rulebook(parts: list[str]) -> bool:
 
 def missing_short_names(page: Path) -> list[str]:
     """`clocks.local_date(moment, rb)`, `services.rain.manual_period_start`, `store.markSynced`: the
-    module named by its last folders exists and defines the name (or the rulebook has the key)."""
+    module named by its last folders exists and defines the name, or the rulebook has the key
+    (`certification.permittee_note`)."""
     missing = []
     for span in code_spans(page):
         match = SHORT.match(span)
@@ -175,6 +176,9 @@ def missing_short_names(page: Path) -> list[str]:
                 if not any(parts[cut] in defined(f) for f in candidates):
                     missing.append(span)
                 break
+        else:
+            if parts[0] in RULEBOOK:  # a rulebook key, `certification.permittee_note`
+                missing.append(span)
     return missing
 
 
@@ -252,7 +256,7 @@ def test_the_check_finds_what_a_page_gets_wrong(tmp_path):
         "`inspector/services/site_page.py` `read()`, `inspector.services.clock.nothing`,\n"
         "`inspector/services/site_page.py` `nothing()`, `inspector.services.clock.now`,\n"
         "`clocks.local_date(moment, rb)`, `services.rain.nothing`, `store.markSynced`,\n"
-        "`clocks.stop_work_compliance.reading_note`, `store.nothing`,\n"
+        "`clocks.stop_work_compliance.reading_note`, `store.nothing`, `stop_work.nothing`,\n"
         "[a](missing.md) [b](#nowhere)\n# A heading\n[c](#a-heading)\n",
         encoding="utf-8",
     )
@@ -261,7 +265,11 @@ def test_the_check_finds_what_a_page_gets_wrong(tmp_path):
         "inspector/services/site_page.py nothing()",
         "inspector.services.clock.nothing",
     ]
-    assert missing_short_names(page) == ["services.rain.nothing", "store.nothing"]
+    assert missing_short_names(page) == [
+        "services.rain.nothing",
+        "store.nothing",
+        "stop_work.nothing",
+    ]
     with pytest.raises(AssertionError, match=r"missing\.md.*#nowhere"):
         test_every_link_between_pages_leads_somewhere(page)
 
