@@ -1,9 +1,9 @@
 """What README.md and docs/ name exists as named: the files and folders, a module's function
 (`services/site_page.py` `read()`, `sync/validate.parse`, `inspector.services.clock.now`,
-`clocks.local_date`), the `flask --app app` commands, the `make` targets, the settings with the default they give in
-brackets (`PHOTO_PROCESSING_SLOTS` (2)), the relative links between the pages, anchors included,
-the sync protocol's statuses and error codes, and the tablet's IndexedDB stores. A newcomer works
-from these pages; a rename that leaves them behind fails here."""
+`clocks.local_date`), the rulebook's keys, the `flask --app app` commands, the `make` targets, the
+settings with the default they give in brackets (`PHOTO_PROCESSING_SLOTS` (2)), the relative links
+between the pages, anchors included, the sync protocol's statuses and error codes, and the tablet's
+IndexedDB stores. A newcomer works from these pages; a rename that leaves them behind fails here."""
 
 from __future__ import annotations
 
