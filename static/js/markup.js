@@ -104,9 +104,9 @@ export function openEditor({ url, width, height, marks = [] }) {
         Tap to place a label. With a keyboard, on the photo: the arrow keys move the cross (with Shift,
         in longer steps), Enter puts a point where it is, Escape drops a first point. The photo itself
         is not changed.</p>
-      <div class="row markup-tools" role="group" aria-label="Tool"></div>
-      <label class="markup-text-label">Label (at most ${MAX_LABEL} characters)
-        <input class="markup-text" maxlength="${MAX_LABEL}" autocomplete="off"></label>
+      <div class="row markup-top"><div class="row markup-tools" role="group" aria-label="Tool"></div>
+        <label class="markup-text-label">Label (at most ${MAX_LABEL} characters)
+        <input class="markup-text" maxlength="${MAX_LABEL}" autocomplete="off"></label></div>
       <div class="markup-stage" tabindex="0" role="group" aria-label="The photo to mark up"
         aria-describedby="markup-help"><img alt="" draggable="false"><span class="markup-cross"
         aria-hidden="true"></span></div>
@@ -149,8 +149,18 @@ export function openEditor({ url, width, height, marks = [] }) {
       crossMark.style.left = `${cross.x * 100}%`;
       crossMark.style.top = `${cross.y * 100}%`;
       for (const b of dialog.querySelectorAll('.markup-tool')) b.setAttribute('aria-pressed', String(b.dataset.tool === tool));
-      q('.markup-text-label').hidden = tool !== 'label';
+      // Kept in its place, unseen, for the other tools: the photo must not move when the tool changes.
+      q('.markup-text-label').classList.toggle('is-unused', tool !== 'label');
       q('.markup-count').textContent = `${list.length} of ${MAX_MARKS} marks.`;
+    }
+    // The photo takes what the rest of the editor leaves of the screen, so that its buttons are never
+    // below the screen's foot (the dialog could be scrolled only beside the photo: a drag on it draws).
+    // Measured on opening and turning only: the lines around the photo keep their room (capture.css),
+    // so the photo never moves between a first point and the second.
+    function fit() {
+      if (!dialog.open) return;
+      const rest = dialog.scrollHeight - img.getBoundingClientRect().height;
+      dialog.style.setProperty('--markup-rest', `${Math.ceil(rest)}px`);
     }
     function at(event) {
       const box = img.getBoundingClientRect();
@@ -230,7 +240,10 @@ export function openEditor({ url, width, height, marks = [] }) {
         draw();
       }
     });
-    const close = (result) => { dialog.close(); dialog.remove(); resolve(result); };
+    const close = (result) => {
+      removeEventListener('resize', fit);
+      dialog.close(); dialog.remove(); resolve(result);
+    };
     q('.markup-undo').addEventListener('click', () => {
       if (pending) pending = null; else list.pop();
       error.textContent = '';
@@ -247,5 +260,7 @@ export function openEditor({ url, width, height, marks = [] }) {
     document.body.append(dialog);
     draw();
     dialog.showModal();
+    fit();
+    addEventListener('resize', fit);
   });
 }
