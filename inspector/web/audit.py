@@ -99,6 +99,23 @@ def field_words(key: str) -> str:
     return key.removesuffix("_id").replace("_", " ").capitalize()
 
 
+def _moment_words(key: str, value: str, rb) -> str | None:
+    """A stored moment in the Village's time; None for text that only looks like one (a person's
+    words such as '2026-13-45T10:00', or a day before the calendar's first in the Village's zone),
+    which is shown as typed."""
+    try:
+        moment = datetime.fromisoformat(value.removesuffix("Z"))
+        if moment.tzinfo is not None:
+            moment = moment.astimezone(UTC).replace(tzinfo=None)
+        local = to_local(moment, rb)
+        if key.endswith("_due") and local.time() == time(0):
+            # A deadline at midnight is the end of the day before, as the order's pages say.
+            return due_words(moment, rb, long=True, year=True)
+        return local.strftime("%Y-%m-%d %H:%M %Z")
+    except (ValueError, OverflowError):
+        return None
+
+
 def value_words(
     key: str, value, people: dict[int, str], sites: dict[int, str], rb, named: dict | None = None
 ) -> str:
@@ -114,15 +131,8 @@ def value_words(
     if isinstance(value, int) and key in LINKED:
         return (named or {}).get(LINKED[key], {}).get(value, "recorded (see the record's page)")
     if isinstance(value, str):
-        if MOMENT.match(value):
-            moment = datetime.fromisoformat(value.removesuffix("Z"))
-            if moment.tzinfo is not None:
-                moment = moment.astimezone(UTC).replace(tzinfo=None)
-            local = to_local(moment, rb)
-            if key.endswith("_due") and local.time() == time(0):
-                # A deadline at midnight is the end of the day before, as the order's pages say.
-                return due_words(moment, rb, long=True, year=True)
-            return local.strftime("%Y-%m-%d %H:%M %Z")
+        if MOMENT.match(value) and (local_words := _moment_words(key, value, rb)):
+            return local_words
         if RECORD_ID.match(value):
             return "recorded (see the record's page)"
         if STATUS_WORD.match(value):
