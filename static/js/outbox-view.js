@@ -5,7 +5,7 @@ import * as store from './store.js';
 import { KINDS, draftFromEntry, isQuotaError } from './drafts.js';
 import { keyboardPlace } from './keyboard-place.js';
 import { announce, renderStorage, syncReady } from './shell.js';
-import { villageTime } from './village-time.js';
+import { villageDay, villageTime } from './village-time.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -38,7 +38,7 @@ function title(entry) {
   const s = entry.summary || {};
   const p = entry.payload || {};
   if (entry.entity === 'inspection') {
-    const parts = [KINDS[p.kind] || 'Inspection', s.site_name || 'a site', p.inspected_on];
+    const parts = [KINDS[p.kind] || 'Inspection', s.site_name || 'a site', villageDay(p.inspected_on)];
     return parts.filter(Boolean).join(' · ');
   }
   if (entry.entity === 'rain_reading') return `Rain reading: ${p.amount_in} in`;

@@ -52,6 +52,15 @@ export function villageDate(value = new Date()) {
   return `${p.year}-${p.month}-${p.day}`;
 }
 
+/** A Village calendar date ("YYYY-MM-DD", as a form keeps it) in words: "Sat, Dec 5"; '' for none. */
+export function villageDay(date) {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date || '');
+  if (!d) return '';
+  // Named at its noon in UTC: the date is already the Village's, no zone may move it.
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' })
+    .format(new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), 12)));
+}
+
 /**
  * A due time, as the server's clocks.due_words writes it: "Thu, Dec 3, 5:00 PM CST", or for a deadline at
  * the Village's midnight the day it ends: "Fri, Nov 6, end of the day (midnight CST)" ("Sat, Nov 7,
