@@ -41,7 +41,11 @@ function title(entry) {
     const parts = [KINDS[p.kind] || 'Inspection', s.site_name || 'a site', villageDay(p.inspected_on)];
     return parts.filter(Boolean).join(' · ');
   }
-  if (entry.entity === 'rain_reading') return `Rain reading: ${p.amount_in} in`;
+  if (entry.entity === 'rain_reading') {  // two readings queued are told apart by gauge, site and time
+    return [`Rain reading: ${p.amount_in} in`, gaugeNames.get(String(p.gauge_id)) || `gauge ${p.gauge_id}`,
+      p.site_id != null && siteNames.get(String(p.site_id)), p.observed_at && `read ${villageTime(p.observed_at)}`]
+      .filter(Boolean).join(' · ');
+  }
   if (entry.entity === 'stop_work_order') {  // two orders queued are told apart by site and time
     const site = siteNames.get(String(p.site_id)) || 'a site';
     return ['Stop-work order', site, p.posted_at && `posted ${villageTime(p.posted_at)}`].filter(Boolean).join(' · ');
@@ -49,8 +53,9 @@ function title(entry) {
   return ENTITIES[entry.entity] || 'A record';
 }
 
-// The sites of the work packet by id, for the entries whose record names only the site's id.
+// The sites and rain gauges of the work packet by id, for the entries whose record names only ids.
 let siteNames = new Map();
+let gaugeNames = new Map();
 
 // The server names fields by their keys (kind, replaces_id, answers.SILT.corrective_action):
 // say them in words.
@@ -264,9 +269,10 @@ function askDiscard(entry) {
 }
 
 async function render() {
-  const [{ outbox, sent }, me, catalog, sites] = await Promise.all([store.listOutboxAndSent(),
-    store.getMeta('user'), store.getMeta('catalog'), store.listSites()]);
+  const [{ outbox, sent }, me, catalog, sites, gauges] = await Promise.all([store.listOutboxAndSent(),
+    store.getMeta('user'), store.getMeta('catalog'), store.listSites(), store.listRecords('rain_gauge')]);
   siteNames = new Map(sites.map((site) => [String(site.id), site.name]));
+  gaugeNames = new Map(gauges.map((gauge) => [String(gauge.id), gauge.name]));
   const context = { me, catalog };
   // Drawn anew whenever the outbox changes: the keyboard stays on the same entry's control or,
   // once that entry has gone, on its list's heading.
