@@ -1,7 +1,7 @@
 // /app/: my sites with what is due (overdue, today, this week) from the work packet on the device,
 // drafts to resume, and a link to start each inspection. Also the offline calendar of due inspections.
 import * as store from './store.js';
-import { KINDS, PERMITTEE_KINDS, allowedKinds, draftsFor } from './drafts.js';
+import { KINDS, PERMITTEE_KINDS, allowedKinds, draftsFor, kindWords } from './drafts.js';
 import { keyboardPlace } from './keyboard-place.js';
 import { renderStorage } from './shell.js';
 import { villageDue, villageTime } from './village-time.js';
@@ -92,13 +92,13 @@ function waitingBySite(outbox, user) {
 function waitingNote(entry) {
   const p = document.createElement('p');
   p.className = 'small note waiting-note';
-  const kind = (KINDS[entry.payload.kind] || 'inspection').toLowerCase();
+  const kind = kindWords(entry.payload.kind);
   const when = entry.payload.started_at ? villageTime(entry.payload.started_at) : villageTime(entry.created_at);
   // A Village visit does not do the permittee's weekly or post-rain inspection: the items stay due.
   const answers = PERMITTEE_KINDS.includes(entry.payload.kind)
     ? 'What is due is updated once the server has it.'
     : 'It does not do the permittee\'s weekly or post-rain inspection: these stay due.';
-  p.textContent = `You submitted a ${kind} here (${when}); it waits in the outbox to be sent. ${answers}`;
+  p.textContent = `You submitted ${kind} here (${when}); it waits in the outbox to be sent. ${answers}`;
   return p;
 }
 

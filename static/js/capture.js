@@ -180,8 +180,8 @@ function renderHeader() {
     scheduleSave();
   }
   if (draft.kind_changed_from) {
-    const was = drafts.KINDS[draft.kind_changed_from].toLowerCase();
-    $('kind-note').textContent = `This was started as a ${was}, `
+    const was = drafts.kindWords(draft.kind_changed_from);
+    $('kind-note').textContent = `This was started as ${was}, `
       + `which ${state.user?.role === 'permittee' ? 'the Village records' : 'you may not record'}. `
       + 'Choose the kind of inspection this is before submitting.';
     $('kind-note').hidden = false;
@@ -858,7 +858,7 @@ async function start(params) {
     return;
   }
   if (!params.get('replaces') && !drafts.allowedKinds(user).includes(kind)) {
-    problem(`You may not record a ${(drafts.KINDS[kind] || 'inspection').toLowerCase()}: `
+    problem(`You may not record ${drafts.kindWords(kind)}: `
       + `${user?.role === 'permittee' ? 'the Village records those' : 'your role does not'}. `
       + 'Start one of the kinds offered on My sites.');
     return;
@@ -894,7 +894,7 @@ async function start(params) {
   const existing = allDrafts.find((d) => drafts.isMine(d, user) && d.site_id === String(state.site.id)
     && d.kind === kind) || null;
   if (existing) {
-    $('resume-text').textContent = `You have an unfinished ${drafts.KINDS[kind].toLowerCase()} for ${state.site.name}, last saved ${villageTime(existing.updated_at)}.`;
+    $('resume-text').textContent = `You have an unfinished ${drafts.kindWords(kind, false)} for ${state.site.name}, last saved ${villageTime(existing.updated_at)}.`;
     $('resume-link').href = `/app/inspect?draft=${existing.id}`;
     $('start-new').addEventListener('click', create, { once: true });
     $('resume-offer').hidden = false;

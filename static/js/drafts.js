@@ -14,6 +14,15 @@ export const KINDS = {
   complaint: 'Complaint inspection',
 };
 
+/** A kind's name inside a sentence: "a weekly inspection", "an inspection after rain", "a Village
+ * inspection" (the Village's name keeps its capital); without the article with `article` false. */
+export function kindWords(kind, article = true) {
+  const name = KINDS[kind] || 'Inspection';
+  const words = name.startsWith('Village ') ? name : name[0].toLowerCase() + name.slice(1);
+  if (!article) return words;
+  return `${/^[aeiou]/i.test(words) ? 'an' : 'a'} ${words}`;
+}
+
 // A draft's date and times are on the Village's clock (village-time.js), whatever zone the tablet is
 // set to: the server refuses a visit whose date is not the Village's date of its start. The old names
 // stay for the code that uses them (bench/bench_field_sync.py).

@@ -72,9 +72,36 @@ def test_a_village_inspection_waiting_says_the_permittees_items_stay_due(
     page.wait_for_selector("body[data-ready=home]")
     notes = due.locator(".waiting-note")
     expect(notes).to_have_count(2)
-    expect(notes.first).to_contain_text("You submitted a village inspection here (")
+    expect(notes.first).to_contain_text("You submitted a Village inspection here (")
     expect(notes.first).to_contain_text(
         "It does not do the permittee's weekly or post-rain inspection: these stay due."
     )
     expect(notes.first).not_to_contain_text("What is due is updated")
+    context.close()
+
+
+def test_an_inspection_after_rain_waiting_is_named_in_plain_words(
+    browser, live_server, demo_app, tablet
+):
+    """The note said 'You submitted a inspection after rain here': the kind's name lowercased behind
+    'a', whatever its first letter. Each kind now has its own words, the Village's name kept."""
+    url = live_server.url
+    context, page = field_home_as(browser, tablet, url, "inspector@fairwater.example")
+    due = page.locator(".due-entry").filter(has_text=f"Start: {SITE}")
+    after_rain = due.filter(has=page.locator("a[href*='kind=post_rain']"))
+    context.set_offline(True)
+    after_rain.get_by_role("link", name=f"Start: {SITE}").click()
+    page.wait_for_selector("body[data-ready=capture]")
+    for code in page.eval_on_selector_all(
+        ".item[data-code]", "els => els.map(e => e.dataset.code)"
+    ):
+        page.locator(f"label[for='r-{code}-pass']").click()
+    sign(page)
+    page.get_by_role("button", name="Submit inspection").click()
+    page.wait_for_selector("body[data-ready=outbox]")
+
+    page.goto(f"{url}/app/")
+    page.wait_for_selector("body[data-ready=home]")
+    note = after_rain.locator(".waiting-note")
+    expect(note).to_contain_text("You submitted an inspection after rain here (")
     context.close()

@@ -81,7 +81,7 @@ def test_a_refused_entry_has_a_way_out_offline_and_online(browser, tablet, live_
     expect(page.get_by_role("link", name="Follow up")).to_have_count(0)
     page.goto(f"{url}/app/inspect?site={site.id}&kind=village")
     expect(page.locator("#inspect-problem")).to_contain_text(
-        "You may not record a village inspection"
+        "You may not record a Village inspection"
     )
     expect(page.locator("#inspection-form")).to_be_hidden()
 
@@ -117,7 +117,7 @@ def test_a_refused_entry_has_a_way_out_offline_and_online(browser, tablet, live_
     page.wait_for_selector("body[data-ready=outbox]")
     entry(page, edit_mid).get_by_role("button", name="Edit and send again").click()
     page.wait_for_selector("body[data-ready=capture]")
-    expect(page.locator("#kind-note")).to_contain_text("started as a village inspection")
+    expect(page.locator("#kind-note")).to_contain_text("started as a Village inspection")
     assert page.locator("#f-kind").input_value() == "weekly"
     assert page.locator("#f-kind option").all_text_contents() == [
         "Weekly",
