@@ -175,7 +175,7 @@ def _signature():
         return None
     try:
         return json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than any drawing is
         return {"unreadable": True}
 
 
