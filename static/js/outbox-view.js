@@ -147,8 +147,15 @@ function row(entry, { me, catalog }) {
     a.textContent = 'Correct (new version)';
     actions.append(a);
   }
-  if (entry.state === 'attention') {
-    if (entry.entity === 'inspection' && refused(entry) && mine) {
+  // Another person's entry is theirs to put right: the next person on a shared tablet must not
+  // discard it, nor send its photos under their own session.
+  if (entry.state === 'attention' && !mine) {
+    const theirs = document.createElement('p');
+    theirs.className = 'note';
+    theirs.textContent = 'Only the person who submitted it can put it right or discard it, signed in on this tablet.';
+    li.append(theirs);
+  } else if (entry.state === 'attention') {
+    if (entry.entity === 'inspection' && refused(entry)) {
       actions.append(button('Edit and send again', 'btn btn-primary', () => editAgain(entry)));
     }
     if (!refused(entry)) {
