@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from flask import abort, current_app, flash
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
@@ -75,7 +77,8 @@ def on_the_calendar(form, field):
     """A local time the Village's clock can turn into UTC: one typed or crafted at the calendar's
     very edge (23:59 on 9999-12-31) is past its end there."""
     if field.data is not None and not FIRST_YEAR <= field.data.year <= LAST_YEAR:
-        raise ValidationError(f"Enter a time between the years {FIRST_YEAR} and {LAST_YEAR}.")
+        what = "time" if isinstance(field.data, datetime) else "date"
+        raise ValidationError(f"Enter a {what} between the years {FIRST_YEAR} and {LAST_YEAR}.")
 
 
 class SiteForm(FlaskForm):
@@ -150,8 +153,11 @@ class PermitApplicationForm(FlaskForm):
         "Application received", validators=[DataRequired(message="Enter a date.")]
     )
     fee_paid_on = DateField("Application fee paid on", validators=[Optional()])
+    # The permit runs to this day when it is later than 180 days from issue (§ 256-8D(1)): a day at
+    # the calendar's end (9999-12-31) left a permit no extension could be added to.
     building_permit_until = DateField(
-        "Building permit or other authorization valid until", validators=[Optional()]
+        "Building permit or other authorization valid until",
+        validators=[Optional(), on_the_calendar],
     )
 
 
