@@ -1,6 +1,6 @@
 // /app/rain: a manual on-site gauge reading, queued as entity `rain_reading` (docs/sync-protocol.md).
 import * as store from './store.js';
-import { announce, sayIn } from './shell.js';
+import { announce, confirmIn } from './shell.js';
 import { villageDate, villageHourMinute, villageToUtc } from './village-time.js';
 
 const $ = (id) => document.getElementById(id);
@@ -84,14 +84,14 @@ form.addEventListener('submit', async (event) => {
   try {
     await store.enqueue({ mutation_id: crypto.randomUUID(), entity: 'rain_reading', entity_id: id, op: 'upsert', base_version: null, payload, photo_ids: [] });
   } catch (error) {
-    sayIn($('rain-state'), `The reading could not be saved on this device: ${error.message}`);
+    confirmIn($('rain-state'), `The reading could not be saved on this device: ${error.message}`);
     return;
   }
   form.reset();
   $('r-when').value = localNow();
   // #rain-state is a live region (role=status): said once, no second announcement, and again
   // for a second reading like the first.
-  sayIn($('rain-state'), `Reading of ${amount} in queued in the outbox.`);
+  confirmIn($('rain-state'), `Reading of ${amount} in queued in the outbox.`);
 });
 
 setUp();

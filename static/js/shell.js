@@ -37,6 +37,16 @@ export function sayIn(region, text) {
   setTimeout(() => { region.textContent = text; }, 30);
 }
 
+/** Say the result of a form's button in its status line, and bring the line into view: it stands under
+ * the button, below the screen's foot when the button was tapped there. */
+export function confirmIn(region, text) {
+  region.textContent = '';
+  setTimeout(() => {
+    region.textContent = text;
+    region.scrollIntoView({ block: 'nearest' });
+  }, 30);
+}
+
 /** Say something to screen-reader users (and keep it visible nowhere else). */
 export function announce(text) {
   if (announcer) sayIn(announcer, text);
