@@ -98,16 +98,24 @@ def waiting_by_site(session: Session, scope) -> dict[int, int]:
     """{site id: the permit whose notice waits} on the sites of `scope` (a query of site ids; None:
     every site), in one query; the caller keeps those whose permit is the site's current one and
     in force."""
+    return {site: permit for site, (permit, _day) in notices_by_site(session, scope).items()}
+
+
+def notices_by_site(session: Session, scope) -> dict[int, tuple[int, datetime]]:
+    """{site id: (the permit whose notice was the last word, when it was given, naive UTC)} on the
+    sites of `scope` (a query or a list of site ids; None: every site), in one query. The caller
+    keeps those whose permit is the site's current one and in force (as `waiting` does)."""
     if scope is None:  # the sites with a permit that could be asked to close, not the whole trail
         scope = select(Permit.site_id).where(Permit.status.in_(ACTIVE))
-    last: dict[int, tuple[int, str]] = {}
-    for site_id, permit_id, action in session.exec(
-        _events(
-            site_ids=scope, columns=(AuditEvent.site_id, AuditEvent.entity_id, AuditEvent.action)
-        )
-    ):
-        last[site_id] = (int(permit_id), action)
-    return {site: permit for site, (permit, action) in last.items() if action == NOTIFIED}
+    last: dict[int, tuple[int, str, dict | None]] = {}
+    columns = (AuditEvent.site_id, AuditEvent.entity_id, AuditEvent.action, AuditEvent.after)
+    for site_id, permit_id, action, after in session.exec(_events(site_ids=scope, columns=columns)):
+        last[site_id] = (int(permit_id), action, after)
+    return {
+        site: (permit, datetime.fromisoformat((after or {})["notified_at"]))
+        for site, (permit, action, after) in last.items()
+        if action == NOTIFIED
+    }
 
 
 def _refusal(session: Session, permit: Permit, rb: Rulebook) -> str | None:

@@ -225,6 +225,15 @@ function siteCard(site, findings, kinds, actionsMay, titles) {
     ? `Permit ${site.permit.number || ''} (${site.permit.status_words || plain(site.permit.status)})`
       + ` · ${site.permit.company || ''}`
     : 'No permit on record.';
+  // The permittee's notice of final stabilization asks the Village to close the permit; it closes
+  // nothing (services/stabilization.py), so the card says why inspections are still listed.
+  if (site.permit?.stabilization_notified) {
+    const note = document.createElement('p');
+    note.className = 'small site-stabilization';
+    note.textContent = `Final stabilization notified ${foundDay(site.permit.stabilization_notified)}: `
+      + 'inspections stay due until the Village closes the permit.';
+    permit.after(note);
+  }
   const due = node.querySelector('.site-due');
   for (const item of site.due || []) {
     const li = document.createElement('li');

@@ -6,7 +6,7 @@ from sqlmodel import select
 
 from inspector.models import AuditEvent, Company, Site
 from inspector.rules import clocks
-from inspector.services import Forbidden, permits, sites
+from inspector.services import Forbidden, permits, sites, stabilization
 from inspector.services.words import words
 
 from .. import validate
@@ -24,6 +24,7 @@ def packet_entries(session, site_list: list[Site], user, now, rb) -> dict[int, d
     ids = [s.id for s in site_list]
     due = schedule.due_items_many(session, site_list, now, rb)
     stop = enforcement.site_status(session, ids, now)
+    notices = stabilization.notices_by_site(session, ids)
     open_by_site: dict[int, list] = {}
     for finding in findings.open_findings(session, ids):
         open_by_site.setdefault(finding.site_id, []).append(finding)
@@ -61,6 +62,7 @@ def packet_entries(session, site_list: list[Site], user, now, rb) -> dict[int, d
                 "active": permits.is_active(permit, clocks.local_date(now, rb)),
                 "in_force": permits.in_force_on(permit, clocks.local_date(now, rb)),
                 "company": company.name if company else None,
+                "stabilization_notified": _notice_day(notices.get(site.id), permit, rb),
             },
             "due": due.get(site.id, []),
             "stop_work": None
@@ -72,6 +74,14 @@ def packet_entries(session, site_list: list[Site], user, now, rb) -> dict[int, d
             "version": site.version,
         }
     return out
+
+
+def _notice_day(notice, permit, rb):
+    """The Village's day a notice of final stabilization waiting under `permit` was given, or None
+    (none, another permit's, or the permit no longer in force: stabilization.waiting)."""
+    if notice is None or notice[0] != permit.id or permit.status not in permits.IN_FORCE:
+        return None
+    return clocks.local_date(notice[1], rb).isoformat()
 
 
 def editable_snapshot(site: Site) -> SiteEdit:

@@ -190,6 +190,9 @@ class PermitEntry(Out):
     # § 256-10A(1) can ground a stop-work order (the field form offers only that one).
     in_force: bool
     company: str | None
+    # The Village's day the permittee gave a notice of final stabilization still waiting (an ask
+    # that the Village close the permit; inspections stay due until it does), or None.
+    stabilization_notified: date | None = None
 
 
 class SitePacket(Out):
