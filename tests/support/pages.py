@@ -249,14 +249,21 @@ def seed(session, rb) -> dict:
 HEX_ID = re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])(?![0-9a-f]{64}\b)[0-9a-f]{8,}\b")
 RAW_KEY = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 ISO_UTC = re.compile(r"\d{4}-\d\d-\d\dT\d\d:")
+COLON_KEY = re.compile(r"\b[a-z][a-z_]*:[a-z][a-z_]*\b")  # an action as stored: notice:commencement
 
 
 def raw_words(text: str, *, allow: tuple[str, ...] = ()) -> list[str]:
-    """What a person should not read on a page: id fragments, keys with underscores, ISO times."""
+    """What a person should not read on a page: id fragments, keys with underscores or a colon,
+    ISO times."""
     for allowed in allow:
         text = text.replace(allowed, "")
     text = re.sub(r"\bhttps?://\S+", "", text)  # an address to type in is no label
-    found = HEX_ID.findall(text) + RAW_KEY.findall(text) + ISO_UTC.findall(text)
+    found = (
+        HEX_ID.findall(text)
+        + RAW_KEY.findall(text)
+        + ISO_UTC.findall(text)
+        + COLON_KEY.findall(text)
+    )
     return sorted(set(found))
 
 

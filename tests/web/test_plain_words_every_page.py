@@ -51,6 +51,8 @@ def test_the_check_catches_what_a_person_should_not_read():
     )
     assert pages.raw_words(text) == ["2026-12-12T19:", "74afba42", "compliance_due", "under_review"]
     assert pages.raw_words("Seal " + "ab12" * 16 + " at https://x.example/orders/74afba42") == []
+    assert pages.raw_words("What happened: stabilization:notified") == ["stabilization:notified"]
+    assert pages.raw_words("Note: seen at 10:30, a word:Capital") == []
 
 
 def test_every_page_reads_in_plain_words(world):
