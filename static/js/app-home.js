@@ -89,6 +89,29 @@ function waitingBySite(outbox, user) {
   return bySite;
 }
 
+// This person's stop-work orders posted on the tablet and not yet on the server, by site: a card says
+// so, or the order could be posted a second time (two orders, two compliance clocks).
+function ordersWaitingBySite(outbox, user) {
+  const bySite = new Map();
+  for (const entry of outbox) {
+    if (entry.entity !== 'stop_work_order') continue;
+    if (entry.user_id != null && String(entry.user_id) !== String(user?.id)) continue;
+    const site = String(entry.payload?.site_id ?? '');
+    bySite.set(site, [...(bySite.get(site) || []), entry]);
+  }
+  return bySite;
+}
+
+function orderWaitingNote(entry) {
+  const p = document.createElement('p');
+  p.className = 'small note order-waiting-note';
+  const when = villageTime(entry.payload.posted_at || entry.created_at);
+  p.textContent = entry.state === 'attention'
+    ? `You posted a stop-work order here (${when}); the server refused it: put it right in the outbox.`
+    : `You posted a stop-work order here (${when}); it waits in the outbox to be sent.`;
+  return p;
+}
+
 function waitingNote(entry) {
   const p = document.createElement('p');
   p.className = 'small note waiting-note';
@@ -216,7 +239,7 @@ function findingNames(open, titles) {
   }));
 }
 
-function siteCard(site, findings, kinds, actionsMay, titles) {
+function siteCard(site, findings, kinds, actionsMay, titles, ordersWaiting = []) {
   const node = $('site-card-tpl').content.firstElementChild.cloneNode(true);
   node.querySelector('.site-name').textContent = site.name;
   node.querySelector('.site-address').textContent = [site.address, site.kind_label].filter(Boolean).join(' · ');
@@ -250,6 +273,7 @@ function siteCard(site, findings, kinds, actionsMay, titles) {
     li.append(status(words.startsWith('Stop-work order') ? words : `Stop-work order: ${words}`, 'bad'));
     due.append(li);
   }
+  for (const entry of [...ordersWaiting].reverse()) due.after(orderWaitingNote(entry));
   const open = findings.filter((f) => ['open', 'reopened'].includes(f.status)); // not corrected, closed or withdrawn
   node.querySelector('.site-findings').textContent = `${site.open_findings ?? open.length} open finding(s)`
     + `${site.overdue_findings ? `, ${site.overdue_findings} overdue` : ''}.`;
@@ -366,6 +390,7 @@ async function render() {
     store.getMeta('catalog')]);
   const titles = new Map((catalog?.items || []).map((item) => [item.code, item.title]));
   const waiting = waitingBySite(outbox, user);
+  const orders = ordersWaitingBySite(outbox, user);
   const fetching = !fetchSettled && !sites.length && cursor === undefined;
   $('home-body').hidden = fetching;
   if (fetching) {
@@ -390,7 +415,7 @@ async function render() {
       if (lists[group]) lists[group].append(dueEntry(site, item, group, waiting.get(String(site.id))));
     }
     const here = findings.filter((f) => String(f.site_id) === String(site.id));
-    cards.append(siteCard(site, here, kinds, actionsMay, titles));
+    cards.append(siteCard(site, here, kinds, actionsMay, titles, orders.get(String(site.id))));
   }
   for (const [group, list] of Object.entries(lists)) {
     if (!list.children.length) {
