@@ -85,6 +85,22 @@ function restore(kept) {
     + 'A photo chosen before is not kept: choose it again.');
 }
 
+// An order this person posted at the chosen site that the server does not have yet: said beside the
+// site, so that it is not posted a second time (two orders, two compliance clocks).
+async function sayWaiting() {
+  const note = $('sw-waiting-note');
+  const site = $('sw-site').value;
+  const user = await store.getMeta('user');
+  const waiting = site ? (await store.listOutbox()).filter((entry) => entry.entity === 'stop_work_order'
+    && String(entry.payload?.site_id) === site
+    && (entry.user_id == null || String(entry.user_id) === String(user?.id))) : [];
+  if (site !== $('sw-site').value) return;  // another site was chosen meanwhile
+  note.textContent = waiting.map((entry) => `You posted a stop-work order here (`
+    + `${villageTime(entry.payload.posted_at || entry.created_at)}); it waits in the outbox to be sent: `
+    + 'it need not be posted again.').join(' ');
+  note.hidden = !waiting.length;
+}
+
 async function setUp() {
   const user = await store.getMeta('user');
   if (user && user.role === 'permittee') {
@@ -101,6 +117,7 @@ async function setUp() {
     $('sw-site').append(option);
   }
   $('sw-site').addEventListener('change', offerGrounds);
+  $('sw-site').addEventListener('change', () => sayWaiting().catch(() => {}));
   // A message stays only while its mistake does: once the field is put right, it goes.
   const putRight = (id, fixed) => () => {
     if ($(id).getAttribute('aria-invalid') && fixed()) setError(id, '');
@@ -113,6 +130,7 @@ async function setUp() {
   $('sw-when').value = localNow();
   const kept = draftKey ? await store.getMeta(draftKey) : null;
   if (kept) restore(kept);
+  await sayWaiting().catch(() => {});
   form.addEventListener('input', keepSoon);
   form.addEventListener('change', keepSoon);
   const flush = () => { if (draftTimer) keepTyped().catch(() => {}); };
@@ -200,6 +218,7 @@ async function saveOrder() {
   if (draftKey) await store.setMeta(draftKey, null).catch(() => {});  // posted: nothing to bring back
   form.reset();
   offerGrounds();
+  sayWaiting().catch(() => {});
   $('sw-when').value = localNow();
   // #sw-state is a live region (role=status): screen readers hear it once, no second announcement,
   // and again for the next order.
