@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, url_for
+from flask import session as cookie
 
 from ..db import get_session
 from ..security import roles_required
 from ..services import ServiceError, accounts, clock
-from .forms import CertificationForm, ConfirmForm, UserForm, commit_or_refuse
+from .forms import (
+    CertificationForm,
+    ConfirmForm,
+    UserForm,
+    apply_service_error,
+    commit_or_refuse,
+)
 
 bp = Blueprint("users", __name__, url_prefix="/users")
+# A row's form that was refused: what was typed and why, kept for the page the refusal redirects
+# to, so the row opens again as it was sent with each error at its field.
+REFUSED = "users.refused"
 
 
 @bp.route("/", methods=["GET", "POST"])
@@ -49,7 +59,15 @@ def index():
         companies=accounts.companies(session),
         confirm=ConfirmForm(formdata=None),
         today=clock.today(),
+        refused=cookie.pop(REFUSED, None),
     ), 400 if form.errors else 200
+
+
+def _refused(kind: str, user_id: int, form, values: dict) -> None:
+    """Say the row's refusal at the top and keep it for the row (its fields' errors, as typed)."""
+    errors = {name: list(errs) for name, errs in form.errors.items() if name != "csrf_token"}
+    flash(" ".join(e for errs in errors.values() for e in errs), "error")
+    cookie[REFUSED] = {"kind": kind, "user_id": user_id, "values": values, "errors": errors}
 
 
 def _set_active(user_id: int, active: bool):
@@ -83,10 +101,14 @@ def certification(user_id: int):
     """Record or clear a person's certification; the users page says what happened."""
     form = CertificationForm()
     session = get_session()
+    typed = {
+        name: (form[name].raw_data or [""])[0]
+        for name in ("certification_type", "certification_number", "certification_expires_on")
+    }
     if not form.validate_on_submit():
         if form.csrf_token.errors:
             abort(400)
-        flash(" ".join(e for errors in form.errors.values() for e in errors), "error")
+        _refused("certification", user_id, form, typed)
         return redirect(url_for("users.index"))
     try:
         user = accounts.set_certification(
@@ -102,7 +124,9 @@ def certification(user_id: int):
         session.rollback()
         if exc.status == 404:
             abort(404)
-        flash(exc.message, "error")
+        if not apply_service_error(form, exc):
+            form.form_errors.append(exc.message)
+        _refused("certification", user_id, form, typed)
     else:
         flash(f"Certification of {user.name} saved.", "info")
     return redirect(url_for("users.index"))
