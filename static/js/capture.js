@@ -234,7 +234,20 @@ function sayRefused({ reason, errors = [] }) {
   }
   $('refused-note').replaceChildren(said, ...(list.children.length ? [list] : []));
   $('refused-note').hidden = false;
+  // A detail of the form's head the server named is marked at its field too, until it is changed.
+  for (const [label, message] of errors) {
+    const input = REFUSED_FIELDS[label] && $(REFUSED_FIELDS[label]);
+    if (!input) continue;
+    fieldError(input, message);
+    input.addEventListener('input', () => fieldError(input, ''), { once: true });
+  }
 }
+
+// The outbox's words for the head's fields (outbox-view.js FIELDS), to their inputs.
+const REFUSED_FIELDS = {
+  Inspector: 'f-inspector', Date: 'f-date', 'Start time': 'f-start', 'End time': 'f-end',
+  Weather: 'f-weather', 'Construction phase': 'f-phase', Notes: 'f-notes',
+};
 
 // An end time before the start time: say that it is read as the next day (past midnight). The
 // calendar is made only then (Intl with a time zone is slow to set up: cold start).
