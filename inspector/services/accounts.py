@@ -193,6 +193,36 @@ def change_password(session: Session, user: User, *, current: str, new: str) -> 
     return end_sessions(session, user, by=user, reason="password changed")
 
 
+def reset_password(
+    session: Session, user_id: int, new: str, *, by: User
+) -> tuple[User, list[Device]]:
+    """A supervisor sets a new password for someone who forgot theirs. As with the person's own
+    change, every session ends and every device is revoked (whoever held the old password is out),
+    and the failed sign-ins counted for the address are cleared, so the person can sign in at once.
+    Returns the person and the devices revoked."""
+    user = session.get(User, user_id)
+    if user is None:
+        raise NotFound("No such user.")
+    if user.id == by.id:
+        raise ServiceError(
+            "Change your own password under Password, with your current one.", field="password"
+        )
+    weak = passwords.problem(new, email=user.email)
+    if weak:
+        raise ServiceError(weak, field="password")
+    user.password_hash = generate_password_hash(new)
+    throttle.clear(session, throttle.email_key(user.email))
+    audit.record(
+        session,
+        entity="user",
+        entity_id=user.id,
+        action="reset_password",
+        user_id=by.id,
+        after={"password": "set by a supervisor"},
+    )
+    return user, end_sessions(session, user, by=by, reason="password reset by a supervisor")
+
+
 def set_certification(
     session: Session, user_id: int, *, kind: str, number: str, expires_on, by: User
 ) -> User:

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, url_for
 from flask import session as cookie
+from flask_wtf import FlaskForm
+from wtforms import PasswordField
+from wtforms.validators import DataRequired, Length
 
 from ..db import get_session
+from ..passwords import MIN_LENGTH, TOO_SHORT
 from ..security import roles_required
 from ..services import ServiceError, accounts, clock
 from .forms import (
@@ -20,6 +24,16 @@ bp = Blueprint("users", __name__, url_prefix="/users")
 # A row's form that was refused: what was typed and why, kept for the page the refusal redirects
 # to, so the row opens again as it was sent with each error at its field.
 REFUSED = "users.refused"
+
+
+class ResetPasswordForm(FlaskForm):
+    password = PasswordField(
+        "New password",
+        validators=[
+            DataRequired(message="Enter a new password."),
+            Length(min=MIN_LENGTH, message=TOO_SHORT),
+        ],
+    )
 
 
 @bp.route("/", methods=["GET", "POST"])
@@ -106,7 +120,7 @@ def certification(user_id: int):
         for name in ("certification_type", "certification_number", "certification_expires_on")
     }
     if not form.validate_on_submit():
-        if form.csrf_token.errors:
+        if "csrf_token" in form.errors:
             abort(400)
         _refused("certification", user_id, form, typed)
         return redirect(url_for("users.index"))
@@ -129,6 +143,47 @@ def certification(user_id: int):
         _refused("certification", user_id, form, typed)
     else:
         flash(f"Certification of {user.name} saved.", "info")
+    return redirect(url_for("users.index"))
+
+
+@bp.post("/<int:user_id>/password")
+@roles_required("supervisor")
+def reset_password(user_id: int):
+    """Set a new password for someone who forgot theirs (never shown again, never e-mailed)."""
+    form = ResetPasswordForm()
+    if not form.validate_on_submit():
+        if "csrf_token" in form.errors:
+            abort(400)
+        _refused("password", user_id, form, {"password": ""})
+        return redirect(url_for("users.index"))
+    session = get_session()
+    try:
+        user, revoked = accounts.reset_password(session, user_id, form.password.data, by=g.user)
+        session.commit()
+    except ServiceError as exc:
+        session.rollback()
+        if exc.status == 404:
+            abort(404)
+        if not apply_service_error(form, exc):
+            form.form_errors.append(exc.message)
+        _refused("password", user_id, form, {"password": ""})
+    else:
+        devices = ""
+        if revoked:
+            which = (
+                "The device they enrolled no longer syncs"
+                if len(revoked) == 1
+                else f"The {len(revoked)} devices they enrolled no longer sync"
+            )
+            devices = (
+                f" {which}: work not sent yet stays on it until they enroll it again under Devices."
+            )
+        flash(
+            f"New password set for {user.name}. Tell it to them in person or by phone, not by "
+            "e-mail; they can change it under Password once signed in. They were signed out "
+            "everywhere." + devices,
+            "info",
+        )
     return redirect(url_for("users.index"))
 
 

@@ -175,6 +175,7 @@ MATRIX = {
     ("/users/<int:user_id>/certification", "POST"): (LOGIN, 403, 403, 302),
     ("/users/<int:user_id>/disable", "POST"): (LOGIN, 403, 403, 302),
     ("/users/<int:user_id>/enable", "POST"): (LOGIN, 403, 403, 302),
+    ("/users/<int:user_id>/password", "POST"): (LOGIN, 403, 403, 302),
     ("/verify/<value>", "GET"): (404, 404, 404, 404),
 }
 
