@@ -11,7 +11,7 @@ import hashlib
 import secrets
 from functools import cache
 
-from sqlalchemy import bindparam
+from sqlalchemy import bindparam, func
 from sqlalchemy.orm import selectinload
 from sqlmodel import Session, select
 
@@ -88,6 +88,17 @@ def visible_devices(session: Session, user: User) -> list[Device]:
     if user.role != "supervisor":
         query = query.where(Device.user_id == user.id)
     return list(session.exec(query))
+
+
+def live_counts(session: Session) -> dict[int, int]:
+    """How many devices each person enrolled that still sync (the users page says it before a
+    disabling revokes them)."""
+    rows = session.exec(
+        select(Device.user_id, func.count())
+        .where(Device.revoked_at.is_(None))
+        .group_by(Device.user_id)
+    )
+    return dict(rows.all())
 
 
 def revoke(session: Session, device_id: str, *, by: User) -> Device:

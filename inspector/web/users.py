@@ -11,7 +11,7 @@ from wtforms.validators import DataRequired, Length
 from ..db import get_session
 from ..passwords import MIN_LENGTH, TOO_SHORT
 from ..security import roles_required
-from ..services import ServiceError, accounts, clock
+from ..services import ServiceError, accounts, clock, devices
 from .forms import (
     CertificationForm,
     ConfirmForm,
@@ -74,6 +74,7 @@ def index():
         confirm=ConfirmForm(formdata=None),
         today=clock.today(),
         refused=cookie.pop(REFUSED, None),
+        live_devices=devices.live_counts(session),
     ), 400 if form.errors else 200
 
 
