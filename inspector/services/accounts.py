@@ -218,7 +218,7 @@ def reset_password(
         entity_id=user.id,
         action="reset_password",
         user_id=by.id,
-        after={"password": "set by a supervisor"},
+        after={"email": user.email, "password": "set by a supervisor"},
     )
     return user, end_sessions(session, user, by=by, reason="password reset by a supervisor")
 
@@ -255,7 +255,7 @@ def set_certification(
         action="certification",
         user_id=by.id,
         before=before,
-        after=shown(user),
+        after={"email": user.email, **shown(user)},
     )
     return user
 
@@ -279,7 +279,7 @@ def set_active(session: Session, user_id: int, active: bool, *, by: User) -> Use
         action="enable" if active else "disable",
         user_id=by.id,
         before={"active": not active},
-        after={"active": active},
+        after={"email": user.email, "active": active},  # whose account, on the audit page
     )
     end_sessions(
         session, user, by=by, reason="account enabled again" if active else "account disabled"
