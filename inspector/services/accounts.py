@@ -79,6 +79,13 @@ def create_user(
     if session.exec(select(User).where(User.email == email)).first():
         raise ServiceError("A user with this e-mail already exists.", field="email")
     company_id = None
+    if role != "permittee" and (company_name or "").strip():
+        # A contractor's staff made an inspector by a slip of the role would see every site.
+        raise ServiceError(
+            f"Only a permittee belongs to a company: choose the role Permittee for "
+            f"{company_name.strip()}'s staff, or clear the company for Village staff.",
+            field="company",
+        )
     if role == "permittee":
         if not company_name:
             raise ServiceError("A permittee belongs to a company: enter its name.", field="company")
