@@ -59,11 +59,16 @@ def index():
         )
         if ok:
             if user.company_id is None:
-                flash("User created.", "info")
+                created = "User created."
             elif user.company_id in companies:
-                flash(f"User created for {user.company.name}.", "info")
+                created = f"User created for {user.company.name}."
             else:  # a typing mistake would show here, not weeks later as a permittee seeing nothing
-                flash(f"User created, with a new company: {user.company.name}.", "info")
+                created = f"User created, with a new company: {user.company.name}."
+            flash(
+                f"{created} {user.name} signs in as {user.email} ({user.role}) with the password "
+                "you set: tell it to them in person or by phone, not by e-mail.",
+                "info",
+            )
             return redirect(url_for("users.index"))
     users = accounts.everyone(session)
     return render_template(
