@@ -44,6 +44,13 @@ ACTIONS = {
     "stabilization:declined": "notice of final stabilization declined",
     "resolve:server": "resolved: the server's copy kept",
     "resolve:device": "resolved: the device's copy kept",
+    "disable": "account disabled",
+    "enable": "account enabled",
+    "certification": "certification recorded",
+    "change_password": "password changed",
+    "reset_password": "new password set by a supervisor",
+    "enroll": "device enrolled",
+    "revoke": "device revoked",
 }
 FIELDS = {
     "sha256": "Tamper check",

@@ -28,9 +28,9 @@ def test_each_change_to_an_account_names_the_person_on_the_audit_page(app, peopl
     )
     rows = audit_rows(office)
     for action, person in (
-        ("disable", inspector),
-        ("reset password", permittee),
-        ("certification", permittee),
+        ("account disabled", inspector),
+        ("new password set by a supervisor", permittee),
+        ("certification recorded", permittee),
     ):
         row = next(r for r in rows if f"<td>{action}</td>" in r)
         assert person.email in row, f"the {action} row does not say whose account"
