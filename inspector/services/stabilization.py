@@ -28,18 +28,30 @@ DECLINE_REASON_MISSING = "Say what the Village found not yet stabilized: the per
 STILL_DUE = "Inspections stay due until the Village closes the permit."
 
 
-def _events(permit_ids: list[int] | None = None, site_ids=None, columns: tuple = ()):
-    """The permits' notices and declines, oldest first (`columns`: only these, as rows)."""
-    query = (
-        (select(*columns) if columns else select(AuditEvent))
-        .where(AuditEvent.entity == "permit", AuditEvent.action.in_((NOTIFIED, DECLINED)))
+def _events(site_ids, columns: tuple):
+    """The notices and declines on the sites of `site_ids` (a query or a list of ids), oldest
+    first, as rows of `columns`."""
+    return (
+        select(*columns)
+        .where(
+            AuditEvent.entity == "permit",
+            AuditEvent.action.in_((NOTIFIED, DECLINED)),
+            AuditEvent.site_id.in_(site_ids),
+        )
         .order_by(AuditEvent.id)
     )
-    if permit_ids is not None:
-        query = query.where(AuditEvent.entity_id.in_([str(i) for i in permit_ids]))
-    if site_ids is not None:
-        query = query.where(AuditEvent.site_id.in_(site_ids))
-    return query
+
+
+def _written(text: str, field: str, missing: str) -> str:
+    """What was typed for the notice or the decline, stripped: refused when empty or too long."""
+    text = text.strip()
+    if not text:
+        raise ServiceError(missing, field=field)
+    if len(text) > DESCRIPTION_MAX:
+        raise ServiceError(
+            f"Too long: at most {DESCRIPTION_MAX} characters (now {len(text)}).", field=field
+        )
+    return text
 
 
 # The permit's last notice or decline, read by the permit alone: the (entity, entity_id) index holds
@@ -109,7 +121,7 @@ def notices_by_site(session: Session, scope) -> dict[int, tuple[int, datetime]]:
         scope = select(Permit.site_id).where(Permit.status.in_(ACTIVE))
     last: dict[int, tuple[int, str, dict | None]] = {}
     columns = (AuditEvent.site_id, AuditEvent.entity_id, AuditEvent.action, AuditEvent.after)
-    for site_id, permit_id, action, after in session.exec(_events(site_ids=scope, columns=columns)):
+    for site_id, permit_id, action, after in session.exec(_events(scope, columns)):
         last[site_id] = (int(permit_id), action, after)
     return {
         site: (permit, datetime.fromisoformat((after or {})["notified_at"]))
@@ -173,14 +185,7 @@ def notify(
             f"({permit.issued_on:%a %Y-%m-%d}).",
             field="stabilized_on",
         )
-    description = description.strip()
-    if not description:
-        raise ServiceError(DESCRIPTION_MISSING, field="work_done")
-    if len(description) > DESCRIPTION_MAX:
-        raise ServiceError(
-            f"Too long: at most {DESCRIPTION_MAX} characters (now {len(description)}).",
-            field="work_done",
-        )
+    description = _written(description, "work_done", DESCRIPTION_MISSING)
     return audit.record(
         session,
         entity="permit",
@@ -214,14 +219,7 @@ def decline(
     given = waiting(session, permit, rb)
     if given is None:
         raise ServiceError("No notice of final stabilization is waiting on this permit.")
-    reason = reason.strip()
-    if not reason:
-        raise ServiceError(DECLINE_REASON_MISSING, field="decline_reason")
-    if len(reason) > DESCRIPTION_MAX:
-        raise ServiceError(
-            f"Too long: at most {DESCRIPTION_MAX} characters (now {len(reason)}).",
-            field="decline_reason",
-        )
+    reason = _written(reason, "decline_reason", DECLINE_REASON_MISSING)
     notice = {k: given[k] for k in ("stabilized_on", "description", "notified_at")}
     return audit.record(
         session,

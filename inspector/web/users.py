@@ -90,6 +90,16 @@ def _refused(kind: str, user_id: int, form, values: dict) -> None:
     cookie[REFUSED] = {"kind": kind, "user_id": user_id, "values": values, "errors": errors}
 
 
+def _refused_by_service(kind: str, user_id: int, form, values: dict, exc: ServiceError) -> None:
+    """The service refused the row's form: 404 for a person who is not there, else the refusal at
+    its field (or above the row) as _refused keeps it."""
+    if exc.status == 404:
+        abort(404)
+    if not apply_service_error(form, exc):
+        form.form_errors.append(exc.message)
+    _refused(kind, user_id, form, values)
+
+
 def _set_active(user_id: int, active: bool):
     if not ConfirmForm().validate_on_submit():
         abort(400)
@@ -142,11 +152,7 @@ def certification(user_id: int):
         session.commit()
     except ServiceError as exc:
         session.rollback()
-        if exc.status == 404:
-            abort(404)
-        if not apply_service_error(form, exc):
-            form.form_errors.append(exc.message)
-        _refused("certification", user_id, form, typed)
+        _refused_by_service("certification", user_id, form, typed, exc)
     else:
         flash(f"Certification of {user.name} saved.", "info")
     return redirect(url_for("users.index"))
@@ -168,26 +174,22 @@ def reset_password(user_id: int):
         session.commit()
     except ServiceError as exc:
         session.rollback()
-        if exc.status == 404:
-            abort(404)
-        if not apply_service_error(form, exc):
-            form.form_errors.append(exc.message)
-        _refused("password", user_id, form, {"password": ""})
+        _refused_by_service("password", user_id, form, {"password": ""}, exc)
     else:
-        devices = ""
+        stopped = ""  # the devices that no longer sync
         if revoked:
             which = (
                 "The device they enrolled no longer syncs"
                 if len(revoked) == 1
                 else f"The {len(revoked)} devices they enrolled no longer sync"
             )
-            devices = (
+            stopped = (
                 f" {which}: work not sent yet stays on it until they enroll it again under Devices."
             )
         flash(
             f"New password set for {user.name}. Tell it to them in person or by phone, not by "
             "e-mail; they can change it under Password once signed in. They were signed out "
-            "everywhere." + devices,
+            "everywhere." + stopped,
             "info",
         )
     return redirect(url_for("users.index"))
