@@ -45,7 +45,13 @@ LIMITS = {
 }
 
 SLACK = 1e-9
-NUMBER_TEXT = re.compile(r"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$")
+# Digits, then a decimal part, then an exponent, each run of digits taken whole (possessive: nothing
+# after it is a digit, so giving digits back never helps). "[0-9]+\.?[0-9]*", which reads the same
+# texts, split a long run of digits every way before refusing it: seconds for a few thousand digits,
+# and a pushed calculator input may hold 20,000 (bench/bench_number_text.py). The browser's twin reads
+# the same texts with plain quantifiers: JavaScript has no possessive ones, and there only its own
+# person's typing is read.
+NUMBER_TEXT = re.compile(r"^[+-]?(?:[0-9]++(?:\.[0-9]*+)?|\.[0-9]++)(?:[eE][+-]?[0-9]++)?$")
 TRUE_TEXT = {"true", "on", "yes", "1"}
 FALSE_TEXT = {"false", "off", "no", "0", ""}
 # Literal powers of ten: computing them (10 ** -4) differs between Python and JavaScript.

@@ -16,7 +16,8 @@ const KELVIN = 273.15;
 const UM_PER_M = 1e6;
 
 const SLACK = 1e-9;
-const NUMBER_TEXT = /^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$/;
+// One reading of a number's digits (inspector/rules/calculators.py says why).
+const NUMBER_TEXT = /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$/;
 const TRUE_TEXT = new Set(["true", "on", "yes", "1"]);
 const FALSE_TEXT = new Set(["false", "off", "no", "0", ""]);
 // Literal powers of ten: 10 ** -4 is 0.00009999999999999999 in JavaScript.

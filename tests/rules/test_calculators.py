@@ -8,6 +8,7 @@ import copy
 import json
 import math
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -536,3 +537,41 @@ def test_javascript_twin_catches_a_changed_figure(tmp_path):
     edited = with_rules(lambda s: s.update(particle_specific_gravity=2.7))
     with pytest.raises(AssertionError):
         assert_same(outcome(vector, edited), js)
+
+
+def number_texts(count: int, seed: int) -> list[str]:
+    """Short texts of the characters a number is written with, and a few others, in any order."""
+    draw = random.Random(seed)
+    return [
+        "".join(draw.choice("0129.+-eE x") for _ in range(draw.randint(0, 9))) for _ in range(count)
+    ]
+
+
+def test_a_number_typed_as_text_is_read_as_before_and_alike_on_both_sides(tmp_path):
+    """The one pattern that reads a typed number (NUMBER_TEXT) takes the same texts as the one it
+    replaced, which split a run of digits every way before refusing it, and the browser's twin
+    takes and refuses the same texts as the server."""
+    before = re.compile(r"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$")
+    texts = number_texts(3000, seed=256) + [
+        "1.",
+        ".5",
+        "1.e5",
+        "-.5e-3",
+        "1..2",
+        ".",
+        "e5",
+        "1" * 5000,
+    ]
+    for text in texts:
+        assert bool(calc.NUMBER_TEXT.match(text)) == bool(before.match(text)), text
+    vectors = [
+        {
+            "id": f"text-{i}",
+            "calculator": "stockpile",
+            "inputs": {"volume_cu_yd": text, "distance_ft": 20},
+        }
+        for i, text in enumerate(texts[:400] + ["1" * 300 + "x"])
+    ]
+    node = run_node(tmp_path, vectors)
+    for vector, js in zip(vectors, node["results"], strict=True):
+        assert_same(outcome(vector), js, vector["id"])
