@@ -112,7 +112,21 @@ def create_gauge(
         if not math.isfinite(number) or not low <= number <= high:
             raise ServiceError(f"The {key} must be between {low} and {high}.", field=key)
         coords[key] = number
-    gauge = RainGauge(name=name[:200], kind=kind, station_code=station_code[:60], **coords)
+    gauge = _new_gauge(session, user_id, name, kind, station_code, **coords)
+    if link_sites:  # False when several gauges are added at once: link once they are all there
+        link_nearest(session, rb)
+    return gauge
+
+
+def _new_gauge(session, user_id, name, kind, station_code, *, latitude, longitude) -> RainGauge:
+    """A gauge added by hand or from an imported file's station columns, and its audit event."""
+    gauge = RainGauge(
+        name=name[:200],
+        kind=kind,
+        station_code=station_code[:60],
+        latitude=latitude,
+        longitude=longitude,
+    )
     session.add(gauge)
     session.flush()
     audit.record(
@@ -123,8 +137,6 @@ def create_gauge(
         user_id=user_id,
         after=audit.snapshot(gauge),
     )
-    if link_sites:  # False when several gauges are added at once: link once they are all there
-        link_nearest(session, rb)
     return gauge
 
 
@@ -744,22 +756,14 @@ def import_file(
                     )
                 )
                 continue
-            gauge = RainGauge(
-                name=row.station_name[:200],
-                kind=fmt,
-                station_code=row.station_code[:60],
+            gauge = _new_gauge(
+                session,
+                user_id,
+                row.station_name,
+                fmt,
+                row.station_code,
                 latitude=row.latitude,
                 longitude=row.longitude,
-            )
-            session.add(gauge)
-            session.flush()
-            audit.record(
-                session,
-                entity="rain_gauge",
-                entity_id=gauge.id,
-                action="create",
-                user_id=user_id,
-                after=audit.snapshot(gauge),
             )
             gauges[row.station_code] = gauge
             report.new_gauges.append(row.station_code)
