@@ -105,6 +105,20 @@ async function call(path, options = {}) {
   return response;
 }
 
+// The app's answer, read whole. An answer cut off part-way (the signal failed while it arrived) or a
+// page that is not the app's with a 200 (something in between) tells nothing: the server may have the
+// work or not, so the device keeps it as it was and the flush stops, to try again (the mutation ids make
+// a resend safe).
+const UNREAD = 'The server\'s answer did not arrive whole: kept on this device, will retry.';
+
+async function answerOf(response) {
+  try {
+    return await response.json();
+  } catch {
+    throw new Stop('server', UNREAD);
+  }
+}
+
 /** What a flush sends under: the device token, or the session's CSRF token and who is signed in
  * (read once per flush; again only when the server refuses the token). */
 async function flushContext() {
@@ -117,7 +131,7 @@ async function flushContext() {
 async function renewCsrf(ctx) {
   // Concurrent photo uploads refused together share one fetch.
   ctx.renewing ||= (async () => {
-    const body = await (await call('/csrf')).json();
+    const body = await answerOf(await call('/csrf'));
     // Someone signed in: the device goes by them now. Nobody (a session that ended): the device keeps
     // what it has and sends nothing; only signing out clears it (shell.js).
     if (body.user) await store.adoptSignedIn(body.user);
@@ -188,7 +202,7 @@ async function pushBatch(ctx, batch, summary) {
     if (!entries.length) return;
     response = await send();
   }
-  const answer = await response.json().catch(() => ({}));
+  const answer = response.ok ? await answerOf(response) : await response.json().catch(() => ({}));
   if (!response.ok && response.status === 413 && entries.length > 1) {
     // Over a body limit (a proxy's, nginx's 1 MB by default, or the app's): the batch goes in halves.
     const half = Math.ceil(entries.length / 2);
@@ -278,7 +292,7 @@ async function sendPhoto(ctx, photoId, unsure, summary) {
       });
       if (response.status !== 202 && response.status !== 416) break;
       // 202: this range is kept; 416: the server holds another count (a lost answer): go on from it.
-      const received = (await response.clone().json().catch(() => ({}))).received;
+      const { received } = await answerOf(response.clone());
       if (!Number.isInteger(received) || (response.status === 416 && received === from)) break;
       from = received;
     }
@@ -501,7 +515,7 @@ async function pullPages() {
       const query = cursor ? `?since=${encodeURIComponent(cursor)}` : '';
       const response = await call(`/sync/pull${query}`, { headers: await authHeaders() });
       if (!response.ok) return { ok: false, status: response.status, pages };
-      const body = await response.json();
+      const body = await answerOf(response);
       const applied = await store.applyPull(body, { fullPull });
       pages += 1;
       if (!body.has_more && !applied.pullAgain) return { ok: true, pages };
