@@ -75,32 +75,30 @@ function renderWhy() {
   $('why-card').hidden = whyNotes.size === 0;
 }
 
-// Inspections submitted on this device that the server does not have yet, newest per site: the due
-// list comes from the last pull, so it still says due (or overdue) for a site inspected offline.
-function waitingBySite(outbox, user) {
+// This person's outbox entries that `keep` takes, by site (the payload's site_id), in the outbox's
+// order: another person's entries on a shared tablet are theirs to see.
+function mineBySite(outbox, user, keep) {
   const bySite = new Map();
   for (const entry of outbox) {
-    if (entry.entity !== 'inspection' || entry.state === 'attention' || entry.state === 'photos') continue;
-    if (entry.user_id != null && String(entry.user_id) !== String(user?.id)) continue;
-    const site = String(entry.payload?.site_id ?? '');
-    const known = bySite.get(site);
-    if (!known || String(entry.created_at) > String(known.created_at)) bySite.set(site, entry);
-  }
-  return bySite;
-}
-
-// This person's stop-work orders posted on the tablet and not yet on the server, by site: a card says
-// so, or the order could be posted a second time (two orders, two compliance clocks).
-function ordersWaitingBySite(outbox, user) {
-  const bySite = new Map();
-  for (const entry of outbox) {
-    if (entry.entity !== 'stop_work_order') continue;
+    if (!keep(entry)) continue;
     if (entry.user_id != null && String(entry.user_id) !== String(user?.id)) continue;
     const site = String(entry.payload?.site_id ?? '');
     bySite.set(site, [...(bySite.get(site) || []), entry]);
   }
   return bySite;
 }
+
+// Inspections submitted on this device that the server does not have yet, newest per site: the due
+// list comes from the last pull, so it still says due (or overdue) for a site inspected offline.
+function waitingBySite(outbox, user) {
+  const waits = (entry) => entry.entity === 'inspection' && entry.state !== 'attention' && entry.state !== 'photos';
+  const newer = (known, entry) => (String(entry.created_at) > String(known.created_at) ? entry : known);
+  return new Map([...mineBySite(outbox, user, waits)].map(([site, entries]) => [site, entries.reduce(newer)]));
+}
+
+// This person's stop-work orders posted on the tablet and not yet on the server, by site: a card says
+// so, or the order could be posted a second time (two orders, two compliance clocks).
+const ordersWaitingBySite = (outbox, user) => mineBySite(outbox, user, (entry) => entry.entity === 'stop_work_order');
 
 function orderWaitingNote(entry) {
   const p = document.createElement('p');
