@@ -31,21 +31,19 @@ function afterFirstDraw(work) {
 }
 
 /** Put words in a live region (role=status) so that they are read even when they repeat the
- * last ones: emptied first and written after a tick, a change a screen reader hears. */
-export function sayIn(region, text) {
+ * last ones: emptied first and written after a tick, a change a screen reader hears. With `inView`,
+ * the region is then brought into view. */
+export function sayIn(region, text, { inView = false } = {}) {
   region.textContent = '';
-  setTimeout(() => { region.textContent = text; }, 30);
+  setTimeout(() => {
+    region.textContent = text;
+    if (inView) region.scrollIntoView({ block: 'nearest' });
+  }, 30);
 }
 
 /** Say the result of a form's button in its status line, and bring the line into view: it stands under
  * the button, below the screen's foot when the button was tapped there. */
-export function confirmIn(region, text) {
-  region.textContent = '';
-  setTimeout(() => {
-    region.textContent = text;
-    region.scrollIntoView({ block: 'nearest' });
-  }, 30);
-}
+export const confirmIn = (region, text) => sayIn(region, text, { inView: true });
 
 /** Say something to screen-reader users (and keep it visible nowhere else). */
 export function announce(text) {
