@@ -548,11 +548,12 @@ async function renderThumbs(block) {
       photo, url: state.urls.get(photo.id), marks: state.draft.marks?.[photo.id] || [],
       save: async (marks) => {
         state.draft.marks = { ...state.draft.marks, [photo.id]: marks };
-        await saveNow();
+        const saved = await saveNow();
         await renderThumbs(block);
         // The thumbnail is drawn anew: the keyboard goes to its new "Mark up", not to nothing.
         block.querySelector(`img[data-photo-id="${photo.id}"]`)?.closest('.thumb').querySelector('.markup-open')?.focus();
-        announce(`Marks saved on this device: ${marks.length}.`);
+        // Not saved (storage full): the save line says so, and the marks are kept for the next save.
+        if (saved) announce(`Marks saved on this device: ${marks.length}.`);
       },
     });
     li.append(frame, meta, button, remove);
