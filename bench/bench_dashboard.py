@@ -24,7 +24,7 @@ from sqlalchemy import event  # noqa: E402
 from inspector import create_app  # noqa: E402
 from inspector.db import create_all, get_session  # noqa: E402
 from inspector.models.base import utcnow  # noqa: E402
-from inspector.services import accounts, clock, enforcement  # noqa: E402
+from inspector.services import accounts, clock, stop_work_proposals  # noqa: E402
 
 INSPECTIONS_PER_SITE, ANSWERS_PER_INSPECTION, COMPANIES = 50, 20, 10
 PASSWORD = "bench-password-1"
@@ -314,7 +314,7 @@ def build(tmp: Path, sites: int, tick: bool = True) -> tuple:
         started = time.perf_counter()
         session = get_session()
         now = clock.now()
-        created = enforcement.evaluate_all(session, now, rb)
+        created = stop_work_proposals.evaluate_all(session, now, rb)
         session.commit()
         made["tick_s"] = round(time.perf_counter() - started, 2)
         made["proposals"] = len(created)

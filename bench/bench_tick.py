@@ -33,7 +33,7 @@ from inspector import create_app  # noqa: E402
 from inspector.cli_enforcement import tick_command  # noqa: E402
 from inspector.db import create_all, get_session  # noqa: E402
 from inspector.models.base import utcnow  # noqa: E402
-from inspector.services import accounts, clock, enforcement, seals  # noqa: E402
+from inspector.services import accounts, clock, seals, stop_work_proposals  # noqa: E402
 
 SITES, GAUGES, RUNS = 1000, 8, 3
 TARGET_S = 5.0
@@ -198,7 +198,7 @@ def run_tick(path: Path) -> tuple[float, float, int, dict]:
         seen, stop = counting(app)
         started, cpu = time.perf_counter(), time.process_time()
         session = get_session()
-        created = enforcement.evaluate_all(session, clock.now(), app.extensions["rulebook"])
+        created = stop_work_proposals.evaluate_all(session, clock.now(), app.extensions["rulebook"])
         session.commit()
         elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
         stop()

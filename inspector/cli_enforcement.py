@@ -13,7 +13,7 @@ from flask.cli import with_appcontext
 from .db import get_session, require_current
 from .postgresql import lock_for_writing
 from .rules import clocks
-from .services import clock, enforcement, permits, seals
+from .services import clock, permits, seals, stop_work_proposals
 
 
 @click.command("tick")
@@ -31,7 +31,7 @@ def tick_command():
     # Time passing is written here, never by a page load (docs/layers.md): permits lapse first, so
     # the rules below read today's statuses.
     expired = permits.expire_lapsed(session, clocks.local_date(now, rb))
-    created = enforcement.evaluate_all(session, now, rb)
+    created = stop_work_proposals.evaluate_all(session, now, rb)
     session.commit()
     click.echo(f"tick {clocks.wire_time(now)}: {len(created)} new proposed stop-work order(s)")
     if expired:

@@ -275,10 +275,10 @@ def _after_batch(session: Session, ctx: BatchContext) -> None:
     """Once per site that needs it (not per inspection): propose stop-work orders whose grounds now hold."""
     if not ctx.evaluate_sites:
         return
-    from inspector.services import enforcement  # proposes stop-work orders (docs/layers.md)
+    from inspector.services import stop_work_proposals  # proposes stop-work orders (docs/layers.md)
 
     for site in session.exec(select(Site).where(Site.id.in_(sorted(ctx.evaluate_sites)))):
-        enforcement.evaluate_site(session, site, ctx.now, ctx.rb)
+        stop_work_proposals.evaluate_site(session, site, ctx.now, ctx.rb)
 
 
 # ------------------------------------------------------------------ pull

@@ -12,7 +12,7 @@ from fpdf import FPDF
 
 from ..rules import clocks
 from ..services import permits
-from ..services.enforcement import POSTING_CURED
+from ..services.stop_work_issuing import POSTING_CURED
 from . import qr, signatures
 
 COMPRESS = True  # tests turn it off to read the text in the PDF

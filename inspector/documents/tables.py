@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from ..models import Answer, Finding, Inspection, Site, User
 from ..rules import clocks
-from ..services import enforcement, findings, sites
+from ..services import findings, sites, stop_work_status
 from ..services.permits import current_permits, status_on
 
 LOCAL_TIME = "%Y-%m-%d %H:%M %Z"
@@ -173,7 +173,7 @@ def sites_geojson(
     ids = [s.id for s in site_list]
     permits = current_permits(session, ids) if ids else {}
     counts = findings.counts_by_site(session, ids, now)
-    stops = enforcement.site_status(session, ids, now)
+    stops = stop_work_status.site_status(session, ids, now)
     today = clocks.local_date(now, rb)  # a permit's status that day, as its page shows it
     features = []
     for s in site_list:
@@ -197,7 +197,7 @@ def sites_geojson(
                     "permit_status": status_on(permit, today) if permit else None,
                     "open_findings": counts[s.id]["open"],
                     "overdue_findings": counts[s.id]["overdue"],
-                    "stop_work": enforcement.public_status(stops[s.id], user)["status"],
+                    "stop_work": stop_work_status.public_status(stops[s.id], user)["status"],
                 },
             }
         )

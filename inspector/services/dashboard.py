@@ -10,7 +10,7 @@ from sqlmodel import Session, select
 from ..models import Company, Permit, Site, User
 from ..rules import clocks
 from ..rules.rulebook import Rulebook
-from . import enforcement, findings, sites, stabilization
+from . import findings, sites, stabilization, stop_work_status
 from .permits import ACTIVE, current_permits, plan_changes_awaiting, reviews_due, status_on
 
 NEEDS_ACTION = "needs_action"
@@ -68,7 +68,7 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
     )
     counts = findings.counts_by_site(session, ids, now, scope)
     # Grounds are read for the rows a page shows (for_page): sorting 1,000 sites needs none.
-    stops = enforcement.site_status(session, ids, now, scope, grounds=False)
+    stops = stop_work_status.site_status(session, ids, now, scope, grounds=False)
     # § 256-8C: an application whose decision is due is the supervisor's to act on.
     kinds = {s.id: s.project_kind for s in site_list}
     reviews = reviews_due(session, None if every_site else scope, kinds, rb)
@@ -86,7 +86,7 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
             "last_inspected": last.get(site.id),
             "due": items,
             "findings": counts[site.id],
-            "stop": enforcement.public_status(stops[site.id], user),
+            "stop": stop_work_status.public_status(stops[site.id], user),
             "inspection_overdue": any(i["state"] == "overdue" for i in items),
             "review_due": reviews[site.id].due if site.id in reviews else None,
             # (requests awaiting a written decision, the permit to decide them on), or None
@@ -122,7 +122,7 @@ def for_page(session: Session, shown: list[dict], today: date) -> list[dict]:
     """The rows a page shows, completed for it: their permit's status today, and their stop-work
     order's grounds (one query for the page's orders, run even when none, so the count of queries
     never depends on the data)."""
-    grounds = enforcement.grounds_of(
+    grounds = stop_work_status.grounds_of(
         session, [row["stop"]["order_id"] for row in shown if row["stop"]["order_id"]]
     )
     return [

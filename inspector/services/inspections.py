@@ -794,10 +794,10 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
         ):
             evaluate.add(p["row"]["site_id"])
     if evaluate is None:  # a single submission outside a sync batch: evaluate its site now
-        from . import enforcement
+        from . import stop_work_proposals
 
         for site in {p["row"]["site_id"]: p["site"] for p in prepared}.values():
-            enforcement.evaluate_site(session, site, ctx.now, ctx.rb)
+            stop_work_proposals.evaluate_site(session, site, ctx.now, ctx.rb)
 
 
 _RESULT = itemgetter("result")

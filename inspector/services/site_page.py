@@ -41,6 +41,7 @@ from . import (
     read_rows,
     schedule,
     sites,
+    stop_work_status,
 )
 from .inspection_report import after_the_visit
 from .inspections import kinds_for
@@ -73,8 +74,8 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
     )[site.id]
     since = now - timedelta(days=TIMELINE_DAYS)
     unresolved, recent_findings = site_findings(session, site.id, since)
-    orders = list(read_rows(session, q["orders"], one_site))  # as enforcement.orders_for_sites
-    stop = enforcement.public_status(enforcement.status_of(site.id, orders, now), user)
+    orders = list(read_rows(session, q["orders"], one_site))  # as stop_work_status.orders_for_sites
+    stop = stop_work_status.public_status(stop_work_status.status_of(site.id, orders, now), user)
     shown = orders_shown(orders, user)
     return {
         "view": sites.ordinance_view(site, rb),

@@ -22,15 +22,24 @@ from sqlmodel import select
 from ..db import get_session
 from ..documents import signatures as signed_view
 from ..models import Company, Finding, Inspection, Permit, Photo, Site, StoredFile, User
+from ..models.enforcement import IN_FORCE_STATUSES
 from ..rules import enforcement as rules
 from ..security import login_required, roles_required
-from ..services import ServiceError, clock, enforcement, findings
+from ..services import (
+    ServiceError,
+    clock,
+    enforcement,
+    findings,
+    stop_work_compliance,
+    stop_work_issuing,
+    stop_work_status,
+)
 from . import build_slots
 from .verify import seal_info
 
 bp = Blueprint("orders", __name__)
 
-STATUS_WORDS = enforcement.STATUS_WORDS
+STATUS_WORDS = stop_work_status.STATUS_WORDS
 BODIES = {"village": "the Village of Fairwater", "zoning_board": "the Zoning Board of Appeals"}
 
 
@@ -87,10 +96,10 @@ def order_context(session, order, now) -> dict:
         "permit": permit,
         "company": company,
         # § 256-10B (revocation) or § 256-10C (cease and desist): what the notice says follows.
-        "under_permit": enforcement.ordered_under_permit(order, permit),
-        "upkeep": enforcement.UPKEEP_GOES_ON,
-        "addressee": enforcement.addressee(order, permit, company),
-        "lapsed_permit": enforcement.lapsed_permit(order, permit),
+        "under_permit": stop_work_compliance.ordered_under_permit(order, permit),
+        "upkeep": stop_work_compliance.UPKEEP_GOES_ON,
+        "addressee": stop_work_compliance.addressee(order, permit, company),
+        "lapsed_permit": stop_work_compliance.lapsed_permit(order, permit),
         "inspections": [i for i in inspections if i],
         "findings": [f for f in found if f],
         "photos": photos,
@@ -102,11 +111,11 @@ def order_context(session, order, now) -> dict:
         # (what a revocation or a cease-and-desist request would state).
         "checks": (
             enforcement.recheck_in_force(session, order, now, rulebook())
-            if order.status in enforcement.IN_FORCE_STATUSES
-            else enforcement.recheck_order(session, order, now, rulebook())
+            if order.status in IN_FORCE_STATUSES
+            else stop_work_issuing.recheck_order(session, order, now, rulebook())
         ),
-        "signature": enforcement.ground_signature,
-        "step": enforcement.next_step(session, order, now),
+        "signature": stop_work_issuing.ground_signature,
+        "step": stop_work_compliance.next_step(session, order, now),
         "now": now,
         "words": STATUS_WORDS,
         "bodies": BODIES,
@@ -187,7 +196,7 @@ def issue(order_id: str):
     stale = request.form.getlist("stale")
     return _decide(
         order_id,
-        lambda s, o, now: enforcement.issue(
+        lambda s, o, now: stop_work_issuing.issue(
             s,
             o,
             user=g.user,
@@ -210,7 +219,7 @@ def issue(order_id: str):
 def dismiss(order_id: str):
     return _decide(
         order_id,
-        lambda s, o, now: enforcement.dismiss(
+        lambda s, o, now: stop_work_issuing.dismiss(
             s, o, user=g.user, reason=_form("reason"), now=now, shown=_shown()
         ),
         "Proposal dismissed.",
@@ -223,7 +232,9 @@ def dismiss(order_id: str):
 def posted(order_id: str):
     return _decide(
         order_id,
-        lambda s, o, now: enforcement.record_posting(s, o, user=g.user, now=now, rb=rulebook()),
+        lambda s, o, now: stop_work_issuing.record_posting(
+            s, o, user=g.user, now=now, rb=rulebook()
+        ),
         "Recorded as posted on the site.",
         "posted",
     )
@@ -233,10 +244,10 @@ def posted(order_id: str):
 @roles_required("supervisor")
 def complied(order_id: str):
     session, order = load(order_id)
-    party = enforcement.ordered_party(session, order)
+    party = stop_work_compliance.ordered_party(session, order)
     return _decide(
         order_id,
-        lambda s, o, now: enforcement.mark_complied(
+        lambda s, o, now: stop_work_compliance.mark_complied(
             s, o, user=g.user, note=_form("note"), now=now, rb=rulebook()
         ),
         f"Order lifted: {party} complied.",
@@ -249,7 +260,7 @@ def complied(order_id: str):
 def revoke(order_id: str):
     return _decide(
         order_id,
-        lambda s, o, now: enforcement.revoke_permit(
+        lambda s, o, now: stop_work_compliance.revoke_permit(
             s, o, user=g.user, reason=_form("reason"), now=now, rb=rulebook()
         ),
         f"Permit revoked ({rulebook()['clocks.stop_work_compliance.revocation_citation']}). "
@@ -263,7 +274,7 @@ def revoke(order_id: str):
 def cease_desist(order_id: str):
     return _decide(
         order_id,
-        lambda s, o, now: enforcement.request_cease_desist(
+        lambda s, o, now: stop_work_compliance.request_cease_desist(
             s, o, user=g.user, details=_form("details"), now=now, rb=rulebook()
         ),
         "Request to the Village Attorney recorded "
@@ -277,7 +288,7 @@ def cease_desist(order_id: str):
 def retract(order_id: str):
     return _decide(
         order_id,
-        lambda s, o, now: enforcement.retract(
+        lambda s, o, now: stop_work_compliance.retract(
             s, o, user=g.user, body=_form("body"), reason=_form("reason"), now=now, rb=rulebook()
         ),
         f"Retraction recorded ({rulebook()['clocks.stop_work_compliance.retraction_citation']}).",
@@ -293,7 +304,7 @@ def propose(site_id: int):
     session = get_session()
     site = sites.get_visible_site(session, g.user, site_id)
     try:
-        order = enforcement.propose_manual(
+        order = stop_work_issuing.propose_manual(
             session,
             site,
             user=g.user,

@@ -29,7 +29,7 @@ from ..models import Company, ControlPlanDocument, PlanModificationRequest, Stor
 from ..models.enforcement import IN_FORCE_STATUSES
 from ..rules import clocks
 from ..security import STAFF, login_required, roles_required
-from ..services import NotFound, clock, enforcement, permits, sites, stabilization
+from ..services import NotFound, clock, enforcement, permits, sites, stabilization, stop_work_status
 from .forms import (
     BondForm,
     CommencementForm,
@@ -210,7 +210,9 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
     if permit.status == "suspended":
         holding = [
             (o, enforcement.order_name(o, rb))
-            for o in enforcement.orders_for_sites(session, [site.id], statuses=IN_FORCE_STATUSES)
+            for o in stop_work_status.orders_for_sites(
+                session, [site.id], statuses=IN_FORCE_STATUSES
+            )
             if o.permit_id == permit.id
         ]
     history = permits.history(session, permit)

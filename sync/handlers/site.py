@@ -19,11 +19,11 @@ STAFF = ("inspector", "supervisor")
 def packet_entries(session, site_list: list[Site], user, now, rb) -> dict[int, dict]:
     """Work-packet entries for many sites with a constant number of queries (plus one chart each)."""
     from inspector import charts
-    from inspector.services import enforcement, findings, schedule
+    from inspector.services import findings, schedule, stop_work_status
 
     ids = [s.id for s in site_list]
     due = schedule.due_items_many(session, site_list, now, rb)
-    stop = enforcement.site_status(session, ids, now)
+    stop = stop_work_status.site_status(session, ids, now)
     notices = stabilization.notices_by_site(session, ids)
     open_by_site: dict[int, list] = {}
     for finding in findings.open_findings(session, ids):
@@ -33,7 +33,7 @@ def packet_entries(session, site_list: list[Site], user, now, rb) -> dict[int, d
         view = sites.ordinance_view(site, rb)
         permit = permits.current_permit(session, site.id)
         company = session.get(Company, permit.company_id) if permit else None
-        stop_entry = enforcement.public_status(stop[site.id], user)
+        stop_entry = stop_work_status.public_status(stop[site.id], user)
         site_findings = open_by_site.get(site.id, [])
         try:
             svg = charts.site_timeline_svg(session, site, now, rb)
@@ -177,6 +177,6 @@ class SiteHandler:
 
 def _order_words(status: str) -> str:
     """The order's status as the pages word it ("Cease-and-desist requested")."""
-    from inspector.services import enforcement
+    from inspector.services import stop_work_status
 
-    return words(enforcement.STATUS_WORDS, status)
+    return words(stop_work_status.STATUS_WORDS, status)

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from inspector.models import StopWorkOrder
 from inspector.models.enforcement import GROUNDS, INTERNAL_STATUSES
-from inspector.services import NotFound, enforcement, inspections, sites, visibility
+from inspector.services import (
+    NotFound,
+    enforcement,
+    inspections,
+    sites,
+    stop_work_issuing,
+    visibility,
+)
 
 from ..schemas.push import StopWorkOrderPayload
 from ..schemas.records import Ground, StopWorkOrderRecord
@@ -95,7 +102,7 @@ class StopWorkOrderHandler:
             raise inspections.Invalid(errors)
         site = sites.get_visible_site(session, ctx.user, sent.site_id)
         photos = sent.photos or []
-        order = enforcement.post_in_field(
+        order = stop_work_issuing.post_in_field(
             session,
             order_id=order_id,
             site=site,

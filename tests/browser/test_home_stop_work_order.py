@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 from inspector.models import Site, User
 from inspector.models.base import utcnow
 from inspector.rules import clocks
-from inspector.services import enforcement
+from inspector.services import stop_work_issuing
 from tests.browser.field_home import field_home_as
 from tests.support.enforcement import issued_order, record_inspection
 from tests.sync.helpers import signature
@@ -31,7 +31,7 @@ def test_the_field_home_opens_on_the_permittees_stop_work_order(
         inspector = db.exec(select(User).where(User.role == "inspector")).first()
         order = issued_order(db, site, supervisor, rb, now=utcnow())
         # Posted on the site when issued: the ten days run from the posting (§ 256-10A).
-        enforcement.record_posting(db, order, user=inspector, now=utcnow(), rb=rb)
+        stop_work_issuing.record_posting(db, order, user=inspector, now=utcnow(), rb=rb)
         db.commit()
         order_id, due = order.id, order.compliance_due
     # The tenth day's end, at the Village's midnight: named as the day it ends.
@@ -91,7 +91,7 @@ def test_an_order_where_no_permit_was_issued_quotes_the_cease_and_desist_clause(
         _, _, orders = record_inspection(
             db, site, rb, at=now - timedelta(hours=2), passed=("PLAN",), user=inspector
         )
-        enforcement.issue(
+        stop_work_issuing.issue(
             db,
             orders[0],
             user=supervisor,
@@ -100,7 +100,7 @@ def test_an_order_where_no_permit_was_issued_quotes_the_cease_and_desist_clause(
             confirmed=True,
             signature=signature(),
         )
-        enforcement.record_posting(db, orders[0], user=inspector, now=now, rb=rb)
+        stop_work_issuing.record_posting(db, orders[0], user=inspector, now=now, rb=rb)
         db.commit()
 
     phone = {

@@ -11,7 +11,7 @@ from sqlmodel import select
 from inspector.documents import pdf as pdf_module
 from inspector.models import Finding, Inspection
 from inspector.models.base import utcnow
-from inspector.services import enforcement, findings
+from inspector.services import findings, stop_work_compliance
 from tests.documents.test_records import pdf_text
 from tests.services.test_enforcement_complied import issued_on_a_failing_inlet, text
 
@@ -27,7 +27,7 @@ def test_the_notice_pdf_of_a_lifted_order_says_it_was_lifted(
     rb = app.extensions["rulebook"]
     _, _, order, issued_at = issued_on_a_failing_inlet(db, make, people, rb, "Lifted Lot")
     lifted_at = issued_at + timedelta(days=2)
-    enforcement.mark_complied(
+    stop_work_compliance.mark_complied(
         db, order, user=people["supervisor"], note="Inlet re-set", now=lifted_at, rb=rb
     )
     db.commit()
@@ -44,14 +44,14 @@ def test_the_revocation_pdf_lists_apart_a_ground_complied_with_in_time(
 ):
     rb = app.extensions["rulebook"]
     site, _, order, issued_at = issued_on_a_failing_inlet(db, make, people, rb, "Half Lot")
-    after = enforcement.compliance_end(order, rb) + timedelta(hours=1)
+    after = stop_work_compliance.compliance_end(order, rb) + timedelta(hours=1)
     assert any(g["rule"] == "overdue_findings" for g in order.grounds)
     # The late repair is made and verified; no inspection has passed INLET since its two failures.
     for f in db.exec(select(Finding).where(Finding.site_id == site.id)).all():
         findings.mark_corrected(db, f, user=people["permittee"], note="Re-set", now=after)
         findings.close(db, f, user=people["supervisor"], now=after + timedelta(minutes=5))
     db.commit()
-    enforcement.revoke_permit(
+    stop_work_compliance.revoke_permit(
         db,
         order,
         user=people["supervisor"],
@@ -95,8 +95,8 @@ def test_the_revocation_and_the_request_name_who_made_them(
     rb = app.extensions["rulebook"]
     supervisor = people["supervisor"].name
     _, revoked, issued_at = issued_on_a_failing_inlet(db, make, people, rb, "Revoked Lot")[1:]
-    revoked_at = enforcement.compliance_end(revoked, rb) + timedelta(hours=1)
-    enforcement.revoke_permit(
+    revoked_at = stop_work_compliance.compliance_end(revoked, rb) + timedelta(hours=1)
+    stop_work_compliance.revoke_permit(
         db, revoked, user=people["supervisor"], reason="Not repaired", now=revoked_at, rb=rb
     )
     db.commit()
@@ -120,8 +120,8 @@ def test_the_revocation_pdf_says_what_follows_as_its_page_does(
 ):
     rb = app.extensions["rulebook"]
     _, _, order, _ = issued_on_a_failing_inlet(db, make, people, rb, "After Lot")
-    later = enforcement.compliance_end(order, rb) + timedelta(hours=1)
-    enforcement.revoke_permit(
+    later = stop_work_compliance.compliance_end(order, rb) + timedelta(hours=1)
+    stop_work_compliance.revoke_permit(
         db, order, user=people["supervisor"], reason="Not repaired", now=later, rb=rb
     )
     db.commit()
@@ -158,7 +158,7 @@ def test_a_retraction_says_which_body_retracted_on_every_document(
 ):
     rb = app.extensions["rulebook"]
     _, _, order, issued_at = issued_on_a_failing_inlet(db, make, people, rb, "Appealed Lot")
-    enforcement.retract(
+    stop_work_compliance.retract(
         db,
         order,
         user=people["supervisor"],

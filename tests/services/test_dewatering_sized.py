@@ -9,7 +9,7 @@ from sqlmodel import select
 
 from inspector.models import Answer, Inspection, StopWorkOrder
 from inspector.rules.clocks import to_local
-from inspector.services import enforcement, permits
+from inspector.services import permits, stop_work_proposals
 
 T0 = datetime(2027, 3, 10, 18, 0)
 TANK_OK = {
@@ -66,7 +66,7 @@ def dewater_fails(db, site, rb, at, calculation):
         )
     )
     db.commit()
-    orders = enforcement.evaluate_site(db, site, at, rb)
+    orders = stop_work_proposals.evaluate_site(db, site, at, rb)
     db.commit()
     return orders
 

@@ -12,7 +12,13 @@ import pytest
 from sqlmodel import select
 
 from inspector.models import Finding, OrderEvent, Permit
-from inspector.services import ServiceError, enforcement, findings, permits
+from inspector.services import (
+    ServiceError,
+    findings,
+    permits,
+    stop_work_compliance,
+    stop_work_issuing,
+)
 from tests.support.enforcement import record_inspection
 from tests.sync.helpers import signature
 
@@ -42,7 +48,7 @@ def issued_on_a_failing_inlet(db, make, people, rb, name="Inlet Lot", posted=Tru
     _, _, orders = record_inspection(db, site, rb, at=T0 + timedelta(hours=30), failed=("INLET",))
     (order,) = orders
     issued_at = T0 + timedelta(hours=31)
-    enforcement.issue(
+    stop_work_issuing.issue(
         db,
         order,
         user=people["supervisor"],
@@ -52,7 +58,7 @@ def issued_on_a_failing_inlet(db, make, people, rb, name="Inlet Lot", posted=Tru
         signature=signature(),
     )
     if posted:
-        enforcement.record_posting(db, order, user=people["inspector"], now=issued_at, rb=rb)
+        stop_work_issuing.record_posting(db, order, user=people["inspector"], now=issued_at, rb=rb)
     db.commit()
     assert {g["rule"] for g in order.grounds} >= {"repeat_critical_failures"}
     return site, permit, order, issued_at
@@ -84,7 +90,7 @@ def test_no_revocation_once_the_permittee_complied_within_the_ten_days(
 ):
     site, permit, order, issued_at = issued_on_a_failing_inlet(db, make, people, rb)
     repair_everything(db, site, people, rb, issued_at + timedelta(days=2))
-    after = enforcement.compliance_end(order, rb) + timedelta(hours=1)
+    after = stop_work_compliance.compliance_end(order, rb) + timedelta(hours=1)
     # The supervisor sees it on the order's page before deciding.
     app.config["CLOCK_NOW"] = after
     auth.login(people["supervisor"].email)
@@ -92,7 +98,7 @@ def test_no_revocation_once_the_permittee_complied_within_the_ten_days(
     assert "No longer holds" in page and "The permittee complied with it" in page
     before = events(db, order)
     with pytest.raises(ServiceError, match="none of the order's grounds holds now") as refused:
-        enforcement.revoke_permit(
+        stop_work_compliance.revoke_permit(
             db, order, user=people["supervisor"], reason="Not complied with", now=after, rb=rb
         )
     db.rollback()
@@ -110,7 +116,7 @@ def test_a_ground_cured_in_time_is_listed_apart_on_the_revocation_notice(
     app, client, auth, db, make, people, rb
 ):
     site, permit, order, issued_at = issued_on_a_failing_inlet(db, make, people, rb, "Half Lot")
-    after = enforcement.compliance_end(order, rb) + timedelta(hours=1)
+    after = stop_work_compliance.compliance_end(order, rb) + timedelta(hours=1)
     if not any(g["rule"] == "overdue_findings" for g in order.grounds):
         pytest.skip("the order was issued before the repair was late")  # pragma: no cover
     # The repair is made and verified, but no inspection has passed INLET since its two failures.
@@ -119,7 +125,7 @@ def test_a_ground_cured_in_time_is_listed_apart_on_the_revocation_notice(
         findings.close(db, f, user=people["supervisor"], now=after + timedelta(minutes=5))
     db.commit()
     later = after + timedelta(minutes=10)
-    enforcement.revoke_permit(
+    stop_work_compliance.revoke_permit(
         db, order, user=people["supervisor"], reason="Failed twice", now=later, rb=rb
     )
     db.commit()
@@ -143,7 +149,7 @@ def test_no_cease_and_desist_request_once_the_activity_ceased(db, make, people, 
         db, site, rb, at=T0, active=True, passed=("PLAN",), user=people["inspector"]
     )
     (order,) = orders
-    enforcement.issue(
+    stop_work_issuing.issue(
         db,
         order,
         user=people["supervisor"],
@@ -152,7 +158,7 @@ def test_no_cease_and_desist_request_once_the_activity_ceased(db, make, people, 
         confirmed=True,
         signature=signature(),
     )
-    enforcement.record_posting(
+    stop_work_issuing.record_posting(
         db, order, user=people["inspector"], now=T0 + timedelta(hours=1), rb=rb
     )
     db.commit()
@@ -167,9 +173,9 @@ def test_no_cease_and_desist_request_once_the_activity_ceased(db, make, people, 
         user=people["inspector"],
         evaluate=False,
     )
-    after = enforcement.compliance_end(order, rb) + timedelta(hours=1)
+    after = stop_work_compliance.compliance_end(order, rb) + timedelta(hours=1)
     with pytest.raises(ServiceError, match="Not requested: none of the order's grounds"):
-        enforcement.request_cease_desist(
+        stop_work_compliance.request_cease_desist(
             db, order, user=people["supervisor"], details="Activity continues", now=after, rb=rb
         )
     db.rollback()
@@ -182,7 +188,7 @@ def test_an_order_is_not_recorded_as_posted_once_none_of_its_grounds_holds(db, m
     )
     repair_everything(db, site, people, rb, issued_at + timedelta(hours=2))
     with pytest.raises(ServiceError, match="Not posted"):
-        enforcement.record_posting(
+        stop_work_issuing.record_posting(
             db, order, user=people["inspector"], now=issued_at + timedelta(hours=6), rb=rb
         )
     db.rollback()

@@ -12,7 +12,14 @@ from sqlmodel import select
 from inspector.models import AuditEvent, OrderEvent, StopWorkOrder
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
-from inspector.services import enforcement, findings, schedule
+from inspector.services import (
+    enforcement,
+    findings,
+    schedule,
+    stop_work_issuing,
+    stop_work_proposals,
+    stop_work_status,
+)
 from tests.support.enforcement import commenced_site, pushed_inspection
 from tests.sync.helpers import signature
 
@@ -80,7 +87,7 @@ def test_failed_in_the_original_and_its_correction_counts_once(db, site, people,
     assert rules_of(order) == ["repeat_critical_failures"]
     assert order.evidence["inspections"] == [later, corrected]
     # Evaluating again proposes nothing new, and neither does a further correction of the same visit.
-    assert enforcement.evaluate_site(db, site, SEEN + timedelta(hours=5), rb) == []
+    assert stop_work_proposals.evaluate_site(db, site, SEEN + timedelta(hours=5), rb) == []
     submit(
         db,
         site,
@@ -106,8 +113,8 @@ def test_the_correction_stands_for_the_visit_on_the_weekly_clock(db, site, peopl
         if i["kind"] == "weekly"
     ]
     assert weekly["due_at"] == (SEEN + timedelta(days=7)).replace(tzinfo=UTC)
-    assert enforcement.evaluate_site(db, site, SEEN + timedelta(days=7), rb) == []
-    [order] = enforcement.evaluate_site(db, site, SEEN + timedelta(days=7, minutes=1), rb)
+    assert stop_work_proposals.evaluate_site(db, site, SEEN + timedelta(days=7), rb) == []
+    [order] = stop_work_proposals.evaluate_site(db, site, SEEN + timedelta(days=7, minutes=1), rb)
     assert rules_of(order) == ["weekly_inspection_missed"]
 
 
@@ -127,7 +134,7 @@ def test_a_page_of_every_site_reads_the_same_due_items_a_correction_included(db,
 
 def proposal_on_overdue_inlet(db, site, people, rb):
     first = submit(db, site, people["inspector"], at=SEEN, fail=("INLET",))
-    [order] = enforcement.evaluate_site(db, site, LATE, rb)
+    [order] = stop_work_proposals.evaluate_site(db, site, LATE, rb)
     db.commit()
     assert rules_of(order) == ["overdue_findings"]
     return first, order
@@ -139,7 +146,7 @@ def test_a_proposal_whose_only_finding_is_withdrawn_is_withdrawn_with_its_reason
     first, order = proposal_on_overdue_inlet(db, site, people, rb)
     finding_id = findings.finding_id_for(first, "INLET")
     corrected = submit(db, site, people["inspector"], at=LATE + timedelta(hours=1), replaces=first)
-    enforcement.evaluate_site(
+    stop_work_proposals.evaluate_site(
         db, site, LATE + timedelta(hours=2), rb
     )  # the next evaluation (page, tick)
     db.commit()
@@ -164,11 +171,11 @@ def test_a_proposal_whose_only_finding_is_withdrawn_is_withdrawn_with_its_reason
         )
     ).all()
     assert event.before["status"] == "proposed" and event.after["status"] == "withdrawn"
-    assert enforcement.site_status(db, [site.id], LATE)[site.id]["status"] == "none"
+    assert stop_work_status.site_status(db, [site.id], LATE)[site.id]["status"] == "none"
     with pytest.raises(enforcement.NotFound):  # internal, as proposals and dismissals are
         enforcement.get_visible_order(db, people["permittee"], order.id)
     with pytest.raises(enforcement.ServiceError):  # nothing left for a supervisor to issue
-        enforcement.issue(
+        stop_work_issuing.issue(
             db,
             order,
             user=people["supervisor"],
@@ -178,7 +185,7 @@ def test_a_proposal_whose_only_finding_is_withdrawn_is_withdrawn_with_its_reason
             signature=signature(),
         )
     # Evaluating again changes nothing more.
-    enforcement.evaluate_site(db, site, LATE + timedelta(hours=4), rb)
+    stop_work_proposals.evaluate_site(db, site, LATE + timedelta(hours=4), rb)
     db.commit()
     assert len(db.exec(select(OrderEvent).where(OrderEvent.order_id == order.id)).all()) == 2
 
@@ -186,7 +193,7 @@ def test_a_proposal_whose_only_finding_is_withdrawn_is_withdrawn_with_its_reason
 def test_a_proposal_keeps_the_grounds_that_still_hold(db, site, people, rb):
     first, order = proposal_on_overdue_inlet(db, site, people, rb)
     # The weekly inspection is missed too, which joins the proposal.
-    enforcement.evaluate_site(db, site, SEEN + timedelta(days=7, minutes=1), rb)
+    stop_work_proposals.evaluate_site(db, site, SEEN + timedelta(days=7, minutes=1), rb)
     db.commit()
     assert rules_of(orders_of(db, site)[0]) == ["overdue_findings", "weekly_inspection_missed"]
     submit(
@@ -197,7 +204,7 @@ def test_a_proposal_keeps_the_grounds_that_still_hold(db, site, people, rb):
         replaces=first,
         now=SEEN + timedelta(days=7, hours=1),
     )
-    enforcement.evaluate_site(db, site, SEEN + timedelta(days=7, hours=2), rb)
+    stop_work_proposals.evaluate_site(db, site, SEEN + timedelta(days=7, hours=2), rb)
     db.commit()
     [order] = orders_of(db, site)
     assert order.status == "proposed" and rules_of(order) == ["weekly_inspection_missed"]
@@ -208,7 +215,7 @@ def test_an_issued_order_is_unchanged_when_its_finding_is_withdrawn(
     app, client, auth, db, site, people, rb
 ):
     first, order = proposal_on_overdue_inlet(db, site, people, rb)
-    enforcement.issue(
+    stop_work_issuing.issue(
         db,
         order,
         user=people["supervisor"],
@@ -220,7 +227,7 @@ def test_an_issued_order_is_unchanged_when_its_finding_is_withdrawn(
     db.commit()
     events_before = len(enforcement.history(db, order))
     submit(db, site, people["inspector"], at=LATE + timedelta(hours=1), replaces=first)
-    enforcement.evaluate_site(db, site, LATE + timedelta(hours=2), rb)
+    stop_work_proposals.evaluate_site(db, site, LATE + timedelta(hours=2), rb)
     db.commit()
     [order] = orders_of(db, site)
     assert order.status == "issued" and rules_of(order) == ["overdue_findings"]

@@ -10,7 +10,7 @@ from sqlmodel import select
 from inspector.models import Permit
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
-from inspector.services import ServiceError, enforcement
+from inspector.services import ServiceError, stop_work_compliance, stop_work_issuing
 from tests.sync.helpers import signature
 
 RB = default()
@@ -33,7 +33,7 @@ def _order(db, make, people, *, permit=True, name="Mill Race"):
             issued=True,
             received_on=date(2026, 10, 1),
         )
-    order = enforcement.propose_manual(
+    order = stop_work_issuing.propose_manual(
         db,
         site,
         user=people["supervisor"],
@@ -42,7 +42,7 @@ def _order(db, make, people, *, permit=True, name="Mill Race"):
         now=ISSUED,
         rb=RB,
     )
-    enforcement.issue(
+    stop_work_issuing.issue(
         db,
         order,
         user=people["supervisor"],
@@ -58,9 +58,9 @@ def _order(db, make, people, *, permit=True, name="Mill Race"):
 def test_an_order_never_posted_cannot_be_revoked_even_30_days_later(db, make, people):
     site, order = _order(db, make, people)
     later = ISSUED + timedelta(days=30)
-    assert enforcement.next_step(db, order, later)["available"] is False
+    assert stop_work_compliance.next_step(db, order, later)["available"] is False
     with pytest.raises(ServiceError) as exc:
-        enforcement.revoke_permit(
+        stop_work_compliance.revoke_permit(
             db, order, user=people["supervisor"], reason="Fence still down", now=later, rb=RB
         )
     assert exc.value.message == (
@@ -74,7 +74,7 @@ def test_an_order_never_posted_cannot_be_revoked_even_30_days_later(db, make, pe
 def test_an_order_never_posted_leads_to_no_cease_and_desist_request(db, make, people):
     _, order = _order(db, make, people, permit=False, name="Bare Lot")
     with pytest.raises(ServiceError) as exc:
-        enforcement.request_cease_desist(
+        stop_work_compliance.request_cease_desist(
             db,
             order,
             user=people["supervisor"],
@@ -96,21 +96,21 @@ def test_posted_three_days_after_issue_revocation_opens_at_the_end_of_the_tenth_
     """Posted Sat 03-06 in the evening (Sunday in UTC): the ten days are Sun 03-07 to Tue 03-16,
     across the spring change, ending at midnight CDT, 05:00 UTC on 03-17."""
     site, order = _order(db, make, people)
-    enforcement.record_posting(
+    stop_work_issuing.record_posting(
         db, order, user=people["inspector"], now=local(2027, 3, 6, hour, minute), rb=RB
     )
     db.commit()
     end = datetime(2027, 3, 17, 5, 0)
-    assert enforcement.compliance_end(order, RB) == end and order.compliance_due == end
+    assert stop_work_compliance.compliance_end(order, RB) == end and order.compliance_due == end
     # Ten days after the day of issue have long passed: not what counts.
     for now in (local(2027, 3, 14, 12, 0), local(2027, 3, 16, 23, 59)):
-        assert enforcement.next_step(db, order, now)["available"] is False
+        assert stop_work_compliance.next_step(db, order, now)["available"] is False
         with pytest.raises(ServiceError, match="only after the end of Tue 2027-03-16"):
-            enforcement.revoke_permit(
+            stop_work_compliance.revoke_permit(
                 db, order, user=people["supervisor"], reason="Fence down", now=now, rb=RB
             )
     assert order.status == "posted"
-    enforcement.revoke_permit(
+    stop_work_compliance.revoke_permit(
         db, order, user=people["supervisor"], reason="Fence still down", now=end, rb=RB
     )
     db.commit()
@@ -120,8 +120,11 @@ def test_posted_three_days_after_issue_revocation_opens_at_the_end_of_the_tenth_
 
 def test_a_stored_deadline_later_than_the_posting_reading_is_never_moved_earlier(db, make, people):
     _, order = _order(db, make, people)
-    enforcement.record_posting(db, order, user=people["inspector"], now=ISSUED, rb=RB)
+    stop_work_issuing.record_posting(db, order, user=people["inspector"], now=ISSUED, rb=RB)
     order.compliance_due = datetime(2027, 3, 20, 6, 0)  # stored later by an earlier reading
     db.commit()
-    assert enforcement.compliance_end(order, RB) == datetime(2027, 3, 20, 6, 0)
-    assert enforcement.next_step(db, order, datetime(2027, 3, 20, 5, 59))["available"] is False
+    assert stop_work_compliance.compliance_end(order, RB) == datetime(2027, 3, 20, 6, 0)
+    assert (
+        stop_work_compliance.next_step(db, order, datetime(2027, 3, 20, 5, 59))["available"]
+        is False
+    )

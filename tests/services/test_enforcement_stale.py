@@ -9,7 +9,13 @@ from sqlmodel import select
 from inspector.models import Permit, StopWorkOrder
 from inspector.models.base import utcnow
 from inspector.rules import clocks
-from inspector.services import ServiceError, enforcement, permits
+from inspector.services import (
+    ServiceError,
+    enforcement,
+    permits,
+    stop_work_issuing,
+    stop_work_proposals,
+)
 from tests.support.enforcement import record_inspection
 from tests.sync.helpers import signature, signature_field
 
@@ -41,7 +47,7 @@ def stale(db, make, people, rb):
     )
     db.commit()
     record_inspection(db, site, rb, at=now - timedelta(days=8), failed=("INLET",), evaluate=False)
-    [order] = enforcement.evaluate_site(db, site, now - timedelta(minutes=10), rb)
+    [order] = stop_work_proposals.evaluate_site(db, site, now - timedelta(minutes=10), rb)
     db.commit()
     assert sorted(g["rule"] for g in order.grounds) == [
         "overdue_findings",
@@ -59,28 +65,28 @@ def weekly(checks):
 
 def test_a_ground_that_stopped_holding_is_refused_then_left_out(db, stale, people, rb):
     site, order, now = stale
-    checks = enforcement.recheck_order(db, order, now, rb)
+    checks = stop_work_issuing.recheck_order(db, order, now, rb)
     assert not weekly(checks).holds and "has been made since" in weekly(checks).why
     assert next(c for c in checks if c.ground["rule"] == "overdue_findings").holds
     boss = people["supervisor"]
     with pytest.raises(ServiceError) as exc:  # the supervisor never saw it stop holding
-        enforcement.issue(
+        stop_work_issuing.issue(
             db, order, user=boss, now=now, rb=rb, confirmed=True, signature=signature()
         )
     assert exc.value.status == 409 and "has been made since" in exc.value.message
     db.rollback()
     assert db.get(StopWorkOrder, order.id).status == "proposed"
     with pytest.raises(ServiceError) as exc:  # no confirmation: nothing written
-        enforcement.issue(
+        stop_work_issuing.issue(
             db,
             order,
             user=boss,
             now=now,
             rb=rb,
-            known_stale=[enforcement.ground_signature(weekly(checks).ground)],
+            known_stale=[stop_work_issuing.ground_signature(weekly(checks).ground)],
         )
     assert exc.value.field == "confirm"
-    enforcement.issue(
+    stop_work_issuing.issue(
         db,
         order,
         user=boss,
@@ -88,7 +94,7 @@ def test_a_ground_that_stopped_holding_is_refused_then_left_out(db, stale, peopl
         rb=rb,
         confirmed=True,
         signature=signature(),
-        known_stale=[enforcement.ground_signature(weekly(checks).ground)],
+        known_stale=[stop_work_issuing.ground_signature(weekly(checks).ground)],
     )
     db.commit()
     assert [g["rule"] for g in order.grounds] == ["overdue_findings"]
@@ -114,14 +120,14 @@ def test_a_proposal_with_no_ground_left_cannot_be_issued(db, make, people, rb):
     )
     db.commit()
     record_inspection(db, site, rb, at=now - timedelta(days=8), passed=("INLET",), evaluate=False)
-    [order] = enforcement.evaluate_site(db, site, now - timedelta(minutes=10), rb)
+    [order] = stop_work_proposals.evaluate_site(db, site, now - timedelta(minutes=10), rb)
     db.commit()
     record_inspection(
         db, site, rb, at=now - timedelta(minutes=6), passed=("INLET",), evaluate=False
     )
-    [check] = enforcement.recheck_order(db, order, now, rb)
+    [check] = stop_work_issuing.recheck_order(db, order, now, rb)
     with pytest.raises(ServiceError) as exc:
-        enforcement.issue(
+        stop_work_issuing.issue(
             db,
             order,
             user=people["supervisor"],
@@ -129,7 +135,7 @@ def test_a_proposal_with_no_ground_left_cannot_be_issued(db, make, people, rb):
             rb=rb,
             confirmed=True,
             signature=signature(),
-            known_stale=[enforcement.ground_signature(check.ground)],
+            known_stale=[stop_work_issuing.ground_signature(check.ground)],
         )
     assert "at least one ground" in exc.value.message
     db.rollback()
@@ -153,7 +159,7 @@ def test_order_page_strikes_the_stale_ground_and_the_notice_never_states_it(
     db.expire_all()
     assert db.get(StopWorkOrder, order.id).status == "proposed"
     sig = [
-        enforcement.ground_signature(g)
+        stop_work_issuing.ground_signature(g)
         for g in order.grounds
         if g["rule"] == "weekly_inspection_missed"
     ]
@@ -187,7 +193,7 @@ def test_the_missed_inspection_made_since_is_the_permittees_not_a_later_village_
         user=people["inspector"],
         evaluate=False,
     )
-    check = weekly(enforcement.recheck_order(db, order, now, rb))
+    check = weekly(stop_work_issuing.recheck_order(db, order, now, rb))
     assert not check.holds
     made = clocks.to_local(now - timedelta(minutes=6), rb)
     assert f"the inspection of {made:%Y-%m-%d %H:%M}" in check.why
@@ -201,7 +207,7 @@ def test_the_refusal_and_the_history_read_as_whole_sentences(db, stale, people, 
     site, order, now = stale
     boss = people["supervisor"]
     with pytest.raises(ServiceError) as exc:
-        enforcement.issue(
+        stop_work_issuing.issue(
             db, order, user=boss, now=now, rb=rb, confirmed=True, signature=signature()
         )
     assert ". —" not in exc.value.message and "— " not in exc.value.message
@@ -209,8 +215,8 @@ def test_the_refusal_and_the_history_read_as_whole_sentences(db, stale, people, 
         exc.value.message
     )
     db.rollback()
-    checks = enforcement.recheck_order(db, order, now, rb)
-    enforcement.issue(
+    checks = stop_work_issuing.recheck_order(db, order, now, rb)
+    stop_work_issuing.issue(
         db,
         order,
         user=boss,
@@ -219,7 +225,7 @@ def test_the_refusal_and_the_history_read_as_whole_sentences(db, stale, people, 
         note="Inlet fabric still torn",
         confirmed=True,
         signature=signature(),
-        known_stale=[enforcement.ground_signature(weekly(checks).ground)],
+        known_stale=[stop_work_issuing.ground_signature(weekly(checks).ground)],
     )
     db.commit()
     note = enforcement.history(db, order)[-1].note

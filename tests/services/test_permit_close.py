@@ -9,7 +9,14 @@ from sqlmodel import select
 
 from inspector.models import Finding, Permit, StopWorkOrder
 from inspector.models.base import utcnow
-from inspector.services import Forbidden, ServiceError, enforcement, permits, schedule
+from inspector.services import (
+    Forbidden,
+    ServiceError,
+    permits,
+    schedule,
+    stop_work_issuing,
+    stop_work_proposals,
+)
 from tests.support.enforcement import issued_order, record_inspection
 
 T0 = datetime(2027, 3, 10, 18, 0)  # Wednesday 12:00 in Fairwater
@@ -85,10 +92,11 @@ def test_only_a_supervisor_closes_and_says_what_it_verified(db, site, rb, people
 
 def test_refused_while_a_stop_work_order_is_proposed_or_in_force(db, site, rb, people):
     final_inspection(db, site, rb, people)
-    [order] = enforcement.evaluate_site(db, site, T0 + timedelta(days=8), rb)  # weekly missed
+    # The weekly inspection missed:
+    [order] = stop_work_proposals.evaluate_site(db, site, T0 + timedelta(days=8), rb)
     db.commit()
     refused(db, site, people, "is proposed for this site: issue or dismiss it")
-    enforcement.dismiss(
+    stop_work_issuing.dismiss(
         db, order, user=people["supervisor"], reason="Site finished", now=T0 + timedelta(days=8)
     )
     db.commit()
@@ -122,8 +130,8 @@ def test_a_closed_permits_site_has_nothing_due_and_the_tick_proposes_nothing(db,
     later = T0 + timedelta(days=30)
     [item] = schedule.due_items(db, site, later, rb)
     assert item["state"] == "not_active" and "closed" in item["label"]
-    assert enforcement.evaluate_all(db, later, rb) == []
-    assert enforcement.evaluate_site(db, site, later, rb) == []
+    assert stop_work_proposals.evaluate_all(db, later, rb) == []
+    assert stop_work_proposals.evaluate_site(db, site, later, rb) == []
     assert db.exec(select(StopWorkOrder).where(StopWorkOrder.site_id == site.id)).all() == []
 
 
@@ -154,7 +162,7 @@ def test_disturbance_recorded_before_the_closing_and_sent_after_it_is_no_ground(
         db, site, rb, at=now - timedelta(days=1), passed=("INLET",), user=people["permittee"]
     )
     assert orders == []
-    assert enforcement.evaluate_site(db, site, now, rb) == []
+    assert stop_work_proposals.evaluate_site(db, site, now, rb) == []
     _, _, [order] = record_inspection(
         db, site, rb, at=now + timedelta(days=2), passed=("INLET",), user=people["inspector"]
     )

@@ -21,7 +21,7 @@ from inspector.models import (
 )
 from inspector.models.seals import Seal
 from inspector.rules.rulebook import default
-from inspector.services import enforcement, findings, inspections, rain, sealed_records, seals
+from inspector.services import findings, inspections, rain, sealed_records, seals, stop_work_issuing
 from sync.handlers import SyncContext
 from tests.services.test_rain_import import COCO_HEADER, coco_row
 from tests.sync.helpers import inspection_payload, uid
@@ -122,7 +122,7 @@ def test_every_change_of_a_finding_is_a_new_seal_and_the_latest_must_match(db, m
 
 def test_each_decision_on_an_order_is_sealed_with_its_history(db, make, people):
     site = make.site(people["supervisor"])
-    order = enforcement.propose_manual(
+    order = stop_work_issuing.propose_manual(
         db,
         site,
         user=people["supervisor"],
@@ -132,7 +132,7 @@ def test_each_decision_on_an_order_is_sealed_with_its_history(db, make, people):
         rb=RB,
     )
     db.commit()
-    enforcement.dismiss(
+    stop_work_issuing.dismiss(
         db, order, user=people["supervisor"], reason="Permit applied for today", now=NOW
     )
     db.commit()
@@ -283,7 +283,7 @@ def test_seal_existing_seals_only_what_was_stored_before_sealing_began(db, make,
 
 def test_the_order_decision_and_its_seal_share_one_transaction(db, make, people):
     site = make.site(people["supervisor"])
-    order = enforcement.propose_manual(
+    order = stop_work_issuing.propose_manual(
         db,
         site,
         user=people["supervisor"],

@@ -12,7 +12,7 @@ from sqlmodel import select
 from inspector.models import StopWorkOrder
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
-from inspector.services import enforcement, inspections, permits, seals, site_facts
+from inspector.services import inspections, permits, seals, site_facts, stop_work_proposals
 from sync.protocol import BatchContext
 from tests.sync.helpers import inspection_payload, uid
 
@@ -100,7 +100,7 @@ def test_the_tick_reads_as_many_times_for_six_sites_as_for_three(app, db, make, 
         engine = app.extensions["engine"]
         event.listen(engine, "before_cursor_execute", count)
         try:
-            enforcement.evaluate_all(db, NOW, RB)
+            stop_work_proposals.evaluate_all(db, NOW, RB)
             db.rollback()
         finally:
             event.remove(engine, "before_cursor_execute", count)
@@ -114,7 +114,7 @@ def test_the_tick_reads_as_many_times_for_six_sites_as_for_three(app, db, make, 
 
 def test_the_ticks_proposals_are_sealed_as_stored_and_the_next_tick_adds_none(db, make, people):
     sites = world(db, make, people, 3)
-    created = enforcement.evaluate_all(db, NOW, RB)
+    created = stop_work_proposals.evaluate_all(db, NOW, RB)
     db.commit()
     assert sorted(o.site_id for o in created) == sorted(s.id for s in sites)
     grounds = {o.site_id: {g["ground"] for g in o.grounds} for o in created}
@@ -123,6 +123,6 @@ def test_the_ticks_proposals_are_sealed_as_stored_and_the_next_tick_adds_none(db
     for order in created:
         assert seals.latest_seal(db, "stop_work_order", order.id) is not None
     assert seals.verify(db, NOW).ok
-    assert enforcement.evaluate_all(db, NOW + timedelta(minutes=5), RB) == []
+    assert stop_work_proposals.evaluate_all(db, NOW + timedelta(minutes=5), RB) == []
     db.commit()
     assert len(db.exec(select(StopWorkOrder)).all()) == 3

@@ -15,7 +15,7 @@ from sqlmodel import select
 from inspector.models import AuditEvent, StopWorkOrder
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
-from inspector.services import enforcement
+from inspector.services import enforcement, stop_work_proposals
 from tests.conftest import PASSWORD
 from tests.support.enforcement import commenced_site, pushed_inspection
 from tests.sync.helpers import signature
@@ -29,7 +29,7 @@ def test_an_order_issued_while_the_tick_adds_to_it_stays_as_issued(
 ):
     site = commenced_site(db, make, people, SEEN - timedelta(days=1))
     pushed_inspection(db, site, people["inspector"], at=SEEN, fail=("INLET",))
-    [order] = enforcement.evaluate_site(db, site, SEEN + timedelta(hours=30), RB)
+    [order] = stop_work_proposals.evaluate_site(db, site, SEEN + timedelta(hours=30), RB)
     # A second repair, due a day ago: the next tick adds it to the proposal.
     pushed_inspection(
         db, site, people["inspector"], at=SEEN + timedelta(days=2), fail=("PERIMETER",)
@@ -44,7 +44,7 @@ def test_an_order_issued_while_the_tick_adds_to_it_stays_as_issued(
     )
 
     facts_read, issued = threading.Event(), threading.Event()
-    real_proposal = enforcement._proposal
+    real_proposal = stop_work_proposals._proposal
 
     def read_then_wait(*args, **kwargs):  # the site's facts and orders read, nothing written yet
         if threading.current_thread() is ticker:
@@ -52,7 +52,7 @@ def test_an_order_issued_while_the_tick_adds_to_it_stays_as_issued(
             issued.wait(3)  # the supervisor issues here, unless the tick holds the decision back
         return real_proposal(*args, **kwargs)
 
-    monkeypatch.setattr(enforcement, "_proposal", read_then_wait)
+    monkeypatch.setattr(stop_work_proposals, "_proposal", read_then_wait)
     ran: dict = {}
     ticker = threading.Thread(
         target=lambda: ran.update(tick=app.test_cli_runner().invoke(args=["tick"]))

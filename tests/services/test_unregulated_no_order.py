@@ -9,7 +9,7 @@ from sqlmodel import select
 
 from inspector.models import StopWorkOrder
 from inspector.models.base import utcnow
-from inspector.services import ServiceError, enforcement, sites
+from inspector.services import ServiceError, sites, stop_work_issuing
 from tests.support.enforcement import record_inspection
 
 
@@ -66,7 +66,7 @@ def test_a_proposal_loses_the_ground_once_the_site_is_recorded_as_not_regulated(
     site.state_funded = True  # staff learn the State conducts the work (§ 256-3 exemption)
     db.add(site)
     db.commit()
-    [check] = enforcement.recheck_order(db, order, now, rb)
+    [check] = stop_work_issuing.recheck_order(db, order, now, rb)
     assert not check.holds
     assert check.why.startswith("The article does not regulate this site: State funded")
     assert "§ 256-3" in check.why
@@ -80,7 +80,7 @@ def test_a_manual_order_on_a_site_without_a_permit_rests_on_ground_1_only(app, d
     site = make.site(people["supervisor"], name="Pending Lot")
     make.permit(site, people["permittee"].company_id, people["supervisor"])
     with pytest.raises(ServiceError, match=r"no permit in force.*§ 256-10A\(1\)") as refused:
-        enforcement.propose_manual(
+        stop_work_issuing.propose_manual(
             db,
             site,
             user=people["supervisor"],
@@ -92,7 +92,7 @@ def test_a_manual_order_on_a_site_without_a_permit_rests_on_ground_1_only(app, d
     assert refused.value.field == "grounds"
     db.rollback()
     assert db.exec(select(StopWorkOrder)).all() == []
-    order = enforcement.propose_manual(
+    order = stop_work_issuing.propose_manual(
         db,
         site,
         user=people["supervisor"],

@@ -10,7 +10,7 @@ from datetime import date, datetime, timedelta
 from inspector.models import Inspection
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
-from inspector.services import enforcement, permits, schedule
+from inspector.services import permits, schedule, stop_work_proposals
 
 RB = default()
 
@@ -63,7 +63,7 @@ def test_the_site_is_not_overdue_at_0830_a_week_after_a_0900_visit_across_the_ch
     assert weekly["state"] == "due" and weekly["due_at"] == datetime.fromisoformat(
         "2026-11-06T15:00:00Z"
     )
-    orders = enforcement.evaluate_site(db, site, at_0830, RB)
+    orders = stop_work_proposals.evaluate_site(db, site, at_0830, RB)
     assert not [g for o in orders for g in o.grounds if g["rule"] == "weekly_inspection_missed"]
     at_0901 = local(2026, 11, 6, 9, 1)
     [weekly] = [i for i in schedule.due_items(db, site, at_0901, RB) if i["kind"] == "weekly"]

@@ -9,7 +9,14 @@ from inspector.models import Answer, Inspection
 from inspector.models.base import utcnow
 from inspector.rules.clocks import to_local
 from inspector.rules.rulebook import default
-from inspector.services import enforcement, findings, inspections, permits
+from inspector.services import (
+    findings,
+    inspections,
+    permits,
+    stop_work_compliance,
+    stop_work_issuing,
+    stop_work_proposals,
+)
 from sync.handlers import SyncContext
 from tests.sync.helpers import inspection_payload, uid
 
@@ -55,7 +62,7 @@ def record_inspection(
         session.add(a)
     session.flush()
     made = findings.create_from_inspection(session, inspection, answers, site, at, rb)
-    orders = enforcement.evaluate_site(session, site, at, rb) if evaluate else []
+    orders = stop_work_proposals.evaluate_site(session, site, at, rb) if evaluate else []
     session.commit()
     return inspection, made, orders
 
@@ -76,7 +83,7 @@ def issued_order(session, site, supervisor, rb, *, now: datetime, notes="Silt fe
     proposed and issued with a signature at `now`; commits."""
     from tests.sync.helpers import signature
 
-    order = enforcement.propose_manual(
+    order = stop_work_issuing.propose_manual(
         session,
         site,
         user=supervisor,
@@ -85,7 +92,7 @@ def issued_order(session, site, supervisor, rb, *, now: datetime, notes="Silt fe
         now=now,
         rb=rb,
     )
-    enforcement.issue(
+    stop_work_issuing.issue(
         session, order, user=supervisor, now=now, rb=rb, confirmed=True, signature=signature()
     )
     session.commit()
@@ -110,7 +117,7 @@ def cease_desist_requested_order(session, make, people, rb, *, name="Lapsed Lot"
     _, _, [order] = record_inspection(
         session, site, rb, at=now - timedelta(hours=1), passed=("INLET",), user=people["inspector"]
     )
-    enforcement.issue(
+    stop_work_issuing.issue(
         session,
         order,
         user=people["supervisor"],
@@ -120,10 +127,10 @@ def cease_desist_requested_order(session, make, people, rb, *, name="Lapsed Lot"
         signature=signature(),
     )
     # Posted on the site when issued: the 10 days of § 256-10C run from the posting.
-    enforcement.record_posting(session, order, user=people["inspector"], now=now, rb=rb)
+    stop_work_issuing.record_posting(session, order, user=people["inspector"], now=now, rb=rb)
     session.commit()
     later = order.compliance_due + timedelta(minutes=1)
-    enforcement.request_cease_desist(
+    stop_work_compliance.request_cease_desist(
         session, order, user=people["supervisor"], details="Grading goes on", now=later, rb=rb
     )
     session.commit()

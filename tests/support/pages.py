@@ -21,7 +21,7 @@ from inspector import create_app, demo
 from inspector.db import create_all, get_session
 from inspector.models import Seal, Site
 from inspector.models.base import utcnow
-from inspector.services import enforcement, public_records, sites
+from inspector.services import public_records, sites, stop_work_compliance, stop_work_issuing
 from tests.support import world as world_module
 
 # A role -> (e-mail, password) to sign in with; None for anonymous.
@@ -179,7 +179,7 @@ def seed(session, rb) -> dict:
     later = now + timedelta(days=12)  # past the ten days to comply (§ 256-10B/C)
     supervisor = world.users["supervisor"]
     site_b = session.get(Site, values["site_id"])
-    revoked = enforcement.post_in_field(
+    revoked = stop_work_issuing.post_in_field(
         session,
         order_id=str(uuid.uuid4()),
         site=site_b,
@@ -192,7 +192,7 @@ def seed(session, rb) -> dict:
         rb=rb,
     )
     session.flush()
-    enforcement.revoke_permit(
+    stop_work_compliance.revoke_permit(
         session, revoked, user=supervisor, reason="Not complied with", now=later, rb=rb
     )
     demo_sites = session.exec(select(Site).order_by(Site.id)).all()
@@ -209,7 +209,7 @@ def seed(session, rb) -> dict:
         },
         user=supervisor,
     )
-    unpermitted = enforcement.post_in_field(
+    unpermitted = stop_work_issuing.post_in_field(
         session,
         order_id=str(uuid.uuid4()),
         site=bare,
@@ -222,7 +222,7 @@ def seed(session, rb) -> dict:
         rb=rb,
     )
     session.flush()
-    enforcement.request_cease_desist(
+    stop_work_compliance.request_cease_desist(
         session, unpermitted, user=supervisor, details="Grading goes on", now=later, rb=rb
     )
     public = public_records.state(session, site_b.id)

@@ -13,12 +13,12 @@ from inspector.models import Photo, SyncConflict
 from inspector.models.base import utcnow
 from inspector.services import (
     accounts,
-    enforcement,
     permits,
     photo_uploads,
     public_records,
     rain,
     sites,
+    stop_work_issuing,
 )
 from inspector.services import devices as device_auth
 from tests.support.enforcement import record_inspection
@@ -178,7 +178,7 @@ def build(session, rb) -> World:
         session, site_b, rb, at=now - timedelta(hours=2), failed=("PERIMETER",), user=u["inspector"]
     )
     photo = _photo(session, u["inspector"], inspection.id, "PERIMETER", rb)
-    order = enforcement.post_in_field(
+    order = stop_work_issuing.post_in_field(
         session,
         order_id=str(uuid.uuid4()),
         site=site_b,

@@ -4,7 +4,7 @@ the pages and on the tablet, made readable from its key. The work packet sent a 
 
 from __future__ import annotations
 
-from inspector.services import enforcement, permits
+from inspector.services import permits, stop_work_status
 from inspector.services.words import words
 from tests.support.enforcement import cease_desist_requested_order
 
@@ -38,7 +38,7 @@ def test_an_order_status_without_words_reads_the_same_on_page_and_tablet(
     site, order = cease_desist_requested_order(
         db, make, people, app.extensions["rulebook"], name="Aspen Lot"
     )
-    monkeypatch.delitem(enforcement.STATUS_WORDS, "cease_desist_requested")
+    monkeypatch.delitem(stop_work_status.STATUS_WORDS, "cease_desist_requested")
 
     entry = _site_entry(client, device_headers(people["inspector"]))
     assert entry["stop_work"]["status_words"] == "Cease desist requested"
@@ -52,5 +52,5 @@ def test_an_order_status_without_words_reads_the_same_on_page_and_tablet(
 def test_statuses_with_words_keep_them():
     assert words(permits.STATUS_WORDS, "applied") == "Application received"
     assert words(permits.STATUS_WORDS, "none") == "No permit"
-    assert words(enforcement.STATUS_WORDS, "issued") == "Stop-work order issued"
-    assert words(enforcement.STATUS_WORDS, "revoked_permit") == "Permit revoked"
+    assert words(stop_work_status.STATUS_WORDS, "issued") == "Stop-work order issued"
+    assert words(stop_work_status.STATUS_WORDS, "revoked_permit") == "Permit revoked"

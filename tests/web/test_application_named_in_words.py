@@ -12,7 +12,7 @@ from sqlmodel import select
 from inspector.models import Permit
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
-from inspector.services import enforcement
+from inspector.services import stop_work_issuing
 from tests.sync.helpers import signature
 from tests.web.test_compliance_days import _pdf_text
 from tests.web.test_plain_words_every_page import visible_text
@@ -91,13 +91,13 @@ def test_an_order_under_an_application_names_it_by_its_day(
     site = make.site(people["supervisor"], name="Quarry Road")
     waiting = make.permit(site, people["permittee"].company_id, people["supervisor"])
     now = utcnow()
-    order = enforcement.propose_manual(
+    order = stop_work_issuing.propose_manual(
         db, site, user=people["supervisor"], grounds=["no_permit"], notes="Grading", now=now, rb=RB
     )
-    enforcement.issue(
+    stop_work_issuing.issue(
         db, order, user=people["supervisor"], now=now, rb=RB, confirmed=True, signature=signature()
     )
-    enforcement.record_posting(db, order, user=people["inspector"], now=utcnow(), rb=RB)
+    stop_work_issuing.record_posting(db, order, user=people["inspector"], now=utcnow(), rb=RB)
     db.commit()
     assert order.permit_id == waiting.id
     said = received_words(waiting.application_received_on)

@@ -10,7 +10,14 @@ import pytest
 from inspector.documents import pdf as pdf_module
 from inspector.documents import records
 from inspector.models.base import utcnow
-from inspector.services import ServiceError, enforcement, permits
+from inspector.services import (
+    ServiceError,
+    enforcement,
+    permits,
+    stop_work_compliance,
+    stop_work_issuing,
+    stop_work_proposals,
+)
 from tests.support.enforcement import record_inspection
 from tests.sync.helpers import signature
 
@@ -58,7 +65,7 @@ def test_a_start_named_after_the_village_saw_the_work_does_not_make_the_notice_o
     assert b": late." in body and b"on time" not in body
     # Given, though late, the notice is given: the condition is being met now (§ 256-10A(3)
     # speaks in the present), so no order is proposed for it; the permit page shows it late.
-    assert enforcement.evaluate_site(db, site, now, rb) == []
+    assert stop_work_proposals.evaluate_site(db, site, now, rb) == []
 
 
 def test_an_order_for_a_missing_notice_is_complied_with_by_giving_it(
@@ -79,9 +86,9 @@ def test_an_order_for_a_missing_notice_is_complied_with_by_giving_it(
     record_inspection(
         db, site, rb, at=now - timedelta(days=5), passed=("INLET",), user=people["inspector"]
     )
-    [order] = enforcement.evaluate_site(db, site, now - timedelta(days=2), rb)
+    [order] = stop_work_proposals.evaluate_site(db, site, now - timedelta(days=2), rb)
     assert [g["rule"] for g in order.grounds] == ["commencement_notice_missing"]
-    enforcement.issue(
+    stop_work_issuing.issue(
         db,
         order,
         user=people["supervisor"],
@@ -91,7 +98,7 @@ def test_an_order_for_a_missing_notice_is_complied_with_by_giving_it(
         signature=signature(),
     )
     # Posted on the site when issued: the ten days run from the posting (§ 256-10A).
-    enforcement.record_posting(
+    stop_work_issuing.record_posting(
         db, order, user=people["inspector"], now=now - timedelta(days=2), rb=rb
     )
     db.commit()
@@ -106,6 +113,6 @@ def test_an_order_for_a_missing_notice_is_complied_with_by_giving_it(
     assert not check.holds and "notice of commencement has been recorded" in check.why
     later = order.compliance_due + timedelta(minutes=1)
     with pytest.raises(ServiceError, match="none of the order's grounds holds"):
-        enforcement.revoke_permit(
+        stop_work_compliance.revoke_permit(
             db, order, user=people["supervisor"], reason="Late notice", now=later, rb=rb
         )

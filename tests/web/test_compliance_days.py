@@ -12,7 +12,7 @@ from sqlmodel import select
 from inspector.models import Permit
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
-from inspector.services import ServiceError, enforcement
+from inspector.services import ServiceError, stop_work_compliance, stop_work_issuing
 from tests.sync.helpers import signature
 
 RB = default()
@@ -50,7 +50,7 @@ def _issued_order(db, make, people, issued_at):
         issued=True,
         received_on=date(2026, 10, 1),  # issued before every order below is proposed
     )
-    order = enforcement.propose_manual(
+    order = stop_work_issuing.propose_manual(
         db,
         site,
         user=people["supervisor"],
@@ -59,7 +59,7 @@ def _issued_order(db, make, people, issued_at):
         now=issued_at,
         rb=RB,
     )
-    enforcement.issue(
+    stop_work_issuing.issue(
         db,
         order,
         user=people["supervisor"],
@@ -69,7 +69,7 @@ def _issued_order(db, make, people, issued_at):
         signature=signature(),
     )
     # Posted on the site when issued: the ten days run from the posting (§ 256-10A).
-    enforcement.record_posting(db, order, user=people["inspector"], now=issued_at, rb=RB)
+    stop_work_issuing.record_posting(db, order, user=people["inspector"], now=issued_at, rb=RB)
     db.commit()
     return site, order
 
@@ -124,7 +124,7 @@ def test_cease_and_desist_request_waits_for_the_end_of_the_tenth_day_across_the_
     db, people, make
 ):
     site = make.site(people["supervisor"], name="No Permit Lot")
-    order = enforcement.propose_manual(
+    order = stop_work_issuing.propose_manual(
         db,
         site,
         user=people["supervisor"],
@@ -133,7 +133,7 @@ def test_cease_and_desist_request_waits_for_the_end_of_the_tenth_day_across_the_
         now=local(2027, 3, 5, 12, 0),
         rb=RB,
     )
-    enforcement.issue(
+    stop_work_issuing.issue(
         db,
         order,
         user=people["supervisor"],
@@ -142,13 +142,15 @@ def test_cease_and_desist_request_waits_for_the_end_of_the_tenth_day_across_the_
         confirmed=True,
         signature=signature(),
     )
-    enforcement.record_posting(
+    stop_work_issuing.record_posting(
         db, order, user=people["inspector"], now=local(2027, 3, 5, 12, 0), rb=RB
     )
     db.commit()
-    assert enforcement.next_step(db, order, local(2027, 3, 15, 23, 59))["available"] is False
+    assert (
+        stop_work_compliance.next_step(db, order, local(2027, 3, 15, 23, 59))["available"] is False
+    )
     with pytest.raises(ServiceError, match="only after the end of Mon 2027-03-15"):
-        enforcement.request_cease_desist(
+        stop_work_compliance.request_cease_desist(
             db,
             order,
             user=people["supervisor"],
@@ -156,7 +158,7 @@ def test_cease_and_desist_request_waits_for_the_end_of_the_tenth_day_across_the_
             now=local(2027, 3, 15, 23, 59),
             rb=RB,
         )
-    enforcement.request_cease_desist(
+    stop_work_compliance.request_cease_desist(
         db, order, user=people["supervisor"], details="Act", now=local(2027, 3, 16, 0, 1), rb=RB
     )
     assert order.status == "cease_desist_requested"
@@ -168,9 +170,11 @@ def test_an_order_stored_with_240_hours_still_waits_for_the_end_of_the_tenth_day
     site, order = _issued_order(db, make, people, local(2026, 10, 23, 10, 0))
     order.compliance_due = order.issued_at + timedelta(days=10)
     db.commit()
-    assert enforcement.next_step(db, order, local(2026, 11, 2, 23, 59))["available"] is False
+    assert (
+        stop_work_compliance.next_step(db, order, local(2026, 11, 2, 23, 59))["available"] is False
+    )
     with pytest.raises(ServiceError, match="only after the end of Mon 2026-11-02"):
-        enforcement.revoke_permit(
+        stop_work_compliance.revoke_permit(
             db,
             order,
             user=people["supervisor"],
@@ -178,4 +182,4 @@ def test_an_order_stored_with_240_hours_still_waits_for_the_end_of_the_tenth_day
             now=local(2026, 11, 2, 12, 0),
             rb=RB,
         )
-    assert enforcement.next_step(db, order, local(2026, 11, 3, 0, 0))["available"] is True
+    assert stop_work_compliance.next_step(db, order, local(2026, 11, 3, 0, 0))["available"] is True

@@ -10,7 +10,7 @@ from sqlmodel import func, select
 from inspector.models import AuditEvent, ControlPlanDocument, Permit, PermitEvent, StopWorkOrder
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
-from inspector.services import clock, enforcement, permits
+from inspector.services import clock, permits, stop_work_proposals
 
 RB = default()
 
@@ -90,7 +90,7 @@ def test_a_completion_notice_is_on_time_or_late_by_the_villages_day_and_never_a_
     )
     db.commit()
     tick = local(2026, 11, 2, 9, 0)
-    enforcement.evaluate_site(db, site, tick, RB)
+    stop_work_proposals.evaluate_site(db, site, tick, RB)
     db.commit()
     grounds = [g for o in db.exec(select(StopWorkOrder)).all() for g in o.grounds or []]
     assert not [g for g in grounds if g["rule"] == "completion_notice_late"]

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from inspector.documents import pdf as pdf_module
 from inspector.models.base import utcnow
-from inspector.services import enforcement
+from inspector.services import stop_work_compliance, stop_work_issuing
 from tests.support.enforcement import issued_order, record_inspection
 from tests.sync.helpers import signature
 
@@ -34,7 +34,7 @@ def test_an_order_on_a_site_with_only_an_application_names_the_cease_and_desist_
     )
     assert [g["ground"] for g in order.grounds] == ["no_permit"]
     assert order.permit_id == application.id
-    enforcement.issue(
+    stop_work_issuing.issue(
         db,
         order,
         user=people["supervisor"],
@@ -44,7 +44,7 @@ def test_an_order_on_a_site_with_only_an_application_names_the_cease_and_desist_
         signature=signature(),
     )
     db.commit()
-    assert enforcement.next_step(db, order, now)["kind"] == "cease_desist"
+    assert stop_work_compliance.next_step(db, order, now)["kind"] == "cease_desist"
 
     auth.login(people["supervisor"].email)
     notice = client.get(f"/orders/{order.id}/notice").text
@@ -97,15 +97,15 @@ def test_after_the_permit_expired_the_documents_do_not_say_none_was_issued(
         db, site, rb, at=now - timedelta(hours=1), passed=("INLET",), user=people["inspector"]
     )
     assert [g["ground"] for g in order.grounds] == ["no_permit"]
-    enforcement.issue(
+    stop_work_issuing.issue(
         db, order, user=people["supervisor"], now=now, rb=rb, confirmed=True, signature=signature()
     )
     # Posted on the site when issued: the ten days run from the posting (§ 256-10A).
-    enforcement.record_posting(db, order, user=people["inspector"], now=now, rb=rb)
+    stop_work_issuing.record_posting(db, order, user=people["inspector"], now=now, rb=rb)
     db.commit()
     later = order.compliance_due + timedelta(minutes=1)
-    assert enforcement.next_step(db, order, later)["kind"] == "cease_desist"
-    enforcement.request_cease_desist(
+    assert stop_work_compliance.next_step(db, order, later)["kind"] == "cease_desist"
+    stop_work_compliance.request_cease_desist(
         db, order, user=people["supervisor"], details="Grading goes on", now=later, rb=rb
     )
     db.commit()
@@ -136,7 +136,7 @@ def test_a_field_posted_order_does_not_claim_to_predate_signing(
     site = make.site(people["supervisor"], name="Field Lot")
     make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
     now = utcnow()
-    order = enforcement.post_in_field(
+    order = stop_work_issuing.post_in_field(
         db,
         order_id=str(uuid.uuid4()),
         site=site,

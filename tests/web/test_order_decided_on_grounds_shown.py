@@ -14,7 +14,7 @@ from sqlmodel import select
 from inspector.models import StopWorkOrder
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
-from inspector.services import enforcement
+from inspector.services import stop_work_issuing, stop_work_proposals
 from tests.support.enforcement import commenced_site, pushed_inspection
 from tests.sync.helpers import signature
 
@@ -32,17 +32,18 @@ def shown_then_joined(client, auth, db, site, people):
     """The proposal on the overdue inlet as the supervisor's page showed it; then a second overdue
     repair joins it before the supervisor presses a button. Returns (order, what the page sent)."""
     pushed_inspection(db, site, people["inspector"], at=SEEN, fail=("INLET",))
-    [order] = enforcement.evaluate_site(db, site, SEEN + timedelta(hours=30), RB)
+    [order] = stop_work_proposals.evaluate_site(db, site, SEEN + timedelta(hours=30), RB)
     db.commit()
     auth.login(people["supervisor"].email)
     page = client.get(f"/orders/{order.id}").get_data(as_text=True)
     assert "1 corrective action past its due time (Storm drain inlet protection)" in page
-    shown = [enforcement.ground_signature(g) for g in order.grounds]  # what the page's forms send
+    # What the page's forms send:
+    shown = [stop_work_issuing.ground_signature(g) for g in order.grounds]
 
     pushed_inspection(
         db, site, people["inspector"], at=SEEN + timedelta(days=1), fail=("PERIMETER",)
     )
-    assert enforcement.evaluate_site(db, site, utcnow(), RB) == []  # joins the proposal
+    assert stop_work_proposals.evaluate_site(db, site, utcnow(), RB) == []  # joins the proposal
     db.commit()
     db.refresh(order)
     assert order.status == "proposed" and len(order.grounds) == 2
@@ -62,7 +63,7 @@ def test_a_proposal_that_new_evidence_joined_is_not_dismissed_unseen(client, db,
     assert db.get(StopWorkOrder, order.id).status == "proposed"
     # The page shown again carries both grounds: dismissing now is a decision on what it shows.
     again = list(dict.fromkeys(re.findall(r'name="shown" value="([^"]+)"', page)))
-    assert again == [enforcement.ground_signature(g) for g in order.grounds]
+    assert again == [stop_work_issuing.ground_signature(g) for g in order.grounds]
     assert len(again) == 2
     assert (
         client.post(

@@ -12,7 +12,7 @@ from sqlmodel import select
 from inspector.models import StopWorkOrder
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
-from inspector.services import enforcement
+from inspector.services import stop_work_proposals
 from tests.support.enforcement import pushed_inspection
 
 RB = default()
@@ -36,7 +36,7 @@ def _proposal(db, make, people) -> StopWorkOrder:
         received_on=utcnow().date() - timedelta(days=9),
     )
     pushed_inspection(db, site, people["inspector"], at=seen, fail=("INLET",))
-    [order] = enforcement.evaluate_site(db, site, utcnow(), RB)
+    [order] = stop_work_proposals.evaluate_site(db, site, utcnow(), RB)
     db.commit()
     return order
 

@@ -8,7 +8,7 @@ import html
 import re
 from datetime import datetime, timedelta
 
-from inspector.services import enforcement, permits
+from inspector.services import permits, stop_work_proposals
 from tests.support.enforcement import record_inspection
 
 T0 = datetime(2027, 3, 10, 18, 0)  # Wednesday 12:00 in Fairwater
@@ -27,7 +27,7 @@ def test_the_proposal_note_joins_its_grounds_as_sentences(app, client, auth, db,
     )
     db.commit()
     record_inspection(db, site, rb, at=T0, failed=("PERIMETER",), evaluate=False)
-    [order] = enforcement.evaluate_site(db, site, T0 + timedelta(days=7, minutes=1), rb)
+    [order] = stop_work_proposals.evaluate_site(db, site, T0 + timedelta(days=7, minutes=1), rb)
     db.commit()
     reasons = [g["reason"] for g in order.grounds]
     assert len(reasons) >= 2 and all(r.endswith(".") for r in reasons)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from inspector.services import enforcement
+from inspector.services import stop_work_compliance
 from tests.services.test_enforcement_complied import issued_on_a_failing_inlet, text
 
 
@@ -15,7 +15,7 @@ def test_the_permit_history_names_the_order_by_its_day_and_its_sections_once(
     rb = app.extensions["rulebook"]
     _, permit, order, issued_at = issued_on_a_failing_inlet(db, make, people, rb, "History Lot")
     assert [g["citation"] for g in order.grounds] == ["§ 256-10A(2)", "§ 256-10A(2)"]
-    enforcement.mark_complied(
+    stop_work_compliance.mark_complied(
         db,
         order,
         user=people["supervisor"],

@@ -9,7 +9,7 @@ from sqlmodel import select
 from inspector.models import Permit
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
-from inspector.services import enforcement
+from inspector.services import stop_work_issuing
 from tests.sync.helpers import signature
 
 RB = default()
@@ -29,7 +29,7 @@ def _issued(db, make, people):
         issued=True,
         received_on=date(2026, 10, 1),
     )
-    order = enforcement.propose_manual(
+    order = stop_work_issuing.propose_manual(
         db,
         site,
         user=people["supervisor"],
@@ -38,7 +38,7 @@ def _issued(db, make, people):
         now=local(2026, 12, 2, 9, 0),
         rb=RB,
     )
-    enforcement.issue(
+    stop_work_issuing.issue(
         db,
         order,
         user=people["supervisor"],
@@ -82,7 +82,7 @@ def test_the_page_of_an_order_not_yet_posted_says_so_and_offers_no_revocation(
 def test_once_posted_the_page_counts_from_the_day_of_posting(app, client, auth, db, make, people):
     """Issued Wed Dec 2, posted Sat Dec 5 at 19:30 (Sunday in UTC): due by the end of Tue Dec 15."""
     _, order = _issued(db, make, people)
-    enforcement.record_posting(
+    stop_work_issuing.record_posting(
         db, order, user=people["inspector"], now=local(2026, 12, 5, 19, 30), rb=RB
     )
     db.commit()

@@ -8,7 +8,7 @@ import pytest
 
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
-from inspector.services import ServiceError, enforcement
+from inspector.services import ServiceError, stop_work_compliance, stop_work_issuing
 from tests.sync.helpers import signature
 
 RB = default()
@@ -16,10 +16,10 @@ ISSUED = clocks.from_local(datetime(2026, 12, 2, 9, 0), RB)
 
 
 def _posted(db, site, people, ground, notes):
-    order = enforcement.propose_manual(
+    order = stop_work_issuing.propose_manual(
         db, site, user=people["supervisor"], grounds=[ground], notes=notes, now=ISSUED, rb=RB
     )
-    enforcement.issue(
+    stop_work_issuing.issue(
         db,
         order,
         user=people["supervisor"],
@@ -28,7 +28,7 @@ def _posted(db, site, people, ground, notes):
         confirmed=True,
         signature=signature(),
     )
-    enforcement.record_posting(db, order, user=people["inspector"], now=ISSUED, rb=RB)
+    stop_work_issuing.record_posting(db, order, user=people["inspector"], now=ISSUED, rb=RB)
     db.commit()
     return order
 
@@ -46,8 +46,8 @@ def two_orders(db, make, people):
     )
     first = _posted(db, site, people, "plan_not_implemented", "Silt fence down")
     second = _posted(db, site, people, "conditions_not_met", "No weekly inspections")
-    later = enforcement.compliance_end(first, RB) + timedelta(hours=1)
-    enforcement.revoke_permit(
+    later = stop_work_compliance.compliance_end(first, RB) + timedelta(hours=1)
+    stop_work_compliance.revoke_permit(
         db, first, user=people["supervisor"], reason="Fence still down", now=later, rb=RB
     )
     db.commit()
@@ -66,9 +66,9 @@ def test_no_cease_and_desist_request_under_a_permit_revoked_by_another_order(
     db, people, two_orders
 ):
     _, permit, order, later = two_orders
-    assert enforcement.next_step(db, order, later)["kind"] == "none"
+    assert stop_work_compliance.next_step(db, order, later)["kind"] == "none"
     with pytest.raises(ServiceError) as exc:
-        enforcement.request_cease_desist(
+        stop_work_compliance.request_cease_desist(
             db, order, user=people["supervisor"], details="Work goes on", now=later, rb=RB
         )
     assert exc.value.message.startswith(
@@ -76,7 +76,7 @@ def test_no_cease_and_desist_request_under_a_permit_revoked_by_another_order(
     )
     assert WHY in exc.value.message
     with pytest.raises(ServiceError, match="Not revoked. This order was made under permit"):
-        enforcement.revoke_permit(
+        stop_work_compliance.revoke_permit(
             db, order, user=people["supervisor"], reason="Again", now=later, rb=RB
         )
     db.rollback()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from inspector.services import enforcement
+from inspector.services import stop_work_issuing
 from tests.services.test_enforcement_complied import text
 from tests.support.enforcement import record_inspection
 from tests.sync.helpers import signature
@@ -21,7 +21,7 @@ def test_lifting_an_order_where_no_permit_was_issued_names_the_landowner_or_land
     _, _, [order] = record_inspection(
         db, site, rb, at=T0, active=True, passed=("PLAN",), user=people["inspector"]
     )
-    enforcement.issue(
+    stop_work_issuing.issue(
         db,
         order,
         user=people["supervisor"],

@@ -8,7 +8,7 @@ from sqlmodel import select
 
 from inspector.documents import pdf as pdf_module
 from inspector.models import Finding
-from inspector.services import enforcement, findings
+from inspector.services import findings, stop_work_issuing
 from tests.services.test_enforcement_complied import issued_on_a_failing_inlet, text
 
 
@@ -29,13 +29,13 @@ def test_a_ground_cured_before_the_posting_is_listed_apart_on_the_notice(
                 db, f, user=people["permittee"], note="Re-set", now=issued_at + timedelta(hours=1)
             )
     db.commit()
-    enforcement.record_posting(
+    stop_work_issuing.record_posting(
         db, order, user=people["inspector"], now=issued_at + timedelta(hours=2), rb=rb
     )
     db.commit()
     by_rule = {g["rule"]: g for g in order.grounds}
-    assert enforcement.POSTING_CURED in by_rule["overdue_findings"]
-    assert enforcement.POSTING_CURED not in by_rule["repeat_critical_failures"]
+    assert stop_work_issuing.POSTING_CURED in by_rule["overdue_findings"]
+    assert stop_work_issuing.POSTING_CURED not in by_rule["repeat_critical_failures"]
     auth.login(people["supervisor"].email)
     notice = text(client.get(f"/orders/{order.id}/notice").text)
     head, _, apart = notice.partition("Complied with before the order was posted")

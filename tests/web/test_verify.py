@@ -17,7 +17,7 @@ from inspector.db import get_session
 from inspector.documents import pdf as pdf_module
 from inspector.models import Answer, Inspection, PhotoClaim, RainReading, User
 from inspector.models.seals import Seal
-from inspector.services import enforcement, inspections, seals
+from inspector.services import inspections, seals, stop_work_issuing
 from inspector.services.clock import now as clock_now
 from tests.sync.helpers import signature
 
@@ -240,7 +240,7 @@ def test_an_earlier_version_of_an_order_points_to_the_current_one(demo_db, db, c
     from inspector.models import Site
 
     rb = demo_db.extensions["rulebook"]
-    order = enforcement.propose_manual(
+    order = stop_work_issuing.propose_manual(
         db,
         db.get(Site, site_id),
         user=sup,
@@ -251,7 +251,7 @@ def test_an_earlier_version_of_an_order_points_to_the_current_one(demo_db, db, c
     )
     db.commit()
     first = seals.latest_seal(db, "stop_work_order", order.id)
-    enforcement.dismiss(db, order, user=sup, reason="Fence found installed", now=clock_now())
+    stop_work_issuing.dismiss(db, order, user=sup, reason="Fence found installed", now=clock_now())
     db.commit()
     current = seals.latest_seal(db, "stop_work_order", order.id)
     page = client.get(f"/verify/{first.seal}").text
@@ -275,7 +275,7 @@ def test_the_report_and_the_notice_print_their_seal_and_its_address(
     from inspector.models import Site
 
     rb = demo_db.extensions["rulebook"]
-    order = enforcement.propose_manual(
+    order = stop_work_issuing.propose_manual(
         db,
         db.get(Site, inspection.site_id),
         user=sup,
@@ -284,7 +284,7 @@ def test_the_report_and_the_notice_print_their_seal_and_its_address(
         now=clock_now(),
         rb=rb,
     )
-    enforcement.issue(
+    stop_work_issuing.issue(
         db, order, user=sup, now=clock_now(), rb=rb, confirmed=True, signature=signature()
     )
     db.commit()
