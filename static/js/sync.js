@@ -239,9 +239,13 @@ async function pushBatch(ctx, batch, summary) {
     }
     return;
   }
-  for (const result of answer.results || []) {
-    const entry = entries.find((e) => e.mutation_id === result.mutation_id);
+  for (const answered of answer.results || []) {
+    const entry = entries.find((e) => e.mutation_id === answered.mutation_id);
     if (!entry) continue;
+    // A replay (its first answer never arrived) is answered 'duplicate' with what the first answer
+    // was: a conflict kept for a supervisor is still one, not a record stored.
+    const result = answered.status === 'duplicate' && answered.original_status === 'conflict'
+      ? { ...answered, status: 'conflict' } : answered;
     if (result.status === 'applied' || result.status === 'duplicate') {
       summary[result.status] += 1;
       const expected = (entry.photo_ids || []).length;
