@@ -190,20 +190,10 @@ export function newerVersionSaidHere() {
 
 function renderNewerVersion() {
   if (newerVersionSaidByPage) return;
-  banner.replaceChildren();
-  const text = document.createElement('span');
-  text.textContent = `${store.NEWER_VERSION} `;
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'btn btn-primary';
-  button.id = 'update-reload';
-  button.textContent = 'Reload to update';
+  // Reloading is the way on whatever the page holds: the button is never held back.
+  const button = updateBanner(store.NEWER_VERSION, { holdBack: false });
   button.addEventListener('click', () => location.reload());
-  banner.append(text, button);
-  if (banner.hidden) {
-    banner.hidden = false;
-    announce(store.NEWER_VERSION);
-  }
+  revealBanner(store.NEWER_VERSION);
 }
 
 store.events.addEventListener('newer-version-closed', () => {
@@ -232,7 +222,7 @@ function updatedInAnotherTab() {
 
 /** The banner's words and its "Reload to update" button (returned), held back while a form on
  * the page is half filled: a reload would interrupt it. */
-function updateBanner(words) {
+function updateBanner(words, { holdBack = true } = {}) {
   banner.replaceChildren();
   const text = document.createElement('span');
   text.textContent = `${words} `;
@@ -242,7 +232,7 @@ function updateBanner(words) {
   button.id = 'update-reload';
   button.textContent = 'Reload to update';
   banner.append(text, button);
-  if (hasUnsavedInput()) {
+  if (holdBack && hasUnsavedInput()) {
     button.disabled = true;
     const wait = document.createElement('span');
     wait.className = 'small';
@@ -251,6 +241,13 @@ function updateBanner(words) {
     banner.append(wait);
   }
   return button;
+}
+
+/** Show the banner, and say its words, when it was hidden: said once, not on every redraw. */
+function revealBanner(words) {
+  if (!banner.hidden) return;
+  banner.hidden = false;
+  announce(words);
 }
 
 function renderUpdatedElsewhere() {
@@ -289,10 +286,7 @@ function renderBanner() {
     }
     waitingWorker.postMessage({ type: 'SKIP_WAITING' });
   });
-  if (banner.hidden) {
-    banner.hidden = false;
-    announce('A new version of the app is ready.');
-  }
+  revealBanner('A new version of the app is ready.');
 }
 
 function offerUpdate(worker) {
