@@ -155,7 +155,22 @@ const plain = (word) => String(word || '').replaceAll('_', ' ');
 const BINDING = ['issued', 'posted', 'revoked_permit', 'cease_desist_requested'];
 const PERMIT_IN_FORCE = ['issued', 'extended', 'suspended'];
 
-function orderEntry(site, order, card) {
+// Every open order at the site, the most significant first: a site may be under two at once (one
+// issued in the office and not yet posted, one posted in the field), each with its own days. A
+// packet pulled before the list was sent names only the first (`stop_work`).
+function ordersAt(site) {
+  if (Array.isArray(site.stop_work_orders)) return site.stop_work_orders;
+  return site.stop_work?.status && site.stop_work.status !== 'none' ? [site.stop_work] : [];
+}
+
+// A link to one of two orders at a site is told apart by the order's words and its issue.
+function orderLabel(site, order, several) {
+  if (!several) return site.name;
+  const words = order.status_words || plain(order.status);
+  return `${site.name} (${words}${order.issued_at ? `, issued ${villageTime(order.issued_at)}` : ''})`;
+}
+
+function orderEntry(site, order, card, several = false) {
   const li = document.createElement('li');
   li.className = 'due-entry order-entry';
   const words = order.status_words || plain(order.status);
@@ -193,7 +208,7 @@ function orderEntry(site, order, card) {
     a.className = 'btn';
     a.href = `/orders/${encodeURIComponent(order.order_id)}`;
     a.textContent = 'Open the order: what must be done';
-    a.setAttribute('aria-label', `${a.textContent} at ${site.name}`);
+    a.setAttribute('aria-label', `${a.textContent} at ${orderLabel(site, order, several)}`);
     li.append(a);
   }
   return li;
@@ -205,7 +220,8 @@ function renderOrders(sites, user) {
   list.replaceChildren();
   if (user?.role === 'permittee') {
     for (const site of sites) {
-      if (BINDING.includes(site.stop_work?.status)) list.append(orderEntry(site, site.stop_work, card));
+      const binding = ordersAt(site).filter((order) => BINDING.includes(order.status));
+      for (const order of binding) list.append(orderEntry(site, order, card, binding.length > 1));
     }
   }
   card.hidden = !list.children.length;
@@ -237,6 +253,34 @@ function findingNames(open, titles) {
   }));
 }
 
+// A site card's line for one open order. Village staff, who have no orders card, also read when it
+// was issued or posted, when its days end, and a way to its page.
+function orderLine(site, order, staff, several) {
+  const li = document.createElement('li');
+  li.className = 'site-order';
+  // In the pages' words; a packet from before they were sent says the key, made readable.
+  const words = order.status_words || plain(order.status);
+  li.append(status(words.startsWith('Stop-work order') ? words : `Stop-work order: ${words}`, 'bad'));
+  if (!staff) return li;
+  const days = $('orders-card').dataset.days;
+  const when = [];
+  if (order.posted_at) when.push(`posted ${villageTime(order.posted_at)}`);
+  else if (order.issued_at) when.push(`issued ${villageTime(order.issued_at)}`, 'not yet posted on the site');
+  if (['issued', 'posted'].includes(order.status) && order.posted_at && order.compliance_due) {
+    const by = villageDue(order.compliance_due);
+    when.push(order.compliance_passed ? `its ${days} days to comply ended ${by}` : `${days} days to comply: by ${by}`);
+  }
+  if (when.length) li.append(` ${when.join('; ')}. `);
+  if (order.order_id) {
+    const a = document.createElement('a');
+    a.href = `/orders/${encodeURIComponent(order.order_id)}`;
+    a.textContent = 'Open the order';
+    a.setAttribute('aria-label', `${a.textContent} at ${orderLabel(site, order, several)}`);
+    li.append(a);
+  }
+  return li;
+}
+
 function siteCard(site, findings, kinds, actionsMay, titles, ordersWaiting = []) {
   const node = $('site-card-tpl').content.firstElementChild.cloneNode(true);
   node.querySelector('.site-name').textContent = site.name;
@@ -264,13 +308,8 @@ function siteCard(site, findings, kinds, actionsMay, titles, ordersWaiting = [])
     if (item.state === 'not_active' && item.note) li.append(document.createTextNode(` (${item.note})`));
     due.append(li);
   }
-  if (site.stop_work && site.stop_work.status && site.stop_work.status !== 'none') {
-    const li = document.createElement('li');
-    // In the pages' words; a packet from before they were sent says the key, made readable.
-    const words = site.stop_work.status_words || plain(site.stop_work.status);
-    li.append(status(words.startsWith('Stop-work order') ? words : `Stop-work order: ${words}`, 'bad'));
-    due.append(li);
-  }
+  const orders = ordersAt(site);
+  for (const order of orders) due.append(orderLine(site, order, actionsMay.includes('stop_work'), orders.length > 1));
   for (const entry of [...ordersWaiting].reverse()) due.after(orderWaitingNote(entry));
   const open = findings.filter((f) => ['open', 'reopened'].includes(f.status)); // not corrected, closed or withdrawn
   node.querySelector('.site-findings').textContent = `${site.open_findings ?? open.length} open finding(s)`

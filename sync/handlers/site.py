@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from inspector.models import AuditEvent, Company, Site
+from inspector.models import AuditEvent, Company, Site, StopWorkOrder
+from inspector.models.enforcement import OPEN_STATUSES
 from inspector.rules import clocks
 from inspector.services import Forbidden, permits, sites, stabilization
 from inspector.services.words import words
@@ -19,11 +20,11 @@ STAFF = ("inspector", "supervisor")
 def packet_entries(session, site_list: list[Site], user, now, rb) -> dict[int, dict]:
     """Work-packet entries for many sites with a constant number of queries (plus one chart each)."""
     from inspector import charts
-    from inspector.services import findings, schedule, stop_work_status
+    from inspector.services import findings, schedule
 
     ids = [s.id for s in site_list]
     due = schedule.due_items_many(session, site_list, now, rb)
-    stop = stop_work_status.site_status(session, ids, now)
+    orders = _open_orders(session, ids, user, now)
     notices = stabilization.notices_by_site(session, ids)
     open_by_site: dict[int, list] = {}
     for finding in findings.open_findings(session, ids):
@@ -33,7 +34,7 @@ def packet_entries(session, site_list: list[Site], user, now, rb) -> dict[int, d
         view = sites.ordinance_view(site, rb)
         permit = permits.current_permit(session, site.id)
         company = session.get(Company, permit.company_id) if permit else None
-        stop_entry = stop_work_status.public_status(stop[site.id], user)
+        site_orders = orders.get(site.id, [])
         site_findings = open_by_site.get(site.id, [])
         try:
             svg = charts.site_timeline_svg(session, site, now, rb)
@@ -65,14 +66,47 @@ def packet_entries(session, site_list: list[Site], user, now, rb) -> dict[int, d
                 "stabilization_notified": _notice_day(notices.get(site.id), permit, rb),
             },
             "due": due.get(site.id, []),
-            "stop_work": None
-            if stop_entry.get("status") == "none"
-            else {**stop_entry, "status_words": _order_words(stop_entry["status"])},
+            # The most significant order, all a device of an older version reads.
+            "stop_work": site_orders[0] if site_orders else None,
+            "stop_work_orders": site_orders,
             "open_findings": len(site_findings),
             "overdue_findings": sum(1 for f in site_findings if findings.is_overdue(f, now, rb)),
             "timeline_svg": svg,
             "version": site.version,
         }
+    return out
+
+
+def _open_orders(session, ids: list[int], user, now) -> dict[int, list[dict]]:
+    """Every open stop-work order of each site as `user` may see it (a permittee is not told of a
+    proposal), the most significant first, ties by the first proposed: the first is the one
+    stop_work_status.site_status names. A site may be under two at once (one issued in the office
+    and not yet posted, one posted in the field), each with its own deadline. One query."""
+    from inspector.services import stop_work_status
+
+    if not ids:
+        return {}
+    rows = session.exec(
+        select(*(getattr(StopWorkOrder, name) for name in stop_work_status.OpenOrder._fields))
+        .where(StopWorkOrder.site_id.in_(ids), StopWorkOrder.status.in_(OPEN_STATUSES))
+        .order_by(StopWorkOrder.proposed_at, StopWorkOrder.id)
+    )
+    by_site: dict[int, list] = {}
+    for order in (stop_work_status.OpenOrder(*row) for row in rows):
+        by_site.setdefault(order.site_id, []).append(order)
+    out = {}
+    for site_id, site_orders in by_site.items():
+        proposed = sum(1 for o in site_orders if o.status == "proposed")
+        if user.role == "permittee":
+            site_orders, proposed = [o for o in site_orders if o.status != "proposed"], 0
+        site_orders.sort(key=lambda o: stop_work_status.PRIORITY[o.status])  # stable: oldest first
+        out[site_id] = [
+            {
+                **stop_work_status.status_entry(o, now, proposed),
+                "status_words": _order_words(o.status),
+            }
+            for o in site_orders
+        ]
     return out
 
 

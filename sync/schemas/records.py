@@ -211,7 +211,10 @@ class SitePacket(Out):
     applicable: bool
     permit: PermitEntry | None
     due: list[DueItem]
+    # The most significant of stop_work_orders (an older device reads only this one).
     stop_work: StopWorkStatus | None
+    # Every open order the user may see, the most significant first: a site may be under two.
+    stop_work_orders: list[StopWorkStatus] = []
     open_findings: int
     overdue_findings: int
     timeline_svg: str | None
