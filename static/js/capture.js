@@ -108,6 +108,29 @@ async function saveNow({ evenIfNotMine = false } = {}) {
   }
 }
 
+function saveLeaving() {
+  clearTimeout(state.saveTimer);
+  state.saveTimer = null;
+  const editedAt = state.editedAt;
+  state.editedAt = null;
+  state.draft.updated_at = new Date().toISOString();
+  const written = store.putDraftAtOnce(state.draft);
+  if (!written) {
+    state.editedAt = editedAt;
+    saveNow();
+    return;
+  }
+  // Still here afterwards (the app switched away and back): the save line says how it went.
+  written.then(() => {
+    if (state.saveTimer) return;
+    saveState.className = 'save-state saved';
+    saveState.textContent = `Saved on this device at ${villageTime(new Date(), 'time')}`;
+  }, (error) => {
+    state.editedAt = Math.min(editedAt ?? Date.now(), state.editedAt ?? Infinity);
+    saveFailed(error);
+  });
+}
+
 function saveFailed(error) {
   if (store.isNewerVersionError(error)) {
     stopForNewerVersion(false);
@@ -810,8 +833,9 @@ async function open(draft, { isNew = false } = {}) {
   backFromCalculator();  // once the page is shown: a hidden control takes no focus
   performance.mark('capture-ready');    // read by bench/bench_capture.py
   setTimeout(attachSignature, 0);       // after the checklist has been painted
-  // Leaving the page (tab close, app switch) flushes a pending save.
-  const flush = () => { if (state.saveTimer) saveNow(); };
+  // Leaving the page (tab close, app switch) flushes a pending save at once: a page going away runs
+  // nothing that waits for IndexedDB's answer, so the write is issued before the handler returns.
+  const flush = () => { if (state.saveTimer && !form.hidden) saveLeaving(); };
   addEventListener('pagehide', flush);
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flush(); });
 }

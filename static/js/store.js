@@ -13,6 +13,7 @@ const STORES = {
 export const events = new EventTarget();
 
 let dbPromise = null;
+let opened = null;  // the connection once open, for a write that cannot wait (putDraftAtOnce)
 let newerVersion = false;
 
 // This page's code predates the database the tablet now holds (a newer version of the app upgraded
@@ -42,6 +43,7 @@ function letNewerVersionIn(db) {
   Promise.race([Promise.allSettled(saves), limit]).then(() => {
     newerVersion = true;
     dbPromise = null;
+    opened = null;
     db.close();
     emit('newer-version-closed', {});
   });
@@ -69,9 +71,10 @@ export function getDb() {
         // The database is being deleted (the site's data cleared): let go, nothing is left to save.
         event.target.close();
         dbPromise = null;
+        opened = null;
       },
     });
-    dbPromise.catch(() => { dbPromise = null; });
+    dbPromise.then((db) => { opened = db; }, () => { dbPromise = null; });
   }
   return dbPromise;
 }
@@ -268,6 +271,32 @@ export async function saveDraftOverOwn(draft) {
   await Promise.all([tx.store.put({ ...draft, rev: rev + 1 }), tx.done]);
   draft.rev = rev + 1;
   emit('draft-changed', { id: draft.id, rev: draft.rev }, { toOtherTabs: true });
+}
+
+/**
+ * Write a page's draft as the page goes away (pagehide): once it is gone nothing that waits for an
+ * answer from IndexedDB runs, so saveDraftOverOwn (which reads the stored copy first) never wrote
+ * the last change typed. The write is issued before this returns; without that read, it is for a page
+ * that holds the latest copy (one told of another tab's save stops saving first). Returns a promise of
+ * its end, or null when it could not be issued (no open database).
+ */
+export function putDraftAtOnce(draft) {
+  if (!opened || newerVersion) return null;
+  const rev = (draft.rev ?? 0) + 1;
+  let tx;
+  try {
+    tx = opened.transaction('drafts', 'readwrite');
+    tx.store.put({ ...draft, rev }).catch(() => {});
+    tx.commit?.();  // now, not when this task ends: a page being left has no later task
+  } catch {
+    return null;
+  }
+  draft.rev = rev;
+  emit('draft-changed', { id: draft.id, rev }, { toOtherTabs: true });
+  return tx.done.catch((error) => {
+    if (draft.rev === rev) draft.rev = rev - 1;  // not written: the stored copy is still the last one
+    throw error;
+  });
 }
 
 export async function getDraft(id) {
