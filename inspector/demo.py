@@ -18,7 +18,15 @@ from .models import PermitEvent
 from .models.base import utcnow
 from .rules import clocks
 from .rules.rulebook import Rulebook
-from .services import accounts, inspections, permits, public_records, sites
+from .services import (
+    accounts,
+    control_plans,
+    inspections,
+    permit_applications,
+    permit_notices,
+    public_records,
+    sites,
+)
 
 PASSWORD = "fairwater-demo"
 # (email, name, role, company)
@@ -133,7 +141,7 @@ PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 
 def _docs(session, permit, user, rb, on: datetime):
     for d in rb["control_plan_documents"]:
-        doc = permits.add_document(
+        doc = control_plans.add_document(
             session, permit, kind=d["kind"], filename=f"{d['kind']}.pdf", data=PDF, user=user, rb=rb
         )
         doc.uploaded_at = on
@@ -372,7 +380,7 @@ def seed(session: Session, rb: Rulebook) -> None:
         permittee = users[company]
         back = {"applied": 2, "under_review": 9, "issued": 40, "commenced": 75}[stage]
         received = clocks.local_date(now - timedelta(days=back))
-        permit = permits.apply(
+        permit = permit_applications.apply(
             session,
             site=site,
             company_id=permittee.company_id,
@@ -390,14 +398,14 @@ def seed(session: Session, rb: Rulebook) -> None:
             continue
         _docs(session, permit, permittee, rb, datetime.combine(received, datetime.min.time()))
         if stage == "under_review":
-            permits.start_review(session, permit, user=inspector)
+            permit_applications.start_review(session, permit, user=inspector)
             _backdate(
                 session,
                 permit,
                 datetime.combine(received, datetime.min.time()) + timedelta(days=1, hours=15),
             )
             continue
-        permits.issue(
+        permit_applications.issue(
             session,
             permit,
             site=site,
@@ -405,7 +413,7 @@ def seed(session: Session, rb: Rulebook) -> None:
             issued_on=received + timedelta(days=6),
             rb=rb,
         )
-        permits.acknowledge_conditions(session, permit, user=permittee)
+        permit_notices.acknowledge_conditions(session, permit, user=permittee)
         _backdate(
             session,
             permit,
@@ -417,10 +425,10 @@ def seed(session: Session, rb: Rulebook) -> None:
         started = datetime.combine(received + timedelta(days=10), datetime.min.time()) + timedelta(
             hours=13
         )
-        permits.notify_commencement(
+        permit_notices.notify_commencement(
             session, permit, user=permittee, commenced_at=started, now=started + timedelta(hours=20)
         )
-        permits.notify_completion(
+        permit_notices.notify_completion(
             session,
             permit,
             user=permittee,

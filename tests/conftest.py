@@ -15,7 +15,7 @@ from inspector import create_app
 from inspector.db import get_session
 from inspector.models.base import utcnow
 from inspector.rules import clocks
-from inspector.services import accounts, permits, sites
+from inspector.services import accounts, control_plans, permit_applications, sites
 from tests.support import database
 
 PASSWORD = "correct-horse-battery"
@@ -173,7 +173,7 @@ class Factory:
         # The Village's day: from 18:00 CST (19:00 CDT) on, UTC's is already the next one.
         today = clocks.local_date(utcnow(), rb)
         received_on = received_on or today - timedelta(days=3)
-        permit = permits.apply(
+        permit = permit_applications.apply(
             self.session,
             site=site,
             company_id=company_id,
@@ -186,7 +186,7 @@ class Factory:
         )
         if issued:
             for d in rb["control_plan_documents"]:
-                permits.add_document(
+                control_plans.add_document(
                     self.session,
                     permit,
                     kind=d["kind"],
@@ -195,7 +195,9 @@ class Factory:
                     user=by,
                     rb=rb,
                 )
-            permits.issue(self.session, permit, site=site, user=by, issued_on=received_on, rb=rb)
+            permit_applications.issue(
+                self.session, permit, site=site, user=by, issued_on=received_on, rb=rb
+            )
         self.session.commit()
         return permit
 

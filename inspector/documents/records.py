@@ -65,7 +65,7 @@ def finding_pdf(ctx: dict, rb) -> bytes:
 
 
 def permit_pdf(ctx: dict, rb) -> bytes:
-    """ctx: permit, site, company, clocks (services.permits.clocks_view), history [(event, who)],
+    """ctx: permit, site, company, clocks (services.permit_clocks.clocks_view), history [(event, who)],
     today (the Village's day the document is made: its status is the one the permit's page shows
     that day, an issued permit past its last valid day reading Expired before the tick records it)."""
     permit, site, company, clocks = ctx["permit"], ctx["site"], ctx["company"], ctx["clocks"]

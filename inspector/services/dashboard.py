@@ -11,7 +11,9 @@ from ..models import Company, Permit, Site, User
 from ..rules import clocks
 from ..rules.rulebook import Rulebook
 from . import findings, sites, stabilization, stop_work_status
-from .permits import ACTIVE, current_permits, plan_changes_awaiting, reviews_due, status_on
+from .control_plans import plan_changes_awaiting
+from .permit_applications import reviews_due
+from .permits import ACTIVE, current_permits, status_on
 
 NEEDS_ACTION = "needs_action"
 

@@ -22,7 +22,8 @@ from ..rules import clocks
 from ..rules.rulebook import Rulebook
 from . import schedule
 from .findings import NEEDS_REPAIR, found_words, is_overdue, no_note_written
-from .permits import ACTIVE, current_permits, expiry_words
+from .permit_clocks import expiry_words
+from .permits import ACTIVE, current_permits
 
 log = logging.getLogger("fairwater.reminders")
 MAX_FAILURES_IN_A_ROW = 3
@@ -148,7 +149,7 @@ def _finding_reminders(session, site_list, companies, people, now, lead, rb) -> 
 
 def _expiry_reminders(site_list, current: dict, people, now, rb: Rulebook) -> list[Reminder]:
     """A permit in force ends on its last valid day (§ 256-8D(1)); work after it needs an extension
-    (the Village may grant one after that day too, permits.extend, but no work goes on meanwhile)
+    (the Village may grant one after that day too, permit_duration.extend, but no work goes on meanwhile)
     or a new permit. The holder hears of it
     `clocks.permit_validity.reminder_days` before, once per last day (an extension gives a new one)."""
     today = clocks.local_date(now, rb)

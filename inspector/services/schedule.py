@@ -306,7 +306,7 @@ def not_active_reason(permit: Permit | None, today: date) -> str | None:
             else "Permit expired."
         )
     if permit.status == "closed":
-        # The Village verified the site finally stabilized (permits.close): nothing is due.
+        # The Village verified the site finally stabilized (permit_duration.close): nothing is due.
         return "Permit closed: the site is finally stabilized, so no inspections are due."
     return f"Permit {permit.status}: no inspection schedule while it is not in force."
 

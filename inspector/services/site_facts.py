@@ -20,7 +20,7 @@ from ..rules import enforcement as rules
 from ..rules.rulebook import Rulebook
 from . import permits, schedule, visits
 from .findings import UNRESOLVED
-from .permits import closed_on as closing_days
+from .permit_duration import closed_on as closing_days
 from .permits import current_permits
 from .sites import facts as coverage_facts
 

@@ -35,6 +35,7 @@ from ..rules.rulebook import Rulebook
 from . import (
     enforcement,
     findings,
+    permit_clocks,
     permits,
     public_records,
     rain,
@@ -81,7 +82,7 @@ def read(session: Session, site: Site, user: User, now: datetime, rb: Rulebook) 
         "view": sites.ordinance_view(site, rb),
         "overview": overview(every, unresolved, stop, current, user, now, rb),
         "permits": [
-            (p, permits.clocks_view(session, p, site, rb, now, docs=docs.get(p.id, [])))
+            (p, permit_clocks.clocks_view(session, p, site, rb, now, docs=docs.get(p.id, [])))
             for p in permits_shown(site_permits, user)
         ],
         "readings": recorded_readings(session, site, rb),

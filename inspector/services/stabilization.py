@@ -1,5 +1,5 @@
 """The permittee's notice that its site is finally stabilized: an ask that the Village close the
-permit (permits.close). The ordinance is silent on it (clocks.stabilization_notice.reading_note): the
+permit (permit_duration.close). The ordinance is silent on it (clocks.stabilization_notice.reading_note): the
 notice closes nothing, and the inspections stay due (§ 256-8D(3)(g)) until the Village closes the
 permit. Kept in the audit trail, one event per notice and per decline (no table of its own)."""
 
@@ -15,7 +15,8 @@ from ..postgresql import lock_for_writing
 from ..rules import clocks
 from ..rules.rulebook import Rulebook, default
 from . import Forbidden, NotFound, ServiceError, audit, read_rows
-from .permits import ACTIVE, IN_FORCE, STATUS_WORDS, closing
+from .permit_duration import closing
+from .permits import ACTIVE, IN_FORCE, STATUS_WORDS
 
 NOTIFIED = "stabilization:notified"
 DECLINED = "stabilization:declined"

@@ -21,7 +21,7 @@ from ..documents.pdf import order_document
 from ..models import Company, Finding, Inspection, Permit, RainReading, StopWorkOrder, User
 from ..rules import clocks
 from ..security import login_required
-from ..services import clock, findings, permits, rain, sites
+from ..services import clock, findings, permit_clocks, permits, rain, sites
 from . import build_slots
 from .inspections import report_context, stored_bytes
 from .orders import DOCUMENTS, order_context
@@ -252,7 +252,7 @@ def _permits(session, user, packet, site, now, rb) -> None:
             "permit": permit,
             "site": site,
             "company": session.get(Company, permit.company_id),
-            "clocks": permits.clocks_view(session, permit, site, rb, now),
+            "clocks": permit_clocks.clocks_view(session, permit, site, rb, now),
             "today": clocks.local_date(now, rb),
             "history": [(e, names.get(e.by_user_id)) for e in events],
         }

@@ -29,7 +29,20 @@ from ..models import Company, ControlPlanDocument, PlanModificationRequest, Stor
 from ..models.enforcement import IN_FORCE_STATUSES
 from ..rules import clocks
 from ..security import STAFF, login_required, roles_required
-from ..services import NotFound, clock, enforcement, permits, sites, stabilization, stop_work_status
+from ..services import (
+    NotFound,
+    clock,
+    control_plans,
+    enforcement,
+    permit_applications,
+    permit_clocks,
+    permit_duration,
+    permit_notices,
+    permits,
+    sites,
+    stabilization,
+    stop_work_status,
+)
 from .forms import (
     BondForm,
     CommencementForm,
@@ -56,7 +69,7 @@ class CloseForm(FlaskForm):
 
     def validate_note(self, field):
         if not (field.data or "").strip():
-            raise StopValidation(permits.CLOSE_NOTE_MISSING)
+            raise StopValidation(permit_duration.CLOSE_NOTE_MISSING)
 
 
 class StabilizationForm(FlaskForm):
@@ -128,15 +141,19 @@ def apply(site_id: int):
         del form.application_received_on, form.fee_paid_on
     if request.method == "GET" and staff:
         form.application_received_on.data = today
-    in_force = permits.permit_in_force(session, site.id, today)
-    waiting = None if staff else permits.pending_application(session, site.id, g.user.company_id)
+    in_force = permit_applications.permit_in_force(session, site.id, today)
+    waiting = (
+        None
+        if staff
+        else permit_applications.pending_application(session, site.id, g.user.company_id)
+    )
     refused = (in_force is not None or waiting is not None) and not staff  # said before the form
     declined = False  # the service refused what was sent (a message without a field of its own)
     if not refused and form.validate_on_submit():
         ok, permit = commit_or_refuse(
             session,
             form,
-            lambda: permits.apply(
+            lambda: permit_applications.apply(
                 session,
                 site=site,
                 company_id=form.company.data,
@@ -167,14 +184,16 @@ def apply(site_id: int):
         form=form,
         site=site,
         refusal=(
-            permits.in_force_refusal(in_force, rb)
+            permit_applications.in_force_refusal(in_force, rb)
             if refused and in_force
-            else permits.pending_refusal(waiting)
+            else permit_applications.pending_refusal(waiting)
             if refused
             else None
         ),
         waiting=waiting if refused and not in_force else None,
-        in_force=permits.in_force_note(in_force, rb) if in_force and not refused else None,
+        in_force=permit_applications.in_force_note(in_force, rb)
+        if in_force and not refused
+        else None,
     ), 400 if form.errors or declined or (refused and request.method == "POST") else 200
 
 
@@ -205,7 +224,7 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
     defaults.update(forms)
     in_force = None
     if permit.status in permits.UNDECIDED:
-        in_force = permits.permit_in_force(session, site.id, clocks.local_date(now, rb))
+        in_force = permit_applications.permit_in_force(session, site.id, clocks.local_date(now, rb))
     holding = []  # a suspended permit: the orders in force that hold it so (extend refuses it)
     if permit.status == "suspended":
         holding = [
@@ -218,21 +237,21 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
     history = permits.history(session, permit)
     notices = [
         (n, clocks.completion_notice_due(n.installed_on, rb))
-        for n in permits.completion_notices(session, permit)
+        for n in permit_notices.completion_notices(session, permit)
     ]
     return render_template(
         "permits/show.html",
         permit=permit,
         site=site,
         company=session.get(Company, permit.company_id),
-        clocks=permits.clocks_view(session, permit, site, rb, now),
-        docs=permits.documents(session, permit),
+        clocks=permit_clocks.clocks_view(session, permit, site, rb, now),
+        docs=control_plans.documents(session, permit),
         history=history,
         names=permits.history_names(session, history),
         notices=notices,
-        requests=permits.modification_requests(session, permit),
-        bonds=permits.bonds(session, permit),
-        extensions=permits.extensions(session, permit),
+        requests=control_plans.modification_requests(session, permit),
+        bonds=permit_duration.bonds(session, permit),
+        extensions=permit_duration.extensions(session, permit),
         stabilization=stabilization.latest(session, permit, rb),
         forms=defaults,
         in_force=permits.permit_name(in_force) if in_force is not None else None,
@@ -269,7 +288,7 @@ def upload(permit_id: int):
 
     def action(session, permit, site):
         f = form.file.data
-        permits.add_document(
+        control_plans.add_document(
             session,
             permit,
             kind=form.kind.data,
@@ -317,7 +336,7 @@ def fee(permit_id: int):
         permit_id,
         "fee",
         form,
-        lambda s, p, site: permits.record_fee(
+        lambda s, p, site: permit_applications.record_fee(
             s, p, user=g.user, paid_on=form.fee_paid_on.data, today=clock.today(rulebook())
         ),
         "Fee recorded.",
@@ -331,7 +350,7 @@ def review(permit_id: int):
         permit_id,
         "confirm",
         ConfirmForm(),
-        lambda s, p, site: permits.start_review(s, p, user=g.user),
+        lambda s, p, site: permit_applications.start_review(s, p, user=g.user),
         "Review started.",
     )
 
@@ -344,7 +363,7 @@ def issue(permit_id: int):
         permit_id,
         "issue",
         form,
-        lambda s, p, site: permits.issue(
+        lambda s, p, site: permit_applications.issue(
             s,
             p,
             site=site,
@@ -365,7 +384,7 @@ def deny(permit_id: int):
         permit_id,
         "deny",
         form,
-        lambda s, p, site: permits.deny(
+        lambda s, p, site: permit_applications.deny(
             s, p, user=g.user, reasons=form.reasons.data, rb=rulebook()
         ),
         "Permit denied; the reasons are on record.",
@@ -380,7 +399,7 @@ def extend(permit_id: int):
         permit_id,
         "extend",
         form,
-        lambda s, p, site: permits.extend(
+        lambda s, p, site: permit_duration.extend(
             s,
             p,
             user=g.user,
@@ -410,7 +429,9 @@ def close(permit_id: int):
         permit_id,
         "close",
         form,
-        lambda s, p, site: permits.close(s, p, user=g.user, note=form.note.data, rb=rulebook()),
+        lambda s, p, site: permit_duration.close(
+            s, p, user=g.user, note=form.note.data, rb=rulebook()
+        ),
         "Permit closed: no inspections are due under it any more.",
     )
 
@@ -459,7 +480,7 @@ def bond(permit_id: int):
         permit_id,
         "bond",
         form,
-        lambda s, p, site: permits.add_bond(
+        lambda s, p, site: permit_duration.add_bond(
             s,
             p,
             user=g.user,
@@ -480,7 +501,7 @@ def acknowledge(permit_id: int):
         permit_id,
         "confirm",
         ConfirmForm(),
-        lambda s, p, site: permits.acknowledge_conditions(s, p, user=g.user),
+        lambda s, p, site: permit_notices.acknowledge_conditions(s, p, user=g.user),
         "Permit conditions acknowledged.",
     )
 
@@ -492,7 +513,7 @@ def commencement(permit_id: int):
 
     def action(session, permit, site):
         # The form gives local wall-clock time; the database keeps UTC.
-        permits.notify_commencement(
+        permit_notices.notify_commencement(
             session,
             permit,
             user=g.user,
@@ -512,7 +533,7 @@ def completion(permit_id: int):
         permit_id,
         "completion",
         form,
-        lambda s, p, site: permits.notify_completion(
+        lambda s, p, site: permit_notices.notify_completion(
             s,
             p,
             user=g.user,
@@ -533,7 +554,7 @@ def modification(permit_id: int):
         permit_id,
         "modification",
         form,
-        lambda s, p, site: permits.request_modification(
+        lambda s, p, site: control_plans.request_modification(
             s, p, user=g.user, description=form.description.data
         ),
         "Request for written permission sent.",
@@ -549,7 +570,7 @@ def decide_modification(permit_id: int, req_id: int):
         req = session.get(PlanModificationRequest, req_id)
         if req is None or req.permit_id != permit.id:
             raise NotFound("No such request.")
-        permits.decide_modification(
+        control_plans.decide_modification(
             session,
             req,
             user=g.user,

@@ -7,7 +7,15 @@ from markupsafe import Markup
 
 from ..db import get_session
 from ..security import STAFF, login_required, roles_required
-from ..services import ServiceError, clock, permits, site_page, sites, stabilization
+from ..services import (
+    ServiceError,
+    clock,
+    permit_applications,
+    permits,
+    site_page,
+    sites,
+    stabilization,
+)
 from ..services.inspections import kinds_for
 from . import public, rain
 from .forms import KIND_LABELS, SiteForm, commit_or_refuse
@@ -97,7 +105,9 @@ def show(site_id: int):
         if page["overview"]["permit"] is not None
         else None,
         # A permittee is offered an application only when the service would take one.
-        apply_block=permits.application_block(session, site.id, g.user.company_id, clock.today(rb))
+        apply_block=permit_applications.application_block(
+            session, site.id, g.user.company_id, clock.today(rb)
+        )
         if g.user.role == "permittee"
         else None,
     )

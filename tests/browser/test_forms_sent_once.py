@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from sqlmodel import Session, select
 
 from inspector.models import Permit, Site, SuretyBond
-from inspector.services import permits, sites
+from inspector.services import permit_duration, sites
 from tests.browser.capture_packet import wait_for_controller
 from tests.browser.conftest import sign_in
 from tests.browser.test_pwa_install import BUILT
@@ -73,7 +73,7 @@ def test_a_surety_pressed_twice_is_one_surety(browser, live_server, demo_app, mo
         before = len(
             session.exec(select(SuretyBond).where(SuretyBond.permit_id == permit.id)).all()
         )
-    slowed(monkeypatch, permits, "add_bond")
+    slowed(monkeypatch, permit_duration, "add_bond")
     page = browser.new_context().new_page()
     sign_in(page, live_server.url, "supervisor@fairwater.example")
     page.goto(f"{live_server.url}/permits/{permit.id}")

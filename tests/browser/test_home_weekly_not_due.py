@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from sqlmodel import Session, select
 
 from inspector.models import Permit, User
-from inspector.services import permits
+from inspector.services import permit_duration
 from tests.browser.test_permit_close import SITE, finished_site
 from tests.browser.test_shared_tablet_drafts import PRAIRIE, open_home_as
 
@@ -33,7 +33,9 @@ def test_a_weekly_inspection_is_not_the_primary_action_where_none_is_due(
     permit_id = finished_site(demo_app)
     with Session(demo_app.extensions["engine"]) as db:
         boss = db.exec(select(User).where(User.email == "supervisor@fairwater.example")).one()
-        permits.close(db, db.get(Permit, permit_id), user=boss, note="Vegetation established")
+        permit_duration.close(
+            db, db.get(Permit, permit_id), user=boss, note="Vegetation established"
+        )
         db.commit()
 
     context = browser.new_context(**tablet)

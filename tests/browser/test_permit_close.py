@@ -12,7 +12,7 @@ from inspector.models import User
 from inspector.models.base import utcnow
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
-from inspector.services import permits, sites
+from inspector.services import control_plans, permit_applications, sites
 from tests.browser.conftest import sign_in
 from tests.browser.test_shared_tablet_drafts import PRAIRIE, open_home_as
 from tests.support.enforcement import record_inspection
@@ -41,7 +41,7 @@ def finished_site(demo_app) -> int:
             user=boss,
         )
         received = today - timedelta(days=60)
-        permit = permits.apply(
+        permit = permit_applications.apply(
             db,
             site=site,
             company_id=people[PRAIRIE].company_id,
@@ -53,10 +53,10 @@ def finished_site(demo_app) -> int:
             today=today,
         )
         for d in rb["control_plan_documents"]:
-            permits.add_document(
+            control_plans.add_document(
                 db, permit, kind=d["kind"], filename="plan.pdf", data=b"%PDF-1.4", user=boss, rb=rb
             )
-        permits.issue(db, permit, site=site, user=boss, issued_on=received, rb=rb)
+        permit_applications.issue(db, permit, site=site, user=boss, issued_on=received, rb=rb)
         db.commit()
         record_inspection(
             db,

@@ -15,7 +15,7 @@ from markupsafe import escape
 from inspector.documents import pdf as pdf_module
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
-from inspector.services import permits
+from inspector.services import permit_duration
 from tests.support.enforcement import record_inspection
 
 RB = default()
@@ -119,7 +119,7 @@ def test_an_extended_permits_pdf_says_its_last_day_comes_from_the_extension(
         received_on=date(2026, 11, 2),
     )
     first_last_day = permit.expires_on
-    permits.extend(
+    permit_duration.extend(
         db,
         permit,
         user=people["supervisor"],

@@ -9,7 +9,7 @@ from sqlmodel import select
 
 from inspector.models import Answer, Inspection, StopWorkOrder
 from inspector.rules.clocks import to_local
-from inspector.services import permits, stop_work_proposals
+from inspector.services import permit_notices, stop_work_proposals
 
 T0 = datetime(2027, 3, 10, 18, 0)
 TANK_OK = {
@@ -29,7 +29,7 @@ def rb(app):
 def site(db, make, people):
     site = make.site(people["supervisor"], has_dewatering=True)
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         db,
         permit,
         user=people["permittee"],

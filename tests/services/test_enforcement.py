@@ -10,7 +10,7 @@ from inspector.models import AuditEvent, Permit, StopWorkOrder
 from inspector.services import (
     Forbidden,
     ServiceError,
-    permits,
+    permit_notices,
     stop_work_compliance,
     stop_work_issuing,
     stop_work_proposals,
@@ -31,7 +31,7 @@ def rb(app):
 def site(db, make, people):
     site = make.site(people["supervisor"])
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         db,
         permit,
         user=people["permittee"],

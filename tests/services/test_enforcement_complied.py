@@ -15,7 +15,7 @@ from inspector.models import Finding, OrderEvent, Permit
 from inspector.services import (
     ServiceError,
     findings,
-    permits,
+    permit_notices,
     stop_work_compliance,
     stop_work_issuing,
 )
@@ -36,7 +36,7 @@ def issued_on_a_failing_inlet(db, make, people, rb, name="Inlet Lot", posted=Tru
     posted on the site when issued (the ten days run from the posting, § 256-10A)."""
     site = make.site(people["supervisor"], name=name)
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         db,
         permit,
         user=people["permittee"],

@@ -12,7 +12,7 @@ from inspector.rules import clocks
 from inspector.services import (
     ServiceError,
     enforcement,
-    permits,
+    permit_notices,
     stop_work_issuing,
     stop_work_proposals,
 )
@@ -38,7 +38,7 @@ def stale(db, make, people, rb):
         issued=True,
         received_on=date.today() - timedelta(days=20),
     )
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         db,
         permit,
         user=people["permittee"],
@@ -111,7 +111,7 @@ def test_a_proposal_with_no_ground_left_cannot_be_issued(db, make, people, rb):
         issued=True,
         received_on=date.today() - timedelta(days=20),
     )
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         db,
         permit,
         user=people["permittee"],

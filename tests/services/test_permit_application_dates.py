@@ -4,12 +4,12 @@ staff (§ 256-8C's review clock is the Village's); staff enter a paper applicati
 from datetime import timedelta
 
 from inspector.models.base import utcnow
-from inspector.services import permits
+from inspector.services import permit_applications
 
 
 def _apply(db, site, user, company_id, today, **kw):
     fields = {"received_on": today, "fee_paid_on": None, **kw}
-    permit = permits.apply(
+    permit = permit_applications.apply(
         db,
         site=site,
         company_id=company_id,

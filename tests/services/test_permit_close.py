@@ -12,6 +12,8 @@ from inspector.models.base import utcnow
 from inspector.services import (
     Forbidden,
     ServiceError,
+    permit_duration,
+    permit_notices,
     permits,
     schedule,
     stop_work_issuing,
@@ -32,7 +34,7 @@ def rb(app):
 def site(db, make, people):
     site = make.site(people["supervisor"], name="Finished Lot")
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         db,
         permit,
         user=people["permittee"],
@@ -55,13 +57,13 @@ def final_inspection(db, site, rb, people, at=T0):
 
 
 def close(db, site, people, note=NOTE, who="supervisor"):
-    permits.close(db, permit_of(db, site), user=people[who], note=note)
+    permit_duration.close(db, permit_of(db, site), user=people[who], note=note)
     db.commit()
 
 
 def refused(db, site, people, match: str, note=NOTE) -> None:
     with pytest.raises(ServiceError, match=match):
-        permits.close(db, permit_of(db, site), user=people["supervisor"], note=note)
+        permit_duration.close(db, permit_of(db, site), user=people["supervisor"], note=note)
     db.rollback()
     assert permit_of(db, site).status == "issued"
 
@@ -73,7 +75,7 @@ def test_a_supervisor_closes_the_permit_of_a_finished_site(db, site, rb, people)
     assert permit.status == "closed"
     last = permits.history(db, permit)[-1]
     assert (last.status, last.note, last.by_user_id) == ("closed", NOTE, people["supervisor"].id)
-    shown = permits.closing(db, permit, rb)
+    shown = permit_duration.closing(db, permit, rb)
     assert shown["by"] == people["supervisor"].name and shown["note"] == NOTE
     with pytest.raises(ServiceError, match="already closed"):
         close(db, site, people)

@@ -7,13 +7,13 @@ from sqlmodel import select
 
 from inspector.models import ControlPlanDocument, StoredFile
 from inspector.rules.rulebook import default
-from inspector.services import ServiceError, permits
+from inspector.services import ServiceError, control_plans, permit_applications
 
 RB = default()
 
 
 def _upload(db, permit, user, kind="site_construction_plan"):
-    return permits.add_document(
+    return control_plans.add_document(
         db, permit, kind=kind, filename="plan-v2.pdf", data=b"%PDF-1.4 v2", user=user, rb=RB
     )
 
@@ -38,12 +38,14 @@ def test_the_decided_plan_changes_only_under_written_permission(db, make, people
         _upload(db, permit, inspector)  # no request granted: the decided plan stands
     db.rollback()
     assert _stored(db) == before
-    req = permits.request_modification(db, permit, user=acme, description="Move the basin east")
+    req = control_plans.request_modification(
+        db, permit, user=acme, description="Move the basin east"
+    )
     db.commit()
     with pytest.raises(ServiceError, match="No written permission"):
         _upload(db, permit, inspector)  # asked, not yet granted
     db.rollback()
-    permits.decide_modification(db, req, user=supervisor, decision="granted", text="Granted.")
+    control_plans.decide_modification(db, req, user=supervisor, decision="granted", text="Granted.")
     db.commit()
     with pytest.raises(ServiceError, match="written permission"):
         _upload(db, permit, acme)  # the Village adds the revised plan it permitted
@@ -59,14 +61,14 @@ def test_plan_documents_until_the_decision_and_none_after_a_denial(db, make, peo
     site = make.site(supervisor)
     permit = make.permit(site, acme.company_id, supervisor)
     _upload(db, permit, acme, "existing_site_map")
-    permits.start_review(db, permit, user=supervisor)
+    permit_applications.start_review(db, permit, user=supervisor)
     _upload(db, permit, acme, "site_construction_plan")
     _upload(db, permit, supervisor, "final_site_conditions")
     db.commit()
-    permits.deny(db, permit, user=supervisor, reasons="No basin shown.", rb=RB)
+    permit_applications.deny(db, permit, user=supervisor, reasons="No basin shown.", rb=RB)
     db.commit()
     for user in (acme, supervisor):
         with pytest.raises(ServiceError, match="denied"):
             _upload(db, permit, user)
         db.rollback()
-    assert len(permits.documents(db, permit)) == 3
+    assert len(control_plans.documents(db, permit)) == 3

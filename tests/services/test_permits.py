@@ -7,13 +7,20 @@ from sqlmodel import select
 
 from inspector.models import ControlPlanDocument, Permit, PermitEvent
 from inspector.rules.rulebook import default
-from inspector.services import ServiceError, permits
+from inspector.services import (
+    ServiceError,
+    control_plans,
+    permit_applications,
+    permit_duration,
+    permit_notices,
+    permits,
+)
 
 RB = default()
 
 
 def upload(db, permit, user, kind, on: datetime | None = None):
-    doc = permits.add_document(
+    doc = control_plans.add_document(
         db, permit, kind=kind, filename=f"{kind}.pdf", data=b"%PDF-1.4 x", user=user, rb=RB
     )
     if on:
@@ -27,18 +34,18 @@ def test_review_clock_starts_on_the_last_of_application_plan_and_fee(db, make, p
     permit = make.permit(
         site, people["permittee"].company_id, people["supervisor"], received_on=date(2026, 3, 1)
     )
-    assert permits.complete_on(permit, site, [], RB) is None
+    assert control_plans.complete_on(permit, site, [], RB) is None
     upload(db, permit, people["permittee"], "existing_site_map", datetime(2026, 3, 2, 10))
     upload(db, permit, people["permittee"], "site_construction_plan", datetime(2026, 3, 2, 11))
-    docs = permits.documents(db, permit)
+    docs = control_plans.documents(db, permit)
     assert (
-        permits.complete_on(permit, site, docs, RB) is None
+        control_plans.complete_on(permit, site, docs, RB) is None
     )  # the plan of final conditions is missing
     upload(db, permit, people["permittee"], "final_site_conditions", datetime(2026, 3, 4, 9))
-    docs = permits.documents(db, permit)
-    assert permits.complete_on(permit, site, docs, RB) == date(2026, 3, 4)
+    docs = control_plans.documents(db, permit)
+    assert control_plans.complete_on(permit, site, docs, RB) == date(2026, 3, 4)
     permit.fee_paid_on = date(2026, 3, 8)
-    assert permits.complete_on(permit, site, docs, RB) == date(2026, 3, 8)
+    assert control_plans.complete_on(permit, site, docs, RB) == date(2026, 3, 8)
 
 
 def test_street_work_needs_one_plan_document(db, make, people):
@@ -48,16 +55,18 @@ def test_street_work_needs_one_plan_document(db, make, people):
     permit = make.permit(
         site, people["permittee"].company_id, people["supervisor"], received_on=date(2026, 3, 1)
     )
-    assert permits.complete_on(permit, site, [], RB) is None
+    assert control_plans.complete_on(permit, site, [], RB) is None
     upload(db, permit, people["permittee"], "site_construction_plan", datetime(2026, 3, 3, 9))
-    assert permits.complete_on(permit, site, permits.documents(db, permit), RB) == date(2026, 3, 3)
+    assert control_plans.complete_on(permit, site, control_plans.documents(db, permit), RB) == date(
+        2026, 3, 3
+    )
 
 
 def test_document_type_is_decided_by_the_bytes(db, make, people):
     site = make.site(people["supervisor"])
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"])
     with pytest.raises(ServiceError, match="Only PDF, JPEG or PNG"):
-        permits.add_document(
+        control_plans.add_document(
             db,
             permit,
             kind="existing_site_map",
@@ -66,7 +75,7 @@ def test_document_type_is_decided_by_the_bytes(db, make, people):
             user=people["permittee"],
             rb=RB,
         )
-    png = permits.add_document(
+    png = control_plans.add_document(
         db,
         permit,
         kind="existing_site_map",
@@ -83,7 +92,7 @@ def test_document_over_the_size_limit_is_refused(db, make, people):
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"])
     big = b"%PDF-" + b"0" * RB["uploads.control_plan_max_bytes"]
     with pytest.raises(ServiceError, match="larger than"):
-        permits.add_document(
+        control_plans.add_document(
             db,
             permit,
             kind="existing_site_map",
@@ -102,12 +111,12 @@ def test_issue_then_building_permit_longer_than_180_days(db, make, people):
     permit.building_permit_until = date(2026, 12, 31)
     for kind in ("existing_site_map", "site_construction_plan", "final_site_conditions"):
         upload(db, permit, people["permittee"], kind)
-    permits.issue(
+    permit_applications.issue(
         db, permit, site=site, user=people["supervisor"], issued_on=date(2026, 1, 10), rb=RB
     )
     assert permit.expires_on == date(2026, 12, 31)
     with pytest.raises(ServiceError, match="already decided"):
-        permits.deny(db, permit, user=people["supervisor"], reasons="late")
+        permit_applications.deny(db, permit, user=people["supervisor"], reasons="late")
 
 
 def test_expiry_and_extension_of_an_expired_permit(db, make, people):
@@ -125,7 +134,7 @@ def test_expiry_and_extension_of_an_expired_permit(db, make, people):
     permits.refresh_status(db, permit, permit.expires_on + timedelta(days=1))
     assert permit.status == "expired"
     assert not permits.is_active(permit, permit.expires_on + timedelta(days=1))
-    permits.extend(db, permit, user=people["supervisor"], days=30, conditions="", rb=RB)
+    permit_duration.extend(db, permit, user=people["supervisor"], days=30, conditions="", rb=RB)
     assert permit.status == "extended" and permit.expires_on == date(2026, 1, 4) + timedelta(
         days=210
     )
@@ -137,7 +146,7 @@ def test_a_refused_action_writes_nothing(db, make, people):
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"])
     events_before = len(db.exec(select(PermitEvent)).all())
     with pytest.raises(ServiceError):
-        permits.issue(
+        permit_applications.issue(
             db, permit, site=site, user=people["supervisor"], issued_on=date.today(), rb=RB
         )
     db.rollback()
@@ -151,7 +160,7 @@ def test_commencement_only_under_an_issued_permit_and_not_in_the_future(db, make
     pending = make.permit(site, people["permittee"].company_id, people["supervisor"])
     now = datetime(2026, 5, 1, 12)
     with pytest.raises(ServiceError, match="issued permit"):
-        permits.notify_commencement(
+        permit_notices.notify_commencement(
             db, pending, user=people["permittee"], commenced_at=now, now=now
         )
     other_site = make.site(people["supervisor"], name="Issued Acres")
@@ -159,7 +168,7 @@ def test_commencement_only_under_an_issued_permit_and_not_in_the_future(db, make
         other_site, people["permittee"].company_id, people["supervisor"], issued=True
     )
     with pytest.raises(ServiceError, match="future"):
-        permits.notify_commencement(
+        permit_notices.notify_commencement(
             db, issued, user=people["permittee"], commenced_at=now + timedelta(hours=1), now=now
         )
 
@@ -174,7 +183,7 @@ def test_a_permit_is_not_issued_on_a_day_before_its_application_was_received(db,
     for kind in ("existing_site_map", "site_construction_plan", "final_site_conditions"):
         upload(db, permit, people["permittee"], kind)
     with pytest.raises(ServiceError, match="received on Mon 2026-03-02") as refused:
-        permits.issue(
+        permit_applications.issue(
             db, permit, site=site, user=people["supervisor"], issued_on=date(2026, 3, 1), rb=RB
         )
     assert refused.value.field == "issued_on"
@@ -182,7 +191,7 @@ def test_a_permit_is_not_issued_on_a_day_before_its_application_was_received(db,
     db.expire_all()
     fresh = db.get(Permit, permit.id)
     assert fresh.status == "applied" and fresh.issued_on is None and fresh.number is None
-    permits.issue(
+    permit_applications.issue(
         db, permit, site=site, user=people["supervisor"], issued_on=date(2026, 3, 2), rb=RB
     )
     assert permit.status == "issued" and permit.expires_on == date(2026, 8, 29)

@@ -12,14 +12,21 @@ from sqlmodel import select
 from inspector.models import Permit
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
-from inspector.services import ServiceError, permits, schedule
+from inspector.services import (
+    ServiceError,
+    control_plans,
+    permit_applications,
+    permit_duration,
+    permits,
+    schedule,
+)
 
 RB = default()
 
 
 def _apply(db, site, user, company_id, today, **kw):
     fields = {"received_on": today, "fee_paid_on": None, **kw}
-    permit = permits.apply(
+    permit = permit_applications.apply(
         db,
         site=site,
         company_id=company_id,
@@ -54,7 +61,7 @@ def _row(db, site, status, created_at, **kw):
 
 
 def _upload(db, permit, user, kind="site_construction_plan"):
-    return permits.add_document(
+    return control_plans.add_document(
         db, permit, kind=kind, filename="plan-v2.pdf", data=b"%PDF-1.4 v2", user=user, rb=RB
     )
 
@@ -102,7 +109,7 @@ def test_staffs_application_beside_a_permit_in_force_waits_until_issued(db, make
     assert f"{issued.number} stays in force until it is issued" in event.note
     for d in RB["control_plan_documents"]:
         _upload(db, pending, supervisor, d["kind"])
-    permits.issue(db, pending, site=site, user=supervisor, issued_on=today, rb=RB)
+    permit_applications.issue(db, pending, site=site, user=supervisor, issued_on=today, rb=RB)
     db.commit()
     assert permits.current_permit(db, site.id).id == pending.id
     assert permits.current_permits(db, [site.id])[site.id].id == pending.id
@@ -134,7 +141,7 @@ def test_a_new_application_is_taken_once_the_permit_is_no_longer_in_force(db, ma
     assert "second review clock (§ 256-8C)" in refused.value.message
     db.rollback()
     assert [p.id for p in db.exec(select(Permit).where(Permit.site_id == pending.id))] == [first.id]
-    permits.deny(db, first, user=supervisor, reasons="No control plan came with it.")
+    permit_applications.deny(db, first, user=supervisor, reasons="No control plan came with it.")
     db.commit()
     second = _apply(db, pending, supervisor, acme.company_id, today)
     assert permits.current_permit(db, pending.id).id == second.id
@@ -153,7 +160,7 @@ def test_an_application_beside_an_extended_permit_does_not_take_its_schedule(db,
     db.commit()
     newer = _apply(db, site, acme, acme.company_id, today)
     assert ("weekly", "not_active") in _weekly(db, site)  # the expired permit has no schedule
-    permits.extend(db, old, user=supervisor, days=30, conditions="", rb=RB)
+    permit_duration.extend(db, old, user=supervisor, days=30, conditions="", rb=RB)
     db.commit()
     assert newer.created_at >= old.created_at and newer.id > old.id
     assert permits.current_permit(db, site.id).id == old.id

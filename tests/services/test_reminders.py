@@ -11,7 +11,7 @@ from inspector.mail import ConsoleSender, SmtpSender, sender_from_config
 from inspector.models import Inspection, NotificationLog, Permit
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
-from inspector.services import permits, reminders
+from inspector.services import permit_duration, permits, reminders
 from tests.services.test_schedule import add_rain, link_gauge
 
 RB = default()
@@ -311,12 +311,12 @@ def test_the_holder_hears_before_its_permit_ends_once_per_last_day(db, make, sit
         f"is valid through {last:%A %B} {last.day}, {last.year} (§ 256-8D(1))" in told.message.body
     )
     assert "by up to 180 more days" in told.message.body
-    # An expired permit can still be extended (permits.extend): the e-mail does not say otherwise.
+    # An expired permit can still be extended (permit_duration.extend): the e-mail does not say otherwise.
     assert "granted before the permit ends" not in told.message.body
     assert "ask before that day, or the work stops until it is extended" in told.message.body
     assert expiry(reminders.send_all(db, sender, at(last - timedelta(days=3)), RB)) == []  # once
 
-    permits.extend(
+    permit_duration.extend(
         db,
         permit,
         user=people["supervisor"],

@@ -9,7 +9,14 @@ from sqlmodel import func, select
 
 from inspector.models import AuditEvent, Permit, Site
 from inspector.rules import clocks
-from inspector.services import Forbidden, NotFound, ServiceError, permits, schedule, stabilization
+from inspector.services import (
+    Forbidden,
+    NotFound,
+    ServiceError,
+    permit_duration,
+    schedule,
+    stabilization,
+)
 from tests.support.enforcement import record_inspection
 
 WORK = "Seeded and mulched, 70 % cover, silt fence removed"
@@ -133,7 +140,7 @@ def test_it_stops_waiting_when_the_village_closes_the_permit(db, permit, people,
         user=people["inspector"],
     )
     notify(db, permit, people, rb)
-    permits.close(db, db.get(Permit, permit.id), user=people["supervisor"], note="Verified")
+    permit_duration.close(db, db.get(Permit, permit.id), user=people["supervisor"], note="Verified")
     db.commit()
     assert stabilization.waiting(db, db.get(Permit, permit.id), rb) is None
     refused(db, permit, people, rb, "already closed .*no inspections are due under it")

@@ -12,7 +12,7 @@ from sqlmodel import select
 from inspector.models import StopWorkOrder
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
-from inspector.services import inspections, permits, seals, site_facts, stop_work_proposals
+from inspector.services import inspections, permit_notices, seals, site_facts, stop_work_proposals
 from sync.protocol import BatchContext
 from tests.sync.helpers import inspection_payload, uid
 
@@ -54,7 +54,7 @@ def world(db, make, people, count: int) -> list:
                 received_on=utcnow().date() - timedelta(days=6),
             )
             if n % 3 == 0:
-                permits.notify_commencement(
+                permit_notices.notify_commencement(
                     db,
                     permit,
                     user=people["permittee"],

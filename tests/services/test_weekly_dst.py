@@ -10,7 +10,7 @@ from datetime import date, datetime, timedelta
 from inspector.models import Inspection
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
-from inspector.services import permits, schedule, stop_work_proposals
+from inspector.services import permit_notices, schedule, stop_work_proposals
 
 RB = default()
 
@@ -43,7 +43,9 @@ def test_the_site_is_not_overdue_at_0830_a_week_after_a_0900_visit_across_the_ch
     permit.issued_on, permit.expires_on = date(2026, 10, 1), date(2027, 3, 30)
     db.add(permit)
     start = local(2026, 10, 2, 8, 0)
-    permits.notify_commencement(db, permit, user=people["permittee"], commenced_at=start, now=start)
+    permit_notices.notify_commencement(
+        db, permit, user=people["permittee"], commenced_at=start, now=start
+    )
     visit = local(2026, 10, 30, 9, 0)
     db.add(
         Inspection(

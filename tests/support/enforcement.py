@@ -12,7 +12,7 @@ from inspector.rules.rulebook import default
 from inspector.services import (
     findings,
     inspections,
-    permits,
+    permit_notices,
     stop_work_compliance,
     stop_work_issuing,
     stop_work_proposals,
@@ -149,7 +149,7 @@ def commenced_site(session, make, people, commenced_at: datetime):
         issued=True,
         received_on=utcnow().date() - timedelta(days=5),
     )
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         session, permit, user=people["permittee"], commenced_at=commenced_at, now=commenced_at
     )
     session.commit()

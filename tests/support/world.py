@@ -13,7 +13,9 @@ from inspector.models import Photo, SyncConflict
 from inspector.models.base import utcnow
 from inspector.services import (
     accounts,
-    permits,
+    control_plans,
+    permit_applications,
+    permit_notices,
     photo_uploads,
     public_records,
     rain,
@@ -44,7 +46,7 @@ def _user(session, role, email, name, company=None):
 
 def _permit(session, site, company_id, by, rb, today):
     received = today - timedelta(days=20)
-    permit = permits.apply(
+    permit = permit_applications.apply(
         session,
         site=site,
         company_id=company_id,
@@ -56,7 +58,7 @@ def _permit(session, site, company_id, by, rb, today):
         today=today,
     )
     for d in rb["control_plan_documents"]:
-        permits.add_document(
+        control_plans.add_document(
             session,
             permit,
             kind=d["kind"],
@@ -65,7 +67,7 @@ def _permit(session, site, company_id, by, rb, today):
             user=by,
             rb=rb,
         )
-    permits.issue(session, permit, site=site, user=by, issued_on=received, rb=rb)
+    permit_applications.issue(session, permit, site=site, user=by, issued_on=received, rb=rb)
     return permit
 
 
@@ -128,14 +130,14 @@ def build(session, rb) -> World:
     )
     _permit(session, site_a, u["permittee_a"].company_id, u["supervisor"], rb, today)
     permit_b = _permit(session, site_b, u["permittee_b"].company_id, u["supervisor"], rb, today)
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         session,
         permit_b,
         user=u["permittee_b"],
         commenced_at=now - timedelta(days=3),
         now=now - timedelta(days=3),
     )
-    request = permits.request_modification(
+    request = control_plans.request_modification(
         session,
         permit_b,
         user=u["permittee_b"],
@@ -216,7 +218,7 @@ def build(session, rb) -> World:
     # B's site publishes its records (NR 216.48(4)(c)): its page opens for anyone with the address.
     published = public_records.turn_on(session, site_b, user=u["permittee_b"], now=now)
     session.commit()
-    doc = permits.documents(session, permit_b)[0]
+    doc = control_plans.documents(session, permit_b)[0]
     finding = findings_made[0]
     world.b = {
         "site_id": site_b.id,

@@ -13,7 +13,7 @@ from sqlmodel import select
 from inspector.models import Finding, StopWorkOrder
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
-from inspector.services import permits
+from inspector.services import permit_notices
 
 from .helpers import inspection_payload, mutation, seal, uid
 
@@ -55,7 +55,9 @@ def pump_site(make, people, db):
     permit.issued_on, permit.expires_on = date(2026, 11, 2), date(2027, 5, 1)  # before the visits
     db.add(permit)
     start = local(2026, 11, 20, 8, 0)
-    permits.notify_commencement(db, permit, user=people["permittee"], commenced_at=start, now=start)
+    permit_notices.notify_commencement(
+        db, permit, user=people["permittee"], commenced_at=start, now=start
+    )
     db.commit()
     return site
 

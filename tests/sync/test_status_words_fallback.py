@@ -4,7 +4,7 @@ the pages and on the tablet, made readable from its key. The work packet sent a 
 
 from __future__ import annotations
 
-from inspector.services import permits, stop_work_status
+from inspector.services import permit_applications, permits, stop_work_status
 from inspector.services.words import words
 from tests.support.enforcement import cease_desist_requested_order
 
@@ -20,7 +20,7 @@ def test_a_permit_status_without_words_reads_the_same_on_page_and_tablet(
 ):
     site = make.site(people["supervisor"], name="Willow Plat")
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"])
-    permits.start_review(db, permit, user=people["supervisor"])
+    permit_applications.start_review(db, permit, user=people["supervisor"])
     db.commit()
     monkeypatch.delitem(permits.STATUS_WORDS, "under_review")
 

@@ -10,7 +10,7 @@ from datetime import date, timedelta
 from sqlmodel import Session, select
 
 from inspector.models import Permit
-from inspector.services import ServiceError, permits
+from inspector.services import ServiceError, permit_applications, permits
 from tests.conftest import PASSWORD
 
 
@@ -59,7 +59,7 @@ def test_two_applications_of_one_permittee_at_once_make_one(app, make, people, m
     site = make.site(people["supervisor"], name="Quarry Road")
     permittee = people["permittee"]
     looked = threading.Barrier(2)
-    waiting_for = permits.pending_application
+    waiting_for = permit_applications.pending_application
 
     def pending_then_meet(*args):
         found = waiting_for(*args)
@@ -69,13 +69,13 @@ def test_two_applications_of_one_permittee_at_once_make_one(app, make, people, m
             pass
         return found
 
-    monkeypatch.setattr(permits, "pending_application", pending_then_meet)
+    monkeypatch.setattr(permit_applications, "pending_application", pending_then_meet)
     outcomes: list = [None, None]
 
     def apply(i):
         with app.app_context(), Session(app.extensions["engine"]) as session:
             try:
-                permits.apply(
+                permit_applications.apply(
                     session,
                     site=session.get(type(site), site.id),
                     company_id=permittee.company_id,

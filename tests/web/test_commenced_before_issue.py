@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 
 from inspector.models.base import utcnow
 from inspector.rules import clocks
-from inspector.services import permits
+from inspector.services import permit_notices
 
 
 def test_a_start_before_the_issue_day_is_shown_as_work_without_a_permit(
@@ -27,7 +27,7 @@ def test_a_start_before_the_issue_day_is_shown_as_work_without_a_permit(
         + timedelta(hours=23, minutes=30),
         rb,
     )
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         db, permit, user=people["permittee"], commenced_at=start, now=start + timedelta(hours=1)
     )
     db.commit()
@@ -47,7 +47,7 @@ def test_a_start_on_the_issue_day_is_not_flagged(app, client, auth, db, make, pe
         received_on=utcnow().date() - timedelta(days=10),
     )
     start = clocks.from_local(datetime.combine(permit.issued_on, datetime.min.time()), rb)
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         db, permit, user=people["permittee"], commenced_at=start, now=start + timedelta(hours=1)
     )
     db.commit()

@@ -13,7 +13,8 @@ from inspector.models.base import utcnow
 from inspector.services import (
     ServiceError,
     enforcement,
-    permits,
+    permit_clocks,
+    permit_notices,
     stop_work_compliance,
     stop_work_issuing,
     stop_work_proposals,
@@ -41,7 +42,7 @@ def test_a_start_named_after_the_village_saw_the_work_does_not_make_the_notice_o
     page = client.get(f"/permits/{permit.id}").text
     assert "Not notified — over 48 hours" in page
     # The permittee names a start the day before it notifies, four days after the Village saw it.
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         db,
         permit,
         user=people["permittee"],
@@ -57,7 +58,7 @@ def test_a_start_named_after_the_village_saw_the_work_does_not_make_the_notice_o
         "permit": permit,
         "site": site,
         "company": None,
-        "clocks": permits.clocks_view(db, permit, site, rb, now),
+        "clocks": permit_clocks.clocks_view(db, permit, site, rb, now),
         "history": [],
         "today": now.date(),
     }
@@ -105,7 +106,7 @@ def test_an_order_for_a_missing_notice_is_complied_with_by_giving_it(
     # The order suspends the permit; its page still takes the notice the order asks for.
     auth.login(people["permittee"].email)
     assert "Send notice" in client.get(f"/permits/{permit.id}").text
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         db, permit, user=people["permittee"], commenced_at=now - timedelta(days=5), now=now
     )
     db.commit()

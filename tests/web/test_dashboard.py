@@ -161,7 +161,7 @@ def test_an_application_past_its_review_deadline_needs_action(app, client, auth,
     """§ 256-8C: the Village decides within 10 work days of having the application, the plan and
     the fee. The dashboard said nothing of an application left undecided past that day: its row
     read 'Under review' and 'Not active', and 'Needs action only' left it out."""
-    from inspector.services import permits
+    from inspector.services import control_plans, permit_clocks
 
     rb = app.extensions["rulebook"]
     received = utcnow().date() - timedelta(days=30)
@@ -170,7 +170,7 @@ def test_an_application_past_its_review_deadline_needs_action(app, client, auth,
         late, people["permittee"].company_id, people["supervisor"], received_on=received
     )
     for d in rb["control_plan_documents"]:
-        permits.add_document(
+        control_plans.add_document(
             db,
             permit,
             kind=d["kind"],
@@ -181,7 +181,7 @@ def test_an_application_past_its_review_deadline_needs_action(app, client, auth,
             now=datetime.combine(received, datetime.min.time()) + timedelta(hours=15),
         )
     db.commit()
-    due = permits.clocks_view(db, permit, late, rb, utcnow())["review"].due
+    due = permit_clocks.clocks_view(db, permit, late, rb, utcnow())["review"].due
     fresh = make.site(people["supervisor"], name="Fresh Plat")
     make.permit(fresh, people["permittee"].company_id, people["supervisor"])  # no plan yet
     login(auth, people["supervisor"])
@@ -197,7 +197,7 @@ def test_a_plan_change_awaiting_a_decision_needs_action(app, client, auth, db, m
     """§ 256-8D(3)(c): the permittee may change the control plan only with the Village's written
     permission. A request for it was shown only on its permit's page: the dashboard said nothing,
     so the permittee waited on a decision the supervisor did not know was asked."""
-    from inspector.services import permits
+    from inspector.services import control_plans
 
     site = make.site(people["supervisor"], name="Waiting Plat")
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
@@ -205,7 +205,7 @@ def test_a_plan_change_awaiting_a_decision_needs_action(app, client, auth, db, m
     record_inspection(
         db, site, rb, at=utcnow() - timedelta(hours=1), passed=("INLET",), evaluate=False
     )
-    permits.request_modification(
+    control_plans.request_modification(
         db, permit, user=people["permittee"], description="Move the basin 40 ft east."
     )
     db.commit()

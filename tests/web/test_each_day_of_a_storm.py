@@ -8,7 +8,7 @@ from __future__ import annotations
 from sqlmodel import select
 
 from inspector.models import RainEvent, SiteGauge, StopWorkOrder
-from inspector.services import permits
+from inspector.services import permit_notices, permits
 from tests.services.test_rain_manual import gauge, local, read  # noqa: F401 (gauge: a fixture)
 from tests.web.test_calendar_why_and_zone import inspect, issued_site, page_as
 from tests.web.test_each_rain_own_deadline import post_rain_items, tick
@@ -26,7 +26,7 @@ def test_a_storm_read_once_a_day_has_a_deadline_a_day_that_never_moves(
     site = issued_site(make, people, "Three Day Storm Lot")
     started = local(2026, 11, 30, 8, 0)
     permit = permits.current_permits(db, [site.id])[site.id]
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         db, permit, user=people["permittee"], commenced_at=started, now=started
     )
     inspect(db, site, local(2026, 11, 30, 10, 0))  # the permittee's weekly inspection

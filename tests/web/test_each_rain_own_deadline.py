@@ -10,7 +10,7 @@ import pytest
 from sqlmodel import select
 
 from inspector.models import StopWorkOrder
-from inspector.services import permits
+from inspector.services import permit_notices, permits
 from tests.services.test_schedule import add_rain, link_gauge
 from tests.web.test_calendar_why_and_zone import (
     RAIN,
@@ -44,7 +44,7 @@ def test_a_second_rain_does_not_move_the_first_rains_deadline(
     site = issued_site(make, people, "Wet Week Lot")
     started = local(2026, 11, 30, 8, 0)
     permit = permits.current_permits(db, [site.id])[site.id]
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         db, permit, user=people["permittee"], commenced_at=started, now=started
     )
     db.commit()

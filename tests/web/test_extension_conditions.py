@@ -2,7 +2,7 @@
 of the extension". Such a condition is one of the permit's conditions: the permit page lists it
 with them, for the permittee as for staff, not only in the status history."""
 
-from inspector.services import permits
+from inspector.services import permit_duration
 
 
 def test_an_extensions_conditions_are_listed_with_the_permit_conditions(
@@ -11,7 +11,7 @@ def test_an_extensions_conditions_are_listed_with_the_permit_conditions(
     rb = app.extensions["rulebook"]
     site = make.site(people["supervisor"], name="Long Job")
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
-    permits.extend(
+    permit_duration.extend(
         db,
         permit,
         user=people["supervisor"],

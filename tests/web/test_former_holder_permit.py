@@ -12,7 +12,7 @@ import re
 from sqlmodel import select
 
 from inspector.models import ControlPlanDocument, PlanModificationRequest
-from inspector.services import permits
+from inspector.services import control_plans, permit_applications, permit_notices
 
 MISSING = 987654
 # The sign-out form's CSRF token is signed with the second it was made: two pages asked for across a
@@ -33,7 +33,7 @@ def handed_over(make, people):
 
 def test_a_former_holder_cannot_open_or_write_to_its_old_permit(client, auth, db, make, people):
     site, old, new = handed_over(make, people)
-    doc = permits.documents(db, old)[0]
+    doc = control_plans.documents(db, old)[0]
     auth.login(people["permittee"].email)
     assert client.get(f"/sites/{site.id}").status_code == 404
     page, absent = client.get(f"/permits/{old.id}"), client.get(f"/permits/{MISSING}")
@@ -50,9 +50,11 @@ def test_a_former_holder_cannot_open_or_write_to_its_old_permit(client, auth, db
         assert client.post(f"/permits/{old.id}/{action}", data=data).status_code == 404, action
     db.expire_all()
     assert db.exec(select(PlanModificationRequest)).all() == []
-    assert permits.completion_notices(db, old) == []
+    assert permit_notices.completion_notices(db, old) == []
     assert db.get(type(old), old.id).commenced_at is None
-    assert len(db.exec(select(ControlPlanDocument)).all()) == 2 * len(permits.documents(db, new))
+    assert len(db.exec(select(ControlPlanDocument)).all()) == 2 * len(
+        control_plans.documents(db, new)
+    )
     auth.logout()
     auth.login(people["other"].email)  # the new holder
     assert client.get(f"/permits/{new.id}").status_code == 200
@@ -63,7 +65,9 @@ def test_an_applicant_still_opens_its_own_application_decided_or_not(
 ):
     site = make.site(people["supervisor"], name="Denied Lot")
     denied = make.permit(site, people["permittee"].company_id, people["supervisor"])
-    permits.deny(db, denied, user=people["supervisor"], reasons="No sediment basin shown.")
+    permit_applications.deny(
+        db, denied, user=people["supervisor"], reasons="No sediment basin shown."
+    )
     db.commit()
     held = make.site(people["supervisor"], name="Held Lot")
     make.permit(held, people["other"].company_id, people["supervisor"], issued=True)

@@ -10,7 +10,7 @@ from datetime import date, datetime, timedelta
 from inspector.models import Permit
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
-from inspector.services import permits
+from inspector.services import control_plans
 
 RB = default()
 
@@ -19,7 +19,7 @@ def test_an_issue_date_after_the_villages_today_is_refused(app, client, auth, pe
     site = make.site(people["supervisor"])
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"])
     for kind in ("existing_site_map", "site_construction_plan", "final_site_conditions"):
-        permits.add_document(
+        control_plans.add_document(
             db,
             permit,
             kind=kind,

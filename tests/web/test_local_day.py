@@ -10,7 +10,13 @@ from sqlmodel import func, select
 from inspector.models import AuditEvent, ControlPlanDocument, Permit, PermitEvent, StopWorkOrder
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
-from inspector.services import clock, permits, stop_work_proposals
+from inspector.services import (
+    clock,
+    control_plans,
+    permit_clocks,
+    permit_notices,
+    stop_work_proposals,
+)
 
 RB = default()
 
@@ -79,7 +85,7 @@ def test_a_completion_notice_is_on_time_or_late_by_the_villages_day_and_never_a_
     """§ 256-8D(3)(b): installed 10-18, notice due within 14 days. Late or not, once given the
     condition is met (§ 256-10A(3) speaks in the present): no order is proposed."""
     site, permit = _issued_permit(make, people, date(2026, 10, 1))
-    permits.notify_completion(
+    permit_notices.notify_completion(
         db,
         permit,
         user=people["permittee"],
@@ -124,7 +130,9 @@ def test_plan_uploaded_at_1930_starts_the_review_clock_that_local_day(
     assert response.status_code == 302
     doc = db.exec(select(ControlPlanDocument)).one()
     assert doc.uploaded_at == datetime(2026, 11, 20, 1, 30)
-    view = permits.clocks_view(db, db.get(Permit, permit.id), site, RB, local(2026, 11, 19, 19, 31))
+    view = permit_clocks.clocks_view(
+        db, db.get(Permit, permit.id), site, RB, local(2026, 11, 19, 19, 31)
+    )
     assert view["complete_on"] == date(2026, 11, 19)
     assert view["review"].due == date(2026, 12, 7)
     page = client.get(f"/permits/{permit.id}").get_data(as_text=True)
@@ -138,7 +146,7 @@ def test_review_clock_skips_the_village_holidays_of_christmas_eve_and_day(people
     permit = make.permit(
         site, people["permittee"].company_id, people["supervisor"], received_on=date(2026, 12, 2)
     )
-    permits.add_document(
+    control_plans.add_document(
         db,
         permit,
         kind=RB["control_plan_documents"][0]["kind"],
@@ -148,7 +156,7 @@ def test_review_clock_skips_the_village_holidays_of_christmas_eve_and_day(people
         rb=RB,
         now=local(2026, 12, 16, 23, 59),
     )
-    view = permits.clocks_view(db, permit, site, RB, local(2026, 12, 17, 8, 0))
+    view = permit_clocks.clocks_view(db, permit, site, RB, local(2026, 12, 17, 8, 0))
     # Wed 12-16: 17, 18, 21, 22, 23, (24, 25 holidays), 28, 29, 30, 31, (Jan 1 holiday), Jan 4.
     assert view["complete_on"] == date(2026, 12, 16) and view["review"].due == date(2027, 1, 4)
 
@@ -186,7 +194,7 @@ def test_dates_on_pages_are_local_with_the_zone_across_the_spring_change(
     )
     # 2027-03-14 03:30 CDT is 08:30 UTC; 01:30 CST that morning is 07:30 UTC.
     kind = RB["control_plan_documents"][0]["kind"]
-    permits.add_document(
+    control_plans.add_document(
         db,
         permit,
         kind=kind,

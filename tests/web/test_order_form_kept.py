@@ -10,7 +10,7 @@ from sqlmodel import select
 
 from inspector.models import StopWorkOrder
 from inspector.models.base import utcnow
-from inspector.services import permits
+from inspector.services import permit_notices
 from tests.support.enforcement import record_inspection
 
 NOTE = "Crew told at the gate at 9:40 & shown the fence <east side>"
@@ -21,7 +21,7 @@ def _proposal(app, db, make, people):
     site = make.site(people["supervisor"], name="Creekside")
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
     now = utcnow()
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         db,
         permit,
         user=people["permittee"],

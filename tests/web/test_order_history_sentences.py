@@ -8,7 +8,7 @@ import html
 import re
 from datetime import datetime, timedelta
 
-from inspector.services import permits, stop_work_proposals
+from inspector.services import permit_notices, stop_work_proposals
 from tests.support.enforcement import record_inspection
 
 T0 = datetime(2027, 3, 10, 18, 0)  # Wednesday 12:00 in Fairwater
@@ -18,7 +18,7 @@ def test_the_proposal_note_joins_its_grounds_as_sentences(app, client, auth, db,
     rb = app.extensions["rulebook"]
     site = make.site(people["supervisor"])
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         db,
         permit,
         user=people["permittee"],

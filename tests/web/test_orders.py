@@ -8,7 +8,7 @@ from sqlmodel import select
 
 from inspector.models import Permit, StopWorkOrder
 from inspector.models.base import utcnow
-from inspector.services import permits
+from inspector.services import permit_notices
 from inspector.services.inspections import Invalid
 from tests.support.enforcement import record_inspection
 from tests.sync.helpers import signature_field
@@ -21,7 +21,7 @@ def proposal(app, db, make, people):
     site = make.site(people["supervisor"], name="Creekside")
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
     now = utcnow()
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         db,
         permit,
         user=people["permittee"],

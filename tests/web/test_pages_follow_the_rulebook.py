@@ -9,7 +9,7 @@ import pytest
 from inspector import create_app
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import DEFAULT_PATH
-from inspector.services import ServiceError, permits, sites
+from inspector.services import ServiceError, control_plans, permit_notices, sites
 from inspector.services import devices as device_auth
 from tests.support.enforcement import record_inspection
 from tests.sync.helpers import signature_field
@@ -81,7 +81,7 @@ def test_office_pages_show_the_changed_rulebook(app, client, auth, db, make, peo
     assert "§ 99-7B(5)(c)" in form
     # A stop-work order issued under the amended rulebook: its grounds heading, clock and notice.
     now = utcnow()
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         db,
         permit,
         user=people["permittee"],
@@ -149,11 +149,11 @@ def test_messages_and_limits_follow_the_changed_rulebook(app, client, auth, db, 
     db.expire_all()
     assert issued.extension_days == 190
 
-    req = permits.request_modification(
+    req = control_plans.request_modification(
         db, issued, user=people["permittee"], description="Move the stockpile north"
     )
     with pytest.raises(ServiceError, match=r"in writing \(§ 99-8D\(3\)\(c\)\)"):
-        permits.decide_modification(
+        control_plans.decide_modification(
             db, req, user=people["supervisor"], decision="granted", text=" ", rb=rb
         )
     with pytest.raises(ServiceError, match=r"\(§ 99-4\)"):
@@ -162,7 +162,7 @@ def test_messages_and_limits_follow_the_changed_rulebook(app, client, auth, db, 
 
     # A stop-work order: no ground ticked, then issued and retracted.
     now = utcnow()
-    permits.notify_commencement(
+    permit_notices.notify_commencement(
         db,
         issued,
         user=people["permittee"],

@@ -9,7 +9,7 @@ from sqlmodel import select
 
 from inspector.models import Permit
 from inspector.rules.rulebook import default
-from inspector.services import clock, permits
+from inspector.services import clock, permit_clocks, permits
 
 RB = default()
 
@@ -49,7 +49,7 @@ def test_permittee_gives_no_receipt_or_fee_date(client, auth, db, make, people):
         client.post(f"/permits/{permit.id}/fee", data={"fee_paid_on": month_ago}).status_code == 403
     )
     db.refresh(permit)
-    view = permits.clocks_view(db, permit, site, RB, clock.now())
+    view = permit_clocks.clocks_view(db, permit, site, RB, clock.now())
     assert view["complete_on"] is None and "the application fee" in view["missing"]
 
 

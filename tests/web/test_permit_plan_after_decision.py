@@ -7,7 +7,7 @@ import io
 from sqlmodel import select
 
 from inspector.models import ControlPlanDocument, StoredFile
-from inspector.services import permits
+from inspector.services import control_plans
 
 
 def _plan_upload(client, permit):
@@ -53,7 +53,7 @@ def test_the_village_adds_the_revised_plan_it_permitted_in_writing(client, auth,
     client.post(f"/permits/{permit.id}/modifications", data={"description": "Move the basin"})
     auth.logout()
     auth.login(people["supervisor"].email)
-    (req,) = permits.modification_requests(db, permit)
+    (req,) = control_plans.modification_requests(db, permit)
     granted = client.post(
         f"/permits/{permit.id}/modifications/{req.id}",
         data={"decision": "granted", "text": "Granted as drawn."},

@@ -7,7 +7,7 @@ from urllib.parse import unquote
 import pytest
 
 from inspector.rules.rulebook import default
-from inspector.services import permits
+from inspector.services import control_plans
 
 
 @pytest.mark.parametrize(
@@ -23,7 +23,7 @@ def test_a_document_downloads_under_its_own_name(client, auth, people, make, db,
     site = make.site(people["supervisor"])
     permit = make.permit(site, people["permittee"].company_id, people["supervisor"])
     rb = default()
-    doc = permits.add_document(
+    doc = control_plans.add_document(
         db,
         permit,
         kind=rb["control_plan_documents"][0]["kind"],

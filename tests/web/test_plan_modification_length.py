@@ -8,7 +8,7 @@ from __future__ import annotations
 from sqlmodel import func, select
 
 from inspector.models import PlanModificationRequest
-from inspector.services import permits
+from inspector.services import control_plans
 
 
 def test_a_request_and_a_decision_over_the_limit_are_refused_with_the_words_kept(
@@ -30,7 +30,7 @@ def test_a_request_and_a_decision_over_the_limit_are_refused_with_the_words_kept
     auth.logout()
 
     auth.login(people["supervisor"].email)
-    (req,) = permits.modification_requests(db, permit)
+    (req,) = control_plans.modification_requests(db, permit)
     refused = client.post(
         f"/permits/{permit.id}/modifications/{req.id}",
         data={"decision": "granted", "text": long},

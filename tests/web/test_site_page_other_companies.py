@@ -3,14 +3,14 @@
 refused on its own page (404), so the site page does not name it, its company or its applicant
 either. Staff see every permit of the site."""
 
-from inspector.services import permits
+from inspector.services import permit_applications
 
 
 def _rival_denied_then_acme_holds(make, people, db):
     site = make.site(people["supervisor"], name="Quarry Road")
     rival = make.permit(site, people["other"].company_id, people["supervisor"])
     rival.applicant_name = "Rhoda Rivalsen"
-    permits.deny(db, rival, user=people["supervisor"], reasons="Plan incomplete.")
+    permit_applications.deny(db, rival, user=people["supervisor"], reasons="Plan incomplete.")
     db.commit()
     mine = make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
     return site, rival, mine

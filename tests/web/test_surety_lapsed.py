@@ -5,7 +5,7 @@ unnoticed unless someone compared the dates with today's."""
 from datetime import timedelta
 
 from inspector.models.base import utcnow
-from inspector.services import permits
+from inspector.services import permit_duration
 
 
 def test_an_ended_surety_and_one_ending_before_the_permit_say_so(client, auth, db, make, people):
@@ -17,7 +17,7 @@ def test_an_ended_surety_and_one_ending_before_the_permit_say_so(client, auth, d
         ("Short Surety Co", permit.expires_on - timedelta(days=30)),
         ("Long Surety Co", permit.expires_on + timedelta(days=30)),
     ):
-        permits.add_bond(
+        permit_duration.add_bond(
             db,
             permit,
             user=people["supervisor"],

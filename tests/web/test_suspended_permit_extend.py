@@ -1,4 +1,4 @@
-"""A permit suspended by a stop-work order cannot be extended (permits.extend refuses it): its page no
+"""A permit suspended by a stop-work order cannot be extended (permit_duration.extend refuses it): its page no
 longer offers the supervisor an Extend form that is then refused ("this one is suspended"), and says
 instead why, and what lifts the suspension: the order lifted as complied with, or retracted."""
 
