@@ -164,7 +164,7 @@ class DueItem(Out):
 
 
 class StopWorkStatus(Out):
-    """Where the site's stop-work order stands (services/enforcement.py, status_entry), as the
+    """Where the site's stop-work order stands (services/stop_work_status.py, status_entry), as the
     user may see it: a permittee is not told of a proposal."""
 
     status: str
