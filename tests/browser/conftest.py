@@ -13,7 +13,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from inspector import demo
 from inspector.rules.rulebook import default
 from tests.browser import page_ready
-from tests.support.live import LiveServer, seeded_demo_app
+from tests.support.live import LiveServer, copied_demo_app, drop_demo_templates
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 # CI machines are shared and slower than a workstation: assertions wait up to 15 s for the page to catch
@@ -111,9 +111,16 @@ def _close_contexts_left_open(request):
             context.close()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _demo_templates():
+    yield
+    drop_demo_templates()
+
+
 @pytest.fixture
 def demo_app(tmp_path):
-    app = seeded_demo_app(tmp_path, "browser-test")
+    """The app over a database of the test's own with the demo data (a copy: seeded once an hour)."""
+    app = copied_demo_app(tmp_path, "browser-test")
     yield app
     app.extensions["engine"].dispose()
 
