@@ -101,8 +101,13 @@ export async function getMeta(key) {
   return row ? row.value : undefined;
 }
 
+// Committed at once, not when the task ends: a page being left (a form kept as typed, flushed on
+// pagehide) ends with its task, and a write not committed by then is lost.
 export async function setMeta(key, value) {
-  await (await getDb()).put('meta', { key, value });
+  const tx = (await getDb()).transaction('meta', 'readwrite');
+  const done = Promise.all([tx.store.put({ key, value }), tx.done]);
+  tx.commit?.();
+  await done;
 }
 
 // ------------------------------------------------------------------ work packet (pull)
