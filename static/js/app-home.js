@@ -273,6 +273,7 @@ function orderLine(site, order, staff, several) {
   if (when.length) li.append(` ${when.join('; ')}. `);
   if (order.order_id) {
     const a = document.createElement('a');
+    a.className = 'btn';  // a full touch target, as the card's other links
     a.href = `/orders/${encodeURIComponent(order.order_id)}`;
     a.textContent = 'Open the order';
     a.setAttribute('aria-label', `${a.textContent} at ${orderLabel(site, order, several)}`);
