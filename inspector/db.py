@@ -28,6 +28,7 @@ from . import (
     models,  # noqa: F401  (registers every table on SQLModel.metadata)
     postgresql,
     schema,
+    sqlite_writers,
 )
 
 READS_ONLY = "fairwater_reads_only"  # execution option of the engine that GET requests use
@@ -179,9 +180,14 @@ def make_engine(url: str):
     if url.startswith("sqlite"):
         engine = create_engine(
             url,
-            connect_args={"check_same_thread": False, "timeout": 15},
+            connect_args={
+                "check_same_thread": False,
+                "timeout": 15,
+                "factory": sqlite_writers.QueuedConnection,
+            },
             json_serializer=json_text,
         )
+        writers_lock = sqlite_writers.lock_path(make_url(url).database)
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn, _record):  # SQLite-specific: WAL, busy timeout, FKs
@@ -191,6 +197,7 @@ def make_engine(url: str):
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.close()
+            dbapi_conn.lock_file = writers_lock  # sqlite_writers.py: writers wait in line
 
         # pysqlite's own transaction handling defers BEGIN; take it over so writes start with
         # BEGIN IMMEDIATE and concurrent writers queue on the busy timeout instead of failing.
@@ -207,7 +214,16 @@ def make_engine(url: str):
             if conn.info.get(READS_ONLY, False) != reads_only:  # a pooled connection keeps it
                 conn.exec_driver_sql(f"PRAGMA query_only = {'ON' if reads_only else 'OFF'}")
                 conn.info[READS_ONLY] = reads_only
-            conn.exec_driver_sql("BEGIN" if reads_only else "BEGIN IMMEDIATE")
+            if reads_only:
+                conn.exec_driver_sql("BEGIN")
+                return
+            raw = conn.connection.dbapi_connection
+            raw.queue_to_write()
+            try:
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
+            except BaseException:
+                raw.leave_queue()
+                raise
 
         return engine
     engine = create_engine(url, pool_pre_ping=True, json_serializer=json_text)
