@@ -71,6 +71,12 @@ const FIELDS = {
   result: 'Answer', note: 'Note', corrective_action: 'Corrective action',
   measurements: 'Measurement',
   photos: 'Photos', answers: 'Answers',
+  signature: 'Signature', signed_at: 'Time of signing', signed_by_name: 'Name of the signer',
+  signature_statement_version: 'Certification statement',
+  // a stop-work order, a rain reading, a finding's correction
+  posted_at: 'Posting time', grounds: 'Grounds', observed_at: 'Time the gauge was read',
+  amount_in: 'Rain', gauge_id: 'Rain gauge', period_hours: 'Hours the reading covers',
+  corrected_note: 'What was done', corrected_at: 'Time of the correction',
 };
 
 export function fieldLabel(key, catalog) {
