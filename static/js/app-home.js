@@ -13,6 +13,18 @@ function captureUrl(site, kind, extra = {}) {
   return `/app/inspect?${q}`;
 }
 
+// A link that acts at one place, drawn as a button (a full touch target): its spoken name starts
+// with the words on it (WCAG 2.5.3, label in name) and says where, as several sites' links share
+// their words.
+function linkAt(href, text, place, className = 'btn') {
+  const a = document.createElement('a');
+  a.className = className;
+  a.href = href;
+  a.textContent = text;
+  a.setAttribute('aria-label', `${text} at ${place}`);
+  return a;
+}
+
 function status(text, kind) {
   const span = document.createElement('span');
   span.className = `status status-${kind}`;
@@ -204,12 +216,8 @@ function orderEntry(site, order, card, several = false) {
     li.append(due, quote);
   }
   if (order.order_id) {
-    const a = document.createElement('a');
-    a.className = 'btn';
-    a.href = `/orders/${encodeURIComponent(order.order_id)}`;
-    a.textContent = 'Open the order: what must be done';
-    a.setAttribute('aria-label', `${a.textContent} at ${orderLabel(site, order, several)}`);
-    li.append(a);
+    li.append(linkAt(`/orders/${encodeURIComponent(order.order_id)}`, 'Open the order: what must be done',
+      orderLabel(site, order, several)));
   }
   return li;
 }
@@ -272,12 +280,8 @@ function orderLine(site, order, staff, several) {
   }
   if (when.length) li.append(` ${when.join('; ')}. `);
   if (order.order_id) {
-    const a = document.createElement('a');
-    a.className = 'btn';  // a full touch target, as the card's other links
-    a.href = `/orders/${encodeURIComponent(order.order_id)}`;
-    a.textContent = 'Open the order';
-    a.setAttribute('aria-label', `${a.textContent} at ${orderLabel(site, order, several)}`);
-    li.append(a);
+    li.append(linkAt(`/orders/${encodeURIComponent(order.order_id)}`, 'Open the order',
+      orderLabel(site, order, several)));
   }
   return li;
 }
@@ -322,12 +326,8 @@ function siteCard(site, findings, kinds, actionsMay, titles, ordersWaiting = [])
   // but it is not due: offered, never as the next thing to do, and the card says why.
   const idle = (site.due || []).find((item) => item.state === 'not_active');
   for (const kind of ['weekly', 'village', 'complaint'].filter((k) => kinds.includes(k))) {
-    const a = document.createElement('a');
-    a.className = kind === 'weekly' && !idle ? 'btn btn-primary' : 'btn';
-    a.href = captureUrl(site, kind);
-    a.textContent = KINDS[kind];
-    a.setAttribute('aria-label', `${KINDS[kind]} at ${site.name}`);
-    actions.append(a);
+    actions.append(linkAt(captureUrl(site, kind), KINDS[kind], site.name,
+      kind === 'weekly' && !idle ? 'btn btn-primary' : 'btn'));
     if (kind === 'weekly' && idle) {
       const why = document.createElement('span');
       why.className = 'small muted site-not-due';
@@ -336,31 +336,16 @@ function siteCard(site, findings, kinds, actionsMay, titles, ordersWaiting = [])
     }
   }
   for (const f of kinds.includes('follow_up') ? open : []) {
-    const a = document.createElement('a');
-    a.className = 'btn';
-    a.href = captureUrl(site, 'follow_up', { finding: f.id });
-    a.textContent = `Follow up ${names.get(f.id)}`;
-    // The spoken name starts with the words on the button (WCAG 2.5.3, label in name).
-    a.setAttribute('aria-label', `${a.textContent} at ${site.name}`);
-    actions.append(a);
+    actions.append(linkAt(captureUrl(site, 'follow_up', { finding: f.id }), `Follow up ${names.get(f.id)}`, site.name));
   }
   // Village staff post an order here too, with no signal: the office page's link needs one.
   if (actionsMay.includes('stop_work')) {
-    const a = document.createElement('a');
-    a.className = 'btn';
-    a.href = `/app/stop-work?site=${encodeURIComponent(site.id)}`;
-    a.textContent = 'Post a stop-work order';
-    a.setAttribute('aria-label', `${a.textContent} at ${site.name}`);
-    actions.append(a);
+    actions.append(linkAt(`/app/stop-work?site=${encodeURIComponent(site.id)}`, 'Post a stop-work order', site.name));
   }
   // A permittee answers a finding with a correction (note and photo) on the findings page.
   for (const f of actionsMay.includes('correct_finding') ? open : []) {
-    const a = document.createElement('a');
-    a.className = 'btn';
-    a.href = `/app/findings#finding-${encodeURIComponent(f.id)}`;
-    a.textContent = `Report correction: ${names.get(f.id)}`;
-    a.setAttribute('aria-label', `${a.textContent} at ${site.name}`);
-    actions.append(a);
+    actions.append(linkAt(`/app/findings#finding-${encodeURIComponent(f.id)}`, `Report correction: ${names.get(f.id)}`,
+      site.name));
   }
   return node;
 }
