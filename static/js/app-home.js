@@ -135,6 +135,12 @@ function waitingNote(entry) {
   return p;
 }
 
+// A due item's badge: not active (no schedule runs: never in the due lists), overdue, or due.
+function dueBadge(item, group) {
+  if (item.state === 'not_active') return status('Not active', 'info');
+  return group === 'overdue' ? status('Overdue', 'bad') : status('Due', 'warn');
+}
+
 function dueEntry(site, item, group, waiting = null) {
   const li = document.createElement('li');
   li.className = `due-entry due-${group}`;
@@ -148,8 +154,7 @@ function dueEntry(site, item, group, waiting = null) {
   const cite = document.createElement('span');
   cite.className = 'cite';
   cite.textContent = item.citation;
-  const late = group === 'overdue';
-  li.append(status(late ? 'Overdue' : 'Due', late ? 'bad' : 'warn'), text, cite);
+  li.append(dueBadge(item, group), text, cite);
   const why = whyLink(item, site);
   if (why) li.append(' ', why);
   li.append(' ', link);
@@ -307,9 +312,7 @@ function siteCard(site, findings, kinds, actionsMay, titles, ordersWaiting = [])
   const due = node.querySelector('.site-due');
   for (const item of site.due || []) {
     const li = document.createElement('li');
-    const group = bucket(item);
-    const word = item.state === 'not_active' ? ['Not active', 'info'] : group === 'overdue' ? ['Overdue', 'bad'] : ['Due', 'warn'];
-    li.append(status(word[0], word[1]), document.createTextNode(` ${item.label}${item.due_at ? ` — ${villageDue(item.due_at)}` : ''}`));
+    li.append(dueBadge(item, bucket(item)), document.createTextNode(` ${item.label}${item.due_at ? ` — ${villageDue(item.due_at)}` : ''}`));
     if (item.state === 'not_active' && item.note) li.append(document.createTextNode(` (${item.note})`));
     due.append(li);
   }
