@@ -49,8 +49,8 @@ def test_a_conflict_whose_answer_was_lost_needs_attention_when_sent_again(
 
     page.route("**/api/v1/sync/push", answer_lost, times=1)
     context.set_offline(False)
-    summary = page.evaluate(FLUSH)
-    assert lost and summary["stopped"] == "offline", summary
+    page.evaluate(FLUSH)  # this one or the one coming online started: the first answer is lost
+    assert lost
     with demo_app.app_context():  # the server has it, as a conflict for a supervisor to see
         assert get_session().get(Finding, finding_id).status == "closed"
     page.evaluate(FLUSH)  # sent again, as the retry timer would
