@@ -25,12 +25,15 @@ function linkAt(href, text, place, className = 'btn') {
   return a;
 }
 
-function status(text, kind) {
-  const span = document.createElement('span');
-  span.className = `status status-${kind}`;
-  span.textContent = text;
-  return span;
+// Words in a class of their own: a status badge, a citation.
+function span(className, text) {
+  const el = document.createElement('span');
+  el.className = className;
+  el.textContent = text;
+  return el;
 }
+
+const status = (text, kind) => span(`status status-${kind}`, text);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -151,10 +154,7 @@ function dueEntry(site, item, group, waiting = null) {
   link.textContent = `Start: ${site.name}`;
   const text = document.createElement('span');
   text.textContent = ` ${item.label} — due ${villageDue(item.due_at)} `;
-  const cite = document.createElement('span');
-  cite.className = 'cite';
-  cite.textContent = item.citation;
-  li.append(dueBadge(item, group), text, cite);
+  li.append(dueBadge(item, group), text, span('cite', item.citation));
   const why = whyLink(item, site);
   if (why) li.append(' ', why);
   li.append(' ', link);
@@ -194,12 +194,7 @@ function orderEntry(site, order, card, several = false) {
   const text = document.createElement('span');
   text.textContent = ` ${site.name}${order.issued_at ? `: issued ${villageTime(order.issued_at)}` : ''} `;
   li.append(status(words, 'bad'), text);
-  if (order.citation) {
-    const cite = document.createElement('span');
-    cite.className = 'cite';
-    cite.textContent = order.citation;
-    li.append(cite);
-  }
+  if (order.citation) li.append(span('cite', order.citation));
   if (['issued', 'posted'].includes(order.status) && order.compliance_due) {
     const underPermit = PERMIT_IN_FORCE.includes(site.permit?.status);
     const due = document.createElement('p');
@@ -214,10 +209,7 @@ function orderEntry(site, order, card, several = false) {
     const quote = document.createElement('blockquote');
     quote.className = 'words';
     quote.textContent = `“${underPermit ? card.dataset.words : card.dataset.noPermitWords}” `;
-    const cite = document.createElement('span');
-    cite.className = 'cite';
-    cite.textContent = underPermit ? card.dataset.citation : card.dataset.noPermitCitation;
-    quote.append(cite);
+    quote.append(span('cite', underPermit ? card.dataset.citation : card.dataset.noPermitCitation));
     li.append(due, quote);
   }
   if (order.order_id) {
