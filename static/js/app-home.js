@@ -267,15 +267,15 @@ function orderLine(site, order, staff, several) {
   const words = order.status_words || plain(order.status);
   li.append(status(words.startsWith('Stop-work order') ? words : `Stop-work order: ${words}`, 'bad'));
   if (!staff) return li;
+  // An order in force: since when (the badge says issued or posted), and its days from the posting.
   const days = $('orders-card').dataset.days;
-  const when = [];
-  if (order.posted_at) when.push(`posted ${villageTime(order.posted_at)}`);
-  else if (order.issued_at) when.push(`issued ${villageTime(order.issued_at)}`, 'not yet posted on the site');
-  if (['issued', 'posted'].includes(order.status) && order.posted_at && order.compliance_due) {
-    const by = villageDue(order.compliance_due);
-    when.push(order.compliance_passed ? `its ${days} days to comply ended ${by}` : `${days} days to comply: by ${by}`);
+  const by = order.compliance_due && villageDue(order.compliance_due);
+  if (order.status === 'posted' && order.posted_at) {
+    const then = !by ? '' : order.compliance_passed ? `; its ${days} days to comply ended ${by}` : `; ${days} days to comply: by ${by}`;
+    li.append(` on ${villageTime(order.posted_at)}${then}. `);
+  } else if (order.status === 'issued' && order.issued_at) {
+    li.append(` on ${villageTime(order.issued_at)}; not yet posted on the site. `);
   }
-  if (when.length) li.append(` ${when.join('; ')}. `);
   if (order.order_id) {
     li.append(linkAt(`/orders/${encodeURIComponent(order.order_id)}`, 'Open the order',
       orderLabel(site, order, several)));

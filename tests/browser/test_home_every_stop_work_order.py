@@ -94,9 +94,10 @@ def test_an_inspectors_site_card_names_both_orders_with_their_days_and_pages(
     card = page.locator(".site-card").filter(has_text=SITE)
     lines = card.locator(".site-order")
     expect(lines).to_have_count(2)
-    expect(lines.nth(0)).to_contain_text("Stop-work order issued")
-    expect(lines.nth(0)).to_contain_text("not yet posted on the site")
-    expect(lines.nth(1)).to_contain_text("Stop-work order posted on site")
+    # The badge's words run on into when: "issued on …", not "issued issued …".
+    expect(lines.nth(0)).to_contain_text("Stop-work order issued on ")
+    expect(lines.nth(0)).to_contain_text("; not yet posted on the site.")
+    expect(lines.nth(1)).to_contain_text("Stop-work order posted on site on ")
     expect(lines.nth(1)).to_contain_text(f"10 days to comply: by {by}.")
     expect(lines.nth(0).get_by_role("link")).to_have_attribute("href", f"/orders/{office_id}")
     expect(lines.nth(1).get_by_role("link")).to_have_attribute("href", f"/orders/{field_id}")
