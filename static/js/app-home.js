@@ -25,13 +25,15 @@ function linkAt(href, text, place, className = 'btn') {
   return a;
 }
 
-// Words in a class of their own: a status badge, a citation.
-function span(className, text) {
-  const el = document.createElement('span');
+// Words in a class of their own: a status badge, a citation, a note.
+function wordsIn(tag, className, text) {
+  const el = document.createElement(tag);
   el.className = className;
   el.textContent = text;
   return el;
 }
+
+const span = (className, text) => wordsIn('span', className, text);
 
 const status = (text, kind) => span(`status status-${kind}`, text);
 
@@ -116,26 +118,20 @@ function waitingBySite(outbox, user) {
 const ordersWaitingBySite = (outbox, user) => mineBySite(outbox, user, (entry) => entry.entity === 'stop_work_order');
 
 function orderWaitingNote(entry) {
-  const p = document.createElement('p');
-  p.className = 'small note order-waiting-note';
   const when = villageTime(entry.payload.posted_at || entry.created_at);
-  p.textContent = entry.state === 'attention'
+  return wordsIn('p', 'small note order-waiting-note', entry.state === 'attention'
     ? `You posted a stop-work order here (${when}); the server refused it: put it right in the outbox.`
-    : `You posted a stop-work order here (${when}); it waits in the outbox to be sent.`;
-  return p;
+    : `You posted a stop-work order here (${when}); it waits in the outbox to be sent.`);
 }
 
 function waitingNote(entry) {
-  const p = document.createElement('p');
-  p.className = 'small note waiting-note';
   const kind = kindWords(entry.payload.kind);
   const when = entry.payload.started_at ? villageTime(entry.payload.started_at) : villageTime(entry.created_at);
   // A Village visit does not do the permittee's weekly or post-rain inspection: the items stay due.
   const answers = PERMITTEE_KINDS.includes(entry.payload.kind)
     ? 'What is due is updated once the server has it.'
     : 'It does not do the permittee\'s weekly or post-rain inspection: these stay due.';
-  p.textContent = `You submitted ${kind} here (${when}); it waits in the outbox to be sent. ${answers}`;
-  return p;
+  return wordsIn('p', 'small note waiting-note', `You submitted ${kind} here (${when}); it waits in the outbox to be sent. ${answers}`);
 }
 
 // A due item's badge: not active (no schedule runs: never in the due lists), overdue, or due.
@@ -295,11 +291,8 @@ function siteCard(site, findings, kinds, actionsMay, titles, ordersWaiting = [])
   // The permittee's notice of final stabilization asks the Village to close the permit; it closes
   // nothing (services/stabilization.py), so the card says why inspections are still listed.
   if (site.permit?.stabilization_notified) {
-    const note = document.createElement('p');
-    note.className = 'small site-stabilization';
-    note.textContent = `Final stabilization notified ${foundDay(site.permit.stabilization_notified)}: `
-      + 'inspections stay due until the Village closes the permit.';
-    permit.after(note);
+    permit.after(wordsIn('p', 'small site-stabilization', `Final stabilization notified ${foundDay(site.permit.stabilization_notified)}: `
+      + 'inspections stay due until the Village closes the permit.'));
   }
   const due = node.querySelector('.site-due');
   for (const item of site.due || []) {
@@ -324,10 +317,7 @@ function siteCard(site, findings, kinds, actionsMay, titles, ordersWaiting = [])
     actions.append(linkAt(captureUrl(site, kind), KINDS[kind], site.name,
       kind === 'weekly' && !idle ? 'btn btn-primary' : 'btn'));
     if (kind === 'weekly' && idle) {
-      const why = document.createElement('span');
-      why.className = 'small muted site-not-due';
-      why.textContent = `Not due here. ${idle.label}`;
-      actions.append(why);
+      actions.append(span('small muted site-not-due', `Not due here. ${idle.label}`));
     }
   }
   for (const f of kinds.includes('follow_up') ? open : []) {
@@ -362,10 +352,7 @@ async function renderDrafts() {
     a.href = `/app/inspect?draft=${d.id}`;
     a.textContent = `Resume: ${KINDS[d.kind] || d.kind} at ${d.site_name}`;
     const answered = Object.values(d.answers || {}).filter((x) => x.result).length;
-    const meta = document.createElement('span');
-    meta.className = 'small muted';
-    meta.textContent = ` ${answered} item(s) answered · saved ${villageTime(d.updated_at)}`;
-    li.append(a, meta);
+    li.append(a, span('small muted', ` ${answered} item(s) answered · saved ${villageTime(d.updated_at)}`));
     list.append(li);
   }
   $('drafts-card').hidden = drafts.length === 0;
