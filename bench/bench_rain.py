@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from inspector import create_app  # noqa: E402
 from inspector.db import create_all, get_session  # noqa: E402
 from inspector.models import Inspection  # noqa: E402
-from inspector.services import rain, schedule  # noqa: E402
+from inspector.services import rain_imports, schedule  # noqa: E402
 from tests.conftest import Factory  # noqa: E402
 
 STATIONS, DAYS, SITES = 10, 365, 300
@@ -91,13 +91,13 @@ def main() -> None:
         session.commit()
 
         start = time.perf_counter()
-        report = rain.import_file(
+        report = rain_imports.import_file(
             session, text, "ghcn", user_id=None, now=NOW, rb=rb, units="standard"
         )
         session.commit()
         first = time.perf_counter() - start
         start = time.perf_counter()
-        again = rain.import_file(
+        again = rain_imports.import_file(
             session, text, "ghcn", user_id=None, now=NOW, rb=rb, units="standard"
         )
         session.commit()

@@ -15,7 +15,7 @@ from sqlmodel import Session, select
 from .models import Site, User
 from .rules import clocks
 from .rules.rulebook import Rulebook
-from .services import rain
+from .services import rain, rain_gauges
 
 GAUGES = [
     # name, kind, station code, latitude, longitude
@@ -43,7 +43,7 @@ def seed_rain(
         23: 0.62,
     }  # days ago -> inches, for the reading ending that morning
     for name, kind, code, lat, lon in GAUGES:
-        gauge = rain.create_gauge(
+        gauge = rain_gauges.create_gauge(
             session,
             name=name,
             kind=kind,
@@ -83,7 +83,7 @@ def seed_rain(
     if staff is not None:
         station = next(gauge for gauge in gauges if gauge.kind == "cocorahs")
         for site in session.exec(select(Site).where(Site.name.in_(STATION_SITES))).all():
-            rain.choose_gauge(session, site, station.id, user=staff)
-    rain.link_nearest(session, rb)  # each other site to its nearest of the two
+            rain_gauges.choose_gauge(session, site, station.id, user=staff)
+    rain_gauges.link_nearest(session, rb)  # each other site to its nearest of the two
     for gauge in gauges:
         rain.evaluate_gauge(session, gauge.id, rb)

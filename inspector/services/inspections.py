@@ -35,7 +35,8 @@ from ..payloads import InspectionPayload, field_errors
 from ..photos import position
 from ..rules import checklist, clocks, signatures
 from . import NotFound, ServiceError, bulk, by_keys, sealed_records, seals, sites, values_among
-from .rain import gauges_for_sites, gauges_left
+from .rain import gauges_for_sites
+from .rain_gauges import gauges_left
 
 M = TypeVar("M", bound=BaseModel)
 STAFF = ("inspector", "supervisor")
@@ -441,7 +442,7 @@ class Lookups:
     def rain_at(self, site: Site, rain_event_id: int) -> int | None:
         """The rain at the gauge standing for this (visible) site that the id names, or None. It is
         looked for at that gauge, and at the gauges the site had before, among rains that ended
-        while it had them (rain.gauges_left): another company's rain reads as one that does not exist.
+        while it had them (rain_gauges.gauges_left): another company's rain reads as one that does not exist.
         A rain a later reading joined to another (rain.evaluate_gauge deletes it and records the
         merge) is found as the rain it joined: a tablet that started its inspection offline from
         the rain's due item is not refused for a change it could not see."""

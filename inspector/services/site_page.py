@@ -39,6 +39,7 @@ from . import (
     permits,
     public_records,
     rain,
+    rain_gauge_readers,
     read_rows,
     schedule,
     sites,
@@ -284,12 +285,12 @@ def gauge_notes(session, user, rb, site_permits, gauges, linked, nearest) -> dic
     nearer = nearest if nearest and linked and nearest[0].id != linked.id else None
     if user.role == "permittee":
         if nearer and nearer[0].kind == "onsite":
-            seen = {gauge.id for gauge in rain.gauges_seen_by(session, user, rb)}
+            seen = {gauge.id for gauge in rain_gauge_readers.gauges_seen_by(session, user, rb)}
             nearer = nearer if nearer[0].id in seen else None
         return {"nearer": nearer, "costs": {}, "costly": []}
     held = [p for p in site_permits if p.status != "denied"]  # as sites._holder
     holder = max(held, key=permits.current_key).company_id if held else None
-    costs = rain.linking_costs(session, gauges, holder)
+    costs = rain_gauge_readers.linking_costs(session, gauges, holder)
     # Not the gauge linked now: linking it again changes nothing.
     now_id = linked.id if linked is not None else None
     costly = [g for g in gauges if g.id in costs and costs[g.id]["lose"] and g.id != now_id]

@@ -7,7 +7,7 @@ from sqlmodel import select
 
 from ..models import RainReading
 from ..models.base import MAX_ID
-from . import NotFound, enforcement, findings, inspections, rain, sites
+from . import NotFound, enforcement, findings, inspections, rain_gauge_readers, sites
 
 STAFF = ("inspector", "supervisor")
 
@@ -39,7 +39,7 @@ def can_see(session, user, entity: str, entity_id: str) -> bool:
             ).first()
             return reading is not None and reading_visible(reading, user)
         elif entity == "rain_gauge":
-            return any(str(g.id) == key for g in rain.gauges_for(session, user))
+            return any(str(g.id) == key for g in rain_gauge_readers.gauges_for(session, user))
         else:
             return False
     except NotFound:

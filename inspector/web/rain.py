@@ -20,7 +20,17 @@ from ..models import RainEvent, RainGauge, Site, SiteGauge
 from ..rules import clocks
 from ..rules import rain as rain_rules
 from ..security import STAFF, login_required, roles_required
-from ..services import NotFound, ServiceError, clock, rain, sites
+from ..services import (
+    NotFound,
+    ServiceError,
+    clock,
+    rain,
+    rain_gauge_readers,
+    rain_gauges,
+    rain_hand_readings,
+    rain_imports,
+    sites,
+)
 from .calendar import facts_of
 from .forms import NumberField, apply_service_error, on_the_calendar
 
@@ -128,7 +138,9 @@ def index():
 
 def _reading_form(session, form: ReadingForm | None = None) -> ReadingForm:
     form = form or ReadingForm()
-    form.gauge_id.choices = [(gauge.id, gauge.name) for gauge in rain.gauges_for(session, g.user)]
+    form.gauge_id.choices = [
+        (gauge.id, gauge.name) for gauge in rain_gauge_readers.gauges_for(session, g.user)
+    ]
     if form.observed_at.data is None and request.method == "GET":
         form.observed_at.data = _local(clock.now()).replace(tzinfo=None, second=0, microsecond=0)
     return form
@@ -136,7 +148,7 @@ def _reading_form(session, form: ReadingForm | None = None) -> ReadingForm:
 
 def _index(session, gauge_form, reading_form, status=200):
     # Every gauge of the user's sites, with its rains; readings only where the form offers them.
-    gauges = rain.gauges_seen_by(session, g.user, rulebook())
+    gauges = rain_gauge_readers.gauges_seen_by(session, g.user, rulebook())
     ids = [gauge.id for gauge in gauges]
     links: dict[int, list[Site]] = {}
     if ids:
@@ -168,7 +180,7 @@ def _index(session, gauge_form, reading_form, status=200):
         gauge_form=gauge_form,
         reading_form=reading_form,
         recordable={gauge_id for gauge_id, _ in reading_form.gauge_id.choices},
-        readers=rain.readers_of(session, ids, g.user),
+        readers=rain_gauge_readers.readers_of(session, ids, g.user),
         when=_when,
         rb=rulebook(),
     ), status
@@ -181,7 +193,7 @@ def create_gauge():
     form = GaugeForm()
     if form.validate_on_submit():
         try:
-            gauge = rain.create_gauge(
+            gauge = rain_gauges.create_gauge(
                 session,
                 name=form.name.data,
                 kind=form.kind.data,
@@ -208,7 +220,9 @@ def create_gauge():
 @login_required
 def gauge(gauge_id: int):
     session = get_session()
-    if gauge_id not in {x.id for x in rain.gauges_seen_by(session, g.user, rulebook())}:
+    if gauge_id not in {
+        x.id for x in rain_gauge_readers.gauges_seen_by(session, g.user, rulebook())
+    }:
         raise NotFound(
             "No such rain gauge."
         )  # visibility first: worded as a gauge that does not exist
@@ -247,7 +261,7 @@ def add_reading():
     if form.validate_on_submit():
         observed = clocks.from_local(form.observed_at.data, rulebook())
         try:
-            reading, _ = rain.record_manual(
+            reading, _ = rain_hand_readings.record_manual(
                 session,
                 user=g.user,
                 gauge_id=form.gauge_id.data,
@@ -281,7 +295,7 @@ def import_page():
         session = get_session()
         data = form.file.data.read()
         try:
-            report = rain.import_file(
+            report = rain_imports.import_file(
                 session,
                 data,
                 form.format.data,
@@ -323,7 +337,7 @@ def import_rain_command(path: str, fmt: str, units: str | None) -> None:
     with open(path, "rb") as handle:
         data = handle.read()
     try:
-        report = rain.import_file(
+        report = rain_imports.import_file(
             session, data, fmt, user_id=None, now=clock.now(), rb=rulebook(), units=units
         )
         session.commit()
@@ -358,7 +372,7 @@ def link_site(site_id: int):
     form = LinkForm()
     form.gauge_id.choices = [(gauge.id, gauge.name) for gauge in session.exec(select(RainGauge))]
     if form.validate_on_submit():
-        rain.choose_gauge(session, site, form.gauge_id.data, user=g.user)
+        rain_gauges.choose_gauge(session, site, form.gauge_id.data, user=g.user)
         session.commit()
         flash("Rain gauge changed for this site.", "info")
     else:

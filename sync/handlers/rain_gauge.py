@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from inspector.models import RainGauge
-from inspector.services import rain
+from inspector.services import rain_gauge_readers
 
 from ..schemas.records import RainGaugeRecord
 from . import Outcome
@@ -21,7 +21,9 @@ class RainGaugeHandler:
 
     def serialize(self, session, entity_id, user) -> RainGaugeRecord | None:
         gauge = session.get(RainGauge, int(entity_id)) if str(entity_id).isdigit() else None
-        if gauge is None or gauge.id not in {g.id for g in rain.gauges_for(session, user)}:
+        if gauge is None or gauge.id not in {
+            g.id for g in rain_gauge_readers.gauges_for(session, user)
+        }:
             return None
         return RainGaugeRecord(
             id=str(gauge.id),

@@ -12,7 +12,7 @@ import uuid
 from sqlmodel import select
 
 from inspector.models import RainGauge, RainReading
-from inspector.services import inspections, rain, visibility
+from inspector.services import inspections, rain_hand_readings, visibility
 
 from ..schemas.push import RainReadingPayload
 from ..schemas.records import RainReadingRecord
@@ -75,7 +75,7 @@ class RainReadingHandler:
         ).first()
         if existing is not None and not visibility.reading_visible(existing, ctx.user):
             # Someone else's reading: checked like a new one, then refused without a word about it.
-            rain.check_manual_target(session, ctx.user, sent.gauge_id, sent.site_id)
+            rain_hand_readings.check_manual_target(session, ctx.user, sent.gauge_id, sent.site_id)
             return Outcome(
                 status="rejected",
                 errors={"entity_id": "Already used."},
@@ -96,7 +96,7 @@ class RainReadingHandler:
                     reason="Another reading is stored under this id.",
                 )
             return Outcome(status="applied", version=1, data=copy)
-        reading, _ = rain.record_manual(
+        reading, _ = rain_hand_readings.record_manual(
             session,
             user=ctx.user,
             gauge_id=sent.gauge_id,

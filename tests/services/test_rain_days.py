@@ -21,7 +21,7 @@ from sqlmodel import select
 from inspector.models import RainEvent, RainReading
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
-from inspector.services import rain
+from inspector.services import rain_gauges, rain_imports
 
 RB = default()
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "rain"
@@ -85,7 +85,7 @@ def test_ghcn_days_across_the_spring_change_both_count(db, shape):
     days = [("2026-03-07", 152), ("2026-03-08", 178)]
     text = ghcn_access(days) if shape == "access" else ghcn_by_station(days)
     if shape == "by_station":  # the file has no station name or position: the gauge comes first
-        rain.create_gauge(
+        rain_gauges.create_gauge(
             db,
             name="Fond du Lac",
             kind="ghcn",
@@ -95,7 +95,9 @@ def test_ghcn_days_across_the_spring_change_both_count(db, shape):
             user_id=None,
             rb=RB,
         )
-    report = rain.import_file(db, text, "auto", user_id=None, now=local(2026, 3, 20, 12), rb=RB)
+    report = rain_imports.import_file(
+        db, text, "auto", user_id=None, now=local(2026, 3, 20, 12), rb=RB
+    )
     db.commit()
     assert (report.stored, report.errors) == (2, [])
     assert rains(db) == [0.6, 0.7]  # both days count, each a rain with its own deadline
@@ -107,7 +109,9 @@ def test_ghcn_days_across_the_spring_change_both_count(db, shape):
 
 def test_cocorahs_days_across_the_spring_change_2027_both_count(db):
     text = cocorahs([("2027-03-13", "0.55"), ("2027-03-14", "0.80")])
-    report = rain.import_file(db, text, "cocorahs", user_id=None, now=local(2027, 3, 20), rb=RB)
+    report = rain_imports.import_file(
+        db, text, "cocorahs", user_id=None, now=local(2027, 3, 20), rb=RB
+    )
     db.commit()
     assert (report.stored, report.errors) == (2, [])
     assert rains(db) == [0.55, 0.8]
@@ -117,7 +121,7 @@ def test_cocorahs_days_across_the_spring_change_2027_both_count(db):
 def test_ghcn_days_across_the_autumn_change_leave_no_gap_and_the_long_day_qualifies(db):
     # Nov 1, 2026 is 25 hours long: its reading runs from 07:00 CDT on Oct 31 to 07:00 CST.
     days = [("2026-10-31", 25), ("2026-11-01", 140)]  # 0.10 in, then 0.55 in
-    report = rain.import_file(
+    report = rain_imports.import_file(
         db, ghcn_access(days), "auto", user_id=None, now=local(2026, 11, 10), rb=RB
     )
     db.commit()
@@ -133,7 +137,7 @@ def test_consecutive_days_are_not_flagged_as_the_same_rain_on_the_gauge_page(
 ):
     app.config["CLOCK_NOW"] = local(2026, 3, 20, 12)
     text = ghcn_access([("2026-03-07", 152), ("2026-03-08", 178), ("2026-03-09", 30)])
-    rain.import_file(db, text, "auto", user_id=None, now=local(2026, 3, 20, 12), rb=RB)
+    rain_imports.import_file(db, text, "auto", user_id=None, now=local(2026, 3, 20, 12), rb=RB)
     db.commit()
     gauge_id = db.exec(select(RainReading)).first().gauge_id
     auth.login(people["inspector"].email)
@@ -154,7 +158,7 @@ def test_a_ghcn_row_for_today_is_refused_until_the_day_is_over(db, make, people,
     say the rain 'ended Dec 5, 12:00 AM CST' while it could still be raining."""
     now = local(2026, 12, 4, hour, minute)
     text = ghcn_access([("2026-12-03", 30), ("2026-12-04", 203)], obs="")
-    report = rain.import_file(db, text, "auto", user_id=None, now=now, rb=RB)
+    report = rain_imports.import_file(db, text, "auto", user_id=None, now=now, rb=RB)
     db.commit()
     assert report.stored == 1
     [refused] = report.errors
@@ -166,7 +170,9 @@ def test_a_ghcn_row_for_today_is_refused_until_the_day_is_over(db, make, people,
     assert all(end <= now for _, end, _ in readings(db)) and rains(db) == []
     # The next morning NOAA has the day's final total: it is stored, not kept as a partial value.
     final = ghcn_access([("2026-12-03", 30), ("2026-12-04", 279)], obs="")
-    later = rain.import_file(db, final, "auto", user_id=None, now=local(2026, 12, 5, 8), rb=RB)
+    later = rain_imports.import_file(
+        db, final, "auto", user_id=None, now=local(2026, 12, 5, 8), rb=RB
+    )
     db.commit()
     assert (later.stored, later.unchanged, later.errors) == (1, 1, [])
     assert readings(db)[-1] == (local(2026, 12, 4), local(2026, 12, 5), 1.1)
@@ -175,16 +181,20 @@ def test_a_ghcn_row_for_today_is_refused_until_the_day_is_over(db, make, people,
 
 def test_a_row_whose_observation_time_is_still_to_come_is_refused(db):
     text = ghcn_access([("2026-12-04", 203)])  # the day to 07:00 on Dec 4
-    early = rain.import_file(db, text, "auto", user_id=None, now=local(2026, 12, 4, 6, 55), rb=RB)
+    early = rain_imports.import_file(
+        db, text, "auto", user_id=None, now=local(2026, 12, 4, 6, 55), rb=RB
+    )
     assert early.stored == 0 and "2026-12-04 is not over" in early.errors[0].reason
-    on_time = rain.import_file(db, text, "auto", user_id=None, now=local(2026, 12, 4, 7), rb=RB)
+    on_time = rain_imports.import_file(
+        db, text, "auto", user_id=None, now=local(2026, 12, 4, 7), rb=RB
+    )
     assert (on_time.stored, on_time.errors) == (1, [])
 
 
 def test_a_cocorahs_report_for_a_later_time_today_is_refused(db):
     # 06:55 with the report stamped 07:00: within a device clock's drift, but the day is not over.
     text = cocorahs([("2026-12-04", "0.80")])
-    report = rain.import_file(
+    report = rain_imports.import_file(
         db, text, "cocorahs", user_id=None, now=local(2026, 12, 4, 6, 55), rb=RB
     )
     assert report.stored == 0 and readings(db) == []
@@ -214,7 +224,9 @@ def test_a_day_read_earlier_than_the_day_before_keeps_both_days_rain(app, client
     first = cocorahs([("2026-09-14", "0.60")], at="07:00 AM")
     second = cocorahs([("2026-09-15", "0.90")], at="06:30 AM")
     for text in (first, second):
-        report = rain.import_file(db, text, "cocorahs", user_id=None, now=local(2026, 9, 20), rb=RB)
+        report = rain_imports.import_file(
+            db, text, "cocorahs", user_id=None, now=local(2026, 9, 20), rb=RB
+        )
         db.commit()
         assert (report.stored, report.errors) == (1, [])
     assert rains(db) == [0.6, 0.9]
@@ -229,7 +241,7 @@ def test_a_day_read_earlier_than_the_day_before_keeps_both_days_rain(app, client
 def test_two_days_read_earlier_in_one_file_keep_both_days_rain(db):
     text = cocorahs([("2026-09-14", "0.60")], at="07:00 AM").splitlines()
     later = cocorahs([("2026-09-15", "0.90")], at="06:30 AM").splitlines()[1]
-    report = rain.import_file(
+    report = rain_imports.import_file(
         db,
         "\n".join([*text, later]) + "\n",
         "cocorahs",

@@ -10,7 +10,7 @@ from sqlmodel import select
 from inspector.imports import FileProblem
 from inspector.models import AuditEvent, RainEvent, RainGauge, RainReading, SiteGauge
 from inspector.rules.rulebook import default
-from inspector.services import rain, schedule
+from inspector.services import rain, rain_gauges, rain_hand_readings, rain_imports, schedule
 
 RB = default()
 NOW = datetime(2026, 6, 10, 18, 0)
@@ -43,7 +43,9 @@ def test_ghcn_import_stores_days_makes_the_gauge_and_is_idempotent(db):
         + ghcn_row("2026-06-02", "0.00", "T,,7,")
         + ghcn_row("2026-06-03", "0.80")
     )
-    report = rain.import_file(db, text, "ghcn", user_id=None, now=NOW, rb=RB, units="standard")
+    report = rain_imports.import_file(
+        db, text, "ghcn", user_id=None, now=NOW, rb=RB, units="standard"
+    )
     db.commit()
     assert (report.stored, report.unchanged, report.errors) == (3, 0, [])
     assert report.new_gauges == ["USC00472869"] and "made from the file" in report.notes[0].reason
@@ -52,7 +54,9 @@ def test_ghcn_import_stores_days_makes_the_gauge_and_is_idempotent(db):
     ).one()
     assert trace.trace and trace.amount_in == 0
     assert len(report.rain_events) == 1 and report.rain_events[0].total_in == 0.8
-    again = rain.import_file(db, text, "ghcn", user_id=None, now=NOW, rb=RB, units="standard")
+    again = rain_imports.import_file(
+        db, text, "ghcn", user_id=None, now=NOW, rb=RB, units="standard"
+    )
     db.commit()
     assert (again.stored, again.unchanged, again.rain_events) == (0, 3, [])
     assert (
@@ -75,7 +79,9 @@ def test_bad_rows_are_reported_by_line_and_good_rows_kept(db):
         )  # line 8 unknown, no location
         + ghcn_row("2026-06-05", "abc")
     )  # line 9 not a number
-    report = rain.import_file(db, text, "ghcn", user_id=None, now=NOW, rb=RB, units="standard")
+    report = rain_imports.import_file(
+        db, text, "ghcn", user_id=None, now=NOW, rb=RB, units="standard"
+    )
     db.commit()
     assert report.stored == 1
     lines = {issue.line: issue.reason for issue in report.errors}
@@ -94,7 +100,7 @@ def test_bad_rows_are_reported_by_line_and_good_rows_kept(db):
 
 def test_wrong_format_or_unreadable_file_imports_nothing(db):
     with pytest.raises(FileProblem, match="missing column"):
-        rain.import_file(
+        rain_imports.import_file(
             db,
             GHCN_HEADER + ghcn_row("2026-06-01", "0.3"),
             "cocorahs",
@@ -103,11 +109,11 @@ def test_wrong_format_or_unreadable_file_imports_nothing(db):
             rb=RB,
         )
     with pytest.raises(FileProblem):
-        rain.import_file(
+        rain_imports.import_file(
             db, b"\x89PNG\r\n\x1a\n\x00\x00binary", "ghcn", user_id=None, now=NOW, rb=RB
         )
     with pytest.raises(FileProblem, match="empty"):
-        rain.import_file(db, b"  \n", "ghcn", user_id=None, now=NOW, rb=RB)
+        rain_imports.import_file(db, b"  \n", "ghcn", user_id=None, now=NOW, rb=RB)
     assert db.exec(select(RainReading)).all() == []
 
 
@@ -118,7 +124,7 @@ def test_cocorahs_day_ends_at_the_7am_observation_and_counts_traces_and_na(db):
         + coco_row("2026-06-06", "T")
         + coco_row("2026-06-07", "NA")
     )
-    report = rain.import_file(db, text, "cocorahs", user_id=None, now=NOW, rb=RB)
+    report = rain_imports.import_file(db, text, "cocorahs", user_id=None, now=NOW, rb=RB)
     db.commit()
     assert report.stored == 2 and [s.line for s in report.skipped] == [4]
     reading = db.exec(
@@ -142,7 +148,7 @@ def test_imported_rain_makes_a_post_rain_inspection_due_at_the_linked_active_sit
         rb=RB,
     )
     text = COCO_HEADER + coco_row("2026-06-09", "0.49") + coco_row("2026-06-10", "0.50")
-    report = rain.import_file(db, text, "cocorahs", user_id=None, now=NOW, rb=RB)
+    report = rain_imports.import_file(db, text, "cocorahs", user_id=None, now=NOW, rb=RB)
     db.commit()
     assert db.get(SiteGauge, site.id).gauge_id == db.exec(select(RainGauge)).one().id
     [event] = report.rain_events
@@ -162,7 +168,7 @@ def test_imported_rain_makes_a_post_rain_inspection_due_at_the_linked_active_sit
 
 def test_nearest_gauge_is_linked_and_staff_choice_is_kept(db, make, people):
     site = make.site(people["supervisor"], latitude=43.80, longitude=-88.90)
-    near = rain.create_gauge(
+    near = rain_gauges.create_gauge(
         db,
         name="Near",
         kind="onsite",
@@ -173,7 +179,7 @@ def test_nearest_gauge_is_linked_and_staff_choice_is_kept(db, make, people):
         rb=RB,
     )
     assert db.get(SiteGauge, site.id).gauge_id == near.id
-    closer = rain.create_gauge(
+    closer = rain_gauges.create_gauge(
         db,
         name="Closer",
         kind="onsite",
@@ -185,7 +191,7 @@ def test_nearest_gauge_is_linked_and_staff_choice_is_kept(db, make, people):
     )
     assert db.get(SiteGauge, site.id).gauge_id == near.id  # kept: its rain still counts
     assert rain.nearest_gauge(db, site)[0].id == closer.id
-    far = rain.create_gauge(
+    far = rain_gauges.create_gauge(
         db,
         name="Far",
         kind="ghcn",
@@ -195,8 +201,8 @@ def test_nearest_gauge_is_linked_and_staff_choice_is_kept(db, make, people):
         user_id=None,
         rb=RB,
     )
-    rain.choose_gauge(db, site, far.id, user=people["supervisor"])
-    rain.create_gauge(
+    rain_gauges.choose_gauge(db, site, far.id, user=people["supervisor"])
+    rain_gauges.create_gauge(
         db,
         name="Nearer",
         kind="onsite",
@@ -213,7 +219,7 @@ def test_nearest_gauge_is_linked_and_staff_choice_is_kept(db, make, people):
 def test_manual_reading_is_idempotent_by_device_uuid_and_validated(db, make, people):
     site = make.site(people["supervisor"], latitude=43.80, longitude=-88.90)
     make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
-    gauge = rain.create_gauge(
+    gauge = rain_gauges.create_gauge(
         db,
         name="Site",
         kind="onsite",
@@ -234,15 +240,17 @@ def test_manual_reading_is_idempotent_by_device_uuid_and_validated(db, make, peo
         now=now,
         rb=RB,
     )
-    _, created = rain.record_manual(db, amount_in=0.7, **args)
-    _, again = rain.record_manual(db, amount_in=0.7, **args)
+    _, created = rain_hand_readings.record_manual(db, amount_in=0.7, **args)
+    _, again = rain_hand_readings.record_manual(db, amount_in=0.7, **args)
     assert created and not again and len(db.exec(select(RainEvent)).all()) == 1
     from inspector.services import ServiceError
 
     for bad, field in ((-1, "amount_in"), (16, "amount_in"), ("x", "amount_in")):
         with pytest.raises(ServiceError) as exc:
-            rain.record_manual(db, amount_in=bad, **{**args, "device_uuid": None})
+            rain_hand_readings.record_manual(db, amount_in=bad, **{**args, "device_uuid": None})
         assert exc.value.field == field
     with pytest.raises(ServiceError) as exc:  # the other company's permittee cannot see this gauge
-        rain.record_manual(db, amount_in=0.2, **{**args, "user": people["other"], "site_id": None})
+        rain_hand_readings.record_manual(
+            db, amount_in=0.2, **{**args, "user": people["other"], "site_id": None}
+        )
     assert exc.value.field == "gauge_id"

@@ -15,7 +15,7 @@ from inspector.models import RainEvent, RainReading
 from inspector.rules import clocks
 from inspector.rules import rain as rain_rules
 from inspector.rules.rulebook import default
-from inspector.services import rain
+from inspector.services import rain_gauges, rain_hand_readings
 
 RB = default()
 
@@ -26,7 +26,7 @@ def local(*parts) -> datetime:
 
 @pytest.fixture
 def gauge(db):
-    return rain.create_gauge(
+    return rain_gauges.create_gauge(
         db,
         name="Mill Pond gauge",
         kind="onsite",
@@ -39,7 +39,7 @@ def gauge(db):
 
 
 def read(db, people, gauge, at: datetime, amount: float, who="inspector", now=None):
-    reading, _ = rain.record_manual(
+    reading, _ = rain_hand_readings.record_manual(
         db,
         user=people[who],
         gauge_id=gauge.id,

@@ -12,7 +12,7 @@ from sqlmodel import select
 from inspector.imports import FileProblem
 from inspector.models import RainReading
 from inspector.rules.rulebook import default
-from inspector.services import rain
+from inspector.services import rain_gauges, rain_imports
 
 RB = default()
 NOW = datetime(2026, 6, 10, 18, 0)
@@ -33,7 +33,7 @@ def amounts(db, station: str) -> dict[str, tuple[float, bool]]:
 
 
 def gauge(db, station="USC00472869"):
-    return rain.create_gauge(
+    return rain_gauges.create_gauge(
         db,
         name="Fond du Lac",
         kind="ghcn",
@@ -48,7 +48,7 @@ def gauge(db, station="USC00472869"):
 def test_ghcn_daily_per_station_file_is_in_tenths_of_millimetres(db):
     """PRCP 5 is a 0.5 mm drizzle (0.02 in, not 5.00 in); PRCP 127 is 12.7 mm = 0.50 in and
     qualifies (not "over 15 inches")."""
-    report = rain.import_file(
+    report = rain_imports.import_file(
         db, fixture("ghcnd_access_USC00472869.csv"), "auto", user_id=None, now=NOW, rb=RB
     )
     db.commit()
@@ -67,7 +67,7 @@ def test_ghcn_daily_per_station_file_is_in_tenths_of_millimetres(db):
 
 def test_ghcn_daily_by_station_file_without_a_header(db):
     gauge(db)
-    report = rain.import_file(
+    report = rain_imports.import_file(
         db, fixture("ghcnd_by_station_USC00472869.csv"), "ghcn", user_id=None, now=NOW, rb=RB
     )
     assert report.product == "NOAA GHCN-Daily by-station file (PRCP in tenths of millimetres)"
@@ -93,7 +93,9 @@ def test_ghcn_daily_by_station_file_without_a_header(db):
 )
 def test_cdo_and_ads_exports_in_the_units_requested(db, name, units):
     gauge(db)
-    report = rain.import_file(db, fixture(name), "auto", user_id=None, now=NOW, rb=RB, units=units)
+    report = rain_imports.import_file(
+        db, fixture(name), "auto", user_id=None, now=NOW, rb=RB, units=units
+    )
     assert report.errors == [] and f"units={units}" in report.product
     got = amounts(db, "USC00472869")
     assert got["2026-06-01"] == (0.02, False) and got["2026-06-02"] == (0.5, False)
@@ -102,15 +104,15 @@ def test_cdo_and_ads_exports_in_the_units_requested(db, name, units):
 @pytest.mark.parametrize("name", ["cdo_standard_USC00472869.csv", "ads_metric_USC00472869.csv"])
 def test_an_export_whose_units_cannot_be_told_is_refused_with_the_reason(db, name):
     with pytest.raises(FileProblem, match="does not say whether PRCP is in inches or millimetres"):
-        rain.import_file(db, fixture(name), "auto", user_id=None, now=NOW, rb=RB)
+        rain_imports.import_file(db, fixture(name), "auto", user_id=None, now=NOW, rb=RB)
     assert db.exec(select(RainReading)).all() == []
 
 
 def test_the_same_days_from_two_products_agree(db):
-    rain.import_file(
+    rain_imports.import_file(
         db, fixture("ghcnd_access_USC00472869.csv"), "auto", user_id=None, now=NOW, rb=RB
     )
-    again = rain.import_file(
+    again = rain_imports.import_file(
         db,
         fixture("cdo_metric_USC00472869.csv"),
         "auto",
@@ -123,7 +125,7 @@ def test_the_same_days_from_two_products_agree(db):
 
 
 def test_cocorahs_export_as_it_ships(db):
-    report = rain.import_file(
+    report = rain_imports.import_file(
         db, fixture("cocorahs_export_WI-FD-12.csv"), "auto", user_id=None, now=NOW, rb=RB
     )
     assert report.product == "CoCoRaHS daily precipitation export (TotalPrecipAmt in inches)"
@@ -133,7 +135,7 @@ def test_cocorahs_export_as_it_ships(db):
 
 def test_a_file_of_no_known_product_is_refused(db):
     with pytest.raises(FileProblem, match="not a NOAA or CoCoRaHS"):
-        rain.import_file(
+        rain_imports.import_file(
             db, b"date,rain_mm\n2026-06-01,12.7\n", "auto", user_id=None, now=NOW, rb=RB
         )
 

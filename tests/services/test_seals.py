@@ -21,7 +21,16 @@ from inspector.models import (
 )
 from inspector.models.seals import Seal
 from inspector.rules.rulebook import default
-from inspector.services import findings, inspections, rain, sealed_records, seals, stop_work_issuing
+from inspector.services import (
+    findings,
+    inspections,
+    rain_gauges,
+    rain_hand_readings,
+    rain_imports,
+    sealed_records,
+    seals,
+    stop_work_issuing,
+)
 from sync.handlers import SyncContext
 from tests.services.test_rain_import import COCO_HEADER, coco_row
 from tests.sync.helpers import inspection_payload, uid
@@ -47,7 +56,7 @@ def push(db, site, user, **kw):
 
 
 def gauge(db):
-    g = rain.create_gauge(
+    g = rain_gauges.create_gauge(
         db,
         name="Site gauge",
         kind="onsite",
@@ -144,7 +153,7 @@ def test_each_decision_on_an_order_is_sealed_with_its_history(db, make, people):
 
 def test_rain_readings_are_sealed_by_hand_and_by_import(db, people):
     g = gauge(db)
-    reading, _ = rain.record_manual(
+    reading, _ = rain_hand_readings.record_manual(
         db,
         user=people["inspector"],
         gauge_id=g.id,
@@ -155,7 +164,7 @@ def test_rain_readings_are_sealed_by_hand_and_by_import(db, people):
         now=NOW,
         rb=RB,
     )
-    rain.import_file(
+    rain_imports.import_file(
         db,
         COCO_HEADER + coco_row("2026-11-01", "0.12") + coco_row("2026-11-02", "0.80"),
         "cocorahs",
@@ -172,7 +181,7 @@ def test_rain_readings_are_sealed_by_hand_and_by_import(db, people):
 def test_a_refused_or_rolled_back_write_leaves_no_seal(db, make, people):
     site = make.site(people["supervisor"])
     g = gauge(db)
-    rain.record_manual(
+    rain_hand_readings.record_manual(
         db,
         user=people["inspector"],
         gauge_id=g.id,
@@ -209,7 +218,7 @@ def test_concurrent_writers_keep_one_chain(app, db, people):
             with Session(app.extensions["engine"]) as session:
                 user = session.get(User, user_id)
                 for n in range(8):
-                    rain.record_manual(
+                    rain_hand_readings.record_manual(
                         session,
                         user=user,
                         gauge_id=g.id,
@@ -250,7 +259,7 @@ def test_seal_existing_seals_only_what_was_stored_before_sealing_began(db, make,
     db.commit()
     assert [p.what.split(" (")[0] for p in seals.verify(db).problems] == ["has no seal"]
     g = gauge(db)
-    rain.record_manual(
+    rain_hand_readings.record_manual(
         db,
         user=people["inspector"],
         gauge_id=g.id,

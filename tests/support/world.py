@@ -18,7 +18,8 @@ from inspector.services import (
     permit_notices,
     photo_uploads,
     public_records,
-    rain,
+    rain_gauges,
+    rain_hand_readings,
     sites,
     stop_work_issuing,
 )
@@ -145,7 +146,7 @@ def build(session, rb) -> World:
     )
     session.commit()
     # Each site its own nearby gauge: B's gauge is B's site's alone.
-    gauge = rain.create_gauge(
+    gauge = rain_gauges.create_gauge(
         session,
         name="Quarry rain gauge",
         kind="onsite",
@@ -155,7 +156,7 @@ def build(session, rb) -> World:
         user_id=u["inspector"].id,
         rb=rb,
     )
-    gauge_a = rain.create_gauge(
+    gauge_a = rain_gauges.create_gauge(
         session,
         name="Alder rain gauge",
         kind="onsite",
@@ -165,7 +166,7 @@ def build(session, rb) -> World:
         user_id=u["inspector"].id,
         rb=rb,
     )
-    rain.choose_gauge(session, site_a, gauge_a.id, user=u["inspector"])
+    rain_gauges.choose_gauge(session, site_a, gauge_a.id, user=u["inspector"])
     session.commit()
     # The same critical item failed twice: a finding and a proposed order (internal to the Village).
     record_inspection(
@@ -192,7 +193,7 @@ def build(session, rb) -> World:
         now=now,
         rb=rb,
     )
-    reading, _ = rain.record_manual(
+    reading, _ = rain_hand_readings.record_manual(
         session,
         user=u["permittee_b"],
         gauge_id=gauge.id,

@@ -11,7 +11,7 @@ from sqlmodel import select
 from inspector.models import Inspection, RainEvent, RainGauge, RainReading, SiteGauge
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
-from inspector.services import rain
+from inspector.services import rain, rain_gauges
 
 from .helpers import inspection_payload, mutation, uid
 
@@ -135,7 +135,7 @@ def test_a_rain_at_the_gauge_the_site_had_is_taken_after_staff_link_another(
     new = RainGauge(name="New", kind="onsite", station_code="new", latitude=1, longitude=1)
     db.add_all([old, new])
     db.flush()
-    rain.choose_gauge(db, site_with_permit, old.id, user=people["supervisor"])
+    rain_gauges.choose_gauge(db, site_with_permit, old.id, user=people["supervisor"])
     before_switch = RainEvent(
         gauge_id=old.id,
         start=utcnow() - timedelta(days=2),
@@ -144,7 +144,7 @@ def test_a_rain_at_the_gauge_the_site_had_is_taken_after_staff_link_another(
     )
     db.add(before_switch)
     db.commit()
-    rain.choose_gauge(db, site_with_permit, new.id, user=people["supervisor"])
+    rain_gauges.choose_gauge(db, site_with_permit, new.id, user=people["supervisor"])
     after_switch = RainEvent(
         gauge_id=old.id,
         start=utcnow() + timedelta(hours=1),

@@ -13,7 +13,7 @@ from sqlmodel import func, select
 
 from inspector.models import RainEvent, SiteGauge
 from inspector.rules.rulebook import default
-from inspector.services import rain
+from inspector.services import rain_gauges
 
 from .helpers import mutation, uid
 
@@ -36,7 +36,7 @@ def gauges(db, make, people):
     acme_shared = site("Acme North", people["permittee"].company_id, 43.84, -88.86)
     rival = site("Rival South", people["other"].company_id, 43.8405, -88.8605)
     acme_alone = site("Acme Far", people["permittee"].company_id, 44.50, -89.50)
-    shared = rain.create_gauge(
+    shared = rain_gauges.create_gauge(
         db,
         name="Creek gauge",
         kind="onsite",
@@ -46,7 +46,7 @@ def gauges(db, make, people):
         user_id=None,
         rb=RB,
     )
-    own = rain.create_gauge(
+    own = rain_gauges.create_gauge(
         db,
         name="Far gauge",
         kind="onsite",
@@ -57,7 +57,7 @@ def gauges(db, make, people):
         rb=RB,
     )
     for s, g in ((acme_shared, shared), (rival, shared), (acme_alone, own)):
-        rain.choose_gauge(db, s, g.id, user=people["supervisor"])
+        rain_gauges.choose_gauge(db, s, g.id, user=people["supervisor"])
     db.commit()
     assert db.get(SiteGauge, rival.id).gauge_id == shared.id
     return {"shared": shared.id, "own": own.id, "rival": rival, "acme": acme_alone}

@@ -10,7 +10,7 @@ from sqlmodel import select
 
 from inspector.models import Inspection, RainReading, StopWorkOrder
 from inspector.rules.rulebook import default
-from inspector.services import rain
+from inspector.services import rain_gauges
 from tests.sync.helpers import inspection_payload, mutation, seal, uid
 from tests.sync.test_finding_corrected_offline import open_finding
 
@@ -71,7 +71,7 @@ def test_an_inspection_started_at_the_calendars_edge_is_refused(
 def test_a_rain_reading_at_the_calendars_edge_is_refused(
     client, db, people, site_with_permit, device_headers, moment
 ):
-    gauge = rain.create_gauge(
+    gauge = rain_gauges.create_gauge(
         db,
         name="Meadow gauge",
         kind="onsite",

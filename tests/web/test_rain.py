@@ -13,7 +13,7 @@ from inspector.models import RainEvent, RainReading, SiteGauge
 from inspector.models.base import utcnow
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
-from inspector.services import rain
+from inspector.services import rain_gauges
 from inspector.services.inspections import canonical_hash
 
 RB = default()
@@ -38,7 +38,7 @@ def linked_site(make, people, db):
         issued=True,
         received_on=date.today() - timedelta(days=20),
     )
-    gauge = rain.create_gauge(
+    gauge = rain_gauges.create_gauge(
         db,
         name="Mill Pond gauge",
         kind="onsite",
@@ -146,7 +146,7 @@ def test_other_company_cannot_see_the_gauge_or_record_at_it(client, auth, people
 
 def airport_gauge(db):
     """A second gauge, 9 miles from the linked site."""
-    gauge = rain.create_gauge(
+    gauge = rain_gauges.create_gauge(
         db,
         name="Airport",
         kind="ghcn",
@@ -305,7 +305,7 @@ def test_site_page_names_the_gauge_and_points_out_a_nearer_one(
     client, auth, people, linked_site, db, make
 ):
     site, gauge = linked_site
-    rain.create_gauge(
+    rain_gauges.create_gauge(
         db,
         name="Closer gauge",
         kind="onsite",

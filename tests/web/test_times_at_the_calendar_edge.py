@@ -9,7 +9,7 @@ from sqlmodel import select
 
 from inspector.models import RainReading
 from inspector.rules.rulebook import default
-from inspector.services import rain
+from inspector.services import rain_gauges
 
 WORDS = "between the years 1900 and 2999"
 
@@ -35,7 +35,7 @@ def test_a_rain_reading_at_the_calendars_edge_is_refused_at_its_field(
 ):
     site = make.site(people["supervisor"], name="Edge Lot", latitude=43.84, longitude=-88.86)
     make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
-    gauge = rain.create_gauge(
+    gauge = rain_gauges.create_gauge(
         db,
         name="Edge gauge",
         kind="onsite",
