@@ -477,6 +477,20 @@ export async function markSynced(mutationId, result = {}) {
   return sent;
 }
 
+/** With the storage full (markSynced cannot write the receipt), an entry the server has whole, record and
+ * every photo, leaves the outbox without a receipt in `sent`: deleting it and its photos' bytes frees the
+ * room that writing would take. */
+export async function dropSynced(mutationId) {
+  const db = await getDb();
+  const tx = db.transaction(['outbox', 'photos'], 'readwrite');
+  const entry = await tx.objectStore('outbox').get(mutationId);
+  if (!entry) { await tx.done; return null; }
+  await Promise.all([...(entry.photo_ids || []).map((id) => tx.objectStore('photos').delete(id)),
+    tx.objectStore('outbox').delete(mutationId), tx.done]);
+  emit('outbox-changed', { mutation_id: mutationId });
+  return entry;
+}
+
 export async function listSent() {
   const rows = await (await getDb()).getAllFromIndex('sent', 'created_at');
   return rows.reverse();

@@ -1,7 +1,8 @@
 // The client side of sync: flush the outbox to /api/v1 and pull the work packet.
 //
-// Nothing is deleted here: entries move to `sent` only through store.markSynced(), after the server said
-// it has the record AND every photo. A 401 keeps the outbox and asks the user to sign in again.
+// Nothing is deleted here: entries move to `sent` only through store.markSynced() (with the storage
+// full, leave through store.dropSynced()), after the server said it has the record AND every photo.
+// A 401 keeps the outbox and asks the user to sign in again.
 // Flushes run one at a time, across the tabs of the app too (Web Locks); they start on page load, on
 // `online`, when the page becomes visible, on a timer with capped back-off while the outbox is not
 // empty, and from the "Sync now" button.
@@ -119,6 +120,30 @@ async function answerOf(response) {
   }
 }
 
+// With the tablet's storage full, even the marks a flush keeps on an entry (being sent, photos tried
+// and done, sent) cannot be written, and sending, the way to make room, stopped at the first of them.
+// They are the device's own notes: the flush goes on without them (the mutation ids and the server's
+// answers make a resend safe), and an entry the server has whole leaves the outbox without its receipt.
+const full = (error) => error?.name === 'QuotaExceededError';
+
+async function note(mutationId, patch) {
+  try {
+    return await store.updateOutbox(mutationId, patch);
+  } catch (error) {
+    if (full(error)) return null;
+    throw error;
+  }
+}
+
+async function synced(mutationId, result) {
+  try {
+    return await store.markSynced(mutationId, result);
+  } catch (error) {
+    if (!full(error)) throw error;
+    return store.dropSynced(mutationId);
+  }
+}
+
 /** What a flush sends under: the device token, or the session's CSRF token and who is signed in
  * (read once per flush; again only when the server refuses the token). */
 async function flushContext() {
@@ -184,7 +209,7 @@ async function pushBatch(ctx, batch, summary) {
   let entries = batch.filter((e) => authorsOwn(ctx, e));
   if (!entries.length) return;
   for (const entry of entries) {
-    await store.updateOutbox(entry.mutation_id, { state: 'sending', attempts: (entry.attempts || 0) + 1 });
+    await note(entry.mutation_id, { state: 'sending', attempts: (entry.attempts || 0) + 1 });
   }
   const send = () => call('/sync/push', {
     method: 'POST',
@@ -197,7 +222,7 @@ async function pushBatch(ctx, batch, summary) {
     // token): only the author's work goes out under the session the push will carry.
     await renewCsrf(ctx);
     const others = entries.filter((e) => !authorsOwn(ctx, e));
-    for (const entry of others) await store.updateOutbox(entry.mutation_id, { state: 'queued' });
+    for (const entry of others) await note(entry.mutation_id, { state: 'queued' });
     entries = entries.filter((e) => authorsOwn(ctx, e));
     if (!entries.length) return;
     response = await send();
@@ -213,13 +238,13 @@ async function pushBatch(ctx, batch, summary) {
   if (!response.ok && response.status === 413 && !answer.error) {
     // One record alone over a proxy's limit passes only once the limit is raised: it waits on this
     // device saying why, and the records behind it (and the photos) still go.
-    await store.updateOutbox(entries[0].mutation_id, { state: 'queued', too_large: true, reason: TOO_LARGE });
+    await note(entries[0].mutation_id, { state: 'queued', too_large: true, reason: TOO_LARGE });
     return;
   }
   if (!response.ok && !answer.error) {
     // Not the app's answer (a proxy's page: busy, restarting): nothing was refused
     // by the server, so the entries go back in line and the flush stops, to try again later.
-    for (const entry of entries) await store.updateOutbox(entry.mutation_id, { state: 'queued' });
+    for (const entry of entries) await note(entry.mutation_id, { state: 'queued' });
     throw new Stop('server', `The server did not answer this sending (${response.status}); kept on this device, will retry.`);
   }
   if (!response.ok) {
@@ -228,13 +253,13 @@ async function pushBatch(ctx, batch, summary) {
     for (const [i, entry] of entries.entries()) {
       const mine = Object.keys(errors).filter((k) => k.startsWith(`mutations.${i}.`));
       if (mine.length || !Object.keys(errors).length) {
-        await store.updateOutbox(entry.mutation_id, {
+        await note(entry.mutation_id, {
           state: 'attention', reason: answer.reason || `Refused (${response.status})`,
           errors: Object.fromEntries(mine.map((k) => [k.replace(`mutations.${i}.`, ''), errors[k]])),
         });
         summary.rejected += 1;
       } else {
-        await store.updateOutbox(entry.mutation_id, { state: 'queued' });
+        await note(entry.mutation_id, { state: 'queued' });
       }
     }
     return;
@@ -250,16 +275,18 @@ async function pushBatch(ctx, batch, summary) {
       summary[result.status] += 1;
       const expected = (entry.photo_ids || []).length;
       if (expected && (result.photos_received ?? 0) < expected) {
-        await store.updateOutbox(entry.mutation_id, {
+        const patch = {
           state: 'photos', version: result.version ?? null, reason: null,
           photos_expected: result.photos_expected ?? expected, photos_received: result.photos_received ?? 0,
-        });
+        };
+        // Not written (storage full): its photos go in this flush all the same.
+        if (!(await note(entry.mutation_id, patch))) ctx.photosNext.push({ ...entry, ...patch });
       } else {
-        await store.markSynced(entry.mutation_id, result);
+        await synced(entry.mutation_id, result);
       }
     } else {
       summary[result.status === 'conflict' ? 'conflict' : 'rejected'] += 1;
-      await store.updateOutbox(entry.mutation_id, {
+      await note(entry.mutation_id, {
         state: 'attention', reason: result.reason || (result.status === 'conflict'
           ? 'Changed on the server meanwhile: a supervisor will resolve it.' : 'Some fields need attention.'),
         errors: result.errors || {}, server_copy: result.server_copy || null, result_status: result.status,
@@ -313,7 +340,9 @@ async function sendPhoto(ctx, photoId, unsure, summary) {
  * only when all its photos are acknowledged; what was acknowledged (`photos_done`) and which PUTs were
  * started (`photos_tried`) are kept on the entry, so a cut resends no acknowledged byte. */
 async function sendPhotos(ctx, summary) {
-  const waiting = (await store.listOutbox()).filter((e) => e.state === 'photos' && authorsOwn(ctx, e));
+  const stored = (await store.listOutbox()).filter((e) => e.state === 'photos' && authorsOwn(ctx, e));
+  const known = new Set(stored.map((e) => e.mutation_id));
+  const waiting = [...stored, ...ctx.photosNext.filter((e) => !known.has(e.mutation_id))];
   const jobs = [];
   const entries = waiting.map((entry) => {
     const done = new Set(entry.photos_done || []);
@@ -332,7 +361,7 @@ async function sendPhotos(ctx, summary) {
     // One write after another per entry: each carries the whole of what is known by then.
     const patch = { photos_done: [...state.done], photos_tried: [...state.tried],
       photos_received: state.done.size };
-    state.saving = state.saving.then(() => store.updateOutbox(state.entry.mutation_id, patch));
+    state.saving = state.saving.then(() => note(state.entry.mutation_id, patch));
     return state.saving;
   };
   const finish = async (state) => {
@@ -340,11 +369,11 @@ async function sendPhotos(ctx, summary) {
     const expected = (entry.photo_ids || []).length;
     await state.saving;
     if (state.done.size === expected) {
-      await store.markSynced(entry.mutation_id, { photos_expected: expected, photos_received: expected,
+      await synced(entry.mutation_id, { photos_expected: expected, photos_received: expected,
         version: entry.version });
     } else if (state.problem) {
       const tries = (entry.photo_attempts || 0) + 1;
-      await store.updateOutbox(entry.mutation_id, {
+      await note(entry.mutation_id, {
         photo_attempts: tries, reason: state.problem.reason,
         state: tries >= PHOTO_TRIES ? 'attention' : 'photos',
       });
@@ -392,7 +421,7 @@ async function sendable(ctx, entries) {
     if (!authorsOwn(ctx, entry)) {
       // Not sent now (a flush cut off by the sign-out may have left it 'sending'): it waits, queued.
       if (!entry.waiting_for_author || entry.state !== 'queued') {
-        await store.updateOutbox(entry.mutation_id, {
+        await note(entry.mutation_id, {
           state: 'queued',
           waiting_for_author: true,
           reason: 'Waits for the person who submitted it to sign in on this device.',
@@ -400,7 +429,7 @@ async function sendable(ctx, entries) {
       }
       continue;
     }
-    if (entry.waiting_for_author) await store.updateOutbox(entry.mutation_id, { waiting_for_author: false, reason: null });
+    if (entry.waiting_for_author) await note(entry.mutation_id, { waiting_for_author: false, reason: null });
     mine.push(entry);
   }
   return mine;
@@ -411,11 +440,12 @@ async function doFlush() {
   // An entry still marked as being sent when no flush runs (this one holds the lock) was cut off
   // mid-push (the tablet went dark): it waits on the device, and says so even with no signal.
   for (const entry of await store.listOutbox()) {
-    if (entry.state === 'sending') await store.updateOutbox(entry.mutation_id, { state: 'queued' });
+    if (entry.state === 'sending') await note(entry.mutation_id, { state: 'queued' });
   }
   try {
     const ctx = await flushContext();
     ctx.deviceId = await deviceId();
+    ctx.photosNext = [];
     const pending = await sendable(ctx, (await store.listOutbox()).filter((e) => e.state === 'queued' || e.state === 'sending'));
     for (let i = 0; i < pending.length; i += BATCH) {
       const batch = pending.slice(i, i + BATCH);
@@ -424,7 +454,7 @@ async function doFlush() {
         await pushBatch(ctx, batch, summary);
       } catch (err) {
         // No answer: the server may or may not have the batch; the mutation ids make a resend safe.
-        for (const entry of batch) await store.updateOutbox(entry.mutation_id, { state: 'queued' });
+        for (const entry of batch) await note(entry.mutation_id, { state: 'queued' });
         throw err;
       }
     }
@@ -436,7 +466,7 @@ async function doFlush() {
   }
   const left = (await store.listOutbox()).filter((e) => e.state !== 'attention');
   summary.remaining = left.length;
-  if (!summary.stopped) await store.setMeta('last_sync_at', new Date().toISOString());
+  if (!summary.stopped) await store.setMeta('last_sync_at', new Date().toISOString()).catch(() => {});
   emit('sync-progress', { phase: 'done', index: 0, total: 0, summary });
   return summary;
 }
@@ -526,6 +556,7 @@ async function pullPages() {
     }
   } catch (err) {
     if (err instanceof Stop) return { ok: false, stopped: err.kind, pages };
+    if (full(err)) return { ok: false, full: true, pages };  // the packet on the device stays as it was
     throw err;
   }
 }
