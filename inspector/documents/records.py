@@ -4,7 +4,8 @@ permit with its clocks. Same letterhead, seal block and Latin-1 rules as the oth
 from __future__ import annotations
 
 from ..rules.clocks import permit_expires
-from ..services.findings import due_notes, found_words
+from ..services.finding_notes import found_words
+from ..services.findings_raised import due_notes
 from ..services.permits import STATUS_WORDS, status_on
 from ..services.words import words
 from .pdf import Document, local
@@ -20,7 +21,7 @@ FINDING_STATUS = {
 
 def finding_pdf(ctx: dict, rb) -> bytes:
     """ctx: finding, site, permit, company, item (catalog entry or None), inspection, overdue,
-    seal, staff_notes (findings.staff_notes_signed), no_note (findings.no_note_written)."""
+    seal, staff_notes (finding_notes.staff_notes_signed), no_note (finding_notes.no_note_written)."""
     f, site, permit, company = ctx["finding"], ctx["site"], ctx["permit"], ctx["company"]
     item = ctx.get("item") or {}
     inspection = ctx.get("inspection")

@@ -13,7 +13,7 @@ from ..rules import checklist, clocks
 from ..rules import rain as rain_rules
 from ..rules.calculator_sentences import sentence
 from ..rules.rulebook import Rulebook
-from . import findings, rain
+from . import finding_notes, findings_raised, rain
 
 FINDING_STATUS_WORDS = {
     "open": "Open",
@@ -155,7 +155,7 @@ def follow_up_rows(ctx: dict, rb: Rulebook) -> list[dict]:
 def staff_notes_of(session: Session, found: list) -> dict[str, list[dict]]:
     """The verification notes (closing or reopening) of each finding, by finding id: the follow-up
     table prints them under the practice, with when and by whom."""
-    return {f.id: notes for f in found if (notes := findings.staff_notes_signed(session, f))}
+    return {f.id: notes for f in found if (notes := finding_notes.staff_notes_signed(session, f))}
 
 
 def follow_up_notes(rows: list[dict], rb: Rulebook) -> list[str]:
@@ -164,7 +164,7 @@ def follow_up_notes(rows: list[dict], rb: Rulebook) -> list[str]:
     notes: dict[str, None] = {}
     for r in rows:
         if r["due_at"] is not None:
-            notes.update(dict.fromkeys(findings.due_notes(r["item"], rb)))
+            notes.update(dict.fromkeys(findings_raised.due_notes(r["item"], rb)))
     return list(notes)
 
 

@@ -769,7 +769,11 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
         at=ctx.now,
         written=_written(session, prepared, claims),
     )
-    from . import findings, permits  # own findings and permit clocks (docs/layers.md)
+    from . import (  # own findings and permit clocks (docs/layers.md)
+        finding_withdrawal,
+        findings_raised,
+        permits,
+    )
 
     today = clocks.to_local(ctx.now, ctx.rb).date()
     evaluate = getattr(ctx, "evaluate_sites", None)
@@ -779,12 +783,14 @@ def store(session: Session, prepared: list[dict], ctx, lk: Lookups) -> None:
         inspection = Inspection(**p["row"]) if failed or p["row"]["replaces_id"] else None
         # A correction first settles the findings of the inspection it replaces (carried over or withdrawn).
         carried = (
-            findings.carry_over_or_withdraw(session, inspection, p["answers"], ctx.now, ctx.rb)
+            finding_withdrawal.carry_over_or_withdraw(
+                session, inspection, p["answers"], ctx.now, ctx.rb
+            )
             if p["row"]["replaces_id"]
             else set()
         )
         if failed:
-            findings.create_from_inspection(
+            findings_raised.create_from_inspection(
                 session, inspection, p["answers"], p["site"], ctx.now, ctx.rb, skip=carried
             )
         # Only a failure, or disturbance without a permit in force, can give new grounds for a stop-work

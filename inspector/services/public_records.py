@@ -26,7 +26,18 @@ from ..models import (
     User,
 )
 from ..rules.clocks import local_date
-from . import Forbidden, NotFound, ServiceError, audit, by_key, findings, permits, photo_marks, rain
+from . import (
+    Forbidden,
+    NotFound,
+    ServiceError,
+    audit,
+    by_key,
+    finding_notes,
+    findings,
+    permits,
+    photo_marks,
+    rain,
+)
 
 TOKEN_BYTES = 24  # 32 URL-safe characters: 192 bits, not guessable
 SHOWN_KINDS = ("weekly", "post_rain")  # the reports NR 216.48(4) asks to keep
@@ -225,7 +236,7 @@ def page(session: Session, site: Site, now: datetime, rb) -> dict:
             ).items()
         },
         "findings": open_findings,
-        "no_note": findings.no_note_written(session, open_findings),
+        "no_note": finding_notes.no_note_written(session, open_findings),
         "rain": rain_log(session, site, now, rb["public_records.rain_days"]),
         "state": state(session, site.id),
     }

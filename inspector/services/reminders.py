@@ -21,7 +21,8 @@ from ..models import Finding, NotificationLog, Permit, Site, User
 from ..rules import clocks
 from ..rules.rulebook import Rulebook
 from . import schedule
-from .findings import NEEDS_REPAIR, found_words, is_overdue, no_note_written
+from .finding_notes import found_words, no_note_written
+from .findings import NEEDS_REPAIR, is_overdue
 from .permit_clocks import expiry_words
 from .permits import ACTIVE, current_permits
 

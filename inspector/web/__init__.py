@@ -12,7 +12,7 @@ from ..models.base import MAX_ID
 from ..rules.clocks import due_words, last_local_day, local_date, to_local, wire_time
 from ..security import STAFF
 from ..services import ServiceError, clock
-from ..services.findings import found_words
+from ..services.finding_notes import found_words
 from ..services.inspection_report import FINDING_STATUS_WORDS
 from ..services.permits import STATUS_WORDS, permit_label, status_on
 from ..services.stop_work_status import STATUS_WORDS as ORDER_WORDS

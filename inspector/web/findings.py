@@ -21,7 +21,16 @@ from sqlmodel import select
 from ..db import get_session
 from ..models import Inspection, Photo, Site, User
 from ..security import login_required, roles_required
-from ..services import ServiceError, clock, findings, photo_uploads
+from ..services import (
+    ServiceError,
+    clock,
+    finding_notes,
+    finding_repairs,
+    finding_withdrawal,
+    findings,
+    findings_raised,
+    photo_uploads,
+)
 from .inspections import photo_response
 
 bp = Blueprint("findings", __name__)
@@ -90,13 +99,14 @@ def show(
     session = get_session()
     finding = findings.get_visible(session, g.user, finding_id)
     now = clock.now()
-    withdrawal = findings.withdrawal(session, finding)
+    withdrawal = finding_withdrawal.withdrawal(session, finding)
     if withdrawal is not None:
         withdrawal["by"] = (
             session.get(User, withdrawal["user_id"]) if withdrawal["user_id"] else None
         )
     item = rulebook().checklist_item(finding.item_code)
-    notes = findings.staff_notes_signed(session, finding)  # each with its label and who wrote it
+    # each with its label and who wrote it
+    notes = finding_notes.staff_notes_signed(session, finding)
     return render_template(
         "findings/show.html",
         finding=finding,
@@ -108,11 +118,11 @@ def show(
         overdue=findings.is_overdue(finding, now),
         photos=findings.photos_of(session, finding),
         item=item,
-        no_note=finding.id in findings.no_note_written(session, [finding]),
-        due_notes=findings.due_notes(item, rulebook()),
+        no_note=finding.id in finding_notes.no_note_written(session, [finding]),
+        due_notes=findings_raised.due_notes(item, rulebook()),
         error=error,
         error_field=error_field,  # a refusal about one field is said at that field
-        note_missing=findings.NOTE_MISSING,
+        note_missing=finding_repairs.NOTE_MISSING,
         sent=sent or {},  # a refused form's words, shown again in its own boxes
     ), status
 
@@ -150,7 +160,7 @@ def store_after_photo(session, upload, *, finding, user) -> str | None:
 @roles_required("permittee")
 def corrected(finding_id: str):
     def act(session, finding, now):
-        findings.mark_corrected(
+        finding_repairs.mark_corrected(
             session, finding, user=g.user, note=request.form.get("corrected_note", ""), now=now
         )
         store_after_photo(session, request.files.get("photo"), finding=finding, user=g.user)
@@ -165,7 +175,7 @@ def corrected(finding_id: str):
 def close(finding_id: str):
     return _decide(
         finding_id,
-        lambda s, f, now: findings.close(
+        lambda s, f, now: finding_repairs.close(
             s, f, user=g.user, now=now, note=request.form.get("note", "")
         ),
         "Finding verified and closed.",
@@ -178,7 +188,7 @@ def close(finding_id: str):
 def reopen(finding_id: str):
     return _decide(
         finding_id,
-        lambda s, f, now: findings.reopen(
+        lambda s, f, now: finding_repairs.reopen(
             s, f, user=g.user, now=now, rb=rulebook(), note=request.form.get("note", "")
         ),
         "Finding reopened with a new due time.",

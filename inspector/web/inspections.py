@@ -21,7 +21,15 @@ from ..models import (
     User,
 )
 from ..security import login_required
-from ..services import NotFound, clock, findings, inspection_report, photo_marks, sites
+from ..services import (
+    NotFound,
+    clock,
+    finding_withdrawal,
+    findings,
+    inspection_report,
+    photo_marks,
+    sites,
+)
 from . import build_slots
 from .verify import seal_info
 
@@ -104,7 +112,7 @@ def report_context(session, inspection: Inspection) -> dict:
     expected = list(sites.ordinance_view(site, rb)["checklist"])
     answered = {a.item_code for a in answers}
     unanswered = [item for item in expected if item["code"] not in answered]
-    found = findings.of_inspection(
+    found = finding_withdrawal.of_inspection(
         session, inspection, [a.item_code for a in answers if a.result == "fail"]
     )
     author = session.get(User, inspection.user_id) if inspection.user_id else None

@@ -29,7 +29,7 @@ from ..services import (
     ServiceError,
     clock,
     enforcement,
-    findings,
+    finding_withdrawal,
     stop_work_compliance,
     stop_work_issuing,
     stop_work_status,
@@ -80,7 +80,7 @@ def order_context(session, order, now) -> dict:
     for index, ground in enumerate(order.grounds or []):
         cited = [session.get(Finding, fid) for fid in rules.ground_findings(ground)]
         notes = [
-            (f, findings.withdrawal(session, f))
+            (f, finding_withdrawal.withdrawal(session, f))
             for f in cited
             if f is not None and f.status == "withdrawn"
         ]

@@ -21,7 +21,7 @@ from ..documents.pdf import order_document
 from ..models import Company, Finding, Inspection, Permit, RainReading, StopWorkOrder, User
 from ..rules import clocks
 from ..security import login_required
-from ..services import clock, findings, permit_clocks, permits, rain, sites
+from ..services import clock, finding_notes, findings, permit_clocks, permits, rain, sites
 from . import build_slots
 from .inspections import report_context, stored_bytes
 from .orders import DOCUMENTS, order_context
@@ -176,7 +176,7 @@ def _findings(session, packet, site, since, until, now, rb) -> None:
         .where(Finding.site_id == site.id, Finding.created_at >= since, Finding.created_at < until)
         .order_by(Finding.created_at)
     ).all()
-    no_note = findings.no_note_written(session, rows)
+    no_note = finding_notes.no_note_written(session, rows)
     for n, f in enumerate(rows, 1):
         inspection = session.get(Inspection, f.inspection_id)
         permit = (
@@ -194,7 +194,7 @@ def _findings(session, packet, site, since, until, now, rb) -> None:
             "inspection": inspection,
             "overdue": findings.is_overdue(f, now),
             "seal": seal,
-            "staff_notes": findings.staff_notes_signed(session, f),
+            "staff_notes": finding_notes.staff_notes_signed(session, f),
             "no_note": f.id in no_note,
         }
         day = clocks.local_date(f.created_at, rb).isoformat()

@@ -7,7 +7,15 @@ from __future__ import annotations
 from sqlmodel import select
 
 from inspector.models import AuditEvent, Finding, Inspection, Photo, PhotoClaim
-from inspector.services import Forbidden, NotFound, findings, inspections
+from inspector.services import (
+    Forbidden,
+    NotFound,
+    finding_notes,
+    finding_repairs,
+    finding_withdrawal,
+    findings,
+    inspections,
+)
 
 from ..schemas.push import FindingPayload
 from ..schemas.records import FindingRecord, PhotoState
@@ -20,8 +28,8 @@ TOUCHES = {
     "reopened": {"status", "due_at", "verified_by", "verified_at"},
 }
 STAFF = ("inspector", "supervisor")
-CORRECTED_NOTE_MAX = 4000  # findings.mark_corrected refuses a longer note with these words
-# Who may make each kind of update, with the words findings.mark_corrected, close and reopen refuse
+CORRECTED_NOTE_MAX = 4000  # finding_repairs.mark_corrected refuses a longer note with these words
+# Who may make each kind of update, with the words finding_repairs.mark_corrected, close and reopen refuse
 # the others with: checked before the finding is read, so a change the sender's role may never
 # make is refused (403) whatever its base version, and never stored as a conflict.
 MAY = {
@@ -35,7 +43,7 @@ def record(session, finding: Finding, now=None) -> FindingRecord:
     claims = session.exec(select(PhotoClaim).where(PhotoClaim.finding_id == finding.id)).all()
     received = set(session.exec(select(Photo.id).where(Photo.finding_id == finding.id)).all())
     extra = {}
-    withdrawal = findings.withdrawal(session, finding)
+    withdrawal = finding_withdrawal.withdrawal(session, finding)
     if withdrawal is not None:  # recorded in error: why, and which inspection corrected it
         extra = {
             "withdrawn_reason": withdrawal["reason"],
@@ -44,7 +52,9 @@ def record(session, finding: Finding, now=None) -> FindingRecord:
         }
     if finding.status == "reopened":
         reasons = [
-            n["note"] for n in findings.staff_notes(session, finding) if n["action"] == "reopened"
+            n["note"]
+            for n in finding_notes.staff_notes(session, finding)
+            if n["action"] == "reopened"
         ]
         extra["reopened_reason"] = reasons[-1] if reasons else None
     if now is not None:
@@ -72,7 +82,7 @@ def record(session, finding: Finding, now=None) -> FindingRecord:
         photos_expected=len(claims),
         photos_received=len(received & {c.photo_id for c in claims}),
         version=finding.version,
-        no_note=finding.id in findings.no_note_written(session, [finding]),
+        no_note=finding.id in finding_notes.no_note_written(session, [finding]),
         **extra,
     )
 
@@ -143,7 +153,7 @@ class FindingHandler:
                     theirs=sent.model_dump(exclude_unset=True, exclude={"corrected_at"}),
                 )
         if status == "corrected":
-            findings.mark_corrected(
+            finding_repairs.mark_corrected(
                 session,
                 finding,
                 user=ctx.user,
@@ -157,11 +167,11 @@ class FindingHandler:
                     session, sent.photos, user=ctx.user, finding_id=finding.id
                 )
         elif status == "closed":
-            findings.close(
+            finding_repairs.close(
                 session, finding, user=ctx.user, now=ctx.now, note=note, device_id=ctx.device_id
             )
         else:
-            findings.reopen(
+            finding_repairs.reopen(
                 session,
                 finding,
                 user=ctx.user,

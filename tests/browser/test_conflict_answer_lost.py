@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from inspector.db import get_session
 from inspector.models import Finding, User
 from inspector.models.base import utcnow
-from inspector.services import findings
+from inspector.services import finding_repairs
 from tests.browser.test_finding_offline import permittee_tablet_with_a_new_finding, wait_until
 
 FLUSH = "async () => (await import('/static/js/sync.js')).flush()"
@@ -36,7 +36,9 @@ def test_a_conflict_whose_answer_was_lost_needs_attention_when_sent_again(
     with demo_app.app_context():
         session = get_session()
         inspector = session.query(User).filter_by(email="inspector@fairwater.example").one()
-        findings.close(session, session.get(Finding, finding_id), user=inspector, now=utcnow())
+        finding_repairs.close(
+            session, session.get(Finding, finding_id), user=inspector, now=utcnow()
+        )
         session.commit()
 
     lost = []

@@ -14,7 +14,7 @@ from inspector.db import get_session
 from inspector.models import Finding, Site, User
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
-from inspector.services import findings, inspections
+from inspector.services import findings_raised, inspections
 from sync.handlers import SyncContext
 from tests.sync.helpers import checklist_codes, inspection_payload
 
@@ -62,8 +62,8 @@ def test_a_withdrawn_finding_leaves_the_field_list_or_says_why(
     )
     assert [r["status"] for r in response.json()["results"]] == ["applied"], response.text()
     kept_id, dropped_id = (
-        findings.finding_id_for(first, kept),
-        findings.finding_id_for(first, dropped),
+        findings_raised.finding_id_for(first, kept),
+        findings_raised.finding_id_for(first, dropped),
     )
     page.goto(f"{base}/app/")
     wait_for_controller(page)

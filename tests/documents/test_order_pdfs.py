@@ -11,7 +11,7 @@ from sqlmodel import select
 from inspector.documents import pdf as pdf_module
 from inspector.models import Finding, Inspection
 from inspector.models.base import utcnow
-from inspector.services import findings, stop_work_compliance
+from inspector.services import finding_repairs, stop_work_compliance
 from tests.documents.test_records import pdf_text
 from tests.services.test_enforcement_complied import issued_on_a_failing_inlet, text
 
@@ -48,8 +48,8 @@ def test_the_revocation_pdf_lists_apart_a_ground_complied_with_in_time(
     assert any(g["rule"] == "overdue_findings" for g in order.grounds)
     # The late repair is made and verified; no inspection has passed INLET since its two failures.
     for f in db.exec(select(Finding).where(Finding.site_id == site.id)).all():
-        findings.mark_corrected(db, f, user=people["permittee"], note="Re-set", now=after)
-        findings.close(db, f, user=people["supervisor"], now=after + timedelta(minutes=5))
+        finding_repairs.mark_corrected(db, f, user=people["permittee"], note="Re-set", now=after)
+        finding_repairs.close(db, f, user=people["supervisor"], now=after + timedelta(minutes=5))
     db.commit()
     stop_work_compliance.revoke_permit(
         db,

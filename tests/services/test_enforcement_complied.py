@@ -14,7 +14,7 @@ from sqlmodel import select
 from inspector.models import Finding, OrderEvent, Permit
 from inspector.services import (
     ServiceError,
-    findings,
+    finding_repairs,
     permit_notices,
     stop_work_compliance,
     stop_work_issuing,
@@ -68,8 +68,8 @@ def repair_everything(db, site, people, rb, at):
     """The permittee repairs, the Village verifies, and two inspections pass INLET."""
     for f in db.exec(select(Finding).where(Finding.site_id == site.id)).all():
         if f.status in ("open", "reopened"):
-            findings.mark_corrected(db, f, user=people["permittee"], note="Re-set", now=at)
-        findings.close(db, f, user=people["supervisor"], now=at + timedelta(hours=1))
+            finding_repairs.mark_corrected(db, f, user=people["permittee"], note="Re-set", now=at)
+        finding_repairs.close(db, f, user=people["supervisor"], now=at + timedelta(hours=1))
     db.commit()
     for hours in (2, 3):
         record_inspection(
@@ -121,8 +121,8 @@ def test_a_ground_cured_in_time_is_listed_apart_on_the_revocation_notice(
         pytest.skip("the order was issued before the repair was late")  # pragma: no cover
     # The repair is made and verified, but no inspection has passed INLET since its two failures.
     for f in db.exec(select(Finding).where(Finding.site_id == site.id)).all():
-        findings.mark_corrected(db, f, user=people["permittee"], note="Re-set", now=after)
-        findings.close(db, f, user=people["supervisor"], now=after + timedelta(minutes=5))
+        finding_repairs.mark_corrected(db, f, user=people["permittee"], note="Re-set", now=after)
+        finding_repairs.close(db, f, user=people["supervisor"], now=after + timedelta(minutes=5))
     db.commit()
     later = after + timedelta(minutes=10)
     stop_work_compliance.revoke_permit(

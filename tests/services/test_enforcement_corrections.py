@@ -14,7 +14,7 @@ from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
 from inspector.services import (
     enforcement,
-    findings,
+    findings_raised,
     schedule,
     stop_work_issuing,
     stop_work_proposals,
@@ -144,7 +144,7 @@ def test_a_proposal_whose_only_finding_is_withdrawn_is_withdrawn_with_its_reason
     db, site, people, rb
 ):
     first, order = proposal_on_overdue_inlet(db, site, people, rb)
-    finding_id = findings.finding_id_for(first, "INLET")
+    finding_id = findings_raised.finding_id_for(first, "INLET")
     corrected = submit(db, site, people["inspector"], at=LATE + timedelta(hours=1), replaces=first)
     stop_work_proposals.evaluate_site(
         db, site, LATE + timedelta(hours=2), rb
@@ -232,7 +232,7 @@ def test_an_issued_order_is_unchanged_when_its_finding_is_withdrawn(
     [order] = orders_of(db, site)
     assert order.status == "issued" and rules_of(order) == ["overdue_findings"]
     assert len(enforcement.history(db, order)) == events_before
-    finding_id = findings.finding_id_for(first, "INLET")
+    finding_id = findings_raised.finding_id_for(first, "INLET")
     for user in (people["supervisor"], people["permittee"]):
         auth.logout()
         auth.login(user.email)

@@ -7,7 +7,14 @@ from sqlmodel import select
 
 from inspector.models import AuditEvent, Finding
 from inspector.rules import clocks
-from inspector.services import Forbidden, NotFound, ServiceError, findings
+from inspector.services import (
+    Forbidden,
+    NotFound,
+    ServiceError,
+    finding_repairs,
+    findings,
+    findings_raised,
+)
 from tests.support.enforcement import record_inspection
 
 WED_NOON = datetime(2027, 3, 10, 18, 0)  # Wednesday 12:00 in Fairwater (CST)
@@ -69,7 +76,10 @@ def test_create_is_idempotent_for_the_same_inspection(app, db, site):
     from inspector.models import Answer
 
     answers = list(db.exec(select(Answer).where(Answer.inspection_id == inspection.id)))
-    assert findings.create_from_inspection(db, inspection, answers, site, WED_NOON, rb(app)) == []
+    assert (
+        findings_raised.create_from_inspection(db, inspection, answers, site, WED_NOON, rb(app))
+        == []
+    )
     assert len(list(db.exec(select(Finding)))) == 1
 
 
@@ -89,25 +99,27 @@ def test_correct_verify_reopen(app, db, site, people):
     )
     later = WED_NOON + timedelta(hours=3)
     with pytest.raises(ServiceError) as exc:
-        findings.mark_corrected(db, finding, user=people["permittee"], note="  ", now=later)
+        finding_repairs.mark_corrected(db, finding, user=people["permittee"], note="  ", now=later)
     assert exc.value.field == "corrected_note"
     with pytest.raises(Forbidden):
-        findings.mark_corrected(db, finding, user=people["inspector"], note="done", now=later)
+        finding_repairs.mark_corrected(
+            db, finding, user=people["inspector"], note="done", now=later
+        )
     with pytest.raises(NotFound):  # another company's finding answers as a missing one
-        findings.mark_corrected(db, finding, user=people["other"], note="done", now=later)
-    findings.mark_corrected(
+        finding_repairs.mark_corrected(db, finding, user=people["other"], note="done", now=later)
+    finding_repairs.mark_corrected(
         db, finding, user=people["permittee"], note="Replaced the inlet bag", now=later
     )
     assert (finding.status, finding.version) == ("corrected", 2)
     assert not findings.is_overdue(finding, later + timedelta(days=5))
     with pytest.raises(Forbidden):
-        findings.close(db, finding, user=people["permittee"], now=later)
-    findings.reopen(
+        finding_repairs.close(db, finding, user=people["permittee"], now=later)
+    finding_repairs.reopen(
         db, finding, user=people["inspector"], now=later, rb=rb(app), note="Bag torn again"
     )
     assert finding.status == "reopened" and finding.due_at == later + timedelta(hours=24)
-    findings.mark_corrected(db, finding, user=people["permittee"], note="New bag", now=later)
-    findings.close(db, finding, user=people["inspector"], now=later)
+    finding_repairs.mark_corrected(db, finding, user=people["permittee"], note="New bag", now=later)
+    finding_repairs.close(db, finding, user=people["inspector"], now=later)
     db.commit()
     assert finding.status == "closed" and finding.verified_by == people["inspector"].id
     events = select(AuditEvent).where(AuditEvent.entity == "finding").order_by(AuditEvent.id)

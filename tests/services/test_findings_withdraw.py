@@ -11,7 +11,14 @@ from sqlmodel import select
 from inspector.models import AuditEvent, Finding, StopWorkOrder
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
-from inspector.services import ServiceError, findings, inspections
+from inspector.services import (
+    ServiceError,
+    finding_repairs,
+    finding_withdrawal,
+    findings,
+    findings_raised,
+    inspections,
+)
 from sync.handlers import SyncContext
 from tests.sync.helpers import inspection_payload, seal, uid
 
@@ -53,7 +60,7 @@ def submit(db, site, user, *, now, fail=(), replaces=None, answers=None, **overr
 
 def finding_of(db, inspection_id, code) -> Finding:
     db.expire_all()
-    return db.get(Finding, findings.finding_id_for(inspection_id, code))
+    return db.get(Finding, findings_raised.finding_id_for(inspection_id, code))
 
 
 def events(db, finding_id, action):
@@ -78,7 +85,7 @@ def test_pass_after_fail_withdraws_the_finding_with_reason_audit_and_new_version
     assert event.user_id == people["inspector"].id and event.device_id == "dev-1"
     assert event.before["status"] == "open" and event.after["status"] == "withdrawn"
     assert event.after["replacement_id"] == second
-    why = findings.withdrawal(db, finding)
+    why = finding_withdrawal.withdrawal(db, finding)
     assert why["reason"] == (
         f"Withdrawn: the inspection that recorded it was corrected on {SOON.date().isoformat()} "
         f"(the corrected version of {SOON.date():%a %Y-%m-%d} replaces it); the item now reads pass."
@@ -91,7 +98,7 @@ def test_pass_after_fail_withdraws_the_finding_with_reason_audit_and_new_version
     assert findings.open_findings(db, [site.id]) == []
     assert findings.counts_by_site(db, [site.id], LATE)[site.id] == {"open": 0, "overdue": 0}
     with pytest.raises(ServiceError):  # nothing to verify: withdrawn is final
-        findings.close(db, finding, user=people["inspector"], now=SOON)
+        finding_repairs.close(db, finding, user=people["inspector"], now=SOON)
 
 
 def test_not_applicable_or_left_out_also_withdraws_and_says_which(db, site, people):
@@ -109,8 +116,10 @@ def test_not_applicable_or_left_out_also_withdraws_and_says_which(db, site, peop
     )
     inlet, perimeter = finding_of(db, first, "INLET"), finding_of(db, first, "PERIMETER")
     assert (inlet.status, perimeter.status) == ("withdrawn", "withdrawn")
-    assert findings.withdrawal(db, inlet)["reason"].endswith("the item now reads not applicable.")
-    assert findings.withdrawal(db, perimeter)["reason"].endswith(
+    assert finding_withdrawal.withdrawal(db, inlet)["reason"].endswith(
+        "the item now reads not applicable."
+    )
+    assert finding_withdrawal.withdrawal(db, perimeter)["reason"].endswith(
         "the correction does not list the item."
     )
 
@@ -166,7 +175,7 @@ def test_a_correction_of_a_correction_looks_back_to_the_first_finding(db, site, 
 @pytest.mark.parametrize("result", ["pass", "fail"])
 def test_a_closed_finding_stays_closed_and_is_not_raised_again(db, site, people, result):
     first = submit(db, site, people["inspector"], now=SOON, fail=("INLET",))
-    findings.close(
+    finding_repairs.close(
         db, finding_of(db, first, "INLET"), user=people["inspector"], now=SOON, note="Fixed on site"
     )
     db.commit()
@@ -186,7 +195,7 @@ def test_a_closed_finding_stays_closed_and_is_not_raised_again(db, site, people,
 
 def test_a_finding_reported_corrected_is_withdrawn_too(db, site, people):
     first = submit(db, site, people["inspector"], now=SOON, fail=("INLET",))
-    findings.mark_corrected(
+    finding_repairs.mark_corrected(
         db, finding_of(db, first, "INLET"), user=people["permittee"], note="Cleaned", now=SOON
     )
     db.commit()
@@ -225,7 +234,7 @@ def test_a_replayed_correction_changes_nothing_more(db, site, people):
     from inspector.models import Answer, Inspection
 
     answers = db.exec(select(Answer).where(Answer.inspection_id == second)).all()
-    assert findings.carry_over_or_withdraw(
+    assert finding_withdrawal.carry_over_or_withdraw(
         db, db.get(Inspection, second), answers, LATE, default()
     ) == {"PERIMETER"}
     db.commit()

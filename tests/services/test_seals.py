@@ -22,7 +22,7 @@ from inspector.models import (
 from inspector.models.seals import Seal
 from inspector.rules.rulebook import default
 from inspector.services import (
-    findings,
+    finding_repairs,
     inspections,
     rain_gauges,
     rain_hand_readings,
@@ -121,8 +121,10 @@ def test_every_change_of_a_finding_is_a_new_seal_and_the_latest_must_match(db, m
     make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
     iid = push(db, site, people["inspector"], kind="village", fail=("PERIMETER",))
     finding = db.exec(select(Finding).where(Finding.inspection_id == iid)).one()
-    findings.mark_corrected(db, finding, user=people["permittee"], note="Fence re-staked", now=NOW)
-    findings.close(db, finding, user=people["inspector"], now=NOW + timedelta(hours=2))
+    finding_repairs.mark_corrected(
+        db, finding, user=people["permittee"], note="Fence re-staked", now=NOW
+    )
+    finding_repairs.close(db, finding, user=people["inspector"], now=NOW + timedelta(hours=2))
     db.commit()
     kinds = [k for k, rid, _ in chain_of(db) if rid == finding.id]
     assert kinds == ["finding", "finding", "finding"]
@@ -314,8 +316,10 @@ def test_a_verifiers_note_is_sealed_with_the_finding(db, make, people):
     make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
     iid = push(db, site, people["inspector"], kind="village", fail=("PERIMETER",))
     finding = db.exec(select(Finding).where(Finding.inspection_id == iid)).one()
-    findings.mark_corrected(db, finding, user=people["permittee"], note="Fence re-staked", now=NOW)
-    findings.close(
+    finding_repairs.mark_corrected(
+        db, finding, user=people["permittee"], note="Fence re-staked", now=NOW
+    )
+    finding_repairs.close(
         db,
         finding,
         user=people["inspector"],

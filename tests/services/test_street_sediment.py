@@ -7,7 +7,7 @@ from datetime import datetime
 from inspector.models import Answer, Inspection, Photo, StoredFile
 from inspector.rules import clocks
 from inspector.rules.rulebook import default
-from inspector.services import findings
+from inspector.services import findings_raised
 
 RB = default()
 
@@ -51,7 +51,7 @@ def _failed_street(db, site, start, end, *, active=True, photo_at=None):
     answer = Answer(inspection_id=inspection.id, item_code="TRACK-STREET", result="fail")
     db.add(answer)
     db.flush()
-    [finding] = findings.create_from_inspection(db, inspection, [answer], site, end, RB)
+    [finding] = findings_raised.create_from_inspection(db, inspection, [answer], site, end, RB)
     return finding
 
 

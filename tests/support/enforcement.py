@@ -10,7 +10,7 @@ from inspector.models.base import utcnow
 from inspector.rules.clocks import to_local
 from inspector.rules.rulebook import default
 from inspector.services import (
-    findings,
+    findings_raised,
     inspections,
     permit_notices,
     stop_work_compliance,
@@ -61,7 +61,7 @@ def record_inspection(
     for a in answers:
         session.add(a)
     session.flush()
-    made = findings.create_from_inspection(session, inspection, answers, site, at, rb)
+    made = findings_raised.create_from_inspection(session, inspection, answers, site, at, rb)
     orders = stop_work_proposals.evaluate_site(session, site, at, rb) if evaluate else []
     session.commit()
     return inspection, made, orders

@@ -10,8 +10,7 @@ import pytest
 from sqlmodel import select
 
 from inspector.models import Finding, SyncConflict
-from inspector.services import clock
-from inspector.services import findings as finding_service
+from inspector.services import clock, finding_repairs
 from tests.sync.helpers import inspection_payload, mutation, sha, uid
 
 
@@ -40,7 +39,7 @@ def corrected(client, db, people, site_with_permit, device_headers):
     ).get_json()
     assert res["results"][0]["status"] == "applied", res
     finding = db.exec(select(Finding)).one()
-    finding_service.mark_corrected(
+    finding_repairs.mark_corrected(
         db, finding, user=people["permittee"], note="Fence re-trenched", now=clock.now()
     )
     db.commit()

@@ -3,7 +3,7 @@ device pulls the finding as withdrawn."""
 
 from __future__ import annotations
 
-from inspector.services import findings
+from inspector.services import findings_raised
 
 from .helpers import inspection_payload, mutation, uid
 
@@ -40,7 +40,7 @@ def test_a_pushed_correction_is_pulled_as_a_withdrawn_finding(
         )[0]["status"]
         == "applied"
     )
-    fid = findings.finding_id_for(first, "INLET")
+    fid = findings_raised.finding_id_for(first, "INLET")
     seen = pull(client, permittee)
     (before,) = [c for c in seen["changes"] if c["entity"] == "finding"]
     assert before["id"] == fid and before["data"]["status"] == "open" and before["version"] == 1

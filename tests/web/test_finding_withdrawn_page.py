@@ -7,7 +7,7 @@ import pytest
 
 from inspector.models.base import utcnow
 from inspector.rules.rulebook import default
-from inspector.services import findings, inspections
+from inspector.services import findings_raised, inspections
 from sync.handlers import SyncContext
 from tests.sync.helpers import inspection_payload, uid
 
@@ -41,7 +41,7 @@ def test_withdrawn_finding_page_gives_the_reason_and_the_correcting_inspection(
     client, auth, people, corrected
 ):
     first, second = corrected
-    fid = findings.finding_id_for(first, "INLET")
+    fid = findings_raised.finding_id_for(first, "INLET")
     login(auth, people["other"])
     assert client.get(f"/findings/{fid}").status_code == 404
     login(auth, people["permittee"])
@@ -69,5 +69,5 @@ def test_the_correcting_inspection_shows_the_finding_it_carried_over(
     first, second = corrected
     login(auth, people["inspector"])
     page = client.get(f"/inspections/{second}").text
-    assert f'href="/findings/{findings.finding_id_for(first, "PERIMETER")}">Open</a>' in page
-    assert f"/findings/{findings.finding_id_for(first, 'INLET')}" not in page
+    assert f'href="/findings/{findings_raised.finding_id_for(first, "PERIMETER")}">Open</a>' in page
+    assert f"/findings/{findings_raised.finding_id_for(first, 'INLET')}" not in page

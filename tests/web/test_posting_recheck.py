@@ -8,7 +8,7 @@ from sqlmodel import select
 
 from inspector.documents import pdf as pdf_module
 from inspector.models import Finding
-from inspector.services import findings, stop_work_issuing
+from inspector.services import finding_repairs, stop_work_issuing
 from tests.services.test_enforcement_complied import issued_on_a_failing_inlet, text
 
 
@@ -25,7 +25,7 @@ def test_a_ground_cured_before_the_posting_is_listed_apart_on_the_notice(
     # the last two inspections, so the other ground holds.
     for f in db.exec(select(Finding).where(Finding.site_id == site.id)).all():
         if f.status in ("open", "reopened"):
-            findings.mark_corrected(
+            finding_repairs.mark_corrected(
                 db, f, user=people["permittee"], note="Re-set", now=issued_at + timedelta(hours=1)
             )
     db.commit()

@@ -11,7 +11,7 @@ from sqlmodel import select
 
 from inspector.models import Finding
 from inspector.models.base import utcnow
-from inspector.services import findings
+from inspector.services import finding_repairs
 from tests.support.enforcement import cease_desist_requested_order, record_inspection
 
 
@@ -38,7 +38,7 @@ def test_a_corrected_finding_in_the_timeline(app, client, db, make, people, auth
     make.permit(site, people["permittee"].company_id, people["supervisor"], issued=True)
     record_inspection(db, site, rb, at=utcnow() - timedelta(hours=2), failed=("INLET",))
     finding = db.exec(select(Finding).where(Finding.site_id == site.id)).one()
-    findings.mark_corrected(
+    finding_repairs.mark_corrected(
         db, finding, user=people["permittee"], note="Inlet protection replaced", now=utcnow()
     )
     db.commit()

@@ -11,7 +11,7 @@ from sqlmodel import select
 
 from inspector.models import Finding
 from inspector.rules import clocks
-from inspector.services import findings
+from inspector.services import finding_notes
 from tests.documents.test_records import pdf_text, plain_pdfs  # noqa: F401 (a fixture)
 from tests.web.test_packet import _range
 
@@ -26,7 +26,7 @@ def verified_then_reopened(client, auth, db, people, synced) -> tuple[Finding, l
     assert reopen.status_code == 303
     db.expire_all()
     finding = db.get(Finding, finding.id)
-    return finding, findings.staff_notes(db, finding)
+    return finding, finding_notes.staff_notes(db, finding)
 
 
 def test_the_inspection_report_shows_the_verifiers_notes(
