@@ -3,6 +3,7 @@
 import * as store from './store.js';
 import { KINDS, PERMITTEE_KINDS, allowedKinds, draftsFor, kindWords } from './drafts.js';
 import { keyboardPlace } from './keyboard-place.js';
+import { mineBySite, orderWaitingWords, ordersWaitingBySite } from './orders-waiting.js';
 import { renderStorage } from './shell.js';
 import { villageDue, villageTime } from './village-time.js';
 
@@ -92,19 +93,6 @@ function renderWhy() {
   $('why-card').hidden = whyNotes.size === 0;
 }
 
-// This person's outbox entries that `keep` takes, by site (the payload's site_id), in the outbox's
-// order: another person's entries on a shared tablet are theirs to see.
-function mineBySite(outbox, user, keep) {
-  const bySite = new Map();
-  for (const entry of outbox) {
-    if (!keep(entry)) continue;
-    if (entry.user_id != null && String(entry.user_id) !== String(user?.id)) continue;
-    const site = String(entry.payload?.site_id ?? '');
-    bySite.set(site, [...(bySite.get(site) || []), entry]);
-  }
-  return bySite;
-}
-
 // Inspections submitted on this device that the server does not have yet, newest per site: the due
 // list comes from the last pull, so it still says due (or overdue) for a site inspected offline.
 function waitingBySite(outbox, user) {
@@ -113,16 +101,7 @@ function waitingBySite(outbox, user) {
   return new Map([...mineBySite(outbox, user, waits)].map(([site, entries]) => [site, entries.reduce(newer)]));
 }
 
-// This person's stop-work orders posted on the tablet and not yet on the server, by site: a card says
-// so, or the order could be posted a second time (two orders, two compliance clocks).
-const ordersWaitingBySite = (outbox, user) => mineBySite(outbox, user, (entry) => entry.entity === 'stop_work_order');
-
-function orderWaitingNote(entry) {
-  const when = villageTime(entry.payload.posted_at || entry.created_at);
-  return wordsIn('p', 'small note order-waiting-note', entry.state === 'attention'
-    ? `You posted a stop-work order here (${when}); the server refused it: put it right in the outbox.`
-    : `You posted a stop-work order here (${when}); it waits in the outbox to be sent.`);
-}
+const orderWaitingNote = (entry) => wordsIn('p', 'small note order-waiting-note', orderWaitingWords(entry));
 
 function waitingNote(entry) {
   const kind = kindWords(entry.payload.kind);

@@ -3,6 +3,7 @@
 import * as store from './store.js';
 import { withHash } from './canonical.js';
 import { processFile, PhotoError } from './photos.js';
+import { orderWaitingWords, ordersWaitingBySite } from './orders-waiting.js';
 import { announce, sayIn } from './shell.js';
 import { tooLong } from './text-limits.js';
 import { villageDate, villageHourMinute, villageTime, villageToUtc } from './village-time.js';
@@ -91,13 +92,9 @@ async function sayWaiting() {
   const note = $('sw-waiting-note');
   const site = $('sw-site').value;
   const user = await store.getMeta('user');
-  const waiting = site ? (await store.listOutbox()).filter((entry) => entry.entity === 'stop_work_order'
-    && String(entry.payload?.site_id) === site
-    && (entry.user_id == null || String(entry.user_id) === String(user?.id))) : [];
+  const waiting = site ? ordersWaitingBySite(await store.listOutbox(), user).get(site) || [] : [];
   if (site !== $('sw-site').value) return;  // another site was chosen meanwhile
-  note.textContent = waiting.map((entry) => `You posted a stop-work order here (`
-    + `${villageTime(entry.payload.posted_at || entry.created_at)}); it waits in the outbox to be sent: `
-    + 'it need not be posted again.').join(' ');
+  note.textContent = waiting.map((entry) => orderWaitingWords(entry, 'it waits in the outbox to be sent: it need not be posted again.')).join(' ');
   note.hidden = !waiting.length;
 }
 
