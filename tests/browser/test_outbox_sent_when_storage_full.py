@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from sqlmodel import Session, select
 
 from inspector.models import Inspection, Photo, Site
-from tests.browser.capture_packet import stored
+from tests.browser.capture_packet import stored, wait_until
 from tests.browser.conftest import sign_in
 from tests.browser.test_capture_drafts import QUOTA_SCRIPT
 from tests.browser.test_sync_outbox import ENQUEUE, photo
@@ -42,6 +42,7 @@ def test_a_full_tablet_sends_its_outbox_and_makes_room(browser, tablet, live_ser
     sign_in(page, live_server.url, "inspector@fairwater.example")
     page.goto(f"{live_server.url}/app/outbox")
     page.wait_for_selector("body[data-ready=outbox]")
+    wait_until(page, "async () => !!(await (await import('/static/js/store.js')).getMeta('user'))")
     context.set_offline(True)
     page.evaluate(ENQUEUE, {"payload": payload, "photos": photos, "iid": iid, "mid": uid()})
     page.evaluate("() => { self.__storageFull = true; }")  # nothing more can be written
