@@ -2,7 +2,7 @@
 six weeks of daily readings, a 0.8-inch rain that ended two days ago and a 0.49-inch one that does not qualify.
 The on-site gauge is Badger Utility's: its permittee read it, and its readings say so (/rain/ names who reads
 each gauge from them). It stands only for Badger Utility's sites, so its permittee may go on recording there
-(services.rain.gauges_for): Village staff linked the other sites near it to the CoCoRaHS station, whose rain
+(services.rain_gauge_readers.gauges_for): Village staff linked the other sites near it to the CoCoRaHS station, whose rain
 the Village imports and no permittee records."""
 
 from __future__ import annotations

@@ -153,7 +153,7 @@ def in_rulebook(parts: list[str]) -> bool:
 
 
 def missing_short_names(page: Path) -> list[str]:
-    """`clocks.local_date(moment, rb)`, `services.rain.manual_period_start`, `store.markSynced`: the
+    """`clocks.local_date(moment, rb)`, `services.rain_hand_readings.manual_period_start`, `store.markSynced`: the
     module named by its last folders exists and defines the name, or the rulebook has the key
     (`certification.permittee_note`)."""
     missing = []
