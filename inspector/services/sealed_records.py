@@ -282,7 +282,7 @@ def _order_children(session: Session, ids: list[str], fmt: int) -> dict[str, dic
 
 
 # Format 2 of a finding adds the notes staff wrote when verifying or reopening it, kept with the
-# finding's closed/reopened audit events (services/findings.staff_notes), never in its description.
+# finding's closed/reopened audit events (services/finding_notes.staff_notes), never in its description.
 STAFF_NOTES_FORMAT = 2
 
 
