@@ -25,14 +25,14 @@ SIGNATURES = {
 }
 
 
-def sniff_type(data: bytes) -> str | None:
+def _sniff_type(data: bytes) -> str | None:
     for content_type, signatures in SIGNATURES.items():
         if any(data.startswith(sig) for sig in signatures):
             return content_type
     return None
 
 
-def plan_refusal(session: Session, permit: Permit, user: User, rb: Rulebook) -> str | None:
+def _plan_refusal(session: Session, permit: Permit, user: User, rb: Rulebook) -> str | None:
     """Why `user` may not add to the permit's control plan, or None. Until the decision, the applicant
     and the Village complete the plan. Once decided, the plan stands: it is modified only with the
     Village's written permission (§ 256-8D(3)(c)), which the permittee asks for (request_modification),
@@ -72,8 +72,8 @@ def add_document(
     rb: Rulebook,
     now: datetime | None = None,
 ) -> ControlPlanDocument:
-    """A control plan document (plan_refusal says who may add one when)."""
-    refusal = plan_refusal(session, permit, user, rb)
+    """A control plan document (_plan_refusal says who may add one when)."""
+    refusal = _plan_refusal(session, permit, user, rb)
     if refusal:
         raise ServiceError(refusal)
     kinds = {d["kind"] for d in rb["control_plan_documents"]}
@@ -84,7 +84,7 @@ def add_document(
         raise ServiceError("The file is empty.", field="file")
     if len(data) > limit:
         raise ServiceError(f"The file is larger than {limit // (1024 * 1024)} MB.", field="file")
-    content_type = sniff_type(data)  # the bytes decide, not the name or the browser's claim
+    content_type = _sniff_type(data)  # the bytes decide, not the name or the browser's claim
     if content_type not in rb["uploads.control_plan_types"]:
         raise ServiceError("Only PDF, JPEG or PNG files are accepted.", field="file")
     stored = StoredFile(data=data)

@@ -36,7 +36,7 @@ ACTIVE_PERMIT = ("issued", "extended")
 REASON_MAX = 4000
 
 
-def gather_facts(
+def _gather_facts(
     session: Session, site: Site, now: datetime, rb: Rulebook, due: list[dict] | None = None
 ) -> rules.SiteFacts:
     return site_facts.gather(session, site, now, rb, due)
@@ -156,7 +156,7 @@ def recheck_in_force(
     if not any(g.get("keys") for g in grounds):
         return [rules.Recheck(True, g) for g in grounds]
     site = session.get(Site, order.site_id)
-    return rules.recheck(grounds, gather_facts(session, site, now, rb), now, rb)
+    return rules.recheck(grounds, _gather_facts(session, site, now, rb), now, rb)
 
 
 def some_ground_holds(checks: list[rules.Recheck], step: str) -> None:

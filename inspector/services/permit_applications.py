@@ -73,7 +73,7 @@ def apply(
     else:
         waiting = pending_application(session, site.id, company_id)
         if waiting is not None:
-            raise ServiceError(pending_refusal_for_staff(waiting, rb))
+            raise ServiceError(_pending_refusal_for_staff(waiting, rb))
     if user.role == "permittee":
         received_on, fee_paid_on = today, None
     if not applicant_name.strip():
@@ -179,7 +179,7 @@ def pending_refusal(permit: Permit) -> str:
     )
 
 
-def pending_refusal_for_staff(permit: Permit, rb: Rulebook) -> str:
+def _pending_refusal_for_staff(permit: Permit, rb: Rulebook) -> str:
     """Why staff record no second application from a company whose `permit` application waits: each
     would run its own review clock, and one of them would never be decided."""
     return (

@@ -216,7 +216,7 @@ def _why_no_step(permit: Permit, rb: Rulebook | None = None) -> str:
     )
 
 
-def not_posted_words(rb: Rulebook, citation: str) -> str:
+def _not_posted_words(rb: Rulebook, citation: str) -> str:
     """Why nothing follows an order issued but not yet posted on the site."""
     days = rb["clocks.stop_work_compliance.days"]
     return f"Not yet posted on the site: the {days} days of {citation} run from its posting."
@@ -226,7 +226,7 @@ def _require_clock_passed(order: StopWorkOrder, now: datetime, rb: Rulebook, cit
     if order.status not in IN_FORCE_STATUSES:
         raise ServiceError("Only an order in force (issued or posted) can lead to this step.")
     if order.posted_at is None:
-        raise ServiceError(not_posted_words(rb, citation))
+        raise ServiceError(_not_posted_words(rb, citation))
     due = compliance_end(order, rb)
     if due is None or now < due:
         last = f"the end of {clocks.last_local_day(due, rb):%a %Y-%m-%d}" if due else "?"

@@ -234,10 +234,10 @@ def _why_lapsed(session: Session, finding_id: str, rb: Rulebook) -> str:
 
 def evaluate_all(session: Session, now: datetime, rb: Rulebook) -> list[StopWorkOrder]:
     """The clock tick: every site, as time passes (permits expire, deadlines pass)."""
-    return evaluate_many(session, list(session.exec(select(Site).order_by(Site.id))), now, rb)
+    return _evaluate_many(session, list(session.exec(select(Site).order_by(Site.id))), now, rb)
 
 
-def evaluate_many(
+def _evaluate_many(
     session: Session, sites: list[Site], now: datetime, rb: Rulebook
 ) -> list[StopWorkOrder]:
     """evaluate_site for each of `sites`, reading a batch of them at a time in a fixed number of

@@ -69,12 +69,12 @@ def status_entry(order: StopWorkOrder | None, now: datetime, proposed: int = 0) 
         # Not yet posted (posted_at None): no deadline runs; the stored one is only its floor.
         "compliance_due": end or order.compliance_due,
         "compliance_passed": bool(end and now >= end),
-        **grounds_entry(order.grounds),
+        **_grounds_entry(order.grounds),
         "proposed": proposed,
     }
 
 
-def grounds_entry(grounds: list | None) -> dict:
+def _grounds_entry(grounds: list | None) -> dict:
     """The status entry's words for an order's grounds: each ground, and their citations once."""
     grounds = grounds or []
     return {
@@ -87,11 +87,11 @@ def grounds_entry(grounds: list | None) -> dict:
 
 
 def grounds_of(session: Session, order_ids: list[str]) -> dict[str, dict]:
-    """grounds_entry of each order, in one query (a page reads the grounds of the rows it shows)."""
+    """_grounds_entry of each order, in one query (a page reads the grounds of the rows it shows)."""
     rows = session.exec(
         select(StopWorkOrder.id, StopWorkOrder.grounds).where(StopWorkOrder.id.in_(order_ids))
     )
-    return {order_id: grounds_entry(grounds) for order_id, grounds in rows}
+    return {order_id: _grounds_entry(grounds) for order_id, grounds in rows}
 
 
 class OpenOrder(NamedTuple):
