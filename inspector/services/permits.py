@@ -29,7 +29,6 @@ ACTIVE = ("issued", "extended")
 # A permit in force: its schedule of inspections runs (a stop-work order suspends construction, not
 # the upkeep of the controls), so a newer application never takes its place as the site's current one.
 IN_FORCE = ACTIVE + ("suspended",)
-DECIDED = ("issued", "extended", "denied", "expired", "suspended", "revoked", "closed")
 UNDECIDED = ("applied", "under_review")
 # A permit's status as every page words it (the keys are the database's): one mapping, used by the
 # pages' `permitwords` filter and the work packet.
