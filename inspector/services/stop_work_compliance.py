@@ -40,14 +40,10 @@ def compliance_end(order, rb: Rulebook | None = None) -> datetime | None:
     return max(end, order.compliance_due) if order.compliance_due else end
 
 
-def shown_due(order, rb: Rulebook | None = None) -> datetime | None:
-    """The deadline an order's pages and documents state: compliance_end, or for an order not
-    posted (nothing follows it) none; a step taken before posting counted (old records) keeps the
-    deadline stored then."""
-    return _shown_due(order, compliance_end(order, rb))
-
-
 def _shown_due(order, end: datetime | None) -> datetime | None:
+    """The deadline an order's pages and documents state: `end` (compliance_end), or for an order
+    not posted (nothing follows it) none; a step taken before posting counted (old records) keeps
+    the deadline stored then."""
     if end is None and order.status in ("revoked_permit", "cease_desist_requested"):
         return order.compliance_due
     return end
