@@ -200,7 +200,8 @@ def make_engine(url: str):
             dbapi_conn.lock_file = writers_lock  # sqlite_writers.py: writers wait in line
 
         # pysqlite's own transaction handling defers BEGIN; take it over so writes start with
-        # BEGIN IMMEDIATE and concurrent writers queue on the busy timeout instead of failing.
+        # BEGIN IMMEDIATE, concurrent writers first waiting in line on the writers' lock file
+        # (sqlite_writers.py; past its bound, on the busy timeout) instead of failing.
         # A request that only reads (GET) begins a plain read transaction on a read-only
         # connection: it never waits for a writer (WAL), and a page load that tried to write
         # would fail loudly instead of racing the writers (docs/layers.md, "Reads and writes").
