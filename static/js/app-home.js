@@ -366,12 +366,15 @@ const packetLine = (sites, lastSync) => (sites.length
   ? `${sites.length} site(s) on this device${lastSync ? `, last updated ${villageTime(lastSync)}` : ''}.`
   : 'No work packet on this device yet. Sign in while online; your sites are then kept here for use without a signal.');
 let drawnAt = 0;
+let asked = 0; // draws asked for: only the latest writes the page (outbox-view.js says why)
 
 async function render() {
+  const turn = ++asked;
   const [sites, findings, lastSync, user, cursor, outbox, catalog] = await Promise.all([
     store.listSites(), store.listFindings(),
     store.getMeta('last_sync_at'), store.getMeta('user'), store.getMeta('cursor'), store.listOutbox(),
     store.getMeta('catalog')]);
+  if (turn !== asked) return;
   const titles = new Map((catalog?.items || []).map((item) => [item.code, item.title]));
   const waiting = waitingBySite(outbox, user);
   const orders = ordersWaitingBySite(outbox, user);

@@ -230,10 +230,14 @@ function findingCard(finding, { site, titles, failures, pending, user, saved }) 
   return card;
 }
 
+let asked = 0; // draws asked for: only the latest writes the page (outbox-view.js says why)
+
 async function render() {
+  const turn = ++asked;
   const [user, catalog, sites, all, { outbox, sent }] = await Promise.all([
     store.getMeta('user'), store.getMeta('catalog'), store.listSites(), store.listFindings(),
     store.listOutboxAndSent()]);
+  if (turn !== asked) return;
   const titles = new Map((catalog?.items || []).map((item) => [item.code, item.title]));
   const failures = new Map((catalog?.items || []).map((item) => [item.code, item.failure]));
   const pending = new Map(outbox.filter((e) => e.entity === 'finding').map((e) => [String(e.entity_id), e]));

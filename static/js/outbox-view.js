@@ -281,9 +281,16 @@ function askDiscard(entry) {
   dialog.showModal();
 }
 
+// Draws asked for so far. Draws overlap (the sign-in check's and a sync's), and the one asked for last
+// has read the newest storage: an earlier one that finishes after it must not write the page, or the
+// last person on a shared tablet gets their buttons back in front of the next.
+let asked = 0;
+
 async function render() {
+  const turn = ++asked;
   const [{ outbox, sent }, me, catalog, sites, gauges] = await Promise.all([store.listOutboxAndSent(),
     store.getMeta('user'), store.getMeta('catalog'), store.listSites(), store.listRecords('rain_gauge')]);
+  if (turn !== asked) return;
   siteNames = new Map(sites.map((site) => [String(site.id), site.name]));
   gaugeNames = new Map(gauges.map((gauge) => [String(gauge.id), gauge.name]));
   const context = { me, catalog };

@@ -1,0 +1,101 @@
+"""A tablet that changed hands never shows the next person the last person's controls, however the
+page's draws interleave. Opening the outbox draws it from the device's storage while the sign-in
+check learns who is signed in now and asks for a draw of its own; a first draw that finished after
+the second put the last person's 'Discard…' back on their refused record, for good, in front of the
+next person (slow storage on a busy tablet made it happen now and then). The draw that finishes
+last is now the one asked for last."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+from sqlmodel import Session, select
+
+from inspector.models import Site
+from tests.browser.capture_packet import wait_until
+from tests.browser.conftest import sign_in
+from tests.browser.test_shared_tablet import ENQUEUE, FLUSH, OUTBOX, PULL
+from tests.sync.helpers import checklist_codes, inspection_payload, uid
+
+STORE = "/static/js/store.js"
+# A draw asked for while the tablet still goes by the last person reads the outbox slowly (as storage
+# on a busy tablet may): the sign-in check's own draw, asked for later, finishes first.
+NEXT_OUTBOX_READ_LATE = """
+(() => {
+  const getAll = IDBIndex.prototype.getAll;
+  IDBIndex.prototype.getAll = function (...args) {
+    const request = getAll.apply(this, args);
+    const names = this.objectStore.transaction.objectStoreNames;
+    // The outbox page's own read (the outbox with its sent list), not the menu's count.
+    if (!window.nextReadLate || this.objectStore.name !== 'outbox' || !names.contains('sent')) return request;
+    window.nextReadLate = false;
+    const listen = request.addEventListener.bind(request);
+    request.addEventListener = (type, listener, options) => listen(type, type === 'success'
+      ? (event) => {
+        const answer = () => {
+          if (!window.lateReadReleased) return setTimeout(answer, 50);
+          listener(event);
+          window.lateReadAnswered = true;
+        };
+        answer();
+      }
+      : listener, options);
+    return request;
+  };
+})();
+"""
+
+
+def test_the_last_persons_controls_never_come_back_for_the_next(
+    browser, tablet, live_server, demo_app
+):
+    with Session(demo_app.extensions["engine"]) as db:
+        site = db.exec(select(Site).where(Site.name.startswith("Meadow Ridge"))).one()
+        payload = inspection_payload(  # dated ahead of the server's day: refused
+            site,
+            codes=checklist_codes(site, demo_app.extensions["rulebook"]),
+            kind="village",
+            inspector_name="Luis Ortega",
+            inspected_on="2099-01-04",
+            started_at="2099-01-04T15:00:00Z",
+            ended_at="2099-01-04T15:40:00Z",
+        )
+    context = browser.new_context(**tablet)
+    page = context.new_page()
+    sign_in(page, live_server.url, "inspector@fairwater.example")
+    page.goto(f"{live_server.url}/app/outbox")
+    assert page.evaluate(PULL)["ok"]
+    page.evaluate(ENQUEUE, {"payload": payload, "iid": uid(), "mid": uid()})
+    page.evaluate(FLUSH)
+    wait_until(page, f"async () => ({OUTBOX})().then((o) => o[0].state === 'attention')")
+    inspector = page.evaluate(f"async () => (await import('{STORE}')).getMeta('user')")
+
+    context.clear_cookies()
+    sign_in(page, live_server.url, "supervisor@fairwater.example")
+    # The tablet still goes by the inspector when the outbox opens (its sign-in check not yet back).
+    page.evaluate(f"async (user) => (await import('{STORE}')).adoptSignedIn(user)", inspector)
+    page.add_init_script(NEXT_OUTBOX_READ_LATE)
+
+    checks = []  # the sign-in check, held until the late draw has begun
+    page.route("**/api/v1/csrf", lambda route: checks.append(route))
+    pulls = []  # and the pull after it, which would draw once more: held, as on a slow signal
+    page.route("**/api/v1/sync/pull*", lambda route: pulls.append(route))
+    page.goto(f"{live_server.url}/app/outbox")
+    page.wait_for_selector("body[data-ready=outbox]")
+    # Something asks for a draw before the check is back (a sync's change to the outbox, say).
+    page.evaluate(
+        f"""async () => {{
+          window.nextReadLate = true;
+          (await import('{STORE}')).events.dispatchEvent(new CustomEvent('outbox-changed'));
+        }}"""
+    )
+    while not checks:
+        page.wait_for_timeout(50)
+    checks[0].continue_()  # the check answers: the supervisor, and a draw of its own
+    entry = page.locator("#outbox-list .outbox-entry")
+    expect(entry).to_contain_text("Only the person who submitted it can put it right")
+    page.evaluate("() => { window.lateReadReleased = true; }")
+    wait_until(page, "() => window.lateReadAnswered === true")
+    page.wait_for_timeout(300)  # what the late draw would write, it has written by now
+    assert entry.get_by_role("button").count() == 0
+    expect(entry).to_contain_text("Only the person who submitted it can put it right")
+    context.close()
