@@ -1,8 +1,8 @@
 # Two commands do everything on a fresh Debian machine with Python 3.11 and Node 20:
 #   make run    set up, build, create the demo database if empty, serve on http://127.0.0.1:5000
 #   make test   the same set-up, Debian's chromium and postgresql if missing, then the whole suite
-#               (browser tests included) on SQLite, and the non-browser suite on a PostgreSQL server
-#               it starts itself (a throwaway cluster: tests/support/pgcluster.py), beside the browser tests
+#               (browser tests included) on SQLite, then the non-browser suite on a PostgreSQL server
+#               it starts itself (a throwaway cluster: tests/support/pgcluster.py)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -62,19 +62,11 @@ lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-# The browser tests spend most of their time waiting on Chromium (under one core of two), so the rest of the
-# suite, on SQLite and then on PostgreSQL, runs beside them (its own process group, stopped with them on
-# Ctrl-C); its report is printed after theirs, and `make test` fails if either part does.
+# One run after the other: on a 2-core machine, the rest run beside the browser tests starves those that
+# wait on the page's timers of CPU.
 test: build chromium postgresql lint
-	@rest=$$(mktemp); status=0; \
-	setsid sh -c '$(PY) -m pytest --ignore=tests/browser && \
-	  $(PY) -m tests.support.pgcluster -- $(PY) -m pytest $(PG_TESTS)' >$$rest 2>&1 & rest_pid=$$!; \
-	trap 'kill -TERM -$$rest_pid 2>/dev/null; rm -f $$rest; exit 130' INT TERM; \
-	echo "== browser tests (the rest of the suite runs beside them; its report follows)"; \
-	$(PY) -m pytest tests/browser || status=$$?; \
-	wait $$rest_pid || status=$$?; \
-	echo "== the rest of the suite: SQLite, then PostgreSQL"; cat $$rest; rm -f $$rest; \
-	exit $$status
+	$(PY) -m pytest
+	$(PY) -m tests.support.pgcluster -- $(PY) -m pytest $(PG_TESTS)
 
 bench: build postgresql
 	@set -e; for b in bench/bench_*.py; do echo "== $$b"; $(PY) $$b; done
