@@ -52,9 +52,13 @@ function setError(id, message) {
   return !message;
 }
 
+// A second tap while the first reading is being saved would queue it twice (the form empties only
+// once the save is done).
+let saving = false;
+
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
-  if (!$('r-gauge')) return;  // no gauge this person may read
+  if (!$('r-gauge') || saving) return;  // no gauge this person may read, or this reading on its way
   const gauge = Number($('r-gauge').value);
   const amountText = $('r-amount').value.trim();
   const amount = Number(amountText);
@@ -81,11 +85,14 @@ form.addEventListener('submit', async (event) => {
     period_hours: 24,
   };
   const id = crypto.randomUUID();
+  saving = true;
   try {
     await store.enqueue({ mutation_id: crypto.randomUUID(), entity: 'rain_reading', entity_id: id, op: 'upsert', base_version: null, payload, photo_ids: [] });
   } catch (error) {
     confirmIn($('rain-state'), `The reading could not be saved on this device: ${error.message}`);
     return;
+  } finally {
+    saving = false;
   }
   form.reset();
   $('r-when').value = localNow();
