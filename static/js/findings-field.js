@@ -146,7 +146,12 @@ function noteProblem(note) {
   return tooLong(note, NOTE_MAX, 'send') || '';
 }
 
+// Findings whose correction is being saved: a second tap meanwhile would queue it twice (the note
+// empties only once the save is done), and the second would come back a conflict.
+const saving = new Set();
+
 async function send(form, finding) {
+  if (saving.has(finding.id)) return;
   const note = form.querySelector('[data-id=note]').value.trim();
   if (!setError(form, 'note', noteProblem(note))) {
     form.querySelector('[data-id=note]').focus();
@@ -167,6 +172,7 @@ async function send(form, finding) {
     photo_ids: photos.map((p) => p.id),
   };
   delete form.dataset.dirty;      // the re-render the outbox event causes must not keep this note
+  saving.add(finding.id);
   try {
     if (photo) await store.putPhoto({ ...photo, finding_id: finding.id });
     await store.enqueue(mutation);
@@ -175,6 +181,8 @@ async function send(form, finding) {
     if (photo) await store.deletePhoto(photo.id).catch(() => {});
     sayIn($('ff-state'), `The correction could not be saved on this device: ${error.message}`);
     return;
+  } finally {
+    saving.delete(finding.id);
   }
   chosen.delete(finding.id);
   form.querySelector('[data-id=note]').value = '';
