@@ -71,31 +71,29 @@ def test_the_last_persons_controls_never_come_back_for_the_next(
 
     context.clear_cookies()
     sign_in(page, live_server.url, "supervisor@fairwater.example")
-    # The tablet still goes by the inspector when the outbox opens (its sign-in check not yet back).
+    supervisor = page.evaluate("async () => (await (await fetch('/api/v1/csrf')).json()).user")
+    # The tablet still goes by the inspector when the outbox opens; the network is held, so that
+    # the only draws are the ones below.
     page.evaluate(f"async (user) => (await import('{STORE}')).adoptSignedIn(user)", inspector)
     page.add_init_script(NEXT_OUTBOX_READ_LATE)
-
-    checks = []  # the sign-in check, held until the late draw has begun
-    page.route("**/api/v1/csrf", lambda route: checks.append(route))
-    pulls = []  # and the pull after it, which would draw once more: held, as on a slow signal
-    page.route("**/api/v1/sync/pull*", lambda route: pulls.append(route))
+    held = []
+    page.route("**/api/v1/**", lambda route: held.append(route))
     page.goto(f"{live_server.url}/app/outbox")
     page.wait_for_selector("body[data-ready=outbox]")
-    # Something asks for a draw before the check is back (a sync's change to the outbox, say).
+    # Something asks for a draw while the tablet goes by the inspector (a sync's change to the outbox,
+    # say), and its read of the outbox answers late; then the sign-in check learns who is signed in.
     page.evaluate(
         f"""async () => {{
           window.nextReadLate = true;
           (await import('{STORE}')).events.dispatchEvent(new CustomEvent('outbox-changed'));
         }}"""
     )
-    while not checks:
-        page.wait_for_timeout(50)
-    checks[0].continue_()  # the check answers: the supervisor, and a draw of its own
+    page.evaluate(f"async (user) => (await import('{STORE}')).adoptSignedIn(user)", supervisor)
     entry = page.locator("#outbox-list .outbox-entry")
     expect(entry).to_contain_text("Only the person who submitted it can put it right")
     page.evaluate("() => { window.lateReadReleased = true; }")
     wait_until(page, "() => window.lateReadAnswered === true")
-    page.wait_for_timeout(300)  # what the late draw would write, it has written by now
+    page.wait_for_timeout(1000)  # what the late draw would write, it has written by now
     assert entry.get_by_role("button").count() == 0
     expect(entry).to_contain_text("Only the person who submitted it can put it right")
     context.close()
