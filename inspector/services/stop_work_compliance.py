@@ -7,7 +7,9 @@ the order is made to, in the ordinance's words. The permit's status follows. Cal
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
+from typing import NamedTuple
 
 from sqlmodel import Session, select
 
@@ -233,87 +235,121 @@ def _require_clock_passed(order: StopWorkOrder, now: datetime, rb: Rulebook, cit
         )
 
 
+class _Step(NamedTuple):
+    """What differs between the two steps § 256-10B and C open once the clock has passed."""
+
+    kind: str  # next_step's kind for this step
+    what: str  # the step, for the refusal of another role
+    citation: str  # the rulebook's citation of the step
+    other: str  # why not, when the site calls for the other step ({} its citation)
+    other_citation: str
+    not_done: str  # the refusal's first words when neither step follows
+    field: str  # the text the supervisor writes, and what is asked when it is missing
+    missing: str
+    done: str  # the step in some_ground_holds' refusal
+    status: str  # the order's status after it
+
+
+_C = "clocks.stop_work_compliance."
+_REVOKE = _Step(
+    kind="revoke",
+    what="revoke a permit",
+    citation=_C + "revocation_citation",
+    other="This site has no permit to revoke; request a cease-and-desist order instead ({}).",
+    other_citation=_C + "cease_desist_citation",
+    not_done="Not revoked.",
+    field="reason",
+    missing="Give the reason for the revocation.",
+    done="revoked",
+    status="revoked_permit",
+)
+_CEASE_DESIST = _Step(
+    kind="cease_desist",
+    what="request a cease-and-desist order",
+    citation=_C + "cease_desist_citation",
+    other="This site has a permit: the next step is its revocation ({}).",
+    other_citation=_C + "revocation_citation",
+    not_done="Not requested.",
+    field="details",
+    missing="Say what the Village Attorney is asked to act on.",
+    done="requested",
+    status="cease_desist_requested",
+)
+
+
+def _take_step(
+    session: Session,
+    order: StopWorkOrder,
+    step_of: _Step,
+    *,
+    user: User,
+    text: str,
+    now: datetime,
+    rb: Rulebook,
+    record: Callable[[str, Permit | None, str], None],
+) -> StopWorkOrder:
+    """The steps shared by revocation and the cease-and-desist request: the step the site calls
+    for, the clock passed, the facts re-checked in this transaction, then `record(text, permit,
+    citation)` writes what the step changes and the order's event is recorded."""
+    require_role(user, "supervisor", what=step_of.what)
+    citation = rb[step_of.citation]
+    step = next_step(session, order, now)
+    if step["kind"] == "none":
+        raise ServiceError(f"{step_of.not_done} {step['why_none']}", status=409)
+    if step["kind"] != step_of.kind:
+        raise ServiceError(step_of.other.format(rb[step_of.other_citation]))
+    _require_clock_passed(order, now, rb, citation)
+    text = required_text(text, step_of.field, step_of.missing)
+    checks = recheck_in_force(session, order, now, rb)
+    some_ground_holds(checks, step_of.done)
+    before = audit.snapshot(order)
+    complied = _mark_complied_grounds(order, checks)
+    order.status = step_of.status
+    record(text, step["permit"], citation)
+    record_event(
+        session,
+        order,
+        status=step_of.status,
+        user_id=user.id,
+        now=now,
+        note=f"{text} {complied}".strip(),
+        before=before,
+    )
+    return order
+
+
 def revoke_permit(
     session: Session, order: StopWorkOrder, *, user: User, reason: str, now: datetime, rb: Rulebook
 ) -> StopWorkOrder:
     """§ 256-10B: not complied with within 10 days, the Village may revoke the permit."""
-    require_role(user, "supervisor", what="revoke a permit")
-    citation = rb["clocks.stop_work_compliance.revocation_citation"]
-    step = next_step(session, order, now)
-    if step["kind"] == "none":
-        raise ServiceError(f"Not revoked. {step['why_none']}", status=409)
-    if step["kind"] != "revoke":
-        raise ServiceError(
-            f"This site has no permit to revoke; request a cease-and-desist order instead "
-            f"({rb['clocks.stop_work_compliance.cease_desist_citation']})."
+
+    def revoke(reason: str, permit: Permit | None, citation: str) -> None:
+        order.revoked_at, order.revoked_by, order.revocation_reason = now, user.id, reason
+        permits.set_status(
+            session,
+            permit,
+            "revoked",
+            user_id=user.id,
+            note=f"Revoked ({citation}) after the {order_name(order, rb)}: {reason}",
         )
-    _require_clock_passed(order, now, rb, citation)
-    reason = required_text(reason, "reason", "Give the reason for the revocation.")
-    checks = recheck_in_force(session, order, now, rb)
-    some_ground_holds(checks, "revoked")
-    before = audit.snapshot(order)
-    complied = _mark_complied_grounds(order, checks)
-    order.status, order.revoked_at, order.revoked_by, order.revocation_reason = (
-        "revoked_permit",
-        now,
-        user.id,
-        reason,
+
+    return _take_step(
+        session, order, _REVOKE, user=user, text=reason, now=now, rb=rb, record=revoke
     )
-    permits.set_status(
-        session,
-        step["permit"],
-        "revoked",
-        user_id=user.id,
-        note=f"Revoked ({citation}) after the {order_name(order, rb)}: {reason}",
-    )
-    record_event(
-        session,
-        order,
-        status="revoked_permit",
-        user_id=user.id,
-        now=now,
-        note=f"{reason} {complied}".strip(),
-        before=before,
-    )
-    return order
 
 
 def request_cease_desist(
     session: Session, order: StopWorkOrder, *, user: User, details: str, now: datetime, rb: Rulebook
 ) -> StopWorkOrder:
     """§ 256-10C: where no permit was issued, request the Village Attorney to obtain a cease and desist order."""
-    require_role(user, "supervisor", what="request a cease-and-desist order")
-    citation = rb["clocks.stop_work_compliance.cease_desist_citation"]
-    step = next_step(session, order, now)
-    if step["kind"] == "none":
-        raise ServiceError(f"Not requested. {step['why_none']}", status=409)
-    if step["kind"] != "cease_desist":
-        raise ServiceError(
-            f"This site has a permit: the next step is its revocation "
-            f"({rb['clocks.stop_work_compliance.revocation_citation']})."
-        )
-    _require_clock_passed(order, now, rb, citation)
-    details = required_text(details, "details", "Say what the Village Attorney is asked to act on.")
-    checks = recheck_in_force(session, order, now, rb)
-    some_ground_holds(checks, "requested")
-    before = audit.snapshot(order)
-    complied = _mark_complied_grounds(order, checks)
-    order.status, order.cease_desist_at, order.cease_desist_by = (
-        "cease_desist_requested",
-        now,
-        user.id,
+
+    def request(details: str, _permit: Permit | None, _citation: str) -> None:
+        order.cease_desist_at, order.cease_desist_by = now, user.id
+        order.cease_desist_details = details
+
+    return _take_step(
+        session, order, _CEASE_DESIST, user=user, text=details, now=now, rb=rb, record=request
     )
-    order.cease_desist_details = details
-    record_event(
-        session,
-        order,
-        status="cease_desist_requested",
-        user_id=user.id,
-        now=now,
-        note=f"{details} {complied}".strip(),
-        before=before,
-    )
-    return order
 
 
 def retract(
