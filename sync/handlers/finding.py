@@ -149,8 +149,11 @@ class FindingHandler:
                     reason="The finding changed on the server since this device saw it "
                     f"(it is now {finding.status}).",
                     errors={k: "Changed on the server." for k in sorted(overlap) or ["version"]},
-                    # the change's own fields (its time is the server's to weigh, not a conflict's)
-                    theirs=sent.model_dump(exclude_unset=True, exclude={"corrected_at"}),
+                    # the change's own fields (its time is the server's to weigh, not a conflict's;
+                    # its photos never reached the server, and stay with the tablet's entry)
+                    theirs=sent.model_dump(
+                        mode="json", exclude_unset=True, exclude={"corrected_at", "photos"}
+                    ),
                 )
         if status == "corrected":
             finding_repairs.mark_corrected(

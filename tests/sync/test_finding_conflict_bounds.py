@@ -86,3 +86,25 @@ def test_a_conflict_keeps_the_changes_own_fields_only(
     auth.login(people["supervisor"].email)
     page = client.get("/conflicts/").get_data(as_text=True)
     assert "Fence re-trenched again" in page and "filler" not in page.lower()
+
+
+def test_a_conflicting_correction_with_a_photo_is_kept_as_a_conflict(
+    client, auth, db, people, device_headers, corrected
+):
+    """The field app's correction carries its photo's time: storing the conflict failed on it (500),
+    so the tablet heard nothing but "the server had a problem" and sent it again and again."""
+    tablet = device_headers(people["permittee"])
+    photo = {
+        "id": uid(),
+        "item_code": None,
+        "sha256": sha(b"after"),
+        "taken_at": "2026-05-04T14:30:00Z",
+        "taken_at_source": "exif",
+        "latitude": 43.1,
+        "longitude": -89.4,
+    }
+    change = {"status": "corrected", "corrected_note": "Fence re-trenched again", "photos": [photo]}
+    (result,) = push(client, tablet, [(corrected.id, change, 1)])
+    assert result["status"] == "conflict", result
+    (conflict,) = db.exec(select(SyncConflict)).all()
+    assert conflict.theirs == {"status": "corrected", "corrected_note": "Fence re-trenched again"}
