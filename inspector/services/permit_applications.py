@@ -21,6 +21,7 @@ from .permits import (
     IN_FORCE,
     STATUS_WORDS,
     UNDECIDED,
+    change,
     current_permit,
     permit_name,
     received_words,
@@ -204,22 +205,7 @@ def record_fee(session: Session, permit: Permit, *, user: User, paid_on: date, t
     """The application fee is in: one of the three things the review clock waits for (§ 256-8C)."""
     if paid_on > today:
         raise ServiceError("The fee date cannot be in the future.", field="fee_paid_on")
-    before = audit.snapshot(permit)
-    permit.fee_paid_on = paid_on
-    permit.version += 1
-    permit.updated_at = utcnow()
-    session.add(permit)
-    session.flush()
-    audit.record(
-        session,
-        entity="permit",
-        entity_id=permit.id,
-        action="fee_paid",
-        user_id=user.id,
-        before=before,
-        after=audit.snapshot(permit),
-        site_id=permit.site_id,
-    )
+    change(session, permit, "fee_paid", user_id=user.id, fee_paid_on=paid_on)
 
 
 def reviews_due(session: Session, scope, project_kinds: dict[int, str], rb: Rulebook) -> dict:

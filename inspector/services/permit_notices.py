@@ -15,7 +15,7 @@ from ..models import ControlMeasureNotice, Permit, User
 from ..models.base import utcnow
 from ..rules import clocks
 from ..rules.rulebook import Rulebook, default
-from . import Forbidden, ServiceError, audit, read_rows, visits
+from . import Forbidden, ServiceError, audit, permits, read_rows, visits
 from .permits import IN_FORCE, require_permittee_of
 
 
@@ -42,20 +42,14 @@ def notify_commencement(
         )
     if permit.commenced_at is not None:
         raise ServiceError("Commencement was already notified.")
-    before = audit.snapshot(permit)
-    permit.commenced_at, permit.commencement_notified_at = commenced_at, now
-    permit.version += 1
-    session.add(permit)
-    session.flush()
-    audit.record(
+    permits.change(
         session,
-        entity="permit",
-        entity_id=permit.id,
-        action="notice:commencement",
+        permit,
+        "notice:commencement",
         user_id=user.id,
-        before=before,
-        after=audit.snapshot(permit),
-        site_id=permit.site_id,
+        stamp=False,
+        commenced_at=commenced_at,
+        commencement_notified_at=now,
     )
 
 

@@ -49,18 +49,39 @@ STATUS_WORDS = {
 def set_status(
     session: Session, permit: Permit, status: str, *, user_id: int | None, note: str = ""
 ) -> None:
+    change(session, permit, f"status:{status}", user_id=user_id, history=note, status=status)
+
+
+def change(
+    session: Session,
+    permit: Permit,
+    action: str,
+    *,
+    user_id: int | None,
+    history: str | None = None,
+    stamp: bool = True,
+    **fields,
+) -> None:
+    """Write `fields` on the permit as its next version, with the audit entry `action` (before and
+    after). `history`: the note of a new status in the permit's history (set_status). `stamp`:
+    updated_at is set to now (the notice of commencement has always left it as it was)."""
     before = audit.snapshot(permit)
-    permit.status = status
+    for name, value in fields.items():
+        setattr(permit, name, value)
     permit.version += 1
-    permit.updated_at = utcnow()
+    if stamp:
+        permit.updated_at = utcnow()
     session.add(permit)
-    session.add(PermitEvent(permit_id=permit.id, status=status, note=note, by_user_id=user_id))
+    if history is not None:
+        session.add(
+            PermitEvent(permit_id=permit.id, status=permit.status, note=history, by_user_id=user_id)
+        )
     session.flush()
     audit.record(
         session,
         entity="permit",
         entity_id=permit.id,
-        action=f"status:{status}",
+        action=action,
         user_id=user_id,
         before=before,
         after=audit.snapshot(permit),
