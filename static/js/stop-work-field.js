@@ -6,7 +6,7 @@ import { processFile, PhotoError } from './photos.js';
 import { orderWaitingWords, ordersWaitingBySite } from './orders-waiting.js';
 import { announce, sayIn } from './shell.js';
 import { tooLong } from './text-limits.js';
-import { villageDate, villageHourMinute, villageTime, villageToUtc } from './village-time.js';
+import { clockWarning, villageDate, villageHourMinute, villageTime, villageToUtc } from './village-time.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('sw-form');
@@ -106,6 +106,9 @@ async function setUp() {
   } else if (user) {
     draftKey = `stop_work_draft:${user.id}`;
   }
+  const clock = clockWarning(await store.getMeta('clock_offset'), 'the posting time it fills in, the photo\'s time');
+  $('clock-warning').textContent = clock;
+  $('clock-warning').hidden = !clock;
   const wanted = new URLSearchParams(location.search).get('site');
   for (const site of await store.listSites()) {
     sitesById.set(String(site.id), site);

@@ -130,11 +130,12 @@ function spanWords(ms) {
 }
 
 /** Words for a tablet whose clock is off against the server's (`offset` as sync.js keeps it:
- * {ms: server minus tablet, checked_at}), or '' when it is right or was never checked. */
-export function clockWarning(offset) {
+ * {ms: server minus tablet, checked_at}), or '' when it is right or was never checked. `times`: those
+ * the form records. */
+export function clockWarning(offset, times = 'start, end, photos, signature') {
   if (!offset || !Number.isFinite(offset.ms) || Math.abs(offset.ms) <= CLOCK_TOLERANCE_MS) return '';
   const way = offset.ms < 0 ? 'ahead of' : 'behind';
   return `This tablet's clock is ${spanWords(Math.abs(offset.ms))} ${way} the Village's time (checked `
-    + `${villageTime(offset.checked_at)}). The times this form records (start, end, photos, signature) `
+    + `${villageTime(offset.checked_at)}). The times this form records (${times}) `
     + 'would be off by as much: set the tablet\'s date and time to automatic, then check the times here.';
 }
