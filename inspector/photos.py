@@ -171,6 +171,48 @@ def process(data: bytes, content_type: str) -> Processed:
         return _process_checked(data, content_type)
 
 
+class Upload:
+    """One upload's bytes with check_upload's and process's answers, each worked out once. The sync
+    API works them out (`work_out`) before its write transaction begins, so Pillow's work never holds
+    SQLite's one write lock (docs/layers.md, "Reads and writes"); a refusal is kept and raised only
+    where the service asks for that answer, so refusals come in the same order either way."""
+
+    def __init__(self, data: bytes, declared_sha256: str | None, declared_type: str | None):
+        self.data, self._sha256, self._type = data, declared_sha256, declared_type
+        self._checked: str | PhotoError | None = None
+        self._processed: Processed | PhotoError | None = None
+
+    def work_out(self) -> Upload:
+        try:
+            self.processed()
+        except PhotoError:
+            pass  # kept: raised again where the service asks
+        return self
+
+    def checked(self) -> str:
+        """check_upload's answer: the content type the bytes really are."""
+        if self._checked is None:
+            try:
+                self._checked = check_upload(self.data, self._sha256, self._type)
+            except PhotoError as exc:
+                self._checked = exc
+        if isinstance(self._checked, PhotoError):
+            raise self._checked
+        return self._checked
+
+    def processed(self) -> Processed:
+        """process's answer for bytes that passed check_upload."""
+        content_type = self.checked()
+        if self._processed is None:
+            try:
+                self._processed = process(self.data, content_type)
+            except PhotoError as exc:
+                self._processed = exc
+        if isinstance(self._processed, PhotoError):
+            raise self._processed
+        return self._processed
+
+
 def _process_checked(data: bytes, content_type: str) -> Processed:
     fmt = ACCEPTED[content_type]
     with warnings.catch_warnings():

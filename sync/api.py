@@ -14,10 +14,11 @@ from collections import Counter
 from contextlib import contextmanager
 
 from flask import Blueprint, Response, abort, current_app, g, jsonify, request
+from flask import session as flask_session
 from flask_wtf.csrf import CSRFError, generate_csrf
 
 from inspector.db import engine, get_session, reads_only
-from inspector.photos import RETRY_AFTER_SECONDS, PhotoError
+from inspector.photos import RETRY_AFTER_SECONDS, PhotoError, Upload
 from inspector.security import csrf
 from inspector.services import NotFound, clock, photo_ranges
 from inspector.services import inspections as inspection_service
@@ -77,8 +78,9 @@ def authenticate():
             )
         if reads_only(session):
             auth.touch_apart(engine(), caller.device)
-        elif auth.touch(session, caller.device):
-            session.commit()
+        else:
+            auth.touch(session, caller.device)
+            _end_callers_transaction(session)
         g.caller = caller
         return None
     if g.get("user") is not None:
@@ -92,6 +94,8 @@ def authenticate():
                     "/api/v1/csrf and send it in X-CSRFToken.",
                 ), 400
         g.caller = auth.Caller(user=g.user, device=None)
+        if request.method in UNSAFE:
+            _end_callers_transaction(get_session())
         return None
     if request.endpoint in PUBLIC:
         return None
@@ -100,6 +104,24 @@ def authenticate():
         description="Sign in again to send (or use an enrolled device's token). "
         "Nothing on the device was discarded.",
     )
+
+
+def _end_callers_transaction(session) -> None:
+    """Commit the transaction that read the caller (and noted its device seen), so that a write
+    request's parsing and photo processing wait for no writer and hold up none; the request's own
+    transaction begins when it first reads, and checks the caller again there (_caller_in_write)."""
+    session.commit()
+
+
+def _caller_in_write(session) -> None:
+    """The caller checked again inside the request's write transaction: a device revoked, or an
+    account disabled or signed out, since the caller was read stores nothing (401)."""
+    if not auth.still_allowed(session, g.caller, flask_session.get("gen")):
+        abort(
+            401,
+            description="This device token was revoked, or the account signed out, while the "
+            "request was on its way: sign in again to send. Nothing on the device was discarded.",
+        )
 
 
 @bp.get("/openapi.json")
@@ -162,6 +184,7 @@ def _push():
             "was applied.",
         ), 400
     session = get_session()
+    _caller_in_write(session)
     try:
         result = protocol.push(
             session,
@@ -247,8 +270,16 @@ def photo_put(photo_id: str):
     data = request.get_data(cache=False)
     if declared_length is not None and len(data) != declared_length:
         return jsonify(error="truncated", reason="The photo arrived cut short; send it again."), 422
-    session = get_session()
     content_range = request.headers.get("Content-Range")
+    upload = None
+    if content_range is None:  # the whole photo: checked and processed before the transaction
+        sha256, declared = (
+            request.headers.get("X-Content-SHA256"),
+            request.headers.get("Content-Type"),
+        )
+        upload = Upload(data, sha256, declared).work_out()
+    session = get_session()
+    _caller_in_write(session)
     common = dict(
         sha256=request.headers.get("X-Content-SHA256"),
         content_type=request.headers.get("Content-Type"),
@@ -259,7 +290,7 @@ def photo_put(photo_id: str):
     )
     try:
         if content_range is None:
-            status, photo = photo_store.receive(session, photo_id, data, **common)
+            status, photo = photo_store.receive(session, photo_id, data, upload=upload, **common)
         else:
             status, photo, held = photo_ranges.receive_range(
                 session, photo_id, data, content_range, **common

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlmodel import Session
 
 from inspector.models import Device, User
@@ -33,6 +33,23 @@ def authenticate(session: Session, token: str) -> Caller | None:
     if not user.active:
         return None
     return Caller(user=user, device=device)
+
+
+def still_allowed(session: Session, caller: Caller, generation: int | None) -> bool:
+    """Whether the caller read earlier in the request may still write, read again in the request's
+    own transaction: the device not revoked and its owner active, or for a browser the account
+    active and its sign-in (`generation`, the cookie's) not ended since."""
+    if caller.device is not None:
+        row = session.execute(
+            select(Device.revoked_at, User.active)
+            .join(User, User.id == Device.user_id)
+            .where(Device.id == caller.device.id)
+        ).first()
+        return row is not None and row.revoked_at is None and bool(row.active)
+    row = session.execute(
+        select(User.active, User.session_generation).where(User.id == caller.user.id)
+    ).first()
+    return row is not None and bool(row.active) and row.session_generation == generation
 
 
 def _seen_due(device: Device, now) -> bool:

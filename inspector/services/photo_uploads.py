@@ -87,21 +87,24 @@ def receive(
     device_id: str | None,
     rb,
     quota: tuple[int, int] | None = None,
+    upload: pipeline.Upload | None = None,
 ) -> tuple[int, Photo]:
-    """Store the photo; returns (201 stored | 200 already stored, photo). Raises PhotoError (4xx)."""
+    """Store the photo; returns (201 stored | 200 already stored, photo). Raises PhotoError (4xx).
+    `upload`: the same bytes with their checks already worked out, before the transaction."""
     check_id(photo_id)
+    upload = upload or pipeline.Upload(data, sha256, content_type)
     existing = already_stored(session, photo_id, sha256, user)
     if existing is not None:
         # A resend (its answer was lost): the same bytes are acknowledged again and nothing is
         # stored; bytes damaged on the way are refused, not acknowledged for their header.
-        pipeline.check_upload(data, sha256, content_type)
+        upload.checked()
         return 200, existing
     claim = session.get(PhotoClaim, photo_id)
     # Another user's id answers as a stored photo does, before the body is looked at: nothing
     # about the record, nor whether its photo arrived, leaks (docs/sync-protocol.md).
     if claim is not None and claim.user_id != user.id:
         raise pipeline.PhotoError(409, "id_taken", ID_TAKEN)
-    actual_type = pipeline.check_upload(data, sha256, content_type)
+    upload.checked()
     sha = sha256.strip().lower()
     if claim is not None:
         if claim.sha256 != sha:
@@ -112,7 +115,7 @@ def receive(
             )
     if claim is None:  # the bytes came before their record: bounded per user until it arrives
         check_quota(session, user, len(data), quota)
-    done = pipeline.process(data, actual_type)
+    done = upload.processed()
     photo = store_processed(
         session, done, photo_id=photo_id, sha256=sha, user=user, rb=rb, device_id=device_id
     )
