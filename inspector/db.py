@@ -33,6 +33,11 @@ from . import (
 
 READS_ONLY = "fairwater_reads_only"  # execution option of the engine that GET requests use
 
+# How long a writer waits for the writers ahead of it, then fails instead of hanging: SQLite's busy
+# timeout and the wait in line on the writers' lock file (sqlite_writers.py), and PostgreSQL's
+# lock_timeout (postgresql.py).
+WRITER_WAIT_SECONDS = 15
+
 
 # A value orjson would write otherwise than json.dumps reads it back (a subclass of str, int or
 # dict, a datetime, a dataclass) is refused by it and written by json.dumps, as before.
@@ -182,7 +187,7 @@ def make_engine(url: str):
             url,
             connect_args={
                 "check_same_thread": False,
-                "timeout": 15,
+                "timeout": WRITER_WAIT_SECONDS,
                 "factory": sqlite_writers.QueuedConnection,
             },
             json_serializer=json_text,
@@ -193,11 +198,12 @@ def make_engine(url: str):
         def _sqlite_pragmas(dbapi_conn, _record):  # SQLite-specific: WAL, busy timeout, FKs
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA busy_timeout=15000")
+            cur.execute(f"PRAGMA busy_timeout={WRITER_WAIT_SECONDS * 1000}")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.close()
             dbapi_conn.lock_file = writers_lock  # sqlite_writers.py: writers wait in line
+            dbapi_conn.wait_at_most = WRITER_WAIT_SECONDS
 
         # pysqlite's own transaction handling defers BEGIN; take it over so writes start with
         # BEGIN IMMEDIATE, concurrent writers first waiting in line on the writers' lock file
@@ -229,7 +235,7 @@ def make_engine(url: str):
         return engine
     engine = create_engine(url, pool_pre_ping=True, json_serializer=json_text)
     if engine.dialect.name == "postgresql":
-        postgresql.setup_engine(engine)
+        postgresql.setup_engine(engine, lock_timeout_seconds=WRITER_WAIT_SECONDS)
     return engine
 
 

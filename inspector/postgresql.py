@@ -40,13 +40,13 @@ _WRITES = re.compile(
 _FLAG = "fairwater_writer_lock"
 
 
-LOCK_TIMEOUT = "15s"  # as SQLite's busy_timeout: a writer stuck this long fails instead of hanging
+def setup_engine(engine, *, lock_timeout_seconds: int) -> None:
+    """`lock_timeout_seconds` (db.WRITER_WAIT_SECONDS, as SQLite's busy timeout): a writer stuck
+    this long fails instead of hanging."""
 
-
-def setup_engine(engine) -> None:
     @event.listens_for(engine, "connect")
     def _lock_timeout(dbapi_conn, _record):
-        dbapi_conn.execute(f"SET lock_timeout = '{LOCK_TIMEOUT}'")
+        dbapi_conn.execute(f"SET lock_timeout = '{lock_timeout_seconds}s'")
         dbapi_conn.commit()
 
     @event.listens_for(engine, "begin")

@@ -32,7 +32,7 @@ class QueuedConnection(sqlite3.Connection):
     """A pysqlite connection (sqlite3.connect(factory=...)) whose write transactions queue first."""
 
     lock_file: str | None = None  # set when the engine opens it
-    wait_at_most = 15.0
+    wait_at_most: float = 0  # seconds, set with lock_file (db.WRITER_WAIT_SECONDS)
     _handle: int | None = None
     _opened_by: int | None = None  # the process that opened _handle: a forked child opens its own
     _holding = False
