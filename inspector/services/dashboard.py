@@ -16,6 +16,7 @@ from .permit_applications import reviews_due
 from .permits import ACTIVE, current_permits, status_on
 
 NEEDS_ACTION = "needs_action"
+IN_FORCE = ("issued", "posted")  # an order whose days to comply run, or will once posted
 
 
 SITE_COLUMNS = (Site.id, Site.name, Site.project_kind, Site.latitude, Site.longitude)
@@ -30,16 +31,26 @@ PERMIT_COLUMNS = (
 )
 
 
+def compliance_passed(stop: dict) -> bool:
+    """Some order in force on the site is past its days to comply: each open order keeps its own
+    clock, and the one shown first (an order issued, not yet posted) may not be the one past."""
+    return any(e["compliance_passed"] and e["status"] in IN_FORCE for e in stop.get("open", [stop]))
+
+
+def in_force(stop: dict) -> bool:
+    return any(e["status"] in IN_FORCE for e in stop.get("open", [stop]))
+
+
 def urgency(row: dict) -> tuple:
     """Lower sorts first: decisions the supervisor owes, then what is late, then the rest by name."""
     stop = row["stop"]
     return (
-        0 if stop["compliance_passed"] and stop["status"] in ("issued", "posted") else 1,
+        0 if compliance_passed(stop) else 1,
         0 if stop["proposed"] else 1,
         -row["findings"]["overdue"],
         0 if row["inspection_overdue"] or row["review_overdue"] else 1,
         0 if row["plan_changes"] or row["asks_to_close"] else 1,
-        0 if stop["status"] in ("issued", "posted") else 1,
+        0 if in_force(stop) else 1,
         -row["findings"]["open"],
         row["site"].name.lower(),
     )
@@ -70,7 +81,7 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
     )
     counts = findings.counts_by_site(session, ids, now, scope)
     # Grounds are read for the rows a page shows (for_page): sorting 1,000 sites needs none.
-    stops = stop_work_status.site_status(session, ids, now, scope, grounds=False)
+    stops = stop_work_status.with_open_orders(session, ids, now, scope, grounds=False)
     # § 256-8C: an application whose decision is due is the supervisor's to act on.
     kinds = {s.id: s.project_kind for s in site_list}
     reviews = reviews_due(session, None if every_site else scope, kinds, rb)
@@ -88,7 +99,7 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
             "last_inspected": last.get(site.id),
             "due": items,
             "findings": counts[site.id],
-            "stop": stop_work_status.public_status(stops[site.id], user),
+            "stop": _shown_stop(stops[site.id], user),
             "inspection_overdue": any(i["state"] == "overdue" for i in items),
             "review_due": reviews[site.id].due if site.id in reviews else None,
             # (requests awaiting a written decision, the permit to decide them on), or None
@@ -107,10 +118,20 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
             or row["review_overdue"]
             or row["plan_changes"]
             or row["asks_to_close"]
-            or (stop["compliance_passed"] and stop["status"] in ("issued", "posted"))
+            or compliance_passed(stop)
         )
         out.append(row)
     return sorted(out, key=urgency)
+
+
+def _shown_stop(entry: dict, user: User) -> dict:
+    """A site's order entry and its open orders as `user` may see them (staff: as they are)."""
+    if user.role != "permittee":
+        return entry
+    return {
+        **stop_work_status.public_status(entry, user),
+        "open": stop_work_status.public_open(entry["open"], user),
+    }
 
 
 def status_today(row: dict, today: date) -> str:
@@ -121,16 +142,20 @@ def status_today(row: dict, today: date) -> str:
 
 
 def for_page(session: Session, shown: list[dict], today: date) -> list[dict]:
-    """The rows a page shows, completed for it: their permit's status today, and their stop-work
-    order's grounds (one query for the page's orders, run even when none, so the count of queries
-    never depends on the data)."""
+    """The rows a page shows, completed for it: their permit's status today, and the grounds of
+    each of their open stop-work orders (one query for the page's orders, run even when none, so
+    the count of queries never depends on the data)."""
     grounds = stop_work_status.grounds_of(
-        session, [row["stop"]["order_id"] for row in shown if row["stop"]["order_id"]]
+        session, [e["order_id"] for row in shown for e in row["stop"]["open"]]
     )
     return [
         {
             **row,
-            "stop": {**row["stop"], **grounds.get(row["stop"]["order_id"], {})},
+            "stop": {
+                **row["stop"],
+                **grounds.get(row["stop"]["order_id"], {}),
+                "open": [{**e, **grounds.get(e["order_id"], {})} for e in row["stop"]["open"]],
+            },
             "permit_status": status_today(row, today),
         }
         for row in shown
@@ -152,6 +177,6 @@ def matches(
         return False
     if kind and row["site"].project_kind != kind:
         return False
-    if order and row["stop"]["status"] != order:
+    if order and order not in ({e["status"] for e in row["stop"]["open"]} or {"none"}):
         return False
     return True

@@ -1,6 +1,7 @@
 """Where a site's stop-work orders stand, as pages, documents and the work packet show it: the
-most significant open order of each site (in force before proposed), its grounds in words, and
-what a permittee is shown (no internal proposals). Reads only.
+most significant open order of each site (in force before proposed) and every open order beside it
+(a site may be under two at once, each with its own deadline), their grounds in words, and what a
+permittee is shown (no internal proposals). Reads only.
 """
 
 from __future__ import annotations
@@ -118,6 +119,12 @@ def site_status(
     ids = list(site_ids)
     if not ids:
         return {}
+    return _status_by_site(ids, _open_rows(session, ids, scope, grounds), now)
+
+
+def _open_rows(session: Session, ids: list[int], scope, grounds: bool) -> list[OpenOrder]:
+    """The open orders of the sites (`scope`, a SELECT of site ids, in place of `ids`), oldest
+    proposal first (ties by id: the same whatever the database's row order). One query."""
     fields = OpenOrder._fields if grounds else OpenOrder._fields[:-1]
     query = (
         select(*(getattr(StopWorkOrder, name) for name in fields))
@@ -128,10 +135,7 @@ def site_status(
         .order_by(StopWorkOrder.proposed_at, StopWorkOrder.id)
     )
     rows = session.exec(query)
-    open_orders = (
-        [OpenOrder(*row) for row in rows] if grounds else [OpenOrder(*row, None) for row in rows]
-    )
-    return _status_by_site(ids, open_orders, now)
+    return [OpenOrder(*row) for row in rows] if grounds else [OpenOrder(*row, None) for row in rows]
 
 
 def status_of(site_id: int, orders: list[StopWorkOrder], now: datetime) -> dict:
@@ -164,3 +168,50 @@ def public_status(entry: dict, user: User) -> dict:
     if user.role == "permittee":
         return {**entry, "proposed": 0}
     return entry
+
+
+def with_open_orders(
+    session: Session, site_ids, now: datetime, scope=None, *, grounds: bool = True
+) -> dict[int, dict]:
+    """site_status's entry of each site, and under "open" every open order of the site as its own
+    status entry (its own deadline and posting), the most significant first, ties by the first
+    proposed (the first is the entry's own order, as the work packet's stop_work_orders). A site
+    may be under two at once: one issued in the office and not yet posted, one posted in the
+    field. One query, as site_status."""
+    ids = list(site_ids)
+    if not ids:
+        return {}
+    open_orders = _open_rows(session, ids, scope, grounds)
+    out = _status_by_site(ids, open_orders, now)
+    by_site: dict[int, list] = {}
+    for order in open_orders:
+        by_site.setdefault(order.site_id, []).append(order)
+    for site_id, entry in out.items():
+        site_orders = by_site.get(site_id, [])
+        # One open order (most sites that have any): the entry is its own.
+        one = len(site_orders) == 1
+        entry["open"] = [dict(entry)] if one else _entries(site_orders, now, entry["proposed"])
+    return out
+
+
+def open_of(orders: list, now: datetime) -> list[dict]:
+    """with_open_orders' "open" of one site from its orders already read (the site page lists them
+    all): every open order's status entry, the most significant first."""
+    open_orders = sorted(
+        (o for o in orders if o.status in OPEN_STATUSES), key=lambda o: (o.proposed_at, o.id)
+    )
+    proposed = sum(1 for o in open_orders if o.status == "proposed")
+    return _entries(open_orders, now, proposed)
+
+
+def _entries(open_orders: list, now: datetime, proposed: int) -> list[dict]:
+    """`open_orders` oldest proposal first -> their status entries, the most significant first."""
+    ranked = sorted(open_orders, key=lambda o: PRIORITY[o.status])  # stable: oldest first
+    return [status_entry(o, now, proposed) for o in ranked]
+
+
+def public_open(entries: list[dict], user: User) -> list[dict]:
+    """The open orders a person is shown: a permittee not the Village's internal proposals."""
+    if user.role == "permittee":
+        return [{**e, "proposed": 0} for e in entries if e["status"] != "proposed"]
+    return entries

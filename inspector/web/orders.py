@@ -121,7 +121,16 @@ def order_context(session, order, now) -> dict:
         "bodies": BODIES,
         "lookup_url": url_for("orders.show", order_id=order.id, _external=True),
         "seal": seal_info(session, "stop_work_order", order.id),
+        "others": other_open_orders(session, order, now),
     }
+
+
+def other_open_orders(session, order, now) -> list[dict]:
+    """The site's other open orders as this person may see them, the most significant first, each
+    with its own clock: a decision on one order is taken knowing the site is under another."""
+    site = stop_work_status.with_open_orders(session, [order.site_id], now)[order.site_id]
+    shown = stop_work_status.public_open(site["open"], g.user)
+    return [e for e in shown if e["order_id"] != order.id]
 
 
 def load(order_id: str):

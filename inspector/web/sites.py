@@ -15,6 +15,7 @@ from ..services import (
     site_page,
     sites,
     stabilization,
+    stop_work_status,
 )
 from ..services.inspections import kinds_for
 from . import public, rain
@@ -74,8 +75,18 @@ def show(site_id: int):
     rb = rulebook()
     page = site_page.read(session, site, g.user, now, rb)  # one read for the whole page
     shown = {"site": site}
+    # Every open order, each with its own clock: a site may be under two at once.
+    open_orders = stop_work_status.public_open(
+        stop_work_status.open_of(page["orders"]["orders"], now), g.user
+    )
     sections = {  # what the web adds to each section: forms, addresses, words
-        "orders": {**page["orders"], **shown, "words": STATUS_WORDS, "now": now},
+        "orders": {
+            **page["orders"],
+            **shown,
+            "open": open_orders,
+            "words": STATUS_WORDS,
+            "now": now,
+        },
         "public": {**page["public"], **shown, **public.panel_extras(page["public"]["row"], rb)},
         "findings": {**page["findings"], **shown},
         "rain": {
@@ -100,6 +111,7 @@ def show(site_id: int):
         now=now,
         may_record=kinds_for(g.user),
         stop_words=STATUS_WORDS,
+        open_orders=open_orders,
         # A notice of final stabilization waiting: the inspections stay due until the closing.
         stabilization=stabilization.waiting(session, page["overview"]["permit"], rb)
         if page["overview"]["permit"] is not None
