@@ -3,7 +3,8 @@ page's draws interleave. Opening the outbox draws it from the device's storage w
 check learns who is signed in now and asks for a draw of its own; a first draw that finished after
 the second put the last person's 'Discard…' back on their refused record, for good, in front of the
 next person (slow storage on a busy tablet made it happen now and then). The draw that finishes
-last is now the one asked for last."""
+last is now the one asked for last. The test watches the page the whole time, not only at its end:
+a later draw may take the controls away again, after the next person could have tapped them."""
 
 from __future__ import annotations
 
@@ -42,6 +43,19 @@ NEXT_OUTBOX_READ_LATE = """
     return request;
   };
 })();
+"""
+
+WATCH_FOR_CONTROLS = """
+() => {
+  window.controlsSeen = [];
+  const list = document.querySelector('#outbox-list');
+  const look = () => {
+    for (const button of list.querySelectorAll('.outbox-entry button')) {
+      window.controlsSeen.push(button.textContent.trim());
+    }
+  };
+  new MutationObserver(look).observe(list, { childList: true, subtree: true });
+}
 """
 
 
@@ -91,9 +105,13 @@ def test_the_last_persons_controls_never_come_back_for_the_next(
     page.evaluate(f"async (user) => (await import('{STORE}')).adoptSignedIn(user)", supervisor)
     entry = page.locator("#outbox-list .outbox-entry")
     expect(entry).to_contain_text("Only the person who submitted it can put it right")
+    # Any moment the last person's controls are on the page counts, even if a later draw takes
+    # them away again: the next person may have tapped one by then.
+    page.evaluate(WATCH_FOR_CONTROLS)
     page.evaluate("() => { window.lateReadReleased = true; }")
     wait_until(page, "() => window.lateReadAnswered === true")
     page.wait_for_timeout(1000)  # what the late draw would write, it has written by now
+    assert page.evaluate("() => window.controlsSeen") == [], "the last person's controls came back"
     assert entry.get_by_role("button").count() == 0
     expect(entry).to_contain_text("Only the person who submitted it can put it right")
     context.close()
