@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import cache
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlmodel import Session
 
 from inspector.models import Device, User
@@ -35,20 +36,29 @@ def authenticate(session: Session, token: str) -> Caller | None:
     return Caller(user=user, device=device)
 
 
+@cache
+def _device_still_allowed():
+    return (
+        select(Device.revoked_at, User.active)
+        .join(User, User.id == Device.user_id)
+        .where(Device.id == bindparam("device_id"))
+    )
+
+
+@cache
+def _person_still_allowed():
+    return select(User.active, User.session_generation).where(User.id == bindparam("user_id"))
+
+
 def still_allowed(session: Session, caller: Caller, generation: int | None) -> bool:
     """Whether the caller read earlier in the request may still write, read again in the request's
     own transaction: the device not revoked and its owner active, or for a browser the account
-    active and its sign-in (`generation`, the cookie's) not ended since."""
+    active and its sign-in (`generation`, the cookie's) not ended since. Each statement is built
+    once: this runs on every push and photo."""
     if caller.device is not None:
-        row = session.execute(
-            select(Device.revoked_at, User.active)
-            .join(User, User.id == Device.user_id)
-            .where(Device.id == caller.device.id)
-        ).first()
+        row = session.execute(_device_still_allowed(), {"device_id": caller.device.id}).first()
         return row is not None and row.revoked_at is None and bool(row.active)
-    row = session.execute(
-        select(User.active, User.session_generation).where(User.id == caller.user.id)
-    ).first()
+    row = session.execute(_person_still_allowed(), {"user_id": caller.user.id}).first()
     return row is not None and bool(row.active) and row.session_generation == generation
 
 
