@@ -4,6 +4,7 @@
 import * as store from './store.js';
 import { KINDS, draftFromEntry, isQuotaError } from './drafts.js';
 import { keyboardPlace } from './keyboard-place.js';
+import { FORMS_AGAIN, editFormAgain } from './outbox-again.js';
 import { announce, renderStorage, syncReady } from './shell.js';
 import { villageDay, villageTime } from './village-time.js';
 
@@ -163,6 +164,10 @@ function row(entry, { me, catalog }) {
   } else if (entry.state === 'attention') {
     if (entry.entity === 'inspection' && refused(entry)) {
       actions.append(button('Edit and send again', 'btn btn-primary', () => editAgain(entry)));
+    }
+    if (FORMS_AGAIN.has(entry.entity) && refused(entry)) {
+      actions.append(button('Edit and send again', 'btn btn-primary', () => editFormAgain(entry,
+        { label: (field) => fieldLabel(field, catalog), say: (text) => entryProblem(entry, text) })));
     }
     if (!refused(entry)) {
       actions.append(button('Try the photos again', 'btn', () => retryPhotos(entry)));

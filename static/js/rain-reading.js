@@ -1,7 +1,8 @@
 // /app/rain: a manual on-site gauge reading, queued as entity `rain_reading` (docs/sync-protocol.md).
 import * as store from './store.js';
 import { announce, confirmIn } from './shell.js';
-import { villageDate, villageHourMinute, villageToUtc } from './village-time.js';
+import { villageDate, villageHourMinute, villageTime, villageToUtc } from './village-time.js';
+import { keeper, rainKey } from './form-kept.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('rain-form');
@@ -34,8 +35,80 @@ async function setUp() {
     $('r-site').append(option);
   }
   $('r-when').value = localNow();
+  await adopt(await store.getMeta('user'));
+  form.addEventListener('input', keepSoon);
+  form.addEventListener('change', keepSoon);
   document.body.dataset.ready = 'rain';
 }
+
+// ------------------------------------------------------------------ the reading not yet queued
+// What was typed is kept on this device (meta `rain_draft:<user id>`) until it is queued, and a
+// reading the server refused comes back here with why (outbox: Edit and send again).
+const kept = keeper((error) => confirmIn($('rain-state'), `What you typed could not be kept on this device: ${error.message}`));
+let draftKey = null;
+let refused = null;  // the server's refusal of this reading when it was sent, until it is sent again
+
+function typed() {
+  const started = $('r-amount').value.trim() !== '' || refused;
+  if (!started) return null;
+  return { gauge: $('r-gauge')?.value ?? '', site: $('r-site').value, when: $('r-when').value,
+    amount: $('r-amount').value, refused };
+}
+
+function keepSoon() {
+  if (draftKey) kept.soon(draftKey, typed);
+}
+
+// Where the server names a field, its message goes on that field; the rest is said above the form.
+const FIELD_IDS = { gauge_id: 'r-gauge', site_id: 'r-site', observed_at: 'r-when', amount_in: 'r-amount' };
+
+function showRefused() {
+  const note = $('rain-refused');
+  note.hidden = !refused;
+  if (!refused) return;
+  const others = [];
+  for (const [field, message, label] of refused.errors || []) {
+    const id = FIELD_IDS[field];
+    if (id && $(id) && $(`${id}-error`)) setError(id, message);
+    else others.push(label ? `${label}: ${message}` : message);
+  }
+  note.textContent = ['When this reading was sent, the Village\'s server refused it.', refused.reason, ...others,
+    'Put it right, then queue it again.'].filter(Boolean).join(' ');
+}
+
+function restore(draft) {
+  if (draft.gauge && $('r-gauge')) {
+    const gauge = $('r-gauge');
+    if (gauge.tagName !== 'SELECT' || [...gauge.options].some((o) => o.value === draft.gauge)) gauge.value = draft.gauge;
+  }
+  if ([...$('r-site').options].some((o) => o.value === draft.site)) $('r-site').value = draft.site;
+  $('r-when').value = draft.when || localNow();
+  $('r-amount').value = draft.amount ?? '';
+  refused = draft.refused || null;
+  showRefused();
+  confirmIn($('rain-state'), `Your reading, not queued yet, is back as it was kept on this device at ${villageTime(draft.saved_at, 'time')}.`);
+}
+
+/** The form goes by `user`: their kept reading, never another person's. */
+async function adopt(user) {
+  const key = user ? rainKey(user.id) : null;
+  if (key === draftKey) return;
+  if (draftKey) {
+    kept.leaving();  // what the last person typed stays theirs
+    form.reset();
+    $('r-when').value = localNow();
+    for (const id of Object.values(FIELD_IDS)) if ($(id) && $(`${id}-error`)) setError(id, '');
+    refused = null;
+    showRefused();
+  }
+  draftKey = key;
+  const draft = key ? await store.getMeta(key) : null;
+  if (draft && key === draftKey) restore(draft);
+}
+
+store.events.addEventListener('packet-changed', (event) => {
+  if (event.detail?.reset || event.detail?.signedOut) store.getMeta('user').then(adopt).catch(() => {});
+});
 
 function setError(id, message) {
   const input = $(id);
@@ -85,10 +158,17 @@ form.addEventListener('submit', async (event) => {
     period_hours: 24,
   };
   const id = crypto.randomUUID();
+  const mutation = { mutation_id: crypto.randomUUID(), entity: 'rain_reading', entity_id: id, op: 'upsert', base_version: null, payload, photo_ids: [] };
   saving = true;
   try {
-    await store.enqueue({ mutation_id: crypto.randomUUID(), entity: 'rain_reading', entity_id: id, op: 'upsert', base_version: null, payload, photo_ids: [] });
+    if (draftKey) {
+      kept.forget(draftKey);
+      await store.enqueueForgetting(mutation, draftKey);
+    } else {
+      await store.enqueue(mutation);
+    }
   } catch (error) {
+    keepSoon();
     confirmIn($('rain-state'), `The reading could not be saved on this device: ${error.message}`);
     return;
   } finally {
@@ -96,6 +176,8 @@ form.addEventListener('submit', async (event) => {
   }
   form.reset();
   $('r-when').value = localNow();
+  refused = null;
+  showRefused();
   // #rain-state is a live region (role=status): said once, no second announcement, and again
   // for a second reading like the first.
   confirmIn($('rain-state'), `Reading of ${amount} in queued in the outbox.`);

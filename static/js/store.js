@@ -523,3 +523,56 @@ export async function deletePhoto(id) {
 export async function listPhotos(inspectionId) {
   return (await getDb()).getAllFromIndex('photos', 'inspection_id', inspectionId);
 }
+
+// ------------------------------------------------------------------ forms kept as typed
+// A small form (a rain reading, a finding's correction) keeps what was typed in `meta`, under a key
+// naming its author (docs/device-storage.md), until it is queued.
+
+/** setMeta for a page being left (pagehide): issued before this returns, with no await before it
+ * (see putDraftAtOnce). A promise of its end, or null when it could not be issued. */
+export function setMetaAtOnce(key, value) {
+  if (!opened || newerVersion) return null;
+  let tx;
+  try {
+    tx = opened.transaction('meta', 'readwrite');
+    tx.store.put({ key, value }).catch(() => {});
+    tx.commit?.();
+  } catch {
+    return null;
+  }
+  return tx.done;
+}
+
+/** Queue a record typed on a form, with its photos, and forget the form's kept copy (meta `key`):
+ * one transaction, so the record is never both queued and still offered as unsent, nor neither. */
+export async function enqueueForgetting(mutation, key, photos = []) {
+  const db = await getDb();
+  const tx = db.transaction(['meta', 'outbox', 'photos'], 'readwrite');
+  const meta = tx.objectStore('meta');
+  const user = (await meta.get('user'))?.value;
+  await Promise.all([
+    ...photos.map((photo) => tx.objectStore('photos').put(photo)),
+    tx.objectStore('outbox').add(outboxEntry(mutation, user)),
+    meta.delete(key),
+    tx.done,
+  ]);
+  emit('outbox-changed', { mutation_id: mutation.mutation_id });
+}
+
+/** Put a refused entry back on its form as the kept copy (meta `key` := `value`), in one transaction;
+ * its photos stay where they are. 'sending' (not now), 'occupied' (something else is being typed on
+ * that form: not written over) or 'reopened'. */
+export async function reopenAsKept(mutationId, key, value) {
+  const db = await getDb();
+  const tx = db.transaction(['meta', 'outbox'], 'readwrite');
+  const [entry, kept] = await Promise.all([tx.objectStore('outbox').get(mutationId), tx.objectStore('meta').get(key)]);
+  const answer = !entry || entry.state === 'sending' ? 'sending' : kept?.value ? 'occupied' : null;
+  if (answer) {
+    tx.abort();
+    await tx.done.catch(() => {});
+    return answer;
+  }
+  await Promise.all([tx.objectStore('meta').put({ key, value }), tx.objectStore('outbox').delete(mutationId), tx.done]);
+  emit('outbox-changed', { mutation_id: mutationId });
+  return 'reopened';
+}
