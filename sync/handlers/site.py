@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from inspector.models import AuditEvent, Company, Site, StopWorkOrder
-from inspector.models.enforcement import OPEN_STATUSES
+from inspector.models import AuditEvent, Company, Site
 from inspector.rules import clocks
 from inspector.services import Forbidden, permits, sites, stabilization
 from inspector.services.words import words
@@ -79,35 +78,19 @@ def packet_entries(session, site_list: list[Site], user, now, rb) -> dict[int, d
 
 def _open_orders(session, ids: list[int], user, now) -> dict[int, list[dict]]:
     """Every open stop-work order of each site as `user` may see it (a permittee is not told of a
-    proposal), the most significant first, ties by the first proposed: the first is the one
-    stop_work_status.site_status names. A site may be under two at once (one issued in the office
-    and not yet posted, one posted in the field), each with its own deadline. One query."""
+    proposal), the most significant first, as the office pages list them
+    (stop_work_status.with_open_orders): the first is the one site_status names. A site may be
+    under two at once (one issued in the office and not yet posted, one posted in the field),
+    each with its own deadline. One query."""
     from inspector.services import stop_work_status
 
-    if not ids:
-        return {}
-    rows = session.exec(
-        select(*(getattr(StopWorkOrder, name) for name in stop_work_status.OpenOrder._fields))
-        .where(StopWorkOrder.site_id.in_(ids), StopWorkOrder.status.in_(OPEN_STATUSES))
-        .order_by(StopWorkOrder.proposed_at, StopWorkOrder.id)
-    )
-    by_site: dict[int, list] = {}
-    for order in (stop_work_status.OpenOrder(*row) for row in rows):
-        by_site.setdefault(order.site_id, []).append(order)
-    out = {}
-    for site_id, site_orders in by_site.items():
-        proposed = sum(1 for o in site_orders if o.status == "proposed")
-        if user.role == "permittee":
-            site_orders, proposed = [o for o in site_orders if o.status != "proposed"], 0
-        site_orders.sort(key=lambda o: stop_work_status.PRIORITY[o.status])  # stable: oldest first
-        out[site_id] = [
-            {
-                **stop_work_status.status_entry(o, now, proposed),
-                "status_words": _order_words(o.status),
-            }
-            for o in site_orders
+    return {
+        site_id: [
+            {**entry, "status_words": _order_words(entry["status"])}
+            for entry in stop_work_status.public_open(stop["open"], user)
         ]
-    return out
+        for site_id, stop in stop_work_status.with_open_orders(session, ids, now).items()
+    }
 
 
 def _notice_day(notice, permit, rb):
