@@ -56,19 +56,30 @@ def to_local(moment: datetime, rb: Rulebook) -> datetime:
     return zone.fromutc(moment.replace(tzinfo=zone))  # = astimezone from UTC, a third cheaper
 
 
-def due_words(moment: datetime, rb: Rulebook, long: bool = False, year: bool = False) -> str:
+def due_words(
+    moment: datetime,
+    rb: Rulebook,
+    long: bool = False,
+    year: bool = False,
+    today: date | None = None,
+) -> str:
     """A due time in words, with its weekday: "Wed Dec 2, 5:00 PM CST" (`long`: "Wednesday December 2
     at 5:00 PM CST"; `long` and `year`, for a document read later: "Wednesday December 2, 2026 at
     5:00 PM CST"). A deadline at the Village's midnight is the end of the day before and reads
     so ("Fri Nov 6, end of the day (midnight CST)"): "Sat Nov 7, 12:00 AM" is read as Saturday, a
-    day late. The zone is midnight's own (on 2026-11-01 the day ends in CST)."""
+    day late. The zone is midnight's own (on 2026-11-01 the day ends in CST). `today` (the
+    Village's): a day in another year is written with its year, "Thu Dec 31, 2026, 5:00 PM CST",
+    as the field app's village-time.js writes it (late December's deadline read in January, or
+    last season's, would read as this year's)."""
     local = to_local(moment, rb)
     midnight = (local.hour, local.minute, local.second, local.microsecond) == (0, 0, 0, 0)
     day = local.date() - timedelta(days=1) if midnight else local.date()
+    year = year or (today is not None and day.year != today.year)
     if not long:
+        dated = f"{day:%a %b} {day.day}" + (f", {day.year}" if year else "")
         if not midnight:
-            return local.strftime(DUE_TIME_WORDS)
-        return f"{day:%a %b} {day.day}, end of the day (midnight {local:%Z})"
+            return f"{dated}, {local:%-I:%M %p %Z}"
+        return f"{dated}, end of the day (midnight {local:%Z})"
     named = f"{day:%A %B} {day.day}" + (f", {day.year}" if year else "")
     if not midnight:
         return f"{named} at {local:%-I:%M %p %Z}"

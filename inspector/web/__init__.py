@@ -4,7 +4,7 @@ registered by create_app, which assembles the app)."""
 
 from __future__ import annotations
 
-from flask import jsonify, render_template, request
+from flask import g, has_request_context, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter, ValidationError
 
@@ -123,8 +123,16 @@ def register(app) -> None:
     @app.template_filter("duetime")
     def due_time(moment):
         """A due time as every page writes it (rules/clocks.py due_words: a deadline at midnight
-        is the end of the day before)."""
-        return due_words(moment, rb) if moment else "—"
+        is the end of the day before; a day in another year than the Village's today with its year)."""
+        return due_words(moment, rb, today=_village_today()) if moment else "—"
+
+    def _village_today():
+        """The Village's day, once a request (a page writes a hundred due times)."""
+        if has_request_context():
+            if "village_today" not in g:
+                g.village_today = local_date(clock.now(), rb)
+            return g.village_today
+        return local_date(clock.now(), rb)
 
     @app.template_filter("wire")
     def wire(moment):

@@ -10,15 +10,28 @@ const FORMATS = {
   time: { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZoneName: 'short' },
   clock: { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
 };
+FORMATS.momentYear = { ...FORMATS.moment, year: 'numeric' };
 const formatters = {};
 
-/** "Thu, Dec 3, 9:30 AM CST" (style 'moment'), "9:30:12 AM CST" ('time') or "9:30 AM CST" ('clock'). */
-export function villageTime(value, style = 'moment') {
+/**
+ * "Thu, Dec 3, 9:30 AM CST" (style 'moment'), "9:30:12 AM CST" ('time') or "9:30 AM CST" ('clock'). A
+ * moment in another year than the Village's current one (`now`'s) is written with its year, "Thu, Dec 31,
+ * 2026, 9:30 AM CST", as the server's clocks.due_words: an order posted last December, read in January,
+ * would otherwise read as this year's.
+ */
+export function villageTime(value, style = 'moment', now = new Date()) {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  formatters[style] ||= new Intl.DateTimeFormat('en-US', { timeZone: TIMEZONE, ...FORMATS[style] });
-  return formatters[style].format(date);
+  const key = style === 'moment' && !sameYear(date, now) ? 'momentYear' : style;
+  formatters[key] ||= new Intl.DateTimeFormat('en-US', { timeZone: TIMEZONE, ...FORMATS[key] });
+  return formatters[key].format(date);
+}
+
+// Whether a moment is in the Village's year of `now` (a moment that is not valid counts as this year).
+function sameYear(date, now) {
+  const today = asDate(now);
+  return !today || wall(date).year === wall(today).year;
 }
 
 // ------------------------------------------------------------------ the Village's wall clock
@@ -52,13 +65,21 @@ export function villageDate(value = new Date()) {
   return `${p.year}-${p.month}-${p.day}`;
 }
 
-/** A Village calendar date ("YYYY-MM-DD", as a form keeps it) in words: "Sat, Dec 5"; '' for none. */
-export function villageDay(date) {
+/** A Village calendar date ("YYYY-MM-DD", as a form keeps it) in words: "Sat, Dec 5", or in another
+ * year than the Village's current one (`now`'s) "Sat, Dec 5, 2026"; '' for none. */
+export function villageDay(date, now = new Date()) {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date || '');
   if (!d) return '';
-  // Named at its noon in UTC: the date is already the Village's, no zone may move it.
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' })
-    .format(new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), 12)));
+  return dayWords(Number(d[1]), Number(d[2]), Number(d[3]), now);
+}
+
+// A calendar day named at its noon in UTC: the date is already the Village's, no zone may move it.
+function dayWords(year, month, day, now) {
+  const noon = new Date(Date.UTC(year, month - 1, day, 12));
+  const today = asDate(now);
+  const other = today && String(noon.getUTCFullYear()) !== wall(today).year;
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric',
+    ...(other ? { year: 'numeric' } : {}) }).format(noon);
 }
 
 /**
@@ -66,16 +87,14 @@ export function villageDay(date) {
  * the Village's midnight the day it ends: "Fri, Nov 6, end of the day (midnight CST)" ("Sat, Nov 7,
  * 12:00 AM" is read as Saturday, a day late).
  */
-export function villageDue(value) {
+export function villageDue(value, now = new Date()) {
   const date = asDate(value);
   if (!date) return '';
   const p = wall(date);
-  if (`${p.hour}:${p.minute}:${p.second}` !== '00:00:00') return villageTime(date);
+  if (`${p.hour}:${p.minute}:${p.second}` !== '00:00:00') return villageTime(date, 'moment', now);
   const zone = villageTime(date, 'clock').split(' ').pop();
-  // The day before, named at its noon: noon is on the right day whatever the DST change does.
-  const before = new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day) - 1, 12));
-  const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short',
-    day: 'numeric' }).format(before);
+  // The day before (Date.UTC carries day 0 back a month or a year), with its year when not now's.
+  const day = dayWords(Number(p.year), Number(p.month), Number(p.day) - 1, now);
   return `${day}, end of the day (midnight ${zone})`;
 }
 

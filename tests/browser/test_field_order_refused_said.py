@@ -39,14 +39,14 @@ def test_the_form_says_an_order_refused_is_refused(browser, live_server, demo_ap
     page.wait_for_selector("body[data-ready=stop-work]")
     page.get_by_label("Site").select_option(label=SITE)
     expect(page.locator("#sw-waiting-note")).to_have_text(
-        "You posted a stop-work order here (Sat, Dec 4, 9:15 AM CST); the server refused it:"
+        "You posted a stop-work order here (Sat, Dec 4, 2027, 9:15 AM CST); the server refused it:"
         " put it right in the outbox."
     )
     page.goto(f"{live_server.url}/app/")
     page.wait_for_selector("body[data-ready=home]")
     card = page.locator(".site-card").filter(has_text=SITE)
     expect(card.locator(".order-waiting-note")).to_have_text(
-        "You posted a stop-work order here (Sat, Dec 4, 9:15 AM CST); the server refused it:"
+        "You posted a stop-work order here (Sat, Dec 4, 2027, 9:15 AM CST); the server refused it:"
         " put it right in the outbox."
     )
     context.close()
