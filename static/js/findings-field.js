@@ -6,6 +6,7 @@ import { processFile, photoUrl, PhotoError } from './photos.js';
 import { keyboardPlace } from './keyboard-place.js';
 import { announce, sayIn } from './shell.js';
 import { tooLong } from './text-limits.js';
+import { correctionKey, keeper } from './form-kept.js';
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($('ff-config').textContent);
@@ -26,6 +27,83 @@ const dueFormat = new Intl.DateTimeFormat('en-US', {
 
 // Photos chosen but not yet sent, by finding id: they survive a re-render of the list.
 const chosen = new Map();
+
+// ------------------------------------------------------------------ corrections not sent yet
+// What is typed on a correction, and its photo, are kept on this device (meta
+// `correction_draft:<user id>:<finding id>`, the photo in `photos`) until it is queued: leaving
+// the page loses nothing, and the next person on a shared tablet never sees it.
+const kept = keeper((error) => sayIn($('ff-state'), `What you typed could not be kept on this device: ${error.message}`));
+const keptFor = new Map();  // finding id -> { note, photo_id, refused } of the person signed in
+const keptRead = new Set();  // finding ids whose kept copy was read from the device
+let keptUser = null;         // whose copies those are
+
+function formOf(findingId) {
+  return document.querySelector(`#ff-list [data-finding="${CSS.escape(findingId)}"] form`);
+}
+
+/** The kept copy of a finding's correction as it is now, or null when nothing is worth keeping. */
+function keptCopy(findingId) {
+  const form = formOf(findingId);
+  const note = form ? form.querySelector('[data-id=note]').value : (keptFor.get(findingId)?.note ?? '');
+  const photo = chosen.get(findingId);
+  const refused = keptFor.get(findingId)?.refused || null;
+  if (!note.trim() && !photo && !refused) {
+    keptFor.delete(findingId);
+    return null;
+  }
+  const value = { note, photo_id: photo ? photo.id : null, refused };
+  keptFor.set(findingId, value);
+  return value;
+}
+
+function keepSoon(findingId) {
+  if (keptUser) kept.soon(correctionKey(keptUser, findingId), () => keptCopy(findingId));
+}
+
+function keepNow(findingId) {
+  return keptUser ? kept.now(correctionKey(keptUser, findingId), () => keptCopy(findingId)) : Promise.resolve();
+}
+
+/** Read the kept copies (and their photos) of these findings, once each. */
+async function readKept(user, ids) {
+  await Promise.all(ids.filter((id) => !keptRead.has(id)).map(async (id) => {
+    keptRead.add(id);
+    const value = await store.getMeta(correctionKey(user, id));
+    if (!value || user !== keptUser) return;
+    keptFor.set(id, value);
+    const photo = value.photo_id && !chosen.has(id) ? await store.getPhoto(value.photo_id) : null;
+    if (photo?.bytes && user === keptUser) chosen.set(id, photo);
+  }));
+}
+
+/** The person signed in changed: the last person's typing stays theirs, kept under their name. */
+function adoptPerson(user) {
+  const me = user ? String(user.id) : null;
+  if (me === keptUser) return false;
+  kept.leaving();
+  chosen.clear();
+  keptFor.clear();
+  keptRead.clear();
+  keptUser = me;
+  return true;
+}
+
+// Where the server names a field, its message goes on that field; the rest is said above the form.
+const REFUSED_AT = { corrected_note: 'note', photos: 'photo', photo_ids: 'photo' };
+
+function showRefused(form, refused) {
+  const p = form.querySelector('[data-id=refused]');
+  p.hidden = !refused;
+  if (!refused) return;
+  const others = [];
+  for (const [field, message, label] of refused.errors || []) {
+    const at = REFUSED_AT[field.split('.')[0]];
+    if (at && !form.querySelector(`[data-id=${at}-error]`).textContent) setError(form, at, message);
+    else if (!at) others.push(label ? `${label}: ${message}` : message);
+  }
+  p.textContent = ['When this correction was sent, the Village\'s server did not take it.', refused.reason, ...others,
+    'Put it right, then send it again.'].filter(Boolean).join(' ');
+}
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -98,12 +176,17 @@ function correctionForm(finding, saved) {
   form.setAttribute('aria-labelledby', `${prefix}-h`);
   const note = form.querySelector('[data-id=note]');
   const input = form.querySelector('[data-id=photo]');
+  const draft = keptFor.get(finding.id);
   if (saved?.note !== null && saved?.note !== undefined) { note.value = saved.note; form.dataset.dirty = 'true'; }
+  else if (draft?.note) { note.value = draft.note; form.dataset.dirty = 'true'; }
+  form.querySelector('[data-id=kept]').hidden = !draft;
   showChosen(form, finding.id);
   for (const [name, message] of Object.entries(saved?.errors || {})) setError(form, name, message);
+  showRefused(form, draft?.refused);
   form.addEventListener('input', () => {
     form.dataset.dirty = 'true';
     if (note.value.trim()) setError(form, 'note', '');
+    keepSoon(finding.id);
   });
 
   input.addEventListener('change', async () => {
@@ -111,7 +194,9 @@ function correctionForm(finding, saved) {
     if (!file) return;
     try {
       const photo = await processFile(file, { inspectionId: null, itemCode: null });
+      const before = chosen.get(finding.id);
       chosen.set(finding.id, photo);
+      await keepPhoto(finding.id, photo, before);
       setError(liveForm(finding.id, form), 'photo', '');
       showChosen(liveForm(finding.id, form), finding.id);
       announce('Photo added.');
@@ -125,7 +210,9 @@ function correctionForm(finding, saved) {
     input.value = '';
   });
   form.querySelector('[data-id=remove]').addEventListener('click', () => {
+    const before = chosen.get(finding.id);
     chosen.delete(finding.id);
+    keepPhoto(finding.id, null, before);
     showChosen(form, finding.id);
     announce('Photo removed.');
     input.focus();
@@ -135,6 +222,19 @@ function correctionForm(finding, saved) {
     send(form, finding);
   });
   return form;
+}
+
+/** The photo chosen is kept with the correction on the device (the one it replaces goes): a
+ * reload or a closed tab does not lose it. Not kept (storage full): said; it stays chosen here. */
+async function keepPhoto(findingId, photo, before) {
+  if (!keptUser) return;
+  try {
+    if (photo) await store.putPhoto({ ...photo, finding_id: findingId });
+    await keepNow(findingId);
+    if (before && before.id !== photo?.id) await store.deletePhoto(before.id);
+  } catch (error) {
+    sayIn($('ff-state'), `The photo could not be kept on this device (${error.message}): it is sent if you send the correction from this page now.`);
+  }
 }
 
 // The server's limit on a correction's note (sync/handlers/finding.py CORRECTED_NOTE_MAX), counted
@@ -173,18 +273,27 @@ async function send(form, finding) {
   };
   delete form.dataset.dirty;      // the re-render the outbox event causes must not keep this note
   saving.add(finding.id);
+  const key = keptUser ? correctionKey(keptUser, finding.id) : null;
   try {
-    if (photo) await store.putPhoto({ ...photo, finding_id: finding.id });
-    await store.enqueue(mutation);
+    if (key) {
+      kept.forget(key);
+      // Queued, and its kept copy gone, together: never both, never neither.
+      await store.enqueueForgetting(mutation, key, photo ? [{ ...photo, finding_id: finding.id }] : []);
+    } else {
+      if (photo) await store.putPhoto({ ...photo, finding_id: finding.id });
+      await store.enqueue(mutation);
+    }
   } catch (error) {
     form.dataset.dirty = 'true';
-    if (photo) await store.deletePhoto(photo.id).catch(() => {});
+    if (key) keepSoon(finding.id);
+    else if (photo) await store.deletePhoto(photo.id).catch(() => {});
     sayIn($('ff-state'), `The correction could not be saved on this device: ${error.message}`);
     return;
   } finally {
     saving.delete(finding.id);
   }
   chosen.delete(finding.id);
+  keptFor.delete(finding.id);
   form.querySelector('[data-id=note]').value = '';
   // A live region: said again for the next correction too.
   sayIn($('ff-state'), 'Correction saved on this device; it is sent with the next sync.');
@@ -246,6 +355,7 @@ async function render() {
     store.getMeta('user'), store.getMeta('catalog'), store.listSites(), store.listFindings(),
     store.listOutboxAndSent()]);
   if (turn !== asked) return;
+  const newPerson = adoptPerson(user);
   const titles = new Map((catalog?.items || []).map((item) => [item.code, item.title]));
   const failures = new Map((catalog?.items || []).map((item) => [item.code, item.failure]));
   const pending = new Map(outbox.filter((e) => e.entity === 'finding').map((e) => [String(e.entity_id), e]));
@@ -259,6 +369,10 @@ async function render() {
   }
   const siteById = new Map(sites.map((s) => [String(s.id), s]));
   const shown = all.filter((f) => UNRESOLVED.has(f.status) || pending.has(f.id));
+  if (keptUser && user.role === 'permittee') {
+    await readKept(keptUser, shown.filter((f) => NEEDS_REPAIR.has(f.status)).map((f) => f.id));
+    if (turn !== asked) return;
+  }
   const bySite = new Map();
   for (const f of shown) {
     const key = String(f.site_id);
@@ -274,7 +388,7 @@ async function render() {
   // Keep what the user is typing and the errors they were shown: a sync finishing must not wipe either.
   // Read here, after the awaits above, so a click or keystroke made while the store was read is kept too.
   const saved = new Map();
-  for (const form of document.querySelectorAll('#ff-list form')) {
+  for (const form of newPerson ? [] : document.querySelectorAll('#ff-list form')) {
     const errors = {};
     for (const name of ['note', 'photo']) {
       const text = form.querySelector(`[data-id=${name}-error]`).textContent;

@@ -1,10 +1,11 @@
-// What is typed on a small field form (a rain reading) is kept on the device
+// What is typed on a small field form (a rain reading, a finding's correction) is kept on the device
 // until it is queued: leaving the page (My sites, Back, the tab closed, the tablet asleep) loses
 // nothing. Kept in `meta` under a key naming its author, so that on a shared tablet the next person
 // never sees it (docs/device-storage.md).
 import * as store from './store.js';
 
 export const rainKey = (userId) => `rain_draft:${userId}`;
+export const correctionKey = (userId, findingId) => `correction_draft:${userId}:${findingId}`;
 
 const SOON_MS = 250;
 

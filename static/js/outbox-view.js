@@ -4,7 +4,7 @@
 import * as store from './store.js';
 import { KINDS, draftFromEntry, isQuotaError } from './drafts.js';
 import { keyboardPlace } from './keyboard-place.js';
-import { FORMS_AGAIN, editFormAgain } from './outbox-again.js';
+import { FORMS_AGAIN, editFormAgain, unsentPhotosWords } from './outbox-again.js';
 import { announce, renderStorage, syncReady } from './shell.js';
 import { villageDay, villageTime } from './village-time.js';
 
@@ -141,6 +141,12 @@ function row(entry, { me, catalog }) {
       list.append(e);
     }
     if (list.children.length) li.append(list);
+  }
+  if (unsentPhotosWords(entry)) {
+    const photos = document.createElement('p');
+    photos.className = 'note unsent-photos';
+    photos.textContent = unsentPhotosWords(entry);
+    li.append(photos);
   }
   const actions = document.createElement('div');
   actions.className = 'row';
