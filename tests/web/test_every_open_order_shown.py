@@ -196,4 +196,5 @@ def test_each_order_page_names_the_sites_other_open_orders(app, client, auth, db
     page = client.get(f"/orders/{posted.id}").text
     others = page.split('class="other-orders"')[1].split("</div>")[0]
     assert "also under another open order" in others and f'href="/orders/{issued.id}"' in others
+    assert "Open that order</a>" in others  # one link: no "(1 of 1)" read out after it
     assert proposal.id not in page
