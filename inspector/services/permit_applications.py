@@ -284,16 +284,18 @@ def issue(
             "approval before the work).",
             field="issued_on",
         )
-    permit.issued_on = issued_on
-    permit.expires_on = clocks.permit_expires(issued_on, permit.building_permit_until, 0, rb)
-    permit.number = permit.number or f"ECP-{issued_on.year}-{permit.id:04d}"
-    permit.decided_by, permit.decided_at = user.id, utcnow()
+    expires_on = clocks.permit_expires(issued_on, permit.building_permit_until, 0, rb)
     set_status(
         session,
         permit,
         "issued",
         user_id=user.id,
-        note=f"Issued; valid until {permit.expires_on.isoformat()} ({rb['clocks.permit_validity.citation']})",
+        note=f"Issued; valid until {expires_on.isoformat()} ({rb['clocks.permit_validity.citation']})",
+        issued_on=issued_on,
+        expires_on=expires_on,
+        number=permit.number or f"ECP-{issued_on.year}-{permit.id:04d}",
+        decided_by=user.id,
+        decided_at=utcnow(),
     )
 
 
@@ -309,6 +311,13 @@ def deny(
             field="reasons",
         )
     reasons = written(reasons, "reasons")
-    permit.decision_reason = reasons
-    permit.decided_by, permit.decided_at = user.id, utcnow()
-    set_status(session, permit, "denied", user_id=user.id, note=reasons)
+    set_status(
+        session,
+        permit,
+        "denied",
+        user_id=user.id,
+        note=reasons,
+        decision_reason=reasons,
+        decided_by=user.id,
+        decided_at=utcnow(),
+    )

@@ -68,22 +68,26 @@ def extend(
             + f" ({rb['clocks.extension.citation']}).",
             field="days",
         )
-    permit.extension_days += days
-    permit.expires_on = clocks.permit_expires(
-        permit.issued_on, permit.building_permit_until, permit.extension_days, rb
-    )
     ext = PermitExtension(
         permit_id=permit.id,
         days=days,
         conditions=conditions,
         granted_by=user.id,
-        new_expires_on=permit.expires_on,
+        new_expires_on=ends,
     )
     session.add(ext)
-    note = f"Extended {days} days to {permit.expires_on.isoformat()}"
+    note = f"Extended {days} days to {ends.isoformat()}"
     if conditions:
         note += f"; added conditions: {conditions}"
-    set_status(session, permit, "extended", user_id=user.id, note=note)
+    set_status(
+        session,
+        permit,
+        "extended",
+        user_id=user.id,
+        note=note,
+        extension_days=permit.extension_days + days,
+        expires_on=ends,
+    )
     return ext
 
 

@@ -47,9 +47,18 @@ STATUS_WORDS = {
 
 
 def set_status(
-    session: Session, permit: Permit, status: str, *, user_id: int | None, note: str = ""
+    session: Session,
+    permit: Permit,
+    status: str,
+    *,
+    user_id: int | None,
+    note: str = "",
+    **fields,
 ) -> None:
-    change(session, permit, f"status:{status}", user_id=user_id, history=note, status=status)
+    """A new status, with `fields` the decision writes beside it (its audit entry shows them)."""
+    change(
+        session, permit, f"status:{status}", user_id=user_id, history=note, status=status, **fields
+    )
 
 
 def change(
