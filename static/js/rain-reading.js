@@ -125,6 +125,14 @@ function setError(id, message) {
   return !message;
 }
 
+// The rulebook's limit (rain.max_daily_in), in its own words: refused here, while the gauge is in
+// front of the person, not by the server once a signal comes back.
+function amountProblem(text, amount) {
+  const input = $('r-amount');
+  if (text === '' || !Number.isFinite(amount) || amount < 0) return `Enter the rain in inches, from 0 to ${input.max}.`;
+  return amount > Number(input.max) ? input.dataset.over : '';
+}
+
 // A second tap while the first reading is being saved would queue it twice (the form empties only
 // once the save is done).
 let saving = false;
@@ -139,8 +147,7 @@ form.addEventListener('submit', async (event) => {
   const when = new Date(observedAt ?? NaN);
   const ok = [
     setError('r-gauge', Number.isInteger(gauge) && gauge > 0 ? '' : 'Choose or enter the gauge number.'),
-    setError('r-amount', amountText !== '' && Number.isFinite(amount) && amount >= 0 && amount <= Number($('r-amount').max)
-      ? '' : `Enter the rain in inches, from 0 to ${$('r-amount').max}.`),
+    setError('r-amount', amountProblem(amountText, amount)),
     setError('r-when', !Number.isNaN(when.getTime()) && when <= new Date(Date.now() + 5 * 60000) ? '' : 'Enter when the gauge was read (not in the future).'),
   ].every(Boolean);
   if (!ok) {
