@@ -56,6 +56,15 @@ def to_local(moment: datetime, rb: Rulebook) -> datetime:
     return zone.fromutc(moment.replace(tzinfo=zone))  # = astimezone from UTC, a third cheaper
 
 
+def time_words(moment: datetime, rb: Rulebook, today: date | None = None) -> str:
+    """A moment in TIME_WORDS, "Dec 1, 7:00 AM CST", and with its year when not in `today`'s (the
+    Village's), "Dec 31, 2026, 7:00 AM CST", as due_words: readings and rains run over seasons."""
+    local = to_local(moment, rb)
+    if today is None or local.year == today.year:
+        return local.strftime(TIME_WORDS)
+    return f"{local:%b} {local.day}, {local.year}, {local:%-I:%M %p %Z}"
+
+
 def due_words(
     moment: datetime,
     rb: Rulebook,

@@ -15,8 +15,9 @@ from sqlmodel import select
 from ..db import get_session
 from ..models import AuditEvent, Company, Device, Permit, RainEvent, RainGauge, Site, User
 from ..models.base import MAX_ID
-from ..rules.clocks import TIME_WORDS, due_words, to_local
+from ..rules.clocks import due_words, local_date, time_words, to_local
 from ..security import STAFF, roles_required
+from ..services import clock
 
 bp = Blueprint("audit", __name__)
 PAGE = 100
@@ -199,7 +200,7 @@ def linked_names(session, events, rb) -> dict[str, dict[int, str]]:
             select(RainEvent.id, RainEvent.total_in, RainEvent.end).where(RainEvent.id.in_(ids))
         ).all()
         out["rain"] = {
-            i: f"{total:.2f} in, ended {to_local(end, rb).strftime(TIME_WORDS)}"
+            i: f"{total:.2f} in, ended {time_words(end, rb, local_date(clock.now(), rb))}"
             for i, total, end in rows
         }
     return out

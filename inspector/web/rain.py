@@ -125,12 +125,7 @@ def _when(moment) -> str:
     """A moment as every page writes it: the Village's clock, with its zone (clocks.TIME_WORDS),
     and its year when not the Village's current one ("Dec 31, 2026, 7:00 AM CST", as the due
     times): a gauge's readings run across the new year and over seasons."""
-    if not moment:
-        return "—"
-    local = _local(moment)
-    if local.year == clock.today(rulebook()).year:
-        return local.strftime(clocks.TIME_WORDS)
-    return f"{local:%b} {local.day}, {local.year}, {local:%-I:%M %p %Z}"
+    return clocks.time_words(moment, rulebook(), clock.today(rulebook())) if moment else "—"
 
 
 # ---------------------------------------------------------------- gauges and readings

@@ -134,7 +134,7 @@ def test_a_correction_and_its_photos_are_named_not_numbered(client, auth, db, pe
     assert "corrects an earlier inspection of this visit" in " ".join("".join(parser.text).split())
 
 
-def test_linked_records_are_named_not_numbered(client, auth, db, make, people):
+def test_linked_records_are_named_not_numbered(app, client, auth, db, make, people):
     """A permit's, a gauge's and a site's packet entries read 'Company: 1', 'Permit: 2', 'Gauge: 2'
     and 'Rain events: 1; 2': database numbers no one in the office can look up."""
     from datetime import datetime
@@ -174,6 +174,7 @@ def test_linked_records_are_named_not_numbered(client, auth, db, make, people):
     )
     db.commit()
     auth.login(people["supervisor"].email)
+    app.config["CLOCK_NOW"] = datetime(2026, 12, 5, 18, 0)
     parser = Text()
     parser.feed(client.get(f"/audit/?site_id={site.id}").text)
     text = " ".join("".join(parser.text).split())
@@ -181,6 +182,12 @@ def test_linked_records_are_named_not_numbered(client, auth, db, make, people):
     assert f"Permit: {permit.number}" in text
     assert f"Company: {db.get(Company, company).name}" in text
     assert "Rain events: — → 0.83 in, ended Dec 2, 7:00 AM CST" in text
+    # Read the next year, the rain names its year.
+    app.config["CLOCK_NOW"] = datetime(2027, 1, 5, 18, 0)
+    parser = Text()
+    parser.feed(client.get(f"/audit/?site_id={site.id}").text)
+    text = " ".join("".join(parser.text).split())
+    assert "Rain events: — → 0.83 in, ended Dec 2, 2026, 7:00 AM CST" in text
     # The permit's issue, in words too ('status:issued' before).
     assert "status changed to issued" in text and "status:" not in text
     for raw in (f"Gauge: {gauge.id}", f"Permit: {permit.id}", f"Company: {company}"):
