@@ -171,6 +171,11 @@ function row(entry, { me, catalog }) {
     if (entry.entity === 'inspection' && refused(entry)) {
       actions.append(button('Edit and send again', 'btn btn-primary', () => editAgain(entry)));
     }
+    // Put right on the field form, which keeps the refused entry until the corrected one is queued.
+    if (entry.entity === 'stop_work_order' && refused(entry) && entry.result_status !== 'conflict') {
+      actions.append(button('Edit and send again', 'btn btn-primary',
+        () => location.assign(`/app/stop-work?again=${encodeURIComponent(entry.mutation_id)}`)));
+    }
     if (FORMS_AGAIN.has(entry.entity) && refused(entry)) {
       actions.append(button('Edit and send again', 'btn btn-primary', () => editFormAgain(entry,
         { label: (field) => fieldLabel(field, catalog), say: (text) => entryProblem(entry, text) })));

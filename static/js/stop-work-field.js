@@ -5,6 +5,7 @@ import { withHash } from './canonical.js';
 import { processFile, PhotoError } from './photos.js';
 import { orderWaitingWords, ordersWaitingBySite } from './orders-waiting.js';
 import { announce, sayIn } from './shell.js';
+import { asSent, keptKey, keptPhoto, refusedOrder, serverMarks } from './stop-work-again.js';
 import { tooLong } from './text-limits.js';
 import { clockWarning, villageDate, villageHourMinute, villageTime, villageToUtc } from './village-time.js';
 
@@ -50,6 +51,9 @@ function offerGrounds() {
 // posted, so it is chosen again.
 let draftKey = null;
 let draftTimer = null;
+// The refused order being put right (?again=<mutation id>, stop-work-again.js), or null for a new one.
+let again = null;
+let againPhoto = null;  // its notice photo, kept unless another is chosen
 
 function typed() {
   return {
@@ -65,7 +69,7 @@ async function keepTyped() {
   draftTimer = null;
   if (!draftKey) return;
   const now = typed();
-  const started = now.grounds.length || now.notes.trim();
+  const started = again || now.grounds.length || now.notes.trim();
   await store.setMeta(draftKey, started ? { ...now, saved_at: new Date().toISOString() } : null);
 }
 
@@ -74,7 +78,7 @@ function keepSoon() {
   draftTimer = setTimeout(() => keepTyped().catch(() => {}), 250);
 }
 
-function restore(kept) {
+function fill(kept) {
   if (sitesById.has(kept.site)) $('sw-site').value = kept.site;
   offerGrounds();
   for (const box of form.querySelectorAll('input[name=grounds]')) {
@@ -82,8 +86,73 @@ function restore(kept) {
   }
   $('sw-notes').value = kept.notes || '';
   $('sw-when').value = kept.when || localNow();
-  sayIn($('sw-state'), `Your unfinished order is back as it was saved on this device at ${villageTime(kept.saved_at, 'time')}. `
-    + 'A photo chosen before is not kept: choose it again.');
+}
+
+const backWords = (kept) => `Your unfinished order is back as it was saved on this device at ${villageTime(kept.saved_at, 'time')}. `
+  + 'A photo chosen before is not kept: choose it again.';
+
+// ------------------------------------------------------------------ a refused order put right
+// A field the server named stays marked with its words while it holds what was refused.
+function fieldValue(id) {
+  if (id === 'sw-grounds') {
+    return [...form.querySelectorAll('input[name=grounds]:checked')].map((i) => i.value).sort().join();
+  }
+  return id === 'sw-photo' ? String($('sw-photo').files.length) : $(id).value;
+}
+
+function showAgain(kept) {
+  const sent = asSent(again);
+  fill(sent);
+  const refusedValues = new Map(['sw-site', 'sw-grounds', 'sw-notes', 'sw-when', 'sw-photo'].map((id) => [id, fieldValue(id)]));
+  if (kept) fill(kept);
+  const { fields, others } = serverMarks(again);
+  for (const [id, message] of fields) {
+    if (fieldValue(id) === refusedValues.get(id)) setError(id, message);
+    const unmark = () => { if (fieldValue(id) !== refusedValues.get(id)) setError(id, ''); };
+    $(id).addEventListener(id === 'sw-notes' || id === 'sw-when' ? 'input' : 'change', unmark);
+  }
+  const site = sitesById.get(sent.site)?.name || 'a site';
+  $('sw-again-why').textContent = `The Village's server refused the order you posted at ${site} `
+    + `(${villageTime(again.payload?.posted_at || again.created_at)}): ${again.reason || 'some fields need attention.'} `
+    + `${fields.length ? 'What it named is marked below. ' : ''}Put it right and send it again: it takes the refused `
+    + 'one\'s place in the outbox, which keeps it as it was until then.';
+  $('sw-again-errors').replaceChildren(...others.map(([label, message]) => {
+    const li = document.createElement('li');
+    li.textContent = `${label}: ${message}`;
+    return li;
+  }));
+  $('sw-again').hidden = false;
+  $('sw-photo-kept').hidden = !againPhoto;
+  $('sw-send').textContent = 'Send the order again';
+  if (kept) sayIn($('sw-state'), `What you changed is back as it was saved on this device at ${villageTime(kept.saved_at, 'time')}.`);
+}
+
+async function openAgain(mutationId, user) {
+  const found = await refusedOrder(mutationId, user);
+  if (!found.entry) {
+    $('sw-again-why').textContent = found.problem;
+    $('sw-again').hidden = false;
+    if (found.theirs) form.hidden = true;
+    return;
+  }
+  again = found.entry;
+  againPhoto = await keptPhoto(again);
+  draftKey = keptKey(mutationId);
+}
+
+// Put right and queued in its place: the form is for a new order again (the person's unfinished one back).
+async function leaveAgain(user) {
+  again = null;
+  againPhoto = null;
+  draftKey = `stop_work_draft:${user.id}`;
+  history.replaceState(null, '', '/app/stop-work');
+  $('sw-again').hidden = true;
+  $('sw-photo-kept').hidden = true;
+  $('sw-send').textContent = 'Post the stop-work order';
+  for (const id of ['sw-site', 'sw-grounds', 'sw-notes', 'sw-when', 'sw-photo']) setError(id, '');
+  const kept = await store.getMeta(draftKey).catch(() => null);
+  if (kept) fill(kept);
+  return kept;
 }
 
 // An order this person posted at the chosen site that the server does not have yet: said beside the
@@ -92,7 +161,8 @@ async function sayWaiting() {
   const note = $('sw-waiting-note');
   const site = $('sw-site').value;
   const user = await store.getMeta('user');
-  const waiting = site ? ordersWaitingBySite(await store.listOutbox(), user).get(site) || [] : [];
+  const waiting = (site ? ordersWaitingBySite(await store.listOutbox(), user).get(site) || [] : [])
+    .filter((entry) => entry.mutation_id !== again?.mutation_id);  // the one being put right here
   if (site !== $('sw-site').value) return;  // another site was chosen meanwhile
   note.textContent = waiting.map((entry) => orderWaitingWords(entry, 'it waits in the outbox to be sent: it need not be posted again.')).join(' ');
   note.hidden = !waiting.length;
@@ -126,10 +196,16 @@ async function setUp() {
   $('sw-grounds').addEventListener('change',
     putRight('sw-grounds', () => form.querySelector('input[name=grounds]:checked')));
   $('sw-notes').addEventListener('input', putRight('sw-notes', () => !notesProblem($('sw-notes').value.trim())));
+  const againId = new URLSearchParams(location.search).get('again');
+  if (againId && draftKey) await openAgain(againId, user);
   offerGrounds();
   $('sw-when').value = localNow();
   const kept = draftKey ? await store.getMeta(draftKey) : null;
-  if (kept) restore(kept);
+  if (again) showAgain(kept);
+  else if (kept) {
+    fill(kept);
+    sayIn($('sw-state'), backWords(kept));
+  }
   await sayWaiting().catch(() => {});
   form.addEventListener('input', keepSoon);
   form.addEventListener('change', keepSoon);
@@ -181,7 +257,9 @@ async function saveOrder() {
     announce('Check the marked fields.');
     return;
   }
-  const orderId = crypto.randomUUID();
+  // The order put right keeps its id: the server never stored it, and were it to hold one by that id
+  // after all, the resend is refused as a conflict, never stored as a second order.
+  const orderId = again ? again.entity_id : crypto.randomUUID();
   let photo = null;
   const file = $('sw-photo').files[0];
   if (file) {
@@ -195,34 +273,51 @@ async function saveOrder() {
       return;
     }
   }
+  const sentPhoto = photo ? { id: photo.id, item_code: null, sha256: photo.sha256, taken_at: photo.taken_at,
+    taken_at_source: photo.taken_at_source || null, latitude: photo.latitude, longitude: photo.longitude }
+    : againPhoto?.sent;
   const payload = await withHash({
     site_id: Number($('sw-site').value),
     grounds,
     posted_at: postedAt,
     notes,
-    photo_ids: photo ? [photo.id] : [],
-    photos: photo ? [{ id: photo.id, item_code: null, sha256: photo.sha256, taken_at: photo.taken_at,
-      taken_at_source: photo.taken_at_source || null, latitude: photo.latitude,
-      longitude: photo.longitude }] : [],
+    photo_ids: sentPhoto ? [sentPhoto.id] : [],
+    photos: sentPhoto ? [sentPhoto] : [],
   });
+  const mutation = { mutation_id: crypto.randomUUID(), entity: 'stop_work_order', entity_id: orderId, op: 'upsert',
+    base_version: null, payload, photo_ids: sentPhoto ? [sentPhoto.id] : [] };
+  const replacing = again;
   try {
-    if (photo) await store.putPhoto({ ...photo, order_id: orderId });
-    await store.enqueue({ mutation_id: crypto.randomUUID(), entity: 'stop_work_order', entity_id: orderId, op: 'upsert',
-      base_version: null, payload, photo_ids: photo ? [photo.id] : [] });
+    if (replacing) {
+      clearTimeout(draftTimer);
+      draftTimer = null;
+      const photos = photo ? [{ ...photo, order_id: orderId }] : [];
+      if (!(await store.replaceRefused(replacing.mutation_id, mutation, { photos, keptKey: draftKey }))) {
+        sayIn($('sw-state'), 'Nothing was queued: the refused order is no longer in the outbox (sent again or '
+          + 'discarded, maybe in another tab). Check the outbox before posting it again.');
+        return;
+      }
+    } else {
+      if (photo) await store.putPhoto({ ...photo, order_id: orderId });
+      await store.enqueue(mutation);
+    }
   } catch (error) {
     sayIn($('sw-state'), `The order could not be saved on this device: ${error.message}`);
     return;
   }
   clearTimeout(draftTimer);
   draftTimer = null;
-  if (draftKey) await store.setMeta(draftKey, null).catch(() => {});  // posted: nothing to bring back
+  if (!replacing && draftKey) await store.setMeta(draftKey, null).catch(() => {});  // posted: nothing to bring back
   form.reset();
   offerGrounds();
-  sayWaiting().catch(() => {});
   $('sw-when').value = localNow();
+  const kept = replacing ? await leaveAgain(await store.getMeta('user')) : null;
+  sayWaiting().catch(() => {});
   // #sw-state is a live region (role=status): screen readers hear it once, no second announcement,
   // and again for the next order.
-  sayIn($('sw-state'), 'The stop-work order is saved on this device; it is sent with the next sync.');
+  sayIn($('sw-state'), replacing
+    ? `The corrected stop-work order is saved on this device in place of the refused one; it is sent with the next sync.${kept ? ` ${backWords(kept)}` : ''}`
+    : 'The stop-work order is saved on this device; it is sent with the next sync.');
 }
 
 setUp();

@@ -428,6 +428,46 @@ export async function reopenAsDraft(mutationId, draft) {
   return draft;
 }
 
+/**
+ * Put a refused entry right in place: `mutation` (a fresh mutation id) is queued and the refused
+ * entry leaves, with the photos `mutation` no longer names, in one transaction; `photos` (new ones)
+ * and the removal of the meta `keptKey` (what was typed meanwhile) go with it. Null, nothing
+ * written, when the entry no longer needs attention (sent again or discarded meanwhile, in another
+ * tab too), so one refused record is never put right twice; a NotAuthorError when it is another
+ * person's.
+ */
+export async function replaceRefused(mutationId, mutation, { photos = [], keptKey = null } = {}) {
+  const db = await getDb();
+  const tx = db.transaction(['meta', 'outbox', 'photos'], 'readwrite');
+  const [userRow, entry] = await Promise.all([tx.objectStore('meta').get('user'), tx.objectStore('outbox').get(mutationId)]);
+  const user = userRow?.value;
+  const theirs = entry?.user_id != null && String(entry.user_id) !== String(user?.id);
+  if (!entry || entry.state !== 'attention' || theirs) {
+    tx.abort();
+    await tx.done.catch(() => {});
+    if (!theirs) return null;
+    const error = new Error('this record belongs to another person; only they can put it right');
+    error.name = 'NotAuthorError';
+    throw error;
+  }
+  const kept = new Set(mutation.photo_ids || []);
+  try {
+    for (const photo of photos) await tx.objectStore('photos').put(photo);
+    for (const id of entry.photo_ids || []) if (!kept.has(id)) await tx.objectStore('photos').delete(id);
+    await tx.objectStore('outbox').add(outboxEntry(mutation, entry.user_id != null ? { id: entry.user_id } : user));
+    await tx.objectStore('outbox').delete(mutationId);
+    if (keptKey) await tx.objectStore('meta').delete(keptKey);
+  } catch (error) {
+    // A write refused half-way (storage full): none of it stays, the refused entry is as it was.
+    try { tx.abort(); } catch { /* already ended */ }
+    await tx.done.catch(() => {});
+    throw error;
+  }
+  await tx.done;
+  emit('outbox-changed', { mutation_id: mutation.mutation_id });
+  return mutation;
+}
+
 /** Remove an entry and its photos from the device (the page asks first and offers a download). */
 export async function discardOutbox(mutationId) {
   const db = await getDb();
