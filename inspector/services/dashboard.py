@@ -31,26 +31,27 @@ PERMIT_COLUMNS = (
 )
 
 
-def compliance_passed(stop: dict) -> bool:
-    """Some order in force on the site is past its days to comply: each open order keeps its own
-    clock, and the one shown first (an order issued, not yet posted) may not be the one past."""
-    return any(e["compliance_passed"] and e["status"] in IN_FORCE for e in stop.get("open", [stop]))
-
-
-def in_force(stop: dict) -> bool:
-    return any(e["status"] in IN_FORCE for e in stop.get("open", [stop]))
+def orders_in_force(stop: dict) -> tuple[bool, bool]:
+    """(some open order of the site is in force, one in force is past its days to comply): each
+    open order keeps its own clock, and the one shown first (an order issued, not yet posted) may
+    not be the one past."""
+    forced = passed = False
+    for e in stop["open"]:
+        if e["status"] in IN_FORCE:
+            forced, passed = True, passed or e["compliance_passed"]
+    return forced, passed
 
 
 def urgency(row: dict) -> tuple:
     """Lower sorts first: decisions the supervisor owes, then what is late, then the rest by name."""
     stop = row["stop"]
     return (
-        0 if compliance_passed(stop) else 1,
+        0 if row["order_passed"] else 1,
         0 if stop["proposed"] else 1,
         -row["findings"]["overdue"],
         0 if row["inspection_overdue"] or row["review_overdue"] else 1,
         0 if row["plan_changes"] or row["asks_to_close"] else 1,
-        0 if in_force(stop) else 1,
+        0 if row["order_in_force"] else 1,
         -row["findings"]["open"],
         row["site"].name.lower(),
     )
@@ -88,6 +89,7 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
     plan_changes = plan_changes_awaiting(session, None if every_site else scope)
     asks = stabilization.waiting_by_site(session, None if every_site else scope)
     today = clocks.local_date(now, rb)
+    staff = user.role != "permittee"
     out = []
     for site in site_list:
         permit = permits.get(site.id)
@@ -99,7 +101,7 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
             "last_inspected": last.get(site.id),
             "due": items,
             "findings": counts[site.id],
-            "stop": _shown_stop(stops[site.id], user),
+            "stop": stops[site.id] if staff else _shown_stop(stops[site.id], user),
             "inspection_overdue": any(i["state"] == "overdue" for i in items),
             "review_due": reviews[site.id].due if site.id in reviews else None,
             # (requests awaiting a written decision, the permit to decide them on), or None
@@ -111,6 +113,9 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
         }
         row["review_overdue"] = bool(row["review_due"] and today > row["review_due"])
         stop = row["stop"]
+        row["order_in_force"], row["order_passed"] = (
+            orders_in_force(stop) if stop["open"] else (False, False)
+        )
         row["needs_action"] = bool(
             stop["proposed"]
             or row["findings"]["overdue"]
@@ -118,16 +123,14 @@ def rows(session: Session, user: User, now: datetime, rb: Rulebook) -> list[dict
             or row["review_overdue"]
             or row["plan_changes"]
             or row["asks_to_close"]
-            or compliance_passed(stop)
+            or row["order_passed"]
         )
         out.append(row)
     return sorted(out, key=urgency)
 
 
 def _shown_stop(entry: dict, user: User) -> dict:
-    """A site's order entry and its open orders as `user` may see them (staff: as they are)."""
-    if user.role != "permittee":
-        return entry
+    """A site's order entry and its open orders as a permittee may see them."""
     return {
         **stop_work_status.public_status(entry, user),
         "open": stop_work_status.public_open(entry["open"], user),
