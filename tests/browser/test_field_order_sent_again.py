@@ -165,3 +165,36 @@ def test_a_refused_order_open_in_two_tabs_is_sent_again_once(
     )
     assert len(orders_at(demo_app, SITE)) == before + 1
     context.close()
+
+
+def test_another_notice_photo_chosen_replaces_the_one_sent(
+    browser, tablet, live_server, demo_app, tmp_path
+):
+    url = live_server.url
+    context, page = stop_work_form_on(browser, tablet, url, A_YEAR)
+    first, second = tmp_path / "first.jpg", tmp_path / "second.jpg"
+    first.write_bytes(jpeg(width=1200, height=900))
+    second.write_bytes(jpeg(width=1200, height=900, color=(30, 140, 200)))
+    page.locator("#sw-photo").set_input_files(str(first))
+    refused = refused_order(page, url)
+    [old_photo] = refused["photo_ids"]
+    context.set_offline(True)
+    page.get_by_role("button", name="Edit and send again").click()
+    expect(page.locator("#sw-photo-kept")).to_be_visible()
+    page.locator("#sw-photo").set_input_files(str(second))
+    posted = datetime.now(ZoneInfo("America/Chicago")) - timedelta(minutes=30)
+    page.get_by_label("Posted at").fill(posted.strftime("%Y-%m-%dT%H:%M"))
+    page.get_by_role("button", name="Send the order again").click()
+    expect(page.locator("#sw-state")).to_contain_text("in place of the refused one")
+    [queued] = stored(page, "s.listOutbox()")
+    [new_photo] = queued["photo_ids"]
+    assert new_photo != old_photo
+    assert stored(page, f"s.getPhoto('{old_photo}')") is None  # not left behind on the tablet
+
+    context.set_offline(False)
+    wait_until(
+        page, "async () => (await (await import('/static/js/store.js')).listOutbox()).length === 0"
+    )
+    [order] = [o for o in orders_at(demo_app, SITE) if o.id == refused["entity_id"]]
+    assert order.notice_photo_id == new_photo
+    context.close()
