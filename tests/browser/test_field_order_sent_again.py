@@ -16,6 +16,7 @@ from sqlmodel import Session, select
 
 from inspector.models import Site, StopWorkOrder
 from tests.browser.capture_packet import stored, wait_until
+from tests.browser.conftest import sign_in
 from tests.browser.test_enforcement import SITE
 from tests.browser.test_field_order_clock_wrong import stop_work_form_on
 from tests.sync.helpers import jpeg
@@ -197,4 +198,28 @@ def test_another_notice_photo_chosen_replaces_the_one_sent(
     )
     [order] = [o for o in orders_at(demo_app, SITE) if o.id == refused["entity_id"]]
     assert order.notice_photo_id == new_photo
+    context.close()
+
+
+def test_on_a_shared_tablet_only_its_author_puts_a_refused_order_right(
+    browser, tablet, live_server
+):
+    url = live_server.url
+    context, page = stop_work_form_on(browser, tablet, url, A_YEAR)
+    refused = refused_order(page, url)
+    context.clear_cookies()
+    sign_in(page, url, "supervisor@fairwater.example")
+    page.goto(f"{url}/app/outbox")
+    wait_until(
+        page,
+        "async () => ((await (await import('/static/js/store.js')).getMeta('user')) || {}).role"
+        " === 'supervisor'",
+    )
+    page.goto(f"{url}/app/stop-work?again={refused['mutation_id']}")
+    expect(page.locator("body[data-ready=stop-work]")).to_be_attached()
+    expect(page.locator("#sw-again")).to_have_text(
+        "Only the person who posted this order can put it right, signed in on this tablet."
+    )
+    expect(page.locator("#sw-form")).to_be_hidden()
+    assert [e["mutation_id"] for e in stored(page, "s.listOutbox()")] == [refused["mutation_id"]]
     context.close()
