@@ -62,11 +62,19 @@ lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-# One run after the other: on a 2-core machine, the rest run beside the browser tests starves those that
-# wait on the page's timers of CPU.
+# The browser tests run alone: on a 2-core machine, anything beside them starves those that wait on the
+# page's timers of CPU. Then the rest on SQLite and the same on PostgreSQL run side by side (neither
+# waits on a page), the PostgreSQL run's report printed after. Every run reports; any failure fails.
 test: build chromium postgresql lint
-	$(PY) -m pytest
-	$(PY) -m tests.support.pgcluster -- $(PY) -m pytest $(PG_TESTS)
+	@set +e; \
+	$(PY) -m pytest tests/browser; browser=$$?; \
+	log=$$(mktemp); \
+	$(PY) -m tests.support.pgcluster -- $(PY) -m pytest $(PG_TESTS) > $$log 2>&1 & postgres_run=$$!; \
+	$(PY) -m pytest --ignore=tests/browser; rest=$$?; \
+	wait $$postgres_run; postgres=$$?; \
+	echo "== the same tests on PostgreSQL"; cat $$log; rm -f $$log; \
+	echo "exit codes: browser tests $$browser, the rest $$rest, on PostgreSQL $$postgres"; \
+	[ $$browser -eq 0 ] && [ $$rest -eq 0 ] && [ $$postgres -eq 0 ]
 
 bench: build postgresql
 	@set -e; for b in bench/bench_*.py; do echo "== $$b"; $(PY) $$b; done
