@@ -163,6 +163,33 @@ def findings_csv(
     )
 
 
+def _open_order(entry: dict, rb) -> dict:
+    """One open stop-work order of a site as the site table gives it: its status, citations, issue
+    and posting, and its own compliance deadline, in the Village's local time with the zone. An
+    order not yet posted has none: its days run from its posting (§ 256-10B, C)."""
+    words = stop_work_status.STATUS_WORDS.get(entry["status"], (entry["status"],))[0]
+    posted = entry["posted_at"] is not None
+    days = rb["clocks.stop_work_compliance.days"]
+    if posted and entry["compliance_due"]:
+        last = clocks.last_local_day(entry["compliance_due"], rb)
+        compliance = f"due by the end of {last:%a %Y-%m-%d}"
+    elif entry["status"] == "issued":
+        compliance = f"not yet posted on the site: due {days} days from its posting"
+    else:
+        compliance = ""
+    return {
+        "order_id": entry["order_id"],
+        "status": entry["status"],
+        "status_words": words,
+        "citation": entry["citation"],
+        "issued_local": local_time(entry["issued_at"], rb),
+        "posted_local": local_time(entry["posted_at"], rb),
+        "compliance_due_local": local_time(entry["compliance_due"], rb) if posted else "",
+        "compliance_passed": entry["compliance_passed"] if posted else False,
+        "compliance": compliance,
+    }
+
+
 def sites_geojson(
     session: Session, user: User, now: datetime, rb, *, site_id: int | None = None
 ) -> str:
@@ -173,7 +200,8 @@ def sites_geojson(
     ids = [s.id for s in site_list]
     permits = current_permits(session, ids) if ids else {}
     counts = findings.counts_by_site(session, ids, now)
-    stops = stop_work_status.site_status(session, ids, now)
+    # Every open order of each site, in the one query site_status made (a site may be under two).
+    stops = stop_work_status.with_open_orders(session, ids, now)
     today = clocks.local_date(now, rb)  # a permit's status that day, as its page shows it
     features = []
     for s in site_list:
@@ -198,6 +226,10 @@ def sites_geojson(
                     "open_findings": counts[s.id]["open"],
                     "overdue_findings": counts[s.id]["overdue"],
                     "stop_work": stop_work_status.public_status(stops[s.id], user)["status"],
+                    "stop_work_orders": [
+                        _open_order(e, rb)
+                        for e in stop_work_status.public_open(stops[s.id]["open"], user)
+                    ],
                 },
             }
         )
