@@ -13,7 +13,7 @@ from fpdf import FPDF
 from ..rules import clocks
 from ..services import permits
 from ..services.stop_work_issuing import POSTING_CURED
-from . import qr, signatures
+from . import order_names, qr, signatures
 
 COMPRESS = True  # tests turn it off to read the text in the PDF
 REPLACE = {
@@ -233,9 +233,8 @@ def order_document(kind: str, ctx: dict, rb) -> bytes:
     }
     doc = Document(titles[kind], rb)
     doc.heading(titles[kind], 20)
-    # Named by its day, as the printable page (orders/_doc_head.html), never by its id.
-    day = clocks.local_date(order.posted_at or order.issued_at or order.proposed_at, rb)
-    doc.para(f"Order of {day:%A %B} {day.day}, {day.year}")
+    # Named by when it was issued, as the printable page (orders/_doc_head.html), never by its id.
+    doc.para(order_names.document_name(order, rb))
     doc.facts(_order_facts(ctx, rb))
     if order.status == "retracted":
         # § 256-10D names two bodies that may retract: the document says which one did.

@@ -20,6 +20,7 @@ from flask import (
 from sqlmodel import select
 
 from ..db import get_session
+from ..documents import order_names
 from ..documents import signatures as signed_view
 from ..models import Company, Finding, Inspection, Permit, Photo, Site, StoredFile, User
 from ..models.enforcement import IN_FORCE_STATUSES
@@ -51,6 +52,21 @@ def rulebook():
 def order_signature(order):
     """The issuing supervisor's signature as the order page and its notices show it."""
     return signed_view.of_order(order, rulebook())
+
+
+NAMES = {
+    "page": order_names.order_name,
+    "short": order_names.short_name,
+    "document": order_names.document_name,
+}
+
+
+@bp.app_template_filter("ordername")
+def order_name(order, form: str = "page") -> str:
+    """An order by the moment it was issued, in words (documents/order_names.py): "Stop-work order
+    issued Sat, Dec 5, 2026, 7:14 AM CST"; `short`: "issued …"; `document`: "Order issued
+    Saturday December 5, 2026 at 7:14 AM CST"."""
+    return NAMES[form](order, rulebook())
 
 
 def order_context(session, order, now) -> dict:

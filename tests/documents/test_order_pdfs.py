@@ -78,10 +78,10 @@ def test_the_order_pdfs_name_the_order_by_its_day_and_its_issuer_never_by_its_id
     auth.login(people["supervisor"].email)
     issuer = people["supervisor"].name
     page = text(client.get(f"/orders/{order.id}/notice").text)
-    assert "Order of Thursday March 11, 2027" in page
+    assert "Order issued Thursday March 11, 2027 at 7:00 PM CST" in page
     assert f"Issued 2027-03-11 19:00 CST by {issuer}" in page
     pdf = pdf_text(client.get(f"/orders/{order.id}/notice.pdf").data)
-    assert "Order of Thursday March 11, 2027" in pdf
+    assert "Order issued Thursday March 11, 2027 at 7:00 PM CST" in pdf
     assert f"Issued 2027-03-11 19:00 CST by {issuer}" in pdf
     # The id is in the look-up address only, never shown as the order's name.
     assert pdf.count(order.id) == 1 and f"/orders/{order.id}" in pdf
