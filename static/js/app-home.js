@@ -5,7 +5,7 @@ import { KINDS, PERMITTEE_KINDS, allowedKinds, draftsFor, kindWords } from './dr
 import { keyboardPlace } from './keyboard-place.js';
 import { mineBySite, orderWaitingWords, ordersWaitingBySite } from './orders-waiting.js';
 import { renderStorage } from './shell.js';
-import { villageDue, villageTime } from './village-time.js';
+import { villageDay, villageDue, villageTime } from './village-time.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -208,9 +208,9 @@ function renderOrders(sites, user) {
 }
 
 // The Village's date a finding was found ("YYYY-MM-DD", the packet's found_on) as the home writes
-// days: "Mon, Nov 30" (read at noon UTC: the same day in every zone).
-const dayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' });
-const foundDay = (day) => dayFormat.format(new Date(`${day}T12:00:00Z`));
+// days: "Mon, Nov 30", with its year when not the Village's current one ("Mon, Nov 30, 2026"):
+// a finding from last season must not read as this year's.
+const foundDay = (day) => villageDay(day);
 
 // A finding's button names its checklist item as the office pages do ("Storm drain inlet protection
 // (INLET)"); two findings of one item add the day each was found and when each is due, else their
