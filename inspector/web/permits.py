@@ -25,6 +25,7 @@ from wtforms import DateField, TextAreaField
 from wtforms.validators import DataRequired, StopValidation
 
 from ..db import get_session
+from ..documents import order_names
 from ..models import Company, ControlPlanDocument, PlanModificationRequest, StoredFile
 from ..models.enforcement import IN_FORCE_STATUSES
 from ..rules import clocks
@@ -33,7 +34,6 @@ from ..services import (
     NotFound,
     clock,
     control_plans,
-    enforcement,
     permit_applications,
     permit_clocks,
     permit_duration,
@@ -228,7 +228,7 @@ def show(permit_id: int, forms: dict | None = None, status: int = 200):
     holding = []  # a suspended permit: the orders in force that hold it so (extend refuses it)
     if permit.status == "suspended":
         holding = [
-            (o, enforcement.order_name(o, rb))
+            (o, order_names.order_name(o, rb))
             for o in stop_work_status.orders_for_sites(
                 session, [site.id], statuses=IN_FORCE_STATUSES
             )

@@ -11,9 +11,10 @@ import uuid
 from datetime import datetime, timedelta
 
 import pytest
+from sqlmodel import select
 
 from inspector.documents import pdf as pdf_module
-from inspector.models import StopWorkOrder
+from inspector.models import Permit, StopWorkOrder
 from tests.documents.test_records import pdf_text
 
 NOW = datetime(2026, 12, 5, 23, 0)  # Sat Dec 5, 5:00 PM CST
@@ -125,3 +126,28 @@ def test_a_proposal_is_named_by_the_moment_it_was_proposed(app, client, auth, db
     auth.login(people["supervisor"].email)
     _, h1 = heading(client.get(f"/orders/{proposal.id}").text)
     assert h1 == "Stop-work order proposed Sat, Dec 5, 2026, 7:14 AM CST"
+
+
+def test_a_suspended_permit_names_each_order_holding_it(client, auth, db, people, same_day):
+    site, office, field = same_day
+    permit = db.exec(select(Permit).where(Permit.site_id == site.id)).one()
+    permit.status = "suspended"
+    db.add(permit)
+    for order in (office, field):
+        order.permit_id = permit.id
+        db.add(order)
+    db.commit()
+    auth.login(people["supervisor"].email)
+    page = client.get(f"/permits/{permit.id}").text
+    holding = html.unescape(page.split("Holding it:")[1].split("</p>")[0])
+    assert re.findall(r'<a href="/orders/([^"]+)">([^<]+)</a>', holding) == [
+        (order.id, name)
+        for order, name in sorted(
+            [
+                (office, "Stop-work order issued Sat, Dec 5, 2026, 7:14 AM CST"),
+                (field, "Stop-work order issued Sat, Dec 5, 2026, 2:30 PM CST"),
+            ],
+            key=lambda pair: holding.index(pair[0].id),
+        )
+    ]
+    assert "2026-12-05" not in holding
