@@ -151,3 +151,15 @@ def test_a_suspended_permit_names_each_order_holding_it(client, auth, db, people
         )
     ]
     assert "2026-12-05" not in holding
+
+
+def test_the_site_s_timeline_tells_the_two_apart(client, auth, people, same_day):
+    site, office, field = same_day
+    auth.login(people["supervisor"].email)
+    page = client.get(f"/sites/{site.id}").text
+    timeline = page.split('id="timeline-h"')[1].split("</section>")[0]
+    links = dict(re.findall(r'<a href="/orders/([^"]+)">([^<]+)</a>', timeline))
+    assert links == {
+        office.id: "issued Sat, Dec 5, 2026, 7:14 AM CST",
+        field.id: "issued Sat, Dec 5, 2026, 2:30 PM CST",
+    }
