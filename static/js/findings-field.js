@@ -7,6 +7,7 @@ import { keyboardPlace } from './keyboard-place.js';
 import { announce, sayIn } from './shell.js';
 import { tooLong } from './text-limits.js';
 import { correctionKey, keeper } from './form-kept.js';
+import { drawUnneeded, whyUnneeded, withPhotos } from './kept-unneeded.js';
 
 const $ = (id) => document.getElementById(id);
 const config = JSON.parse($('ff-config').textContent);
@@ -74,6 +75,14 @@ async function readKept(user, ids) {
     const photo = value.photo_id && !chosen.has(id) ? await store.getPhoto(value.photo_id) : null;
     if (photo?.bytes && user === keptUser) chosen.set(id, photo);
   }));
+}
+
+/** A kept correction its author discarded (kept-unneeded.js): nothing of it stays on this page. */
+function forgetKept({ findingId, key }) {
+  kept.forget(key);
+  chosen.delete(findingId);
+  keptFor.delete(findingId);
+  keptRead.delete(findingId);
 }
 
 /** The person signed in changed: the last person's typing stays theirs, kept under their name. */
@@ -351,9 +360,9 @@ let asked = 0; // draws asked for: only the latest writes the page (outbox-view.
 
 async function render() {
   const turn = ++asked;
-  const [user, catalog, sites, all, { outbox, sent }] = await Promise.all([
+  const [user, catalog, sites, all, { outbox, sent }, cursor] = await Promise.all([
     store.getMeta('user'), store.getMeta('catalog'), store.listSites(), store.listFindings(),
-    store.listOutboxAndSent()]);
+    store.listOutboxAndSent(), store.getMeta('cursor')]);
   if (turn !== asked) return;
   const newPerson = adoptPerson(user);
   const titles = new Map((catalog?.items || []).map((item) => [item.code, item.title]));
@@ -369,8 +378,22 @@ async function render() {
   }
   const siteById = new Map(sites.map((s) => [String(s.id), s]));
   const shown = all.filter((f) => UNRESOLVED.has(f.status) || pending.has(f.id));
+  // Kept corrections whose finding gets no form here: shown apart, with why, until discarded. A
+  // finding missing from the tablet counts only once this person's packet has been pulled.
+  let unneeded = [];
   if (keptUser && user.role === 'permittee') {
-    await readKept(keptUser, shown.filter((f) => NEEDS_REPAIR.has(f.status)).map((f) => f.id));
+    const prefix = correctionKey(keptUser, '');
+    const [, keptAll] = await Promise.all([
+      readKept(keptUser, shown.filter((f) => NEEDS_REPAIR.has(f.status)).map((f) => f.id)),
+      store.listKeptStarting(prefix)]);
+    const formed = (f) => NEEDS_REPAIR.has(f.status) && !pending.has(f.id);
+    unneeded = await withPhotos(keptAll.map(({ key, value }) => {
+      const findingId = key.slice(prefix.length);
+      const f = byId.get(findingId);
+      const title = f ? titles.get(f.item_code) || f.item_code : 'A finding no longer on this tablet';
+      const site = f ? siteById.get(String(f.site_id))?.name || 'a site no longer on this tablet' : 'Site not known here';
+      return { key, value, findingId, finding: f, title, site, why: whyUnneeded(f, pending.get(findingId)) };
+    }).filter(({ finding }) => (finding ? !formed(finding) : cursor !== undefined)));
     if (turn !== asked) return;
   }
   const bySite = new Map();
@@ -419,6 +442,7 @@ async function render() {
     }
     list.append(section);
   }
+  drawUnneeded(unneeded, { onDiscarded: forgetKept });
   $('ff-empty').hidden = groups.length > 0;
   $('ff-inspector-note').hidden = !user || user.role === 'permittee';
   if (hadFocus && $(hadFocus)) $(hadFocus).focus();
@@ -446,4 +470,5 @@ function rerender() {
 
 store.events.addEventListener('outbox-changed', rerender);
 store.events.addEventListener('packet-changed', rerender);
+store.events.addEventListener('kept-changed', rerender);
 render();

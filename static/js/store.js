@@ -616,3 +616,34 @@ export async function reopenAsKept(mutationId, key, value) {
   emit('outbox-changed', { mutation_id: mutationId });
   return 'reopened';
 }
+
+/** The kept copies of forms whose key starts with `prefix` (one form's, one person's), as
+ * [{key, value}]; a key kept with nothing in it is left out. */
+export async function listKeptStarting(prefix) {
+  const rows = await (await getDb()).getAll('meta', IDBKeyRange.bound(prefix, `${prefix}\uffff`));
+  return rows.filter((row) => row.value);
+}
+
+/** Discard a form's kept copy (meta `key`) with its photo's bytes, at its author's word, in one
+ * transaction. 'changed' (written again since it was shown as `savedAt`: nothing removed), 'gone'
+ * or 'discarded'. A photo an outbox entry holds is that entry's and stays. */
+export async function discardKept(key, savedAt) {
+  const db = await getDb();
+  const tx = db.transaction(['meta', 'outbox', 'photos'], 'readwrite');
+  const [row, outbox] = await Promise.all([tx.objectStore('meta').get(key), tx.objectStore('outbox').getAll()]);
+  const answer = !row?.value ? 'gone' : row.value.saved_at !== savedAt ? 'changed' : null;
+  if (answer) {
+    tx.abort();
+    await tx.done.catch(() => {});
+    return answer;
+  }
+  const held = new Set(outbox.flatMap((entry) => entry.photo_ids || []));
+  const photoId = row.value.photo_id;
+  await Promise.all([
+    photoId && !held.has(photoId) ? tx.objectStore('photos').delete(photoId) : null,
+    tx.objectStore('meta').delete(key),
+    tx.done,
+  ]);
+  emit('kept-changed', { key }, { toOtherTabs: true });
+  return 'discarded';
+}
