@@ -91,12 +91,17 @@ function askDiscard(item, onDiscarded) {
       announce(`Not discarded: ${error.message}. It is still on this tablet.`);
       return;
     }
-    if (answer === 'changed') announce('Not discarded: it was changed meanwhile. Look at it again.');
-    else {
-      onDiscarded(item);
-      announce('Discarded from this tablet.');
+    if (answer === 'changed') {
+      announce('Not discarded: it was changed meanwhile. Look at it again.');
+      return;
     }
-    $('ff-unneeded-h').focus();
+    onDiscarded(item);
+    // Gone from the page at once, the keyboard on the heading, or on the page once none is left.
+    document.querySelector(`[data-kept="${CSS.escape(item.findingId)}"]`)?.remove();
+    const left = $('ff-unneeded-list').children.length > 0;
+    $('ff-unneeded').hidden = !left;
+    (left ? $('ff-unneeded-h') : $('main')).focus();
+    announce('Discarded from this tablet.');
   };
   $('discard-cancel').onclick = () => dialog.close();
   dialog.showModal();

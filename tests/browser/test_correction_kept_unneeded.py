@@ -115,6 +115,7 @@ def test_a_kept_correction_no_longer_needed_is_shown_until_discarded(
     expect(page.get_by_role("dialog")).to_contain_text("will be removed from this tablet")
     page.get_by_role("button", name="Discard", exact=True).click()
     expect(section).to_be_hidden()
+    expect(page.locator("main")).to_be_focused()  # not lost with the section gone
     expect(page.get_by_text(NOTE)).to_have_count(0)
     assert wait_until(page, f"s.getMeta('{key}').then((v) => v === undefined)")
     assert wait_until(page, f"s.getPhoto('{photo_id}').then((p) => p === undefined)")
