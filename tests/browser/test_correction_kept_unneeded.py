@@ -9,15 +9,18 @@ Signing out keeps it, and a rain reading typed, for when that person signs in ag
 from __future__ import annotations
 
 import json
+import uuid
 
 import pytest
 from playwright.sync_api import expect
 from sqlmodel import select
 
 from inspector.db import get_session
-from inspector.models import Finding, User
+from inspector.models import Finding, Site, User
 from inspector.models.base import utcnow
-from inspector.services import finding_repairs
+from inspector.rules.rulebook import default
+from inspector.services import finding_repairs, inspections
+from sync.handlers import SyncContext
 from tests.browser.capture_packet import stored
 from tests.browser.test_correction_kept import (
     NOTE,
@@ -33,12 +36,14 @@ from tests.browser.test_finding_offline import (
     wait_until,
 )
 from tests.browser.test_shared_tablet_drafts import open_home_as
+from tests.sync.helpers import inspection_payload
 
 HEADING = "Kept on this tablet: the finding no longer needs a correction"
 PHOTO_KEPT = "“After” photo kept on this tablet"
 WHY = {
     "closed": "This finding is now closed: it needs no correction.",
     "corrected": "This finding was already reported corrected (from the office or another device)",
+    "withdrawn": "This finding was withdrawn as recorded in error",
 }
 
 
@@ -56,11 +61,26 @@ def correction_from_the_office(demo_app, finding_id):
         session.commit()
 
 
+def inspection_corrected_from_the_office(demo_app, inspection_id):
+    """The permittee's office corrects the inspection: the item was pressed "fail" by mistake."""
+    with demo_app.app_context():
+        session = get_session()
+        site = session.exec(select(Site).where(Site.name == SITE)).one()
+        author = session.exec(select(User).where(User.email == PERMITTEE)).one()
+        correction = inspection_payload(
+            site, replaces_id=inspection_id, inspector_name="Dana Prairie"
+        )
+        ctx = SyncContext(user=author, device_id="office", now=utcnow(), rb=default())
+        outcome = inspections.apply_submission(session, correction, str(uuid.uuid4()), ctx)
+        assert outcome[1] == "applied"
+        session.commit()
+
+
 def kept_then_not_needed(browser, live_server, demo_app, tablet, change):
     """The permittee types a correction (kept, not sent); then the server closes the finding or
     takes a correction from the office, and the tablet pulls it. (context, page, finding id, key)."""
     url = live_server.url
-    context, page, _site, finding_id, _ = permittee_tablet_with_a_new_finding(
+    context, page, _site, finding_id, inspection_id = permittee_tablet_with_a_new_finding(
         browser, live_server, demo_app, tablet
     )
     open_findings(page, url)
@@ -73,6 +93,8 @@ def kept_then_not_needed(browser, live_server, demo_app, tablet, change):
     )
     if change == "closed":
         server_changes(demo_app, finding_id, reopen=False)
+    elif change == "withdrawn":
+        inspection_corrected_from_the_office(demo_app, inspection_id)
     else:
         correction_from_the_office(demo_app, finding_id)
     page.goto(f"{url}/app/")
@@ -85,7 +107,7 @@ def kept_then_not_needed(browser, live_server, demo_app, tablet, change):
     return context, page, finding_id, key
 
 
-@pytest.mark.parametrize("change", ["closed", "corrected"])
+@pytest.mark.parametrize("change", ["closed", "corrected", "withdrawn"])
 def test_a_kept_correction_no_longer_needed_is_shown_until_discarded(
     browser, live_server, demo_app, tablet, change
 ):
