@@ -5,7 +5,7 @@ import { KINDS, PERMITTEE_KINDS, allowedKinds, draftsFor, kindWords } from './dr
 import { keyboardPlace } from './keyboard-place.js';
 import { mineBySite, orderWaitingWords, ordersWaitingBySite } from './orders-waiting.js';
 import { renderStorage } from './shell.js';
-import { villageDay, villageDue, villageTime } from './village-time.js';
+import { villageDay, villageDue, villageNow, villageTime } from './village-time.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -101,7 +101,10 @@ function waitingBySite(outbox, user) {
   return new Map([...mineBySite(outbox, user, waits)].map(([site, entries]) => [site, entries.reduce(newer)]));
 }
 
-const orderWaitingNote = (entry) => wordsIn('p', 'small note order-waiting-note', orderWaitingWords(entry));
+// The tablet's clock against the server's: an order refused as posted a year ahead is told with its year.
+let clockOffset = null;
+const orderWaitingNote = (entry) => wordsIn('p', 'small note order-waiting-note',
+  orderWaitingWords(entry, undefined, villageNow(clockOffset)));
 
 function waitingNote(entry) {
   const kind = kindWords(entry.payload.kind);
@@ -370,11 +373,12 @@ let asked = 0; // draws asked for: only the latest writes the page (outbox-view.
 
 async function render() {
   const turn = ++asked;
-  const [sites, findings, lastSync, user, cursor, outbox, catalog] = await Promise.all([
+  const [sites, findings, lastSync, user, cursor, outbox, catalog, offset] = await Promise.all([
     store.listSites(), store.listFindings(),
     store.getMeta('last_sync_at'), store.getMeta('user'), store.getMeta('cursor'), store.listOutbox(),
-    store.getMeta('catalog')]);
+    store.getMeta('catalog'), store.getMeta('clock_offset')]);
   if (turn !== asked) return;
+  clockOffset = offset;
   const titles = new Map((catalog?.items || []).map((item) => [item.code, item.title]));
   const waiting = waitingBySite(outbox, user);
   const orders = ordersWaitingBySite(outbox, user);

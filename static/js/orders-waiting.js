@@ -19,9 +19,9 @@ export function mineBySite(outbox, user, keep) {
 export const ordersWaitingBySite = (outbox, user) => mineBySite(outbox, user, (entry) => entry.entity === 'stop_work_order');
 
 // One order's words; `sent` ends those of an order still to be sent. A refused one is never sent
-// until it is put right.
-export function orderWaitingWords(entry, sent = 'it waits in the outbox to be sent.') {
-  const when = villageTime(entry.payload.posted_at || entry.created_at);
+// until it is put right. `now` is the Village's (villageNow): a posting time a year ahead names its year.
+export function orderWaitingWords(entry, sent = 'it waits in the outbox to be sent.', now = new Date()) {
+  const when = villageTime(entry.payload.posted_at || entry.created_at, 'moment', now);
   return entry.state === 'attention'
     ? `You posted a stop-work order here (${when}); the server refused it: put it right in the outbox.`
     : `You posted a stop-work order here (${when}); ${sent}`;

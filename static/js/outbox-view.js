@@ -6,7 +6,7 @@ import { KINDS, draftFromEntry, isQuotaError } from './drafts.js';
 import { keyboardPlace } from './keyboard-place.js';
 import { FORMS_AGAIN, editFormAgain, unsentPhotosWords } from './outbox-again.js';
 import { announce, renderStorage, syncReady } from './shell.js';
-import { villageDay, villageTime } from './village-time.js';
+import { villageDay, villageNow, villageTime } from './village-time.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -44,12 +44,12 @@ function title(entry) {
   }
   if (entry.entity === 'rain_reading') {  // two readings queued are told apart by gauge, site and time
     return [`Rain reading: ${p.amount_in} in`, gaugeNames.get(String(p.gauge_id)) || `gauge ${p.gauge_id}`,
-      p.site_id != null && siteNames.get(String(p.site_id)), p.observed_at && `read ${villageTime(p.observed_at)}`]
+      p.site_id != null && siteNames.get(String(p.site_id)), p.observed_at && `read ${villageTime(p.observed_at, 'moment', villageNow(clockOffset))}`]
       .filter(Boolean).join(' · ');
   }
   if (entry.entity === 'stop_work_order') {  // two orders queued are told apart by site and time
     const site = siteNames.get(String(p.site_id)) || 'a site';
-    return ['Stop-work order', site, p.posted_at && `posted ${villageTime(p.posted_at)}`].filter(Boolean).join(' · ');
+    return ['Stop-work order', site, p.posted_at && `posted ${villageTime(p.posted_at, 'moment', villageNow(clockOffset))}`].filter(Boolean).join(' · ');
   }
   return ENTITIES[entry.entity] || 'A record';
 }
@@ -57,6 +57,8 @@ function title(entry) {
 // The sites and rain gauges of the work packet by id, for the entries whose record names only ids.
 let siteNames = new Map();
 let gaugeNames = new Map();
+// The tablet's clock against the server's: a time refused as a year ahead is told with its year.
+let clockOffset = null;
 
 // The server names fields by their keys (kind, replaces_id, answers.SILT.corrective_action):
 // say them in words.
@@ -304,9 +306,11 @@ let asked = 0;
 
 async function render() {
   const turn = ++asked;
-  const [{ outbox, sent }, me, catalog, sites, gauges] = await Promise.all([store.listOutboxAndSent(),
-    store.getMeta('user'), store.getMeta('catalog'), store.listSites(), store.listRecords('rain_gauge')]);
+  const [{ outbox, sent }, me, catalog, sites, gauges, offset] = await Promise.all([store.listOutboxAndSent(),
+    store.getMeta('user'), store.getMeta('catalog'), store.listSites(), store.listRecords('rain_gauge'),
+    store.getMeta('clock_offset')]);
   if (turn !== asked) return;
+  clockOffset = offset;
   siteNames = new Map(sites.map((site) => [String(site.id), site.name]));
   gaugeNames = new Map(gauges.map((gauge) => [String(gauge.id), gauge.name]));
   const context = { me, catalog };

@@ -7,7 +7,7 @@ import { orderWaitingWords, ordersWaitingBySite } from './orders-waiting.js';
 import { announce, sayIn } from './shell.js';
 import { asSent, keptKey, keptPhoto, refusedOrder, serverMarks } from './stop-work-again.js';
 import { tooLong } from './text-limits.js';
-import { clockWarning, villageDate, villageHourMinute, villageTime, villageToUtc } from './village-time.js';
+import { clockWarning, villageDate, villageHourMinute, villageNow, villageTime, villageToUtc } from './village-time.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('sw-form');
@@ -54,6 +54,7 @@ let draftTimer = null;
 // The refused order being put right (?again=<mutation id>, stop-work-again.js), or null for a new one.
 let again = null;
 let againPhoto = null;  // its notice photo, kept unless another is chosen
+let clockOffset = null;  // the tablet's clock against the server's (villageNow)
 
 function typed() {
   return {
@@ -113,7 +114,7 @@ function showAgain(kept) {
   }
   const site = sitesById.get(sent.site)?.name || 'a site';
   $('sw-again-why').textContent = `The Village's server refused the order you posted at ${site} `
-    + `(${villageTime(again.payload?.posted_at || again.created_at)}): ${again.reason || 'some fields need attention.'} `
+    + `(${villageTime(again.payload?.posted_at || again.created_at, 'moment', villageNow(clockOffset))}): ${again.reason || 'some fields need attention.'} `
     + `${fields.length ? 'What it named is marked below. ' : ''}Put it right and send it again: it takes the refused `
     + 'one\'s place in the outbox, which keeps it as it was until then.';
   $('sw-again-errors').replaceChildren(...others.map(([label, message]) => {
@@ -164,7 +165,7 @@ async function sayWaiting() {
   const waiting = (site ? ordersWaitingBySite(await store.listOutbox(), user).get(site) || [] : [])
     .filter((entry) => entry.mutation_id !== again?.mutation_id);  // the one being put right here
   if (site !== $('sw-site').value) return;  // another site was chosen meanwhile
-  note.textContent = waiting.map((entry) => orderWaitingWords(entry, 'it waits in the outbox to be sent: it need not be posted again.')).join(' ');
+  note.textContent = waiting.map((entry) => orderWaitingWords(entry, 'it waits in the outbox to be sent: it need not be posted again.', villageNow(clockOffset))).join(' ');
   note.hidden = !waiting.length;
 }
 
@@ -176,7 +177,8 @@ async function setUp() {
   } else if (user) {
     draftKey = `stop_work_draft:${user.id}`;
   }
-  const clock = clockWarning(await store.getMeta('clock_offset'), 'the posting time it fills in, the photo\'s time');
+  clockOffset = await store.getMeta('clock_offset');
+  const clock = clockWarning(clockOffset, 'the posting time it fills in, the photo\'s time');
   $('clock-warning').textContent = clock;
   $('clock-warning').hidden = !clock;
   const wanted = new URLSearchParams(location.search).get('site');

@@ -28,6 +28,12 @@ export function villageTime(value, style = 'moment', now = new Date()) {
   return formatters[key].format(date);
 }
 
+/** The Village's time now, from the tablet's clock put right by `offset` (`clock_offset` as sync.js keeps
+ * it): the `now` that tells a moment of the tablet's wrong clock, a year ahead, with its year. */
+export function villageNow(offset) {
+  return new Date(Date.now() + (Number.isFinite(offset?.ms) ? offset.ms : 0));
+}
+
 // Whether a moment is in the Village's year of `now` (a moment that is not valid counts as this year).
 function sameYear(date, now) {
   const today = asDate(now);
