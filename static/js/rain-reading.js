@@ -1,7 +1,7 @@
 // /app/rain: a manual on-site gauge reading, queued as entity `rain_reading` (docs/sync-protocol.md).
 import * as store from './store.js';
 import { announce, confirmIn } from './shell.js';
-import { villageDate, villageHourMinute, villageTime, villageToUtc } from './village-time.js';
+import { clockWarning, villageDate, villageHourMinute, villageTime, villageToUtc } from './village-time.js';
 import { keeper, rainKey } from './form-kept.js';
 
 const $ = (id) => document.getElementById(id);
@@ -13,6 +13,9 @@ function localNow(d = new Date()) {
 }
 
 async function setUp() {
+  const clock = clockWarning(await store.getMeta('clock_offset'), 'the reading time it fills in');
+  $('clock-warning').textContent = clock;
+  $('clock-warning').hidden = !clock;
   const gauges = await store.listRecords('rain_gauge');
   // After a pull the device knows every gauge this person may read: none means none, and a typed
   // number would only come back refused.
