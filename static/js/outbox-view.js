@@ -191,7 +191,7 @@ function row(entry, { me, catalog }) {
   return li;
 }
 
-const when = (iso) => villageTime(iso);
+const when = (iso) => villageTime(iso, 'moment', villageNow(clockOffset));
 
 // ------------------------------------------------------------------ ways out
 // Shown on the entry's card, where the button was tapped, and said by the announcer alone (it

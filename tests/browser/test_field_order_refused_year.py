@@ -29,6 +29,8 @@ def test_an_order_refused_a_year_ahead_names_its_year(browser, tablet, live_serv
     expect(page.locator("#outbox-list .outbox-entry")).to_contain_text(
         f"posted {posted.astimezone(VILLAGE):%a, %b} {posted.astimezone(VILLAGE).day}{said}"
     )
+    # When it was submitted, by the same clock, is told alike on its card.
+    expect(page.locator("#outbox-list .outbox-entry .small.muted")).to_contain_text(said)
     page.get_by_role("button", name="Edit and send again").click()
     expect(page.locator("body[data-ready=stop-work]")).to_be_attached()
     expect(page.locator("#sw-again-why")).to_contain_text(said)
