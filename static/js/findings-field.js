@@ -445,10 +445,11 @@ async function render() {
   drawUnneeded(unneeded, { onDiscarded: forgetKept });
   $('ff-empty').hidden = groups.length > 0;
   $('ff-inspector-note').hidden = !user || user.role === 'permittee';
+  // Drawn first: a page still hidden for its first draw (capture.css) takes no focus.
+  document.body.dataset.ready = 'findings';
   if (hadFocus && $(hadFocus)) $(hadFocus).focus();
   else if (place) place();
   else if (!scrolledToLinked) scrollToLinked();
-  document.body.dataset.ready = 'findings';
 }
 
 // The home page links a finding as #finding-<id>; the list is drawn after load, so scroll once it is.
