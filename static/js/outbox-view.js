@@ -80,6 +80,8 @@ const FIELDS = {
   posted_at: 'Posting time', grounds: 'Grounds', observed_at: 'Time the gauge was read',
   amount_in: 'Rain', gauge_id: 'Rain gauge', period_hours: 'Hours the reading covers',
   corrected_note: 'What was done', corrected_at: 'Time of the correction',
+  corrected_by: 'Who reported it corrected', verified_by: 'Who checked it', verified_at: 'Time it was checked',
+  due_at: 'Due time',
 };
 
 export function fieldLabel(key, catalog) {
