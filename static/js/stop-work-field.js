@@ -123,6 +123,10 @@ function showAgain(kept) {
     return li;
   }));
   $('sw-again').hidden = false;
+  // Named for what it does (a screen reader says the title and heading first): not a second order.
+  const named = 'Put right a refused stop-work order';
+  document.title = document.title.replace(document.querySelector('h1').textContent, named);
+  document.querySelector('h1').textContent = named;
   $('sw-photo-kept').hidden = !againPhoto;
   $('sw-send').textContent = 'Send the order again';
   if (kept) sayIn($('sw-state'), `What you changed is back as it was saved on this device at ${villageTime(kept.saved_at, 'time')}.`);
