@@ -4,7 +4,7 @@
 // unseen: the findings page lists them under their own heading, with why, until their author
 // discards them (confirmed; nothing goes without that tap). Only the signed-in person's are read.
 import * as store from './store.js';
-import { photoUrl } from './photos.js';
+import { dataUrl, photoUrl } from './photos.js';
 import { announce } from './shell.js';
 
 const $ = (id) => document.getElementById(id);
@@ -43,16 +43,6 @@ function el(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
   node.append(...children.filter((c) => c !== null && c !== undefined));
   return node;
-}
-
-async function dataUrl(photo) {
-  const blob = new Blob([photo.bytes], { type: photo.type || 'image/jpeg' });
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(blob);
-  });
 }
 
 /** The note and its photo (embedded as a data: URL) in one JSON file, saved by the browser. */

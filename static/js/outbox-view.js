@@ -4,6 +4,7 @@
 import * as store from './store.js';
 import { KINDS, draftFromEntry, isQuotaError } from './drafts.js';
 import { keyboardPlace } from './keyboard-place.js';
+import { dataUrl } from './photos.js';
 import { FORMS_AGAIN, editFormAgain, unsentPhotosWords } from './outbox-again.js';
 import { announce, renderStorage, syncReady } from './shell.js';
 import { villageDay, villageNow, villageTime } from './village-time.js';
@@ -240,16 +241,6 @@ async function editAgain(entry) {
 async function retryPhotos(entry) {
   await store.updateOutbox(entry.mutation_id, { state: 'photos', photo_attempts: 0, reason: null });
   (await syncReady)?.flush?.().catch(() => null);
-}
-
-async function dataUrl(photo) {
-  const blob = new Blob([photo.bytes], { type: photo.type || 'image/jpeg' });
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(blob);
-  });
 }
 
 /** The entry and its photos (embedded as data: URLs) in one JSON file, saved by the browser. */

@@ -121,6 +121,17 @@ function placeholder(photo) {
 </svg>`;
 }
 
+/** Stored bytes as a data: URL (a downloaded copy carries its photos inside it). */
+export async function dataUrl(photo) {
+  const blob = new Blob([photo.bytes], { type: photo.type || 'image/jpeg' });
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}
+
 /** An object URL for showing stored bytes (the caller revokes it). */
 export function photoUrl(photo) {
   if (photo.type === 'image/heic') {
