@@ -8,7 +8,6 @@ import shutil
 
 import pytest
 from playwright.sync_api import Browser, BrowserType, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from inspector import demo
 from inspector.rules.rulebook import default
@@ -85,18 +84,16 @@ def _pages_watched():
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
-    """A browser test that failed on a Playwright timeout (a wait_for_selector, a click) reports what
-    each open page showed and said: the timeout alone does not say why."""
+    """A browser test that failed (a Playwright timeout, an expect() that never held, an assert)
+    reports what each open page showed and said, and its last exchanges with the sync API: the
+    failure alone does not say why, and one that comes once in several full runs cannot be asked
+    again."""
     report = yield
-    if (
-        report.when == "call"
-        and report.failed
-        and call.excinfo.errisinstance(PlaywrightTimeoutError)
-    ):
+    if report.when == "call" and report.failed:
         pages = page_ready.watched_pages()
         if pages:
             report.sections.append(
-                ("pages when it timed out", "\n".join(page_ready.describe(p) for p in pages))
+                ("pages when it failed", "\n".join(page_ready.describe(p) for p in pages))
             )
     return report
 
