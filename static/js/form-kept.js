@@ -17,9 +17,12 @@ const SOON_MS = 250;
 export function keeper(onError = () => {}) {
   const pending = new Map();  // key -> { timer, read }
 
+  // Issued before the first await (a page being left gets no later turn) and kept in localStorage
+  // until it commits: the page may go before it does (store.setMetaLeaving, left-writes.js).
   async function save(key, read) {
     const value = read();
-    await store.setMeta(key, value ? { ...value, saved_at: new Date().toISOString() } : null);
+    const kept = value ? { ...value, saved_at: new Date().toISOString() } : null;
+    await (store.setMetaLeaving(key, kept) ?? store.setMeta(key, kept));
   }
 
   function soon(key, read) {
@@ -47,10 +50,7 @@ export function keeper(onError = () => {}) {
   function leaving() {
     for (const [key, { timer, read }] of pending) {
       clearTimeout(timer);
-      const value = read();
-      const written = store.setMetaAtOnce(key, value ? { ...value, saved_at: new Date().toISOString() } : null);
-      if (written) written.catch(onError);
-      else save(key, read).catch(onError);
+      save(key, read).catch(onError);
     }
     pending.clear();
   }

@@ -71,7 +71,10 @@ async function keepTyped() {
   if (!draftKey) return;
   const now = typed();
   const started = again || now.grounds.length || now.notes.trim();
-  await store.setMeta(draftKey, started ? { ...now, saved_at: new Date().toISOString() } : null);
+  const value = started ? { ...now, saved_at: new Date().toISOString() } : null;
+  // Issued before any await, and kept in localStorage until it commits: keepTyped also runs as the
+  // page is left (pagehide), which may end before the write does (left-writes.js).
+  await (store.setMetaLeaving(draftKey, value) ?? store.setMeta(draftKey, value));
 }
 
 function keepSoon() {

@@ -2,6 +2,7 @@
 // Nothing here deletes a record the server has not acknowledged: drafts become outbox entries in the
 // same transaction, outbox entries move to `sent` only through markSynced().
 import { openDB } from '/static/vendor/idb/index.js';
+import { keepLeaving, settled, takeLeftWrites } from './left-writes.js';
 
 const DB_NAME = 'fairwater';
 const DB_VERSION = 1;
@@ -74,6 +75,8 @@ export function getDb() {
         opened = null;
       },
     });
+    // What a page kept as it was left, and lost from IndexedDB with it, is moved in before any read.
+    dbPromise = dbPromise.then((db) => takeLeftWrites(db).then(() => db, () => db));
     dbPromise.then((db) => { opened = db; }, () => { dbPromise = null; });
   }
   return dbPromise;
@@ -108,6 +111,7 @@ export async function setMeta(key, value) {
   const done = Promise.all([tx.store.put({ key, value }), tx.done]);
   tx.commit?.();
   await done;
+  settled(key);
 }
 
 // ------------------------------------------------------------------ work packet (pull)
@@ -464,6 +468,7 @@ export async function replaceRefused(mutationId, mutation, { photos = [], keptKe
     throw error;
   }
   await tx.done;
+  if (keptKey) settled(keptKey);
   emit('outbox-changed', { mutation_id: mutation.mutation_id });
   return mutation;
 }
@@ -580,7 +585,14 @@ export function setMetaAtOnce(key, value) {
   } catch {
     return null;
   }
-  return tx.done;
+  return tx.done.then(() => settled(key));
+}
+
+/** setMetaAtOnce for a page being left, its value also kept in localStorage (left-writes.js): a
+ * write still waiting behind another tab's transaction when the page goes is lost with it. */
+export function setMetaLeaving(key, value) {
+  keepLeaving(key, value);
+  return setMetaAtOnce(key, value);
 }
 
 /** Queue a record typed on a form, with its photos, and forget the form's kept copy (meta `key`):
@@ -596,6 +608,7 @@ export async function enqueueForgetting(mutation, key, photos = []) {
     meta.delete(key),
     tx.done,
   ]);
+  settled(key);
   emit('outbox-changed', { mutation_id: mutation.mutation_id });
 }
 
@@ -613,6 +626,7 @@ export async function reopenAsKept(mutationId, key, value) {
     return answer;
   }
   await Promise.all([tx.objectStore('meta').put({ key, value }), tx.objectStore('outbox').delete(mutationId), tx.done]);
+  settled(key);
   emit('outbox-changed', { mutation_id: mutationId });
   return 'reopened';
 }
@@ -644,6 +658,7 @@ export async function discardKept(key, savedAt) {
     tx.objectStore('meta').delete(key),
     tx.done,
   ]);
+  settled(key);
   emit('kept-changed', { key }, { toOtherTabs: true });
   return 'discarded';
 }
