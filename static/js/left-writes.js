@@ -1,8 +1,8 @@
 // What a form keeps as a page is left, also kept where the page's end cannot lose it.
 //
 // A write to IndexedDB issued as the page is left (pagehide) is lost with the page when it has not
-// committed by then: one that waits behind another tab's transaction on the same store (a pull
-// being stored, a flush marking its entries) is still waiting when the page goes. localStorage is
+// committed by then: one that waits behind a transaction on the same store (a pull being stored, by
+// this page's own sync or another tab's) is still waiting when the page goes. localStorage is
 // written before the handler returns, so the same value is put there too (`keepLeaving`) and moved
 // into `meta` the next time a page opens the database (`takeLeftWrites`), unless `meta` holds a
 // copy saved after it. A write of the key that commits (the same one, a later one, the record
