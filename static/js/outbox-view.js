@@ -191,6 +191,8 @@ function row(entry, { me, catalog }) {
     actions.append(button('Discard…', 'btn btn-danger', () => askDiscard(entry)));
   }
   if (actions.children.length) li.append(actions);
+  const problem = problems.get(entry.mutation_id);
+  if (problem?.state === entry.state) showProblem(li, problem.text);
   return li;
 }
 
@@ -199,15 +201,24 @@ const when = (iso) => villageTime(iso, 'moment', villageNow(clockOffset));
 // ------------------------------------------------------------------ ways out
 // Shown on the entry's card, where the button was tapped, and said by the announcer alone (it
 // says the same words again when the tap is repeated; a live region here would say them twice).
-function entryProblem(entry, text) {
-  const card = document.querySelector(`.outbox-entry[data-mutation-id="${CSS.escape(entry.mutation_id)}"]`);
-  let p = card?.querySelector('.entry-problem');
-  if (card && !p) {
+// Kept by entry, so the card drawn anew (a sync, another tab) still says it while the entry is as
+// it was then.
+const problems = new Map();  // mutation id -> { text, state } of the last tap on its card
+
+function showProblem(card, text) {
+  let p = card.querySelector('.entry-problem');
+  if (!p) {
     p = document.createElement('p');
     p.className = 'error entry-problem';
     card.append(p);
   }
-  if (p) p.textContent = text;
+  p.textContent = text;
+}
+
+function entryProblem(entry, text) {
+  problems.set(entry.mutation_id, { text, state: entry.state });
+  const card = document.querySelector(`.outbox-entry[data-mutation-id="${CSS.escape(entry.mutation_id)}"]`);
+  if (card) showProblem(card, text);
   announce(text);
 }
 

@@ -137,6 +137,13 @@ def server_changes(demo_app, finding_id, *, reopen: bool):
         session.commit()
 
 
+# Marks the outbox's cards, then has the outbox drawn anew, as any change of the device's storage does.
+DRAWN_ANEW = """async () => {
+  for (const card of document.querySelectorAll('#outbox-list .outbox-entry')) card.dataset.beforeRedraw = '';
+  (await import('/static/js/store.js')).events.dispatchEvent(new CustomEvent('outbox-changed'));
+}"""
+
+
 def queue_then_conflict(browser, live_server, demo_app, tablet, *, reopen):
     url = live_server.url
     context, page, _site, finding_id, _ = permittee_tablet_with_a_new_finding(
@@ -200,9 +207,13 @@ def test_a_correction_of_a_finding_closed_meanwhile_says_its_photo_stays_until_d
         "It stays on this tablet with this entry."
     )
     entry.get_by_role("button", name="Edit and send again").click()
-    expect(entry.locator(".entry-problem")).to_contain_text(
-        "This finding is now closed on the server: there is nothing to correct again."
-    )
+    why = "This finding is now closed on the server: there is nothing to correct again."
+    expect(entry.locator(".entry-problem")).to_contain_text(why)
+    # The outbox drawn anew (a sync's pull, another tab's change) still says why: it was drawn
+    # without it, so a pull arriving just after the tap wiped the answer (a full run's flake).
+    page.evaluate(DRAWN_ANEW)
+    expect(page.locator("#outbox-list .outbox-entry[data-before-redraw]")).to_have_count(0)
+    expect(entry.locator(".entry-problem")).to_contain_text(why)
     [kept] = wait_until(page, "s.listOutbox()")
     assert kept["state"] == "attention"
     assert wait_until(page, f"s.getPhoto('{kept['photo_ids'][0]}').then((p) => Boolean(p?.bytes))")
