@@ -132,9 +132,13 @@ def openapi_json():
 @bp.get("/csrf")
 def csrf_token():
     # The signed-in user's id lets a shared tablet send only the work of whoever is signed in now.
+    # Nobody signed in: no token, and the session is left alone. A token made for nobody started a
+    # session whose cookie, answered after the sign-in page's, made that page's form fail ("400 Bad
+    # Request" on signing in): a page still syncing as the tablet changed hands asks so.
     user = g.get("user")
     who = {"id": user.id, "name": user.name, "role": user.role} if user is not None else None
-    response = jsonify(csrf_token=generate_csrf(), user_id=who and who["id"], user=who)
+    token = generate_csrf() if user is not None else None
+    response = jsonify(csrf_token=token, user_id=who and who["id"], user=who)
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -170,20 +170,11 @@ def test_the_packet_says_what_each_role_may_record(
     }
 
 
-def test_csrf_says_who_is_signed_in_now(app, client, people, spec):
-    from tests.conftest import PASSWORD
-
+def test_csrf_says_who_is_signed_in_now(app, client, auth, people, spec):
     body = client.get("/api/v1/csrf").get_json()
     check(spec, "CsrfToken", body)
-    assert body["user"] is None and body["user_id"] is None
-    client.post(
-        "/login",
-        data={
-            "email": people["permittee"].email,
-            "password": PASSWORD,
-            "csrf_token": body["csrf_token"],
-        },
-    )
+    assert body["user"] is None and body["user_id"] is None and body["csrf_token"] is None
+    auth.login(people["permittee"].email)
     body = client.get("/api/v1/csrf").get_json()
     check(spec, "CsrfToken", body)
     who = people["permittee"]

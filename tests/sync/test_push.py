@@ -7,6 +7,7 @@ import gc
 from sqlmodel import func, select
 
 from inspector.models import Answer, AuditEvent, Finding, Inspection, SyncConflict, SyncMutation
+from tests.web.test_demo_onsite_gauge import csrf_of
 
 from .helpers import inspection_payload, mutation, seal, uid
 
@@ -281,7 +282,8 @@ def test_session_push_needs_a_fresh_csrf_token(app, db, people, site_with_permit
     client = app.test_client()
     from tests.conftest import PASSWORD
 
-    token = client.get("/api/v1/csrf").get_json()["csrf_token"]
+    # The sign-in form's token (/api/v1/csrf makes none for nobody).
+    token = csrf_of(client.get("/login").get_data(as_text=True))
     client.post(
         "/login",
         data={"email": people["permittee"].email, "password": PASSWORD, "csrf_token": token},
@@ -309,7 +311,7 @@ def test_tokens_fetched_side_by_side_after_sign_in_all_work(app, db, people, sit
 
     app.config["WTF_CSRF_ENABLED"] = True
     signer = app.test_client()
-    token = signer.get("/api/v1/csrf").get_json()["csrf_token"]
+    token = csrf_of(signer.get("/login").get_data(as_text=True))
     g.pop("csrf_token", None)
     signer.post(
         "/login",
