@@ -5,7 +5,7 @@
 // A 401 keeps the outbox and asks the user to sign in again.
 // Flushes run one at a time, across the tabs of the app too (Web Locks); they start on page load, on
 // `online`, when the page becomes visible, on a timer with capped back-off while the outbox is not
-// empty, and from the "Sync now" button.
+// empty (or the server's first answer on this page was lost), and from the "Sync now" button.
 // Background Sync is not used: this works the same where the browser lacks it (Safari).
 // Over a weak signal the round trips, not the bytes, are what cost: one CSRF token serves a whole flush
 // (fetched again only when the server refuses it), a photo goes out as a single PUT, a large one in
@@ -27,6 +27,10 @@ export const events = new EventTarget();
 let timer = null;
 let backoff = BACKOFF_FIRST_MS;
 let started = false;
+// Whether this page has heard from the server who is signed in (its answer to /csrf, or a device
+// token). Until it has, the tablet goes by the last person known on it (their sites, findings and
+// outbox buttons), who may have handed it over: a flush stopped before then is tried again.
+let heard = false;
 
 function emit(name, detail) {
   // Both on our own target and on window, so the shell can listen without importing this module.
@@ -149,7 +153,8 @@ async function synced(mutationId, result) {
 async function flushContext() {
   const auth = await authHeaders();
   const ctx = { auth, csrf: null, me: null, renewing: null };
-  if (!auth.Authorization) await renewCsrf(ctx);
+  if (auth.Authorization) heard = true;  // a device token names its person
+  else await renewCsrf(ctx);
   return ctx;
 }
 
@@ -157,6 +162,7 @@ async function renewCsrf(ctx) {
   // Concurrent photo uploads refused together share one fetch.
   ctx.renewing ||= (async () => {
     const body = await answerOf(await call('/csrf'));
+    heard = true;
     // Someone signed in: the device goes by them now. Nobody (a session that ended): the device keeps
     // what it has and sends nothing; only signing out clears it (shell.js).
     if (body.user) await store.adoptSignedIn(body.user);
@@ -564,11 +570,17 @@ async function pullPages() {
 async function schedule(summary) {
   clearTimeout(timer);
   const left = (await store.listOutbox().catch(() => [])).filter((e) => e.state !== 'attention');
-  if (!left.length) { backoff = BACKOFF_FIRST_MS; return; }
+  // The server's first answer on this page was lost (a fault, a dropped connection, the signal
+  // still there): asked again with nothing to send, and the packet pulled once it answers, as the
+  // page's load would have. Offline, the 'online' event asks instead.
+  const stopped = summary?.stopped;
+  const unheard = !heard && (stopped === 'server' || (stopped === 'offline' && navigator.onLine));
+  if (!left.length && !unheard) { backoff = BACKOFF_FIRST_MS; return; }
   // Progress resets the back-off; a flush that got nowhere doubles it, up to the cap.
   const moved = summary && (summary.applied + summary.duplicate + summary.photos) > 0;
   backoff = moved ? BACKOFF_FIRST_MS : Math.min(backoff * 2, BACKOFF_MAX_MS);
-  timer = setTimeout(() => flush().then(pullAfter).catch(() => null), backoff);
+  const then = (next) => (unheard && !next.stopped ? pullNow() : pullAfter(next));
+  timer = setTimeout(() => flush().then(then).catch(() => null), backoff);
 }
 
 // Records the server answered are read back as it has them (a finding's correction: now
