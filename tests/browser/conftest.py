@@ -142,6 +142,11 @@ def sign_in(page, base_url: str, email: str, password: str = demo.PASSWORD):
     page.get_by_label("Password").fill(password)
     # Wait for the sign-in's own answer: the login page is already "loaded" when the click returns,
     # so a test that navigated at once could cut the POST off before its session cookie was stored.
-    with page.expect_navigation():
+    with page.expect_navigation() as signed_in:
         page.get_by_role("button", name="Sign in").click()
     page.wait_for_load_state()
+    # A sign-in refused (a spoiled form: 400) leaves the test going on as the last person.
+    answer = signed_in.value
+    assert answer is not None and answer.ok and "/login" not in page.url, (
+        f"signing in as {email} failed: {answer.status if answer else 'no answer'} at {page.url}"
+    )
