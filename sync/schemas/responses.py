@@ -56,7 +56,9 @@ class Person(Out):
 class CsrfToken(Out):
     csrf_token: Annotated[
         str | None,
-        Field(description="For the session's writes; null when nobody is signed in (none is made)."),
+        Field(
+            description="For the session's writes; null when nobody is signed in (none is made)."
+        ),
     ]
     user_id: Annotated[
         int | None,
