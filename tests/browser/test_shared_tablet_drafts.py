@@ -11,6 +11,7 @@ from inspector import demo
 from inspector.models import User
 from tests.browser.capture_packet import stored, wait_for_controller
 from tests.browser.conftest import sign_in
+from tests.web.test_demo_onsite_gauge import csrf_of
 
 SITE = "Meadow Ridge Subdivision, Phase 2"  # a Prairie Builders site; the inspector sees it too
 PRAIRIE = "permittee@prairie-builders.example"
@@ -171,7 +172,7 @@ def switch_session(context, url, email):
     device does not know yet."""
     token = context.request.get(f"{url}/api/v1/csrf").json()["csrf_token"]
     context.request.post(f"{url}/logout", form={"csrf_token": token})
-    token = context.request.get(f"{url}/api/v1/csrf").json()["csrf_token"]
+    token = csrf_of(context.request.get(f"{url}/login").text())  # the sign-in form's own
     context.request.post(
         f"{url}/login", form={"email": email, "password": demo.PASSWORD, "csrf_token": token}
     )
