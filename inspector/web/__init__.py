@@ -5,6 +5,7 @@ registered by create_app, which assembles the app)."""
 from __future__ import annotations
 
 from flask import g, has_request_context, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter, ValidationError
 
@@ -197,6 +198,22 @@ def register(app) -> None:
             "error.html", code=exc.code, name=exc.name, description=exc.description
         ), exc.code
 
+    @app.errorhandler(CSRFError)
+    def form_expired(exc: CSRFError):
+        # A form whose token no longer matches the session: open longer than the token lives, or
+        # the person signed in or out in another tab meanwhile. Said in words, with the way on;
+        # the sign-in page comes back ready to use (a tablet left on it overnight).
+        if wants_json():
+            return jsonify(error="csrf", reason=exc.description), 400
+        if request.endpoint == "auth.login":
+            from .auth import LoginForm  # the sign-in form, made anew (a fresh token)
+
+            form = LoginForm(formdata=None, email=request.form.get("email", "")[:254])
+            return render_template("auth/login.html", form=form, error=SIGN_IN_EXPIRED), 400
+        return render_template(
+            "error.html", code=400, name="This form had expired", description=FORM_EXPIRED
+        ), 400
+
     @app.errorhandler(ServiceError)
     def service_error(exc: ServiceError):
         if wants_json():
@@ -208,6 +225,15 @@ def register(app) -> None:
             description=exc.message,
         ), exc.status
 
+
+SIGN_IN_EXPIRED = (
+    "This sign-in page was open too long, or someone signed in or out on this device meanwhile: "
+    "nothing was sent. Enter your password again."
+)
+FORM_EXPIRED = (
+    "The page was open too long, or you signed in or out in another tab, so it could not be sent "
+    "safely. Nothing was saved: go back, reload the page and send it again."
+)
 
 # A refusal's page heading by its status: "No such permit." is not "Not possible".
 SERVICE_ERROR_HEADINGS = {404: "Not found", 403: "Not allowed", 409: "Changed meanwhile"}

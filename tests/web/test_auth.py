@@ -43,7 +43,8 @@ def test_csrf_is_enforced_when_enabled(database_url):
     app = create_app({"SECRET_KEY": "t", "DATABASE_URL": database_url})
     response = app.test_client().post("/login", data={"email": "a@b.c", "password": "x"})
     assert response.status_code == 400
-    assert b"CSRF" in response.data
+    # Refused as a spoiled form (the CSRF check), in words: tests/web/test_form_expired.py.
+    assert b"This sign-in page was open too long" in response.data
 
 
 def test_session_cookie_flags_and_security_headers(client, auth, people):
