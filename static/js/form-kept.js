@@ -22,7 +22,7 @@ export function keeper(onError = () => {}) {
   async function save(key, read) {
     const value = read();
     const kept = value ? { ...value, saved_at: new Date().toISOString() } : null;
-    await (store.setMetaLeaving(key, kept) ?? store.setMeta(key, kept));
+    await store.setMetaLeaving(key, kept);
   }
 
   function soon(key, read) {

@@ -74,7 +74,7 @@ async function keepTyped() {
   const value = started ? { ...now, saved_at: new Date().toISOString() } : null;
   // Issued before any await, and kept in localStorage until it commits: keepTyped also runs as the
   // page is left (pagehide), which may end before the write does (left-writes.js).
-  await (store.setMetaLeaving(draftKey, value) ?? store.setMeta(draftKey, value));
+  await store.setMetaLeaving(draftKey, value);
 }
 
 function keepSoon() {

@@ -575,7 +575,7 @@ export async function listPhotos(inspectionId) {
 
 /** setMeta for a page being left (pagehide): issued before this returns, with no await before it
  * (see putDraftAtOnce). A promise of its end, or null when it could not be issued. */
-export function setMetaAtOnce(key, value) {
+function setMetaAtOnce(key, value) {
   if (!opened || newerVersion) return null;
   let tx;
   try {
@@ -588,11 +588,13 @@ export function setMetaAtOnce(key, value) {
   return tx.done.then(() => settled(key));
 }
 
-/** setMetaAtOnce for a page being left, its value also kept in localStorage (left-writes.js): a
- * write still waiting behind another tab's transaction when the page goes is lost with it. */
+/** setMeta for a form's kept copy, which may be written as its page is left: issued before this
+ * returns (setMetaAtOnce) and kept in localStorage too (left-writes.js), since a write still
+ * waiting behind another transaction when the page goes is lost with it. Not issuable at once (the
+ * database not open yet, or a newer version holding it): the ordinary write, which says why. */
 export function setMetaLeaving(key, value) {
   keepLeaving(key, value);
-  return setMetaAtOnce(key, value);
+  return setMetaAtOnce(key, value) ?? setMeta(key, value);
 }
 
 /** Queue a record typed on a form, with its photos, and forget the form's kept copy (meta `key`):
