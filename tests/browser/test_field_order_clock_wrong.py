@@ -14,9 +14,9 @@ from tests.browser.conftest import sign_in
 CLOCK_KEPT = "async () => !!(await (await import('/static/js/store.js')).getMeta('clock_offset'))"
 
 
-def stop_work_form_on(browser, tablet, url: str, ahead_s: float):
+def field_form_on(browser, tablet, url: str, ahead_s: float, path: str, ready: str):
     """An inspector's tablet, its clock `ahead_s` seconds ahead, with the work packet kept, on the
-    field stop-work form."""
+    field form at `path` (drawn: body[data-ready=`ready`])."""
     context = browser.new_context(**tablet)
     context.clock.install(time=time.time() + ahead_s)
     page = context.new_page()
@@ -25,10 +25,15 @@ def stop_work_form_on(browser, tablet, url: str, ahead_s: float):
     wait_until(
         page, "async () => (await (await import('/static/js/store.js')).listSites()).length > 0"
     )
-    page.goto(f"{url}/app/stop-work")
-    expect(page.locator("body[data-ready=stop-work]")).to_be_attached()
+    page.goto(f"{url}{path}")
+    expect(page.locator(f"body[data-ready={ready}]")).to_be_attached()
     wait_for_controller(page)
     return context, page
+
+
+def stop_work_form_on(browser, tablet, url: str, ahead_s: float):
+    """The same on the field stop-work form."""
+    return field_form_on(browser, tablet, url, ahead_s, "/app/stop-work", "stop-work")
 
 
 def test_the_form_warns_of_a_tablet_clock_hours_ahead(browser, tablet, live_server):

@@ -5,30 +5,21 @@ reading put back on it said the clock was wrong: typing the time again gave the 
 
 from __future__ import annotations
 
-import time
-
 from playwright.sync_api import expect
 
-from tests.browser.capture_packet import wait_for_controller, wait_until
-from tests.browser.conftest import sign_in
-from tests.browser.test_field_order_clock_wrong import CLOCK_KEPT
+from tests.browser.capture_packet import wait_until
+from tests.browser.test_field_order_clock_wrong import CLOCK_KEPT, field_form_on
 
 A_YEAR = 365 * 86400
 
 
 def rain_form_on(browser, tablet, url: str, ahead_s: float):
-    context = browser.new_context(**tablet)
-    context.clock.install(time=time.time() + ahead_s)
-    page = context.new_page()
-    sign_in(page, url, "inspector@fairwater.example")
-    page.goto(f"{url}/app/")
-    wait_until(
-        page, "async () => (await (await import('/static/js/store.js')).listSites()).length > 0"
-    )
+    """An inspector's tablet, its clock `ahead_s` seconds ahead, on the rain reading form drawn
+    once the tablet knows its clock against the server's."""
+    context, page = field_form_on(browser, tablet, url, ahead_s, "/app/rain", "rain")
     wait_until(page, CLOCK_KEPT)
-    page.goto(f"{url}/app/rain")
+    page.reload()
     page.wait_for_selector("body[data-ready=rain]")
-    wait_for_controller(page)
     return context, page
 
 

@@ -2,6 +2,9 @@
 
 import pytest
 
+from app import create_app
+from inspector import demo
+from inspector.db import get_session
 from inspector.services import devices as device_auth
 from tests.sync.helpers import inspection_payload, jpeg, mutation, seal, sha, uid
 
@@ -34,3 +37,16 @@ def synced(client, db, make, people):
     )
     assert put.status_code == 201, put.get_json()
     return site, inspection_id, payload, photos
+
+
+@pytest.fixture
+def demo_app_with_csrf(database_url):
+    """The app over the demo data with its CSRF check on, as served (the `app` fixture turns it off):
+    for what a person's forms and sign-in meet."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": database_url})
+    with app.app_context():
+        session = get_session()
+        demo.seed(session, app.extensions["rulebook"])
+        session.commit()
+    yield app
+    app.extensions["engine"].dispose()

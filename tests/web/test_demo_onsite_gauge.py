@@ -8,7 +8,6 @@ import re
 
 from sqlmodel import select
 
-from app import create_app
 from inspector import demo
 from inspector.db import get_session
 from inspector.models import RainGauge, RainReading, User
@@ -24,12 +23,8 @@ def csrf_of(page: str) -> str:
     return token.group(1)
 
 
-def test_badgers_permittee_records_a_reading_at_its_on_site_gauge(database_url):
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": database_url})
-    with app.app_context():
-        session = get_session()
-        demo.seed(session, app.extensions["rulebook"])
-        session.commit()
+def test_badgers_permittee_records_a_reading_at_its_on_site_gauge(demo_app_with_csrf):
+    app = demo_app_with_csrf
     client = app.test_client()
     signed_in = client.post(
         "/login",
@@ -69,4 +64,3 @@ def test_badgers_permittee_records_a_reading_at_its_on_site_gauge(database_url):
     assert reader_of(client.get("/rain/").get_data(as_text=True), GAUGE) == (
         "Badger Utility Contractors"
     )
-    app.extensions["engine"].dispose()

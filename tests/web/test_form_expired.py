@@ -5,24 +5,12 @@ sign-in page overnight could not be signed in on without knowing to reload it.""
 
 from __future__ import annotations
 
-from app import create_app
 from inspector import demo
-from inspector.db import get_session
 from tests.web.test_demo_onsite_gauge import csrf_of
 
 
-def demo_app(database_url):
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": database_url})
-    with app.app_context():
-        session = get_session()
-        demo.seed(session, app.extensions["rulebook"])
-        session.commit()
-    return app
-
-
-def test_a_spoiled_sign_in_form_comes_back_ready_to_use(database_url):
-    app = demo_app(database_url)
-    client = app.test_client()
+def test_a_spoiled_sign_in_form_comes_back_ready_to_use(demo_app_with_csrf):
+    client = demo_app_with_csrf.test_client()
     client.get("/login")
     refused = client.post(
         "/login",
@@ -46,12 +34,10 @@ def test_a_spoiled_sign_in_form_comes_back_ready_to_use(database_url):
         },
     )
     assert signed_in.status_code == 302
-    app.extensions["engine"].dispose()
 
 
-def test_another_spoiled_form_says_nothing_was_saved(database_url):
-    app = demo_app(database_url)
-    client = app.test_client()
+def test_another_spoiled_form_says_nothing_was_saved(demo_app_with_csrf):
+    client = demo_app_with_csrf.test_client()
     client.post(
         "/login",
         data={
@@ -64,4 +50,3 @@ def test_another_spoiled_form_says_nothing_was_saved(database_url):
     page = refused.get_data(as_text=True)
     assert refused.status_code == 400
     assert "This form had expired" in page and "Nothing was saved" in page and "CSRF" not in page
-    app.extensions["engine"].dispose()

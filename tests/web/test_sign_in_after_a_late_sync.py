@@ -6,18 +6,12 @@ test_shared_tablet_refused). Asked for nobody, /api/v1/csrf now makes no token a
 
 from __future__ import annotations
 
-from app import create_app
 from inspector import demo
-from inspector.db import get_session
 from tests.web.test_demo_onsite_gauge import csrf_of
 
 
-def test_a_sync_answered_for_nobody_does_not_spoil_the_sign_in_form(database_url):
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": database_url})
-    with app.app_context():
-        session = get_session()
-        demo.seed(session, app.extensions["rulebook"])
-        session.commit()
+def test_a_sync_answered_for_nobody_does_not_spoil_the_sign_in_form(demo_app_with_csrf):
+    app = demo_app_with_csrf
     browser = app.test_client()
     form = csrf_of(browser.get("/login").get_data(as_text=True))
 
@@ -41,4 +35,3 @@ def test_a_sync_answered_for_nobody_does_not_spoil_the_sign_in_form(database_url
     assert "Set-Cookie" not in late.headers
     who = browser.get("/api/v1/csrf").get_json()
     assert who["user"]["role"] == "supervisor" and who["csrf_token"]
-    app.extensions["engine"].dispose()
